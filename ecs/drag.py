@@ -1,0 +1,225 @@
+"""Drag-and-drop and click-to-select, for any game.
+
+Press on a Draggable and move a few pixels: the entity lifts (a little larger, with a
+shadow), follows the pointer and every DropTarget is asked once, through the scene's
+``validator(entity, target) -> (ok, reason)``, whether it would accept it; the valid ones
+glow. Release over a valid target: a ``DropIntent`` is queued and the scene decides where
+the entity goes. Release over a refusing target: a ``RejectedDrop`` with the reason is
+queued and the entity glides back; release elsewhere: it just glides back.
+
+Without movement a press-release is a click: with ``click_select`` on, a click on a
+Draggable selects it (targets glow as during a drag) and a following click on a valid target
+drops it there; other clicks become ``ClickIntent``s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from ecs.components import Clickable, Draggable, DropTarget, Selected, Transform, ZOrder
+from ecs.input import InputSystem, topmost_at
+from ecs.intents import ClickIntent, DragStarted, DropIntent, IntentQueue, RejectedDrop
+from ecs.tween import animate, cancel, move_to
+
+DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
+HELD_Z = 100_000.0
+
+Validator = Callable[[int, int], tuple[bool, str]]
+
+
+def _accept_all(entity: int, target: int) -> tuple[bool, str]:
+    return True, ""
+
+
+class DragDropSystem(esper.Processor):
+    priority = 80
+
+    def __init__(
+        self,
+        input_system: InputSystem,
+        queue: IntentQueue,
+        validator: Validator = _accept_all,
+        click_select: bool = True,
+    ) -> None:
+        self.input = input_system
+        self.queue = queue
+        self.validator = validator
+        self.click_select = click_select
+        self.held: int | None = None
+        self.selected: int | None = None
+        self._press_ent: int | None = None
+        self._press_pos: tuple[int, int] | None = None
+        self._grab = (0.0, 0.0)
+        self._origin: dict[int, tuple[float, float, float]] = {}
+
+    # -- frame -------------------------------------------------------------------------
+    def process(self, dt: float) -> None:
+        for event in self.input.events:
+            if event.kind == "down" and event.button == 1:
+                self._press(event.pos)
+            elif event.kind == "down" and event.button == 3:
+                self.deselect()
+            elif event.kind == "move":
+                self._move(event.pos)
+            elif event.kind == "up" and event.button == 1:
+                self._release(event.pos)
+
+    # -- public helpers for scenes -----------------------------------------------------
+    def glide_back(self, ent: int, duration: float = 0.25) -> None:
+        """Send an entity back to where its last drag started (after a refused move)."""
+        origin = self._origin.pop(ent, None)
+        if origin is None or not esper.entity_exists(ent):
+            return
+        x, y, z = origin
+        order = esper.try_component(ent, ZOrder)
+
+        def land() -> None:
+            if order is not None:
+                order.z = z
+
+        animate(ent, "lift", 0.0, duration)
+        move_to(ent, x, y, duration, on_done=land)
+
+    def settle(self, ent: int) -> None:
+        """Forget a finished drag's origin (the scene has placed the entity)."""
+        self._origin.pop(ent, None)
+
+    def deselect(self) -> None:
+        if self.selected is not None and esper.entity_exists(self.selected):
+            esper.remove_component(self.selected, Selected)
+        self.selected = None
+        if self.held is None:
+            self._clear_targets()
+
+    def cancel_all(self) -> None:
+        """Drop whatever is held back home and clear the selection (e.g. the turn changed)."""
+        if self.held is not None:
+            held = self.held
+            self.held = None
+            self.glide_back(held)
+        self._press_ent = self._press_pos = None
+        self.deselect()
+
+    # -- gestures ----------------------------------------------------------------------
+    def _press(self, pos: tuple[int, int]) -> None:
+        self._press_pos = pos
+        ent = topmost_at(pos, Draggable)
+        if ent is not None and not esper.component_for_entity(ent, Draggable).enabled:
+            ent = None
+        self._press_ent = ent
+
+    def _move(self, pos: tuple[int, int]) -> None:
+        if self.held is not None:
+            transform = esper.component_for_entity(self.held, Transform)
+            transform.x = pos[0] + self._grab[0]
+            transform.y = pos[1] + self._grab[1]
+            self._mark_hovered(pos)
+            return
+        if self._press_ent is None or self._press_pos is None:
+            return
+        dx, dy = pos[0] - self._press_pos[0], pos[1] - self._press_pos[1]
+        if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
+            self._start_drag(self._press_ent, self._press_pos)
+            self._move(pos)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        if self.held is not None:
+            self._finish_drag(pos)
+        elif self._press_pos is not None:
+            self._click(pos)
+        self._press_ent = self._press_pos = None
+
+    def _start_drag(self, ent: int, press: tuple[int, int]) -> None:
+        self.deselect()
+        transform = esper.component_for_entity(ent, Transform)
+        order = esper.try_component(ent, ZOrder)
+        cancel(ent)
+        self._origin[ent] = (transform.x, transform.y, order.z if order else 0.0)
+        self._grab = (transform.x - press[0], transform.y - press[1])
+        if order is not None:
+            order.z = HELD_Z
+        animate(ent, "lift", 1.0, 0.12)
+        self.held = ent
+        self._evaluate_targets(ent)
+        self.queue.put(DragStarted(ent))
+
+    def _finish_drag(self, pos: tuple[int, int]) -> None:
+        ent, self.held = self.held, None
+        assert ent is not None
+        target = self._target_at(pos)
+        self._deliver(ent, target, by_click=False)
+        self._clear_targets()
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.click_select and self.selected is not None:
+            target = self._target_at(pos)
+            if target is not None:
+                ent = self.selected
+                self.deselect()
+                transform = esper.component_for_entity(ent, Transform)
+                order = esper.try_component(ent, ZOrder)
+                self._origin[ent] = (transform.x, transform.y, order.z if order else 0.0)
+                self._deliver(ent, target, by_click=True, evaluate=True)
+                return
+            if self._press_ent == self.selected:
+                self.deselect()
+                return
+        if self.click_select and self._press_ent is not None:
+            self.deselect()
+            self.selected = self._press_ent
+            esper.add_component(self._press_ent, Selected())
+            self._evaluate_targets(self._press_ent)
+            return
+        clicked = self._press_ent if self._press_ent is not None else topmost_at(pos)
+        click = esper.try_component(clicked, Clickable) if clicked is not None else None
+        if click is not None and not click.enabled:
+            click = None
+        self.queue.put(
+            ClickIntent(clicked, pos, click.action if click else None, click.data if click else None)
+        )
+
+    def _deliver(self, ent: int, target: int | None, by_click: bool, evaluate: bool = False) -> None:
+        if target is None:
+            self.glide_back(ent)
+            return
+        drop = esper.component_for_entity(target, DropTarget)
+        if evaluate:
+            drop.valid, drop.reason = self.validator(ent, target)
+        if drop.valid:
+            order = esper.try_component(ent, ZOrder)
+            origin = self._origin.get(ent)
+            if order is not None and origin is not None and not by_click:
+                order.z = origin[2]
+            animate(ent, "lift", 0.0, 0.15)
+            drag = esper.component_for_entity(ent, Draggable)
+            self.queue.put(DropIntent(ent, target, drop.name, drag.data, drop.data, by_click))
+        else:
+            self.queue.put(RejectedDrop(ent, drop.name, drop.reason or "that cannot go there"))
+            self.glide_back(ent)
+
+    # -- targets -----------------------------------------------------------------------
+    def _evaluate_targets(self, ent: int) -> None:
+        for target, drop in esper.get_component(DropTarget):
+            drop.valid, drop.reason = self.validator(ent, target)
+            drop.active = True
+            drop.hovered = False
+
+    def _clear_targets(self) -> None:
+        for _, drop in esper.get_component(DropTarget):
+            drop.active = drop.valid = drop.hovered = False
+
+    def _target_at(self, pos: tuple[int, int]) -> int | None:
+        best, best_area = None, None
+        for target, drop in esper.get_component(DropTarget):
+            if drop.rect.collidepoint(pos):
+                area = drop.rect.width * drop.rect.height
+                if best_area is None or area < best_area:
+                    best, best_area = target, area
+        return best
+
+    def _mark_hovered(self, pos: tuple[int, int]) -> None:
+        over = self._target_at(pos)
+        for target, drop in esper.get_component(DropTarget):
+            drop.hovered = target == over

@@ -1,0 +1,37 @@
+"""One esper world per scene.
+
+esper keeps its state in the module (``switch_world``/``delete_world``); ``SceneWorld`` wraps
+that so a scene can activate its world when it becomes current and delete it when it ends.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import esper
+
+_counter = itertools.count(1)
+
+
+class SceneWorld:
+    """A named esper world owned by one scene."""
+
+    def __init__(self, prefix: str) -> None:
+        self.name = f"{prefix}-{next(_counter)}"
+        self.alive = True
+        self.activate()
+
+    def activate(self) -> None:
+        esper.switch_world(self.name)
+
+    def destroy(self) -> None:
+        """Delete the world (switching to the default world first, as esper requires)."""
+        if not self.alive:
+            return
+        self.alive = False
+        if esper.current_world == self.name:
+            esper.switch_world("default")
+        try:
+            esper.delete_world(self.name)
+        except (KeyError, PermissionError):
+            pass

@@ -1,0 +1,1 @@
+"""Computer opponents, one module per game: ``choose(view, legal, level, rng) -> move``."""

@@ -1,0 +1,154 @@
+"""The four games of the collection: names, blurbs, player counts, options, availability.
+
+A game is *available* once its rules engine, its AI and its table scene exist
+(``game.rules.<key>``, ``game.ai.<key>``, ``scenes.<key>_table``); until then the menu shows
+it as "in preparation" and it cannot be started. ``GameConfig`` is what the setup scene
+hands to a table scene: seats (human or AI with a level), the seed and game options.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game-specific choice offered by the setup scene."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]  # (value, label)
+    default: Any
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    key: str
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...] = ()
+
+    @property
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}–{self.max_players} players"
+
+    @property
+    def available(self) -> bool:
+        """True once rules, AI and table scene modules all exist."""
+        return all(
+            _module_exists(name)
+            for name in (f"game.rules.{self.key}", f"game.ai.{self.key}", f"scenes.{self.key}_table")
+        )
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "zetema", "Zetema", "Victorian rummy: melds, marriages and the fifth card of a rank.",
+        2, 6, 3,
+        (Option("double", "Doubled suit", (("S", "Spades"), ("H", "Hearts"),
+                                            ("D", "Diamonds"), ("C", "Clubs")), "S"),),
+    ),
+    GameInfo(
+        "telefunken", "Telefunken", "South American contract rummy over seven deals, with chips.",
+        2, 6, 4,
+    ),
+    GameInfo(
+        "zertz", "Zertz", "Place your pieces, capture marbles, watch the board shrink.",
+        2, 2, 2,
+        (Option("first", "Who starts", ((None, "Random"), (0, "Seat 1"), (1, "Seat 2")), None),),
+    ),
+    GameInfo(
+        "chan", "Chắn", "The Vietnamese game of pairs with 100 Tổ Tôm cards.",
+        4, 4, 4,
+    ),
+)
+
+BY_KEY: dict[str, GameInfo] = {g.key: g for g in GAMES}
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str = "ai"  # "human" or "ai"
+    level: str = "normal"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to start (or restart) a game."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    seed: int
+    options: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "seats": [{"kind": s.kind, "level": s.level} for s in self.seats],
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameConfig:
+        """Rebuild a config; raises ValueError with a clear message on bad data."""
+        if not isinstance(data, dict) or data.get("game") not in BY_KEY:
+            raise ValueError("unknown game in saved configuration")
+        info = BY_KEY[data["game"]]
+        seats_raw = data.get("seats")
+        if not isinstance(seats_raw, list) or not (
+            info.min_players <= len(seats_raw) <= info.max_players
+        ):
+            raise ValueError(f"{info.title} needs {info.players_text}")
+        seats = []
+        for raw in seats_raw:
+            if not isinstance(raw, dict) or raw.get("kind") not in ("human", "ai") or raw.get(
+                "level", "normal"
+            ) not in LEVELS:
+                raise ValueError("a seat in the saved configuration is not valid")
+            seats.append(Seat(raw["kind"], raw.get("level", "normal")))
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed must be a whole number")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ValueError("game options must be a mapping")
+        return cls(info.key, tuple(seats), seed, options)
+
+
+def default_config(key: str, players: int | None = None, seed: int | None = None) -> GameConfig:
+    """One human in seat 0 against AI at normal, the game's default player count."""
+    info = BY_KEY[key]
+    n = players or info.default_players
+    seats = (Seat("human", "normal"),) + tuple(Seat("ai", "normal") for _ in range(n - 1))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    options = {opt.key: opt.default for opt in info.options}
+    return GameConfig(key, seats, seed, options)
+
+
+def table_module(key: str):
+    """Import and return ``scenes.<key>_table``; raises ImportError if the game is not ready."""
+    return importlib.import_module(f"scenes.{key}_table")
+
+
+def _module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False

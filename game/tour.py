@@ -1,0 +1,109 @@
+"""The tour: visit every screen headless and save one PNG per screen.
+
+Run with ``python -m game --tour DIR`` (or ``python tools/tour.py DIR``). It drives the
+real program with the scripted-input driver: clicks the menu tiles, opens the settings,
+the rules viewer, the sandbox table mid-drag, the pause menu and every available game
+table with a seeded game in progress. Settings and saves go to a temporary directory, so
+the tour never touches the player's files.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def run_tour(out_dir: str | os.PathLike) -> list[Path]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="parlour-tour-") as data:
+        old = os.environ.get("PARLOUR_DATA_DIR")
+        os.environ["PARLOUR_DATA_DIR"] = data
+        try:
+            return _tour(out)
+        finally:
+            if old is None:
+                os.environ.pop("PARLOUR_DATA_DIR", None)
+            else:
+                os.environ["PARLOUR_DATA_DIR"] = old
+
+
+def _tour(out: Path) -> list[Path]:
+    import pygame
+
+    from game.app import App
+    from game.catalog import GAMES, default_config, table_module
+    from game.driver import Driver
+    from game.layout import load_layout
+    from scenes.rules_viewer import RulesViewer
+    from scenes.sandbox_table import SandboxTable
+    from scenes.settings import SettingsScene
+
+    written: list[Path] = []
+    app = App()
+    app.start()
+    drive = Driver(app)
+
+    def shot(name: str) -> None:
+        drive.settle()
+        drive.step(2)
+        path = out / f"{len(written) + 1:02d}_{name}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
+
+    menu = load_layout("menu")
+    drive.move((20, 700))
+    shot("menu")
+    drive.move(menu["zertz"].rect.center, steps=4)
+    shot("menu_hover")
+    for info in GAMES:
+        drive.click(menu[info.key].rect.center)
+        shot(f"setup_{info.key}")
+        drive.key(pygame.K_ESCAPE)
+        drive.settle()
+    drive.click(menu["settings"].rect.center)
+    shot("settings")
+    drive.key(pygame.K_ESCAPE)
+    for info in GAMES:
+        app.scenes.push(RulesViewer(app, info.key), transition=None)
+        shot(f"rules_{info.key}")
+        if info.key == "chan":
+            drive.wheel(-12)
+            shot("rules_chan_scrolled")
+        app.scenes.pop(transition=None)
+
+    sandbox = SandboxTable(app, seed=7)
+    app.scenes.push(sandbox, transition=None)
+    shot("sandbox_table")
+    card = sandbox.hand[3]
+    start = drive.center_of(card)
+    drive.press(start)
+    drive.move((start[0] + 60, start[1] - 260), steps=8)
+    shot("sandbox_dragging")
+    drive.release()
+    drive.settle()
+    drive.key(pygame.K_ESCAPE)
+    shot("pause_menu")
+    app.scenes.push(SettingsScene(app), transition=None)
+    shot("settings_over_pause")
+    app.scenes.pop(transition=None)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+
+    for info in GAMES:
+        if not info.available:
+            continue
+        module = table_module(info.key)
+        scene = module.new_scene(app, default_config(info.key, seed=2026))
+        app.scenes.reset(scene, transition=None)
+        drive.settle(1200)
+        if hasattr(module, "tour"):
+            for name in module.tour(app, drive):
+                shot(f"table_{info.key}_{name}")
+        else:
+            shot(f"table_{info.key}")
+    app.quit()
+    return written

@@ -1,0 +1,157 @@
+"""The scene stack and its animated transitions.
+
+``push`` puts a scene on top (the pause menu over a table), ``pop`` removes the top,
+``replace`` swaps the top, ``reset`` empties the stack down to one scene. Each change can
+animate: "fade" (the new frame fades in over a snapshot of the old one) or "slide" (the old
+frame slides out to the left while the new one slides in from the right; reversed when
+going back). Transitions last 0.3 s scaled by the animation speed setting and are skipped
+at "instant". Pointer input is ignored while a transition runs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ecs.input import InputEvent
+from scenes.base import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+TRANSITION_TIME = 0.3
+
+
+class Transition:
+    def __init__(self, style: str, old: pygame.Surface, duration: float, reverse: bool) -> None:
+        self.style = style
+        self.old = old
+        self.duration = duration
+        self.reverse = reverse
+        self.elapsed = 0.0
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+
+class SceneManager:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.stack: list[Scene] = []
+        self.transition: Transition | None = None
+        self._frame = pygame.Surface(app.size)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    # -- stack operations ------------------------------------------------------------
+    def push(self, scene: Scene, transition: str | None = "fade") -> None:
+        self._begin(transition, reverse=False)
+        if self.top is not None:
+            self.top.pause()
+        self.stack.append(scene)
+        scene.enter()
+        scene.resume()
+
+    def pop(self, transition: str | None = "fade") -> Scene | None:
+        if not self.stack:
+            return None
+        self._begin(transition, reverse=True)
+        scene = self.stack.pop()
+        scene.pause()
+        scene.exit()
+        if self.top is not None:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene, transition: str | None = "slide") -> None:
+        self._begin(transition, reverse=False)
+        if self.stack:
+            old = self.stack.pop()
+            old.pause()
+            old.exit()
+        self.stack.append(scene)
+        scene.enter()
+        scene.resume()
+
+    def reset(self, scene: Scene, transition: str | None = "slide", reverse: bool = True) -> None:
+        """Empty the stack (exiting every scene, top first) and start over with ``scene``."""
+        self._begin(transition, reverse=reverse)
+        while self.stack:
+            old = self.stack.pop()
+            old.pause()
+            old.exit()
+        self.stack.append(scene)
+        scene.enter()
+        scene.resume()
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.stack):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # -- frame -----------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        if self.transition is not None and event.kind in ("down", "up", "wheel"):
+            return
+        if self.top is not None:
+            self.top.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.transition is not None:
+            self.transition.elapsed += dt
+            if self.transition.done:
+                self.transition = None
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.transition is None:
+            self.draw_stack(surface)
+            return
+        t = self.transition
+        p = t.progress
+        eased = 1 - (1 - p) ** 3
+        if t.style == "slide":
+            width = surface.get_width()
+            self.draw_stack(self._frame)
+            sign = -1 if t.reverse else 1
+            surface.fill((0, 0, 0))
+            surface.blit(t.old, (round(-sign * eased * width), 0))
+            surface.blit(self._frame, (round(sign * (1 - eased) * width), 0))
+        else:
+            self.draw_stack(self._frame)
+            surface.blit(t.old, (0, 0))
+            self._frame.set_alpha(round(255 * eased))
+            surface.blit(self._frame, (0, 0))
+            self._frame.set_alpha(None)
+
+    def draw_stack(self, surface: pygame.Surface) -> None:
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        if start < 0:
+            surface.fill((0, 0, 0))
+            return
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+
+    def _begin(self, style: str | None, reverse: bool) -> None:
+        duration = self.app.settings.anim(TRANSITION_TIME)
+        if style is None or duration <= 0 or not self.stack:
+            self.transition = None
+            return
+        old = pygame.Surface(self.app.size)
+        if self.transition is not None:
+            self.draw(old)
+        else:
+            self.draw_stack(old)
+        self.transition = Transition(style, old, duration, reverse)

@@ -1,0 +1,175 @@
+"""A small Markdown subset for the rules texts, parsed and laid out for pygame.
+
+Supported: ``#``/``##``/``###`` headings, paragraphs (lines joined), ``- `` bullets,
+``1. `` numbered items, ``**bold**`` inline, and pipe tables (header, separator, rows).
+``layout`` turns a text into positioned pieces (text surfaces, rules, table cells) so the
+viewer draws only what is visible.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pygame
+
+from scenes import theme
+
+
+@dataclass
+class Block:
+    kind: str  # "h1" "h2" "h3" "p" "bullet" "number" "table"
+    text: str = ""
+    marker: str = ""
+    rows: list[list[str]] | None = None
+
+
+def parse(text: str) -> list[Block]:
+    """Split Markdown text into blocks."""
+    blocks: list[Block] = []
+    para: list[str] = []
+    lines = text.splitlines()
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("p", " ".join(s.strip() for s in para)))
+            para.clear()
+
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip()
+        stripped = line.strip()
+        if not stripped:
+            flush()
+        elif stripped.startswith("#"):
+            flush()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            blocks.append(Block(f"h{min(level, 3)}", stripped[level:].strip()))
+        elif stripped.startswith("- ") or stripped.startswith("* "):
+            flush()
+            blocks.append(Block("bullet", stripped[2:].strip()))
+        elif re.match(r"^\d+[.)] ", stripped):
+            flush()
+            number, rest = stripped.split(" ", 1)
+            blocks.append(Block("number", rest.strip(), marker=number))
+        elif stripped.startswith("|"):
+            flush()
+            rows: list[list[str]] = []
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                    rows.append(cells)
+                i += 1
+            blocks.append(Block("table", rows=rows))
+            continue
+        elif blocks and blocks[-1].kind in ("bullet", "number") and not para and line.startswith(" "):
+            blocks[-1].text += " " + stripped  # continuation of a list item
+        else:
+            para.append(stripped)
+        i += 1
+    flush()
+    return blocks
+
+
+@dataclass
+class Piece:
+    """Something to draw at (x, y) relative to the document's top-left."""
+
+    x: int
+    y: int
+    surface: pygame.Surface | None = None
+    rect: pygame.Rect | None = None
+    color: tuple[int, int, int] = (0, 0, 0)
+    heading: str = ""
+
+
+STYLES = {"h1": (34, "serif", theme.GOLD), "h2": (25, "serif", theme.GOLD),
+          "h3": (20, "bold", theme.INK), "body": (18, "sans", theme.INK)}
+
+
+def _runs(text: str) -> list[tuple[str, bool]]:
+    """Words with their bold flag."""
+    words: list[tuple[str, bool]] = []
+    for k, part in enumerate(re.split(r"\*\*", text)):
+        for word in part.split():
+            words.append((word, k % 2 == 1))
+    return words
+
+
+def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
+               pieces: list[Piece], base_style: str = "sans") -> int:
+    """Lay out inline-bold text in lines; return the y below the last line."""
+    line_h = round(size * 1.45)
+    x, y = x0, y0
+    space = theme.font(size, base_style).size(" ")[0]
+    for word, bold in _runs(text):
+        style = "bold" if bold else base_style
+        surf = theme.text(word, size, color, style)
+        if x > x0 and x + surf.get_width() > x0 + width:
+            x, y = x0, y + line_h
+        pieces.append(Piece(x, y, surf))
+        x += surf.get_width() + space
+    return y + line_h
+
+
+def layout(text: str, width: int) -> tuple[list[Piece], int]:
+    """Position the document in a column ``width`` pixels wide; return pieces and height."""
+    pieces: list[Piece] = []
+    y = 0
+    for block in parse(text):
+        if block.kind in ("h1", "h2", "h3"):
+            size, style, color = STYLES[block.kind]
+            y += {"h1": 0, "h2": 22, "h3": 12}[block.kind] if y else 0
+            start = len(pieces)
+            y = _wrap_runs(block.text.replace("**", ""), width, size, color, 0, y, pieces, style)
+            pieces[start].heading = block.text.replace("**", "")
+            if block.kind == "h2":
+                pieces.append(Piece(0, y - 4, rect=pygame.Rect(0, 0, width, 1),
+                                    color=theme.GOLD_DARK))
+                y += 6
+            y += 4
+        elif block.kind == "p":
+            size = STYLES["body"][0]
+            y = _wrap_runs(block.text, width, size, theme.INK, 0, y, pieces) + 8
+        elif block.kind in ("bullet", "number"):
+            size = STYLES["body"][0]
+            marker = "•" if block.kind == "bullet" else block.marker
+            pieces.append(Piece(10, y, theme.text(marker, size, theme.GOLD, "bold")))
+            y = _wrap_runs(block.text, width - 40, size, theme.INK, 40, y, pieces) + 4
+        elif block.kind == "table" and block.rows:
+            y = _table(block.rows, width, y, pieces) + 12
+    return pieces, y
+
+
+def _table(rows: list[list[str]], width: int, y: int, pieces: list[Piece]) -> int:
+    columns = max(len(r) for r in rows)
+    size = 16
+    pad = 10
+    natural = [0] * columns
+    for row in rows:
+        for c, cell in enumerate(row):
+            natural[c] = max(natural[c], theme.font(size, "bold").size(cell.replace("**", ""))[0])
+    total = sum(natural) + 2 * pad * columns
+    if total <= width:
+        widths = [n + 2 * pad for n in natural]
+    else:
+        share = [max(60, n) for n in natural]
+        scale = (width - 2 * pad * columns) / sum(share)
+        widths = [max(60, round(s * scale)) + 2 * pad for s in share]
+    for r, row in enumerate(rows):
+        cell_pieces: list[Piece] = []
+        bottom = y
+        x = 0
+        for c in range(columns):
+            cell = row[c] if c < len(row) else ""
+            text = f"**{cell}**" if r == 0 and "**" not in cell else cell
+            color = theme.GOLD if r == 0 else theme.INK
+            end = _wrap_runs(text, widths[c] - 2 * pad, size, color, x + pad, y + 6,
+                             cell_pieces)
+            bottom = max(bottom, end + 4)
+            x += widths[c]
+        fill = (40, 52, 66) if r == 0 else ((30, 40, 52) if r % 2 else (24, 32, 42))
+        pieces.append(Piece(0, y, rect=pygame.Rect(0, 0, sum(widths), bottom - y), color=fill))
+        pieces.extend(cell_pieces)
+        y = bottom
+    return y

@@ -1,0 +1,252 @@
+"""The main menu: the title, the four game tiles and Continue / How to play / Settings / Quit.
+
+Laid out from ``assets/maps/menu.tmx``. The tiles are ECS entities (hover lifts them, a
+click opens the game's setup); a game that is not ready yet shows "In preparation" and its
+setup cannot start it.
+"""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import Clickable, Glow, Hoverable, Sprite, Transform, ZOrder
+from ecs.drag import DragDropSystem
+from ecs.hover import HoverSystem
+from ecs.input import InputEvent, InputSystem
+from ecs.intents import ClickIntent, IntentQueue
+from ecs.render import RenderSystem
+from ecs.tween import TweenSystem, animate
+from ecs.world import SceneWorld
+from game import SUBTITLE, TITLE
+from game.catalog import BY_KEY, GameInfo
+from game.layout import load_layout
+from game.saves import has_autosave
+from scenes import theme
+from scenes.base import Scene
+from scenes.widgets import Button, WidgetGroup
+
+
+class MainMenu(Scene):
+    name = "menu"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.layout = load_layout("menu")
+        self.world: SceneWorld | None = None
+        self.tiles: dict[str, int] = {}
+        self.widgets = WidgetGroup()
+        self.time = 0.0
+
+    # -- lifecycle ---------------------------------------------------------------------
+    def enter(self) -> None:
+        self.world = SceneWorld("menu")
+        self.queue = IntentQueue()
+        self.input = InputSystem()
+        self.hover = HoverSystem(self.input)
+        self.drag = DragDropSystem(self.input, self.queue, click_select=False)
+        self.render = RenderSystem()
+        for proc in (self.input, self.hover, self.drag, TweenSystem(self._speed)):
+            esper.add_processor(proc)
+        for i, zone in enumerate(self.layout.layer("tiles")):
+            info = BY_KEY[zone.name]
+            image = _tile_image(info, zone.rect.size, zone.props.get("art", ""))
+            ent = esper.create_entity(
+                Transform(zone.rect.centerx, zone.rect.centery + 40, alpha=0),
+                Sprite(image), ZOrder(1 + i), Hoverable(raise_px=8),
+                Clickable("open", info.key),
+            )
+            animate(ent, "y", zone.rect.centery, 0.45, delay=0.06 * i)
+            animate(ent, "alpha", 255, 0.35, delay=0.06 * i)
+            self.tiles[info.key] = ent
+        self._build_buttons()
+
+    def resume(self) -> None:
+        if self.world is not None:
+            self.world.activate()
+        self._build_buttons()
+
+    def exit(self) -> None:
+        if self.world is not None:
+            self.world.destroy()
+
+    def _build_buttons(self) -> None:
+        actions = {
+            "continue": (self.continue_game, has_autosave()),
+            "rules": (self.open_rules, True),
+            "settings": (self.open_settings, True),
+            "quit": (self.app.quit, True),
+        }
+        self.widgets = WidgetGroup()
+        for zone in self.layout.layer("buttons"):
+            action, enabled = actions[zone.name]
+            note = "" if zone.name != "continue" or enabled else "no saved game"
+            self.widgets.add(Button(zone.rect, zone.props.get("label", zone.name), action,
+                                    enabled=enabled, primary=zone.name == "continue" and enabled,
+                                    note=note))
+
+    # -- actions -----------------------------------------------------------------------
+    def open_game(self, key: str) -> None:
+        from scenes.setup import SetupScene
+
+        self.app.sounds.play("click")
+        self.app.scenes.push(SetupScene(self.app, BY_KEY[key]), transition="slide")
+
+    def open_rules(self) -> None:
+        from scenes.rules_viewer import RulesViewer
+
+        self.app.scenes.push(RulesViewer(self.app), transition="fade")
+
+    def open_settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app), transition="fade")
+
+    def continue_game(self) -> None:
+        from scenes.resume import resume_saved_game
+
+        resume_saved_game(self.app)
+        self._build_buttons()
+
+    # -- frame -------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        if self.widgets.handle(event):
+            return
+        self.input.feed(event)
+        if event.kind == "key" and pygame.K_1 <= event.key <= pygame.K_4:
+            zones = self.layout.layer("tiles")
+            index = event.key - pygame.K_1
+            if index < len(zones):
+                self.open_game(zones[index].name)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.world.activate()
+        esper.process(dt)
+        for intent in self.queue.drain():
+            if isinstance(intent, ClickIntent) and intent.action == "open":
+                self.open_game(intent.data)
+        for ent in self.tiles.values():
+            hovered = esper.component_for_entity(ent, Hoverable).hovered
+            has_glow = esper.has_component(ent, Glow)
+            if hovered and not has_glow:
+                esper.add_component(ent, Glow(theme.GOLD, 3))
+            elif not hovered and has_glow:
+                esper.remove_component(ent, Glow)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(self.app.size, theme.FELT_DARK), (0, 0))
+        title = self.layout["title"].rect
+        theme.blit_text(surface, TITLE, (title.centerx, title.y + 48), 76, theme.GOLD, "serif",
+                        anchor="center", shadow=True)
+        theme.blit_text(surface, SUBTITLE.upper(), (title.centerx, title.bottom - 10), 20,
+                        theme.INK_DIM, "bold", anchor="center")
+        ornament_y = title.bottom - 34
+        for side in (-1, 1):
+            x0 = title.centerx + side * 150
+            pygame.draw.line(surface, theme.GOLD_DARK, (x0, ornament_y),
+                             (x0 + side * 170, ornament_y), 2)
+            pygame.draw.circle(surface, theme.GOLD, (x0 + side * 176, ornament_y), 4)
+        if self.world is not None:
+            self.world.activate()
+            self.render.draw(surface)
+        self.widgets.draw(surface)
+        theme.blit_text(surface, "F11 fullscreen  ·  1–4 open a game", (1264, 708), 14,
+                        theme.INK_FAINT, anchor="bottomright")
+
+    def _speed(self) -> float:
+        return self.app.settings.anim(1.0)
+
+
+# -- tile art ------------------------------------------------------------------------------
+
+def _tile_image(info: GameInfo, size: tuple[int, int], art: str) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    available = info.available
+    pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect().move(0, 4), border_radius=18)
+    body = surf.get_rect().inflate(-2, -6)
+    body.top = 0
+    pygame.draw.rect(surf, (18, 26, 34, 240), body, border_radius=18)
+    stage = pygame.Rect(10, 10, w - 20, 150)
+    pygame.draw.rect(surf, (22, 92, 62) if available else (44, 60, 54), stage, border_radius=12)
+    _draw_art(surf, stage, art)
+    if not available:
+        veil = pygame.Surface(stage.size, pygame.SRCALPHA)
+        veil.fill((20, 24, 28, 120))
+        surf.blit(veil, stage)
+    pygame.draw.rect(surf, theme.GOLD if available else theme.PANEL_EDGE, body, 2,
+                     border_radius=18)
+    theme_y = stage.bottom + 16
+    theme.blit_text(surf, info.title, (w // 2, theme_y), 30, theme.INK, "serif",
+                    anchor="midtop")
+    lines = theme.wrap(info.blurb, 16, w - 36)
+    y = theme_y + 46
+    for line in lines[:3]:
+        theme.blit_text(surf, line, (w // 2, y), 16, theme.INK_DIM, anchor="midtop")
+        y += 21
+    theme.blit_text(surf, info.players_text, (w // 2, h - 76), 16, theme.GOLD, "bold",
+                    anchor="midtop")
+    ribbon = pygame.Rect(0, 0, w - 60, 26)
+    ribbon.midbottom = (w // 2, h - 12)
+    if available:
+        pygame.draw.rect(surf, (176, 124, 34), ribbon, border_radius=13)
+        theme.blit_text(surf, "Play", ribbon.center, 16, theme.INK, "bold", anchor="center")
+    else:
+        pygame.draw.rect(surf, (60, 66, 74), ribbon, border_radius=13)
+        theme.blit_text(surf, "In preparation", ribbon.center, 15, theme.INK_DIM, "bold",
+                        anchor="center")
+    return surf
+
+
+def _draw_art(surf: pygame.Surface, stage: pygame.Rect, art: str) -> None:
+    cx, cy = stage.center
+    if art.startswith("cards"):
+        from game.card_art import card_image
+
+        codes = ["JK", "AH", "KS", "QD"] if art == "cards-joker" else ["QH", "KH", "KS", "QS"]
+        n = len(codes)
+        for i, code in enumerate(codes):
+            img = card_image(code, 78)
+            angle = (i - (n - 1) / 2) * -12
+            rotated = pygame.transform.rotozoom(img, angle, 1.0)
+            x = cx + (i - (n - 1) / 2) * 34
+            y = cy + 8 + abs(i - (n - 1) / 2) * 6
+            surf.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+    elif art == "marbles":
+        spacing = 30
+        cells = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
+        for q, r in cells:
+            x = cx + q * spacing * 0.866
+            y = cy - (r + q / 2) * spacing
+            pygame.draw.circle(surf, (200, 205, 196), (round(x), round(y)), 13, 3)
+        marbles = {(0, 0): (245, 245, 240), (1, -1): (120, 124, 130), (-1, 1): (30, 30, 36),
+                   (-2, 1): (245, 245, 240), (2, 0): (30, 30, 36)}
+        for (q, r), color in marbles.items():
+            x, y = cx + q * spacing * 0.866, cy - (r + q / 2) * spacing
+            pygame.draw.circle(surf, color, (round(x), round(y)), 10)
+            pygame.draw.circle(surf, (255, 255, 255), (round(x) - 3, round(y) - 4), 3)
+        for (q, r), color in {(1, 0): theme.RED, (-1, 0): theme.BLUE}.items():
+            x, y = cx + q * spacing * 0.866, cy - (r + q / 2) * spacing
+            pygame.draw.circle(surf, color, (round(x), round(y)), 10)
+    elif art == "totom":
+        for i in range(5):
+            card = pygame.Surface((30, 116), pygame.SRCALPHA)
+            pygame.draw.rect(card, (246, 238, 214), card.get_rect(), border_radius=5)
+            pygame.draw.rect(card, (40, 40, 40), card.get_rect(), 1, border_radius=5)
+            strokes = i % 3 + 2  # numerals two to four: stacked horizontal strokes
+            for k in range(strokes):
+                yy = 14 + k * 8
+                pygame.draw.line(card, (30, 30, 30), (9 - (k == strokes - 1) * 2, yy),
+                                 (21 + (k == strokes - 1) * 2, yy), 3)
+            pygame.draw.rect(card, (30, 30, 30), (8, 52, 14, 22), 2)
+            pygame.draw.line(card, (30, 30, 30), (15, 48), (15, 78), 2)
+            pygame.draw.line(card, (30, 30, 30), (8, 63), (22, 63), 2)
+            if i in (1, 3):
+                pygame.draw.circle(card, (196, 36, 36), (15, 96), 6)
+            else:
+                pygame.draw.line(card, (30, 30, 30), (9, 96), (21, 96), 3)
+            rotated = pygame.transform.rotozoom(card, (i - 2) * -9, 1.0)
+            x = cx + (i - 2) * 26
+            y = cy + 6 + abs(i - 2) * 4
+            surf.blit(rotated, rotated.get_rect(center=(round(x), round(y))))

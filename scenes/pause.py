@@ -1,0 +1,69 @@
+"""The pause menu, drawn over a table: Resume, Restart, Rules, Settings, Quit to menu.
+
+While it is open the table below gets no updates (its clock and its AI stop).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ecs.input import InputEvent
+from scenes import theme
+from scenes.base import Scene
+from scenes.widgets import Button, WidgetGroup
+
+
+class PauseMenu(Scene):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.panel = pygame.Rect(0, 0, 420, 470)
+        self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        x, w = self.panel.x + 60, self.panel.width - 120
+        y = self.panel.y + 100
+        entries = [("Resume", self.resume_game, True), ("Restart", self.restart, False),
+                   ("Rules", self.rules, False), ("Settings", self.settings, False),
+                   ("Quit to menu", self.quit_to_menu, False)]
+        self.widgets = WidgetGroup()
+        for i, (label, action, primary) in enumerate(entries):
+            self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary))
+
+    def resume_game(self) -> None:
+        self.app.scenes.pop(transition="fade")
+
+    def restart(self) -> None:
+        self.app.scenes.pop(transition=None)
+        self.table.restart()
+
+    def rules(self) -> None:
+        from scenes.rules_viewer import RulesViewer
+
+        self.app.scenes.push(RulesViewer(self.app, getattr(self.table, "game_key", None)),
+                             transition="fade")
+
+    def settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app), transition="fade")
+
+    def quit_to_menu(self) -> None:
+        from scenes.menu import MainMenu
+
+        self.table.on_quit()
+        self.app.scenes.reset(MainMenu(self.app), transition="slide")
+
+    def handle(self, event: InputEvent) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.kind == "key" and event.key == pygame.K_ESCAPE:
+            self.resume_game()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 150)
+        theme.panel(surface, self.panel, alpha=240)
+        theme.blit_text(surface, "Paused", (self.panel.centerx, self.panel.y + 32), 40,
+                        theme.GOLD, "serif", anchor="midtop")
+        self.widgets.draw(surface)

@@ -1,0 +1,154 @@
+"""The rules viewer: a game's rules (``assets/rules/<game>.md``) with tabs and scrolling.
+
+Scroll with the wheel, the scrollbar, the arrow keys, Page Up/Down, Home/End; switch game
+with the tabs (or Left/Right). Opened from the menu ("How to play"), a setup screen and
+the pause menu; Esc or Back returns.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ecs.input import InputEvent
+from game.catalog import GAMES
+from game.paths import RULES_TEXTS
+from scenes import markdown, theme
+from scenes.base import Scene
+from scenes.widgets import Button, WidgetGroup
+
+SCROLL_STEP = 60
+
+
+def rules_text(key: str) -> str:
+    """The rules text of a game, or a short explanation if the file is missing."""
+    path = RULES_TEXTS / f"{key}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# Rules\n\nThe rules text for this game is missing ({path.name})."
+
+
+class RulesViewer(Scene):
+    name = "rules"
+    opaque = False
+
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.panel = pygame.Rect(70, 40, app.size[0] - 140, app.size[1] - 80)
+        self.view = pygame.Rect(self.panel.x + 40, self.panel.y + 78, self.panel.width - 100,
+                                self.panel.height - 160)
+        self.keys = [g.key for g in GAMES]
+        self.game = game if game in self.keys else self.keys[0]
+        self.scroll = 0.0
+        self._thumb_drag: float | None = None
+        self.tabs: list[tuple[str, pygame.Rect]] = []
+        tab_w = 170
+        x = self.panel.x + 40
+        for g in GAMES:
+            self.tabs.append((g.key, pygame.Rect(x, self.panel.y + 20, tab_w, 42)))
+            x += tab_w + 10
+        self.widgets = WidgetGroup([
+            Button((self.panel.right - 200, self.panel.bottom - 66, 160, 48), "Back", self.close,
+                   primary=True),
+        ])
+        self._load()
+
+    def _load(self) -> None:
+        self.pieces, self.height = markdown.layout(rules_text(self.game), self.view.width)
+        self.scroll = 0.0
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self.height - self.view.height)
+
+    def scroll_to(self, value: float) -> None:
+        self.scroll = max(0.0, min(self.max_scroll, value))
+
+    def select(self, key: str) -> None:
+        if key != self.game:
+            self.game = key
+            self._load()
+
+    def close(self) -> None:
+        self.app.scenes.pop(transition="fade")
+
+    def _thumb(self) -> pygame.Rect | None:
+        if self.max_scroll <= 0:
+            return None
+        track = pygame.Rect(self.view.right + 18, self.view.y, 10, self.view.height)
+        h = max(40, round(track.height * self.view.height / self.height))
+        y = track.y + round((track.height - h) * self.scroll / self.max_scroll)
+        return pygame.Rect(track.x, y, track.width, h)
+
+    def handle(self, event: InputEvent) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.kind == "wheel":
+            self.scroll_to(self.scroll - event.dy * SCROLL_STEP)
+        elif event.kind == "down" and event.button == 1:
+            for key, rect in self.tabs:
+                if rect.collidepoint(event.pos):
+                    self.select(key)
+                    return
+            thumb = self._thumb()
+            if thumb and thumb.inflate(16, 0).collidepoint(event.pos):
+                self._thumb_drag = event.pos[1] - thumb.y
+            elif thumb and pygame.Rect(thumb.x - 8, self.view.y, 26,
+                                       self.view.height).collidepoint(event.pos):
+                page = self.view.height * (1 if event.pos[1] > thumb.y else -1)
+                self.scroll_to(self.scroll + page)
+        elif event.kind == "move" and self._thumb_drag is not None:
+            thumb = self._thumb()
+            if thumb:
+                span = self.view.height - thumb.height
+                y = event.pos[1] - self._thumb_drag - self.view.y
+                self.scroll_to(self.max_scroll * max(0, min(span, y)) / max(1, span))
+        elif event.kind == "up":
+            self._thumb_drag = None
+        elif event.kind == "key":
+            steps = {pygame.K_DOWN: SCROLL_STEP, pygame.K_UP: -SCROLL_STEP,
+                     pygame.K_PAGEDOWN: self.view.height - 40,
+                     pygame.K_PAGEUP: -(self.view.height - 40), pygame.K_SPACE: self.view.height - 40}
+            if event.key in steps:
+                self.scroll_to(self.scroll + steps[event.key])
+            elif event.key == pygame.K_HOME:
+                self.scroll_to(0)
+            elif event.key == pygame.K_END:
+                self.scroll_to(self.max_scroll)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = self.keys.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.select(self.keys[i % len(self.keys)])
+            elif event.key == pygame.K_ESCAPE:
+                self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 170)
+        theme.panel(surface, self.panel, alpha=245)
+        for key, rect in self.tabs:
+            title = next(g.title for g in GAMES if g.key == key)
+            active = key == self.game
+            pygame.draw.rect(surface, (176, 124, 34) if active else (40, 52, 66), rect,
+                             border_radius=10)
+            theme.blit_text(surface, title, rect.center, 19, theme.INK, "bold", anchor="center")
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        top = round(self.scroll)
+        ox, oy = self.view.x, self.view.y - top
+        for piece in self.pieces:
+            if piece.y > top + self.view.height or piece.y < top - 200:
+                continue
+            if piece.rect is not None:
+                surface.fill(piece.color, piece.rect.move(ox + piece.x, oy + piece.y))
+            elif piece.surface is not None:
+                surface.blit(piece.surface, (ox + piece.x, oy + piece.y))
+        surface.set_clip(clip)
+        thumb = self._thumb()
+        if thumb:
+            track = pygame.Rect(thumb.x, self.view.y, thumb.width, self.view.height)
+            pygame.draw.rect(surface, (40, 50, 62), track, border_radius=5)
+            pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=5)
+        pct = 100 if self.max_scroll == 0 else round(100 * self.scroll / self.max_scroll)
+        theme.blit_text(surface, f"Wheel, arrows or Page Up/Down to scroll · {pct}%",
+                        (self.view.x, self.panel.bottom - 42), 14, theme.INK_FAINT,
+                        anchor="midleft")
+        self.widgets.draw(surface)

@@ -1,0 +1,84 @@
+"""Settings: animation speed, sound on/off and volume, fullscreen, window size.
+
+Changes apply at once and are saved to ``settings.json`` in the data directory. Drawn over
+the screen it was opened from (menu or pause menu); Esc or Back returns.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ecs.input import InputEvent
+from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES, settings_path
+from scenes import theme
+from scenes.base import Scene
+from scenes.widgets import Button, Choice, Slider, Toggle, WidgetGroup
+
+
+class SettingsScene(Scene):
+    name = "settings"
+    opaque = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 700, 520)
+        self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        s = app.settings
+        x, y, w = self.panel.x + 50, self.panel.y + 110, self.panel.width - 100
+        self.widgets = WidgetGroup([
+            Choice((x, y, w, 42), "Animation speed",
+                   [(k, k.capitalize()) for k in ANIMATION_SPEEDS], s.animation,
+                   self._set_animation),
+            Toggle((x, y + 62, w, 42), "Sound", s.sound, self._set_sound),
+            Slider((x, y + 124, w, 42), "Volume", s.volume, self._set_volume),
+            Toggle((x, y + 186, w, 42), "Fullscreen (F11)", s.fullscreen, self._set_fullscreen),
+            Choice((x, y + 248, w, 42), "Window size",
+                   [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES],
+                   tuple(s.window_size), self._set_window_size),
+            Button((self.panel.centerx - 110, self.panel.bottom - 84, 220, 54), "Done",
+                   self.close, primary=True),
+        ])
+
+    def _set_animation(self, value: str) -> None:
+        self.app.settings.animation = value
+        self.app.save_settings()
+
+    def _set_sound(self, value: bool) -> None:
+        self.app.settings.sound = value
+        self.app.save_settings()
+        if value:
+            self.app.sounds.play("click")
+
+    def _set_volume(self, value: float) -> None:
+        self.app.settings.volume = round(value, 2)
+        self.app.save_settings()
+
+    def _set_fullscreen(self, value: bool) -> None:
+        ok = self.app.set_fullscreen(value)
+        self.app.settings.fullscreen = value and ok
+        self.widgets.widgets[3].value = self.app.settings.fullscreen
+        self.app.save_settings()
+
+    def _set_window_size(self, value: tuple[int, int]) -> None:
+        if self.app.set_window_size(value):
+            self.app.settings.window_size = value
+            self.app.save_settings()
+
+    def close(self) -> None:
+        self.app.scenes.pop(transition="fade")
+
+    def handle(self, event: InputEvent) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.kind == "key" and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 160)
+        theme.panel(surface, self.panel, alpha=240)
+        theme.blit_text(surface, "Settings", (self.panel.centerx, self.panel.y + 36), 38,
+                        theme.GOLD, "serif", anchor="midtop")
+        self.widgets.draw(surface)
+        theme.blit_text(surface, f"Saved in {settings_path()}",
+                        (self.panel.centerx, self.panel.bottom - 18), 12, theme.INK_FAINT,
+                        anchor="midbottom")

@@ -1,0 +1,324 @@
+"""Small UI widgets for menus and overlays: buttons, choices, toggles, sliders, text fields.
+
+Each widget takes ``InputEvent``s through ``handle(event) -> bool`` (True when it used the
+event) and draws itself with ``draw(surface)``. ``WidgetGroup`` routes events to a list of
+widgets and remembers which text field has keyboard focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from ecs.input import InputEvent
+from scenes import theme
+
+BUTTON = (44, 58, 74)
+BUTTON_HOVER = (60, 80, 102)
+PRIMARY = (176, 124, 34)
+PRIMARY_HOVER = (204, 148, 48)
+DISABLED = (44, 48, 54)
+
+
+class Widget:
+    def __init__(self, rect: pygame.Rect | tuple, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+        self.hovered = False
+
+    def handle(self, event: InputEvent) -> bool:
+        if event.kind == "move":
+            self.hovered = self.rect.collidepoint(event.pos)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+class Button(Widget):
+    """A labelled button; ``on_click`` runs on release inside after a press inside."""
+
+    def __init__(self, rect, label: str, on_click: Callable[[], None], enabled: bool = True,
+                 primary: bool = False, size: int = 22, hotkey: int | None = None,
+                 note: str = "") -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.size = size
+        self.hotkey = hotkey
+        self.note = note
+        self._pressed = False
+
+    def handle(self, event: InputEvent) -> bool:
+        super().handle(event)
+        if not self.enabled:
+            return False
+        if event.kind == "down" and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = True
+            return True
+        if event.kind == "up" and event.button == 1 and self._pressed:
+            self._pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        if event.kind == "key" and self.hotkey is not None and event.key == self.hotkey:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            color = DISABLED
+        elif self.primary:
+            color = PRIMARY_HOVER if self.hovered else PRIMARY
+        else:
+            color = BUTTON_HOVER if self.hovered else BUTTON
+        rect = self.rect.move(0, 1 if self._pressed else 0)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, color, rect, border_radius=10)
+        edge = theme.GOLD if (self.hovered and self.enabled) else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
+        ink = theme.INK if self.enabled else theme.INK_FAINT
+        if self.note:
+            theme.blit_text(surface, self.label, (rect.centerx, rect.centery - 9), self.size,
+                            ink, "bold", anchor="center")
+            theme.blit_text(surface, self.note, (rect.centerx, rect.centery + 13), 13,
+                            theme.INK_DIM if self.enabled else theme.INK_FAINT, anchor="center")
+        else:
+            theme.blit_text(surface, self.label, rect.center, self.size, ink, "bold",
+                            anchor="center")
+
+
+class Choice(Widget):
+    """``label   < value >``: click the arrows (or the value) to cycle through options."""
+
+    def __init__(self, rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None], enabled: bool = True,
+                 label_width: int = 220) -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.label_width = label_width
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def set_value(self, value: Any) -> None:
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), self.index)
+
+    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        field = pygame.Rect(self.rect.x + self.label_width, self.rect.y,
+                            self.rect.width - self.label_width, self.rect.height)
+        left = pygame.Rect(field.x, field.y, field.height, field.height)
+        right = pygame.Rect(field.right - field.height, field.y, field.height, field.height)
+        return field, left, right
+
+    def handle(self, event: InputEvent) -> bool:
+        super().handle(event)
+        if not self.enabled or event.kind != "down" or event.button != 1:
+            return False
+        field, left, right = self._boxes()
+        if not field.collidepoint(event.pos):
+            return False
+        step = -1 if left.collidepoint(event.pos) else 1
+        self.index = (self.index + step) % len(self.options)
+        self.on_change(self.value)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ink = theme.INK if self.enabled else theme.INK_FAINT
+        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, ink,
+                        anchor="midleft")
+        field, left, right = self._boxes()
+        pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
+                         field, border_radius=8)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, field, 1, border_radius=8)
+        for box, glyph in ((left, "‹"), (right, "›")):
+            theme.blit_text(surface, glyph, box.center, 26, theme.GOLD if self.enabled else ink,
+                            "bold", anchor="center")
+        theme.blit_text(surface, self.options[self.index][1], field.center, 19, ink, "bold",
+                        anchor="center")
+
+
+class Toggle(Widget):
+    """An on/off switch with a label."""
+
+    def __init__(self, rect, label: str, value: bool, on_change: Callable[[bool], None],
+                 enabled: bool = True, label_width: int = 220) -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.label_width = label_width
+
+    def _switch(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4, 64,
+                           self.rect.height - 8)
+
+    def handle(self, event: InputEvent) -> bool:
+        super().handle(event)
+        if self.enabled and event.kind == "down" and event.button == 1 and (
+            self._switch().collidepoint(event.pos) or self.rect.collidepoint(event.pos)
+        ):
+            self.value = not self.value
+            self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ink = theme.INK if self.enabled else theme.INK_FAINT
+        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, ink,
+                        anchor="midleft")
+        box = self._switch()
+        pygame.draw.rect(surface, PRIMARY if self.value else BUTTON, box,
+                         border_radius=box.height // 2)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=box.height // 2)
+        knob_x = box.right - box.height // 2 if self.value else box.x + box.height // 2
+        pygame.draw.circle(surface, theme.INK, (knob_x, box.centery), box.height // 2 - 3)
+        theme.blit_text(surface, "On" if self.value else "Off", (box.right + 14, box.centery),
+                        18, theme.INK_DIM, anchor="midleft")
+
+
+class Slider(Widget):
+    """A 0..1 slider; drag the knob or click the track."""
+
+    def __init__(self, rect, label: str, value: float, on_change: Callable[[float], None],
+                 enabled: bool = True, label_width: int = 220) -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.label_width = label_width
+        self._dragging = False
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + self.label_width + 10, self.rect.centery - 4,
+                           self.rect.width - self.label_width - 80, 8)
+
+    def _set_from(self, x: int) -> None:
+        track = self._track()
+        self.value = max(0.0, min(1.0, (x - track.x) / track.width))
+        self.on_change(self.value)
+
+    def handle(self, event: InputEvent) -> bool:
+        super().handle(event)
+        if not self.enabled:
+            return False
+        hit_box = self._track().inflate(20, 28)
+        if event.kind == "down" and event.button == 1 and hit_box.collidepoint(event.pos):
+            self._dragging = True
+            self._set_from(event.pos[0])
+            return True
+        if event.kind == "move" and self._dragging:
+            self._set_from(event.pos[0])
+            return True
+        if event.kind == "up" and self._dragging:
+            self._dragging = False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ink = theme.INK if self.enabled else theme.INK_FAINT
+        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, ink,
+                        anchor="midleft")
+        track = self._track()
+        pygame.draw.rect(surface, BUTTON, track, border_radius=4)
+        filled = track.copy()
+        filled.width = round(track.width * self.value)
+        pygame.draw.rect(surface, PRIMARY if self.enabled else DISABLED, filled, border_radius=4)
+        pygame.draw.circle(surface, theme.INK, (filled.right, track.centery), 11)
+        theme.blit_text(surface, f"{round(self.value * 100)}%", (track.right + 18, track.centery),
+                        18, theme.INK_DIM, anchor="midleft")
+
+
+class TextField(Widget):
+    """A one-line text entry; click to focus, type, Backspace to erase."""
+
+    def __init__(self, rect, label: str, text: str, on_change: Callable[[str], None],
+                 digits_only: bool = False, max_len: int = 12, placeholder: str = "",
+                 label_width: int = 220) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.text = text
+        self.on_change = on_change
+        self.digits_only = digits_only
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self.focused = False
+        self.label_width = label_width
+
+    def _field(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + self.label_width, self.rect.y,
+                           self.rect.width - self.label_width, self.rect.height)
+
+    def handle(self, event: InputEvent) -> bool:
+        super().handle(event)
+        if event.kind == "down" and event.button == 1:
+            self.focused = self._field().collidepoint(event.pos)
+            return self.focused
+        if event.kind == "key" and self.focused:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.focused = False
+                return True
+            elif event.unicode and event.unicode.isprintable() and len(self.text) < self.max_len:
+                if self.digits_only and not event.unicode.isdigit():
+                    return True
+                self.text += event.unicode
+            else:
+                return False
+            self.on_change(self.text)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, theme.INK,
+                        anchor="midleft")
+        field = self._field()
+        pygame.draw.rect(surface, (16, 22, 30), field, border_radius=8)
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, field,
+                         2 if self.focused else 1, border_radius=8)
+        shown = self.text or self.placeholder
+        color = theme.INK if self.text else theme.INK_FAINT
+        rect = theme.blit_text(surface, shown, (field.x + 12, field.centery), 19, color,
+                               anchor="midleft")
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = rect.right + 2 if self.text else field.x + 12
+            pygame.draw.line(surface, theme.INK, (x, field.y + 8), (x, field.bottom - 8), 2)
+
+
+class WidgetGroup:
+    """A list of widgets: events go to each until one uses it; draws them all."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def handle(self, event: InputEvent) -> bool:
+        used = False
+        for widget in list(self.widgets):
+            if event.kind == "move":
+                widget.handle(event)  # every widget tracks hover
+            elif not used and widget.handle(event):
+                used = True
+            elif event.kind == "down" and isinstance(widget, TextField):
+                widget.focused = widget._field().collidepoint(event.pos)
+        return used
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            widget.draw(surface)
+
+    @property
+    def typing(self) -> bool:
+        return any(isinstance(w, TextField) and w.focused for w in self.widgets)

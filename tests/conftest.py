@@ -1,0 +1,56 @@
+"""Shared fixtures: headless SDL, a private data directory, a clean esper, an app + driver."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import esper  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """Every test gets its own data directory (settings, saves) under tmp_path."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def clean_esper():
+    """Each test starts and ends with only esper's default world, empty."""
+    yield
+    esper.switch_world("default")
+    for name in list(esper.list_worlds()):
+        if name != "default":
+            esper.delete_world(name)
+    esper.clear_database()
+    for proc in list(esper._processors):
+        esper.remove_processor(type(proc))
+
+
+@pytest.fixture
+def app():
+    from game.app import App
+    from game.settings import Settings
+
+    application = App(settings=Settings(), persist=False)
+    application.start()
+    yield application
+    application.scenes.stack.clear()
+
+
+@pytest.fixture
+def drive(app):
+    from game.driver import Driver
+
+    driver = Driver(app)
+    driver.settle()
+    return driver

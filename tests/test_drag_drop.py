@@ -1,0 +1,150 @@
+"""Drag-and-drop and click-to-select through real mouse events on the sandbox table."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+
+from ecs.components import DropTarget, Selected, Transform, ZOrder
+from ecs.drag import HELD_Z
+from scenes.sandbox_table import SandboxTable
+
+
+@pytest.fixture
+def table(app, drive):
+    scene = SandboxTable(app, seed=3, deal=8)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    return scene
+
+
+def _code(ent):
+    from ecs.components import CardFace
+
+    return esper.component_for_entity(ent, CardFace).code
+
+
+def _pile_center(table, suit):
+    return table.layout[f"pile_{suit}"].rect.center
+
+
+def test_drag_onto_matching_pile_moves_the_card(table, drive):
+    card = table.hand[0]
+    suit = _code(card)[-1]
+    drive.drag(drive.center_of(card), _pile_center(table, suit))
+    drive.settle()
+    assert card in table.piles[f"pile_{suit}"]
+    assert card not in table.hand and len(table.hand) == 7
+    t = esper.component_for_entity(card, Transform)
+    zone = table.layout[f"pile_{suit}"].rect
+    assert zone.collidepoint(t.x, t.y) and t.lift == 0
+
+
+def test_card_follows_pointer_lifted_with_valid_targets_glowing(table, drive):
+    card = table.hand[2]
+    suit = _code(card)[-1]
+    start = drive.center_of(card)
+    drive.press(start)
+    drive.move((start[0] + 40, start[1] - 200), steps=5)
+    drive.step(10)
+    t = esper.component_for_entity(card, Transform)
+    assert (t.x, t.y) == pytest.approx((start[0] + 40, start[1] - 200), abs=1)
+    assert t.lift > 0.9
+    assert esper.component_for_entity(card, ZOrder).z == HELD_Z
+    glowing = {d.name for _, d in esper.get_component(DropTarget) if d.active and d.valid}
+    assert glowing == {f"pile_{suit}", "discard", "hand"}
+    drive.release()
+
+
+def test_refused_drop_glides_back_with_a_reason(table, app, drive):
+    card = table.hand[1]
+    suit = _code(card)[-1]
+    wrong = next(s for s in "SHDC" if s != suit)
+    start = drive.center_of(card)
+    z_before = esper.component_for_entity(card, ZOrder).z
+    drive.drag(start, _pile_center(table, wrong))
+    assert any("cards go on this pile" in t.text for t in app.toasts)
+    drive.settle()
+    t = esper.component_for_entity(card, Transform)
+    assert (t.x, t.y) == pytest.approx(start, abs=1)
+    assert card in table.hand
+    assert esper.component_for_entity(card, ZOrder).z == z_before
+
+
+def test_drop_on_nothing_glides_back(table, drive):
+    card = table.hand[4]
+    start = drive.center_of(card)
+    drive.drag(start, (640, 380))
+    drive.settle()
+    t = esper.component_for_entity(card, Transform)
+    assert (t.x, t.y) == pytest.approx(start, abs=1)
+    assert len(table.hand) == 8
+
+
+def test_click_select_then_click_target(table, drive):
+    card = table.hand[5]
+    suit = _code(card)[-1]
+    drive.click(drive.center_of(card))
+    assert esper.has_component(card, Selected)
+    assert table.drag.selected == card
+    glowing = {d.name for _, d in esper.get_component(DropTarget) if d.active and d.valid}
+    assert f"pile_{suit}" in glowing
+    drive.click(_pile_center(table, suit))
+    drive.settle()
+    assert card in table.piles[f"pile_{suit}"]
+    assert not esper.has_component(card, Selected)
+
+
+def test_click_select_on_wrong_target_is_refused(table, app, drive):
+    card = table.hand[5]
+    suit = _code(card)[-1]
+    wrong = next(s for s in "SHDC" if s != suit)
+    drive.click(drive.center_of(card))
+    drive.click(_pile_center(table, wrong))
+    drive.settle()
+    assert card in table.hand
+    assert app.toasts and app.toasts[-1].error
+
+
+def test_clicking_the_selected_card_again_deselects(table, drive):
+    card = table.hand[0]
+    drive.click(drive.center_of(card))
+    drive.click(drive.center_of(card))
+    assert table.drag.selected is None
+    assert not any(d.active for _, d in esper.get_component(DropTarget))
+
+
+def test_click_on_stock_deals_a_flipping_card(table, drive):
+    from ecs.components import CardFace
+
+    before = len(table.stock)
+    top = table.stock[-1]
+    drive.click(drive.center_of(top))
+    assert len(table.stock) == before - 1 and table.hand[-1] == top
+    drive.step(3)
+    assert esper.component_for_entity(top, Transform).squash < 1  # mid-flip
+    drive.settle()
+    assert esper.component_for_entity(top, CardFace).face_up
+    assert esper.component_for_entity(top, Transform).squash == 1
+
+
+def test_disabled_draggables_cannot_be_picked_up(table, drive):
+    stock_card = table.stock[-1]
+    start = drive.center_of(stock_card)
+    drive.drag(start, (640, 380))
+    assert table.drag.held is None
+    t = esper.component_for_entity(stock_card, Transform)
+    assert (t.x, t.y) == pytest.approx(start, abs=1)
+
+
+def test_hover_raises_the_card_under_the_pointer(table, drive):
+    from ecs.components import Hoverable
+
+    card = table.hand[3]
+    x, y = drive.center_of(card)
+    drive.move((x, y + 30), steps=2)
+    drive.step(20)
+    assert esper.component_for_entity(card, Hoverable).hovered
+    assert esper.component_for_entity(card, Transform).dy < -5
+    others = [e for e in table.hand if e != card]
+    assert not any(esper.component_for_entity(e, Hoverable).hovered for e in others)

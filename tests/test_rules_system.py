@@ -1,0 +1,154 @@
+"""The rules system: intents to moves, refusals with reasons, AI seats on a worker thread."""
+
+from __future__ import annotations
+
+import threading
+import types
+
+import esper
+import pytest
+
+from ecs.intents import ClickIntent, IntentQueue, RejectedDrop
+from ecs.rules_system import RulesSystem, SeatControl
+from ecs.world import SceneWorld
+from tests import fake_nim
+
+
+class NimSystem(RulesSystem):
+    def intent_to_move(self, intent):
+        if isinstance(intent, ClickIntent) and intent.action == "take":
+            return f"take {intent.data}"
+        return None
+
+
+def make_ai(gate: threading.Event | None = None, move: str | None = None):
+    calls = []
+
+    def choose(view, legal, level, rng):
+        calls.append((threading.current_thread().name, view, list(legal), level))
+        if gate is not None:
+            gate.wait(5)
+        return move or legal[-1]
+
+    return types.SimpleNamespace(choose=choose, calls=calls)
+
+
+@pytest.fixture
+def world():
+    w = SceneWorld("rules")
+    yield w
+    w.destroy()
+
+
+def build(ai, seats=("human", "ai"), pile=10, delay=0.5, busy=lambda: False):
+    queue = IntentQueue()
+    system = NimSystem(fake_nim, ai, [SeatControl(k, "hard") for k in seats],
+                       fake_nim.new_game(pile=pile), queue, seed=5, ai_delay=delay, busy=busy)
+    events = []
+    system.listeners.append(lambda seat, move, evs: events.append((seat, move, evs)))
+    esper.add_processor(system)
+    return system, queue, events
+
+
+def test_intent_becomes_a_move_and_events_are_published(world):
+    system, queue, events = build(make_ai())
+    queue.put(ClickIntent(None, (0, 0), "take", 3))
+    esper.process(1 / 60)
+    assert system.state.pile == 7
+    assert system.history == ["take 3"]
+    assert events == [(0, "take 3", [fake_nim.Took(0, 3)])]
+
+
+def test_illegal_move_is_refused_with_the_engine_reason_and_state_kept(world):
+    system, queue, events = build(make_ai(), pile=2)
+    before = system.state
+    queue.put(ClickIntent(None, (0, 0), "take", 3))
+    esper.process(1 / 60)
+    assert system.state is before and events == []
+    assert system.rejections == ["'take 3' is not possible: the pile has 2"]
+
+
+def test_moves_out_of_turn_are_refused(world):
+    system, queue, _ = build(make_ai(threading.Event()), seats=("ai", "human"))
+    queue.put(ClickIntent(None, (0, 0), "take", 1))
+    esper.process(1 / 60)
+    assert system.rejections == ["wait for your turn"]
+    assert system.state.pile == 10
+
+
+def test_rejected_drops_are_reported(world):
+    system, queue, _ = build(make_ai())
+    queue.put(RejectedDrop(1, "pile", "only hearts go there"))
+    esper.process(1 / 60)
+    assert system.rejections == ["only hearts go there"]
+
+
+def test_non_move_intents_go_to_the_hook(world):
+    seen = []
+    system, queue, _ = build(make_ai())
+    system.on_other_intent = seen.append
+    queue.put(ClickIntent(None, (5, 5)))
+    esper.process(1 / 60)
+    assert len(seen) == 1 and system.history == []
+
+
+def test_ai_thinks_on_a_worker_thread_without_blocking_frames(world):
+    gate = threading.Event()
+    ai = make_ai(gate)
+    system, queue, events = build(ai, seats=("ai", "human"), delay=0.2)
+    for _ in range(30):  # half a second of frames while the AI is still "thinking"
+        esper.process(1 / 60)
+    assert system.thinking and system.state.pile == 10
+    assert ai.calls and ai.calls[0][0] == "ai-think"
+    view, legal, level = ai.calls[0][1:]
+    assert legal == ["take 1", "take 2", "take 3"] and level == "hard"
+    assert view == fake_nim.view(system.state, 0)
+    gate.set()
+    system._thinker.done.wait(5)
+    esper.process(1 / 60)
+    assert system.state.pile == 7 and events[-1][:2] == (0, "take 3")
+
+
+def test_ai_move_waits_for_the_minimum_delay_and_for_animations(world):
+    busy = {"on": True}
+    system, _, _ = build(make_ai(), seats=("ai", "human"), delay=0.5, busy=lambda: busy["on"])
+    esper.process(1 / 60)
+    system._thinker.done.wait(5)
+    for _ in range(20):  # 1/3 s: below the delay
+        esper.process(1 / 60)
+    assert system.state.pile == 10
+    for _ in range(30):
+        esper.process(1 / 60)
+    assert system.state.pile == 10  # delay passed but the scene is still animating
+    busy["on"] = False
+    esper.process(1 / 60)
+    assert system.state.pile == 7
+
+
+def test_a_broken_ai_falls_back_to_a_legal_move(world):
+    ai = make_ai(move="take 99")
+    system, _, _ = build(ai, seats=("ai", "human"), delay=0)
+    esper.process(1 / 60)
+    system._thinker.done.wait(5)
+    esper.process(1 / 60)
+    assert system.history == ["take 1"]
+
+
+def test_ai_vs_ai_plays_to_the_end(world):
+    system, _, _ = build(make_ai(), seats=("ai", "ai"), pile=9, delay=0)
+    for _ in range(200):
+        esper.process(1 / 60)
+        if system._thinker is not None:
+            system._thinker.done.wait(5)
+        if system.over:
+            break
+    assert system.over and fake_nim.result(system.state) == {"winner": 0}
+    assert system.history == ["take 3", "take 3", "take 3"]
+
+
+def test_paused_rules_system_starts_no_ai(world):
+    ai = make_ai()
+    system, _, _ = build(ai, seats=("ai", "human"))
+    system.paused = True
+    esper.process(1 / 60)
+    assert ai.calls == []

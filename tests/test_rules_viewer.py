@@ -1,0 +1,100 @@
+"""Rules texts: the Markdown subset, glyph coverage, and the scrolling viewer."""
+
+from __future__ import annotations
+
+import pygame
+import pygame.freetype
+import pytest
+
+from game.catalog import GAMES
+from game.paths import FONTS, RULES_TEXTS
+from scenes import markdown
+from scenes.rules_viewer import RulesViewer, rules_text
+from scenes.theme import FONT_FILES
+
+
+def test_parse_blocks():
+    text = ("# Title\n\nSome **bold** text\ncontinues here.\n\n## Part\n- one\n- two\n"
+            "1. first\n2. second\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    kinds = [(b.kind, b.text) for b in markdown.parse(text)]
+    assert kinds[:3] == [("h1", "Title"), ("p", "Some **bold** text continues here."),
+                         ("h2", "Part")]
+    assert [k for k, _ in kinds[3:]] == ["bullet", "bullet", "number", "number", "table"]
+    table = markdown.parse(text)[-1]
+    assert table.rows == [["a", "b"], ["1", "2"]]
+
+
+def test_layout_wraps_within_the_width():
+    pygame.init()
+    pieces, height = markdown.layout("word " * 400, 300)
+    assert height > 300
+    assert all(p.x + p.surface.get_width() <= 300 + 1 for p in pieces if p.surface)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.key)
+def test_every_rules_text_exists_and_renders_without_missing_glyphs(info):
+    path = RULES_TEXTS / f"{info.key}.md"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# ")
+    assert len(text.split()) > 300
+    pygame.freetype.init()
+    for style in ("sans", "bold"):
+        font = pygame.freetype.Font(str(FONTS / FONT_FILES[style]), 18)
+        missing = {ch for ch in set(text) if ch.isprintable() and ch != " "
+                   and font.get_metrics(ch)[0] is None}
+        assert not missing, f"{path.name} uses characters the font lacks: {missing}"
+
+
+def test_font_covers_vietnamese_names():
+    pygame.freetype.init()
+    for style in FONT_FILES:
+        font = pygame.freetype.Font(str(FONTS / FONT_FILES[style]), 18)
+        for ch in "Chắn Cạ Ù Thập thành Tổ Tôm Nhị Vạn Cửu Sách Chíu ù Bạch thủ":
+            assert ch == " " or font.get_metrics(ch)[0] is not None, (style, ch)
+
+
+def test_missing_rules_file_gives_an_explanation(monkeypatch, tmp_path):
+    import scenes.rules_viewer as viewer
+
+    monkeypatch.setattr(viewer, "RULES_TEXTS", tmp_path)
+    assert "missing" in rules_text("zertz")
+
+
+def test_viewer_scrolls_with_wheel_keys_and_thumb(app, drive):
+    viewer = RulesViewer(app, "chan")
+    app.scenes.push(viewer, transition=None)
+    drive.step()
+    assert viewer.max_scroll > 0
+    drive.wheel(-3)
+    assert viewer.scroll == pytest.approx(180)
+    drive.wheel(5)
+    assert viewer.scroll == 0  # clamped at the top
+    drive.key(pygame.K_END)
+    assert viewer.scroll == viewer.max_scroll
+    drive.key(pygame.K_PAGEUP)
+    assert viewer.scroll == pytest.approx(viewer.max_scroll - (viewer.view.height - 40))
+    drive.key(pygame.K_HOME)
+    thumb = viewer._thumb()
+    drive.drag(thumb.center, (thumb.centerx, viewer.view.bottom + 50), steps=4)
+    assert viewer.scroll == pytest.approx(viewer.max_scroll)
+
+
+def test_viewer_tabs_switch_games(app, drive):
+    viewer = RulesViewer(app, "zertz")
+    app.scenes.push(viewer, transition=None)
+    drive.step()
+    drive.wheel(-2)
+    tab = dict(viewer.tabs)["telefunken"]
+    drive.click(tab.center)
+    assert viewer.game == "telefunken" and viewer.scroll == 0
+    assert viewer.pieces[0].heading == "Telefunken"
+    drive.key(pygame.K_RIGHT)
+    assert viewer.game == "zertz"
+
+
+def test_rules_reachable_from_the_menu(app, drive):
+    from game.layout import load_layout
+
+    drive.click(load_layout("menu")["rules"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, RulesViewer)

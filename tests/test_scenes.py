@@ -1,0 +1,273 @@
+"""The real menu, setup, settings, pause menu and transitions, driven by posted events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.catalog import BY_KEY, GAMES
+from game.layout import load_layout
+from scenes.manager import SceneManager
+from scenes.menu import MainMenu
+from scenes.pause import PauseMenu
+from scenes.rules_viewer import RulesViewer
+from scenes.sandbox_table import SandboxTable
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+
+MENU = load_layout("menu")
+
+
+def test_menu_opens_on_start_with_four_tiles_and_greyed_continue(app, drive):
+    assert isinstance(drive.scene, MainMenu)
+    assert set(drive.scene.tiles) == {"zetema", "telefunken", "zertz", "chan"}
+    buttons = {b.label: b for b in drive.scene.widgets.widgets}
+    assert set(buttons) == {"Continue", "How to play", "Settings", "Quit"}
+    assert not buttons["Continue"].enabled
+
+
+def test_continue_is_enabled_when_a_save_exists(app, drive):
+    from game.saves import write_autosave
+
+    write_autosave({"game": "zertz", "config": {}})
+    app.scenes.reset(MainMenu(app), transition=None)
+    buttons = {b.label: b for b in drive.scene.widgets.widgets}
+    assert buttons["Continue"].enabled
+
+
+def test_a_damaged_save_is_reported_and_set_aside(app, drive, data_dir):
+    from game.saves import autosave_path, write_autosave
+
+    write_autosave({"game": "zertz"})
+    autosave_path().write_text('{"version": 1, "game": "zer', encoding="utf-8")
+    app.scenes.reset(MainMenu(app), transition=None)
+    drive.click(MENU["continue"].rect.center)
+    assert isinstance(drive.scene, MainMenu)
+    assert app.toasts[-1].error and "set aside" in app.toasts[-1].text
+    assert not autosave_path().exists()
+    assert any(p.name.startswith("autosave.json.bad-") for p in data_dir.iterdir())
+
+
+def test_foreign_version_save_is_set_aside(app, drive):
+    from game.saves import autosave_path
+    from game.storage import write_json_atomic
+
+    write_json_atomic(autosave_path(), {"version": 99, "game": "zertz"})
+    app.scenes.reset(MainMenu(app), transition=None)
+    drive.click(MENU["continue"].rect.center)
+    assert "another version" in app.toasts[-1].text
+    assert not autosave_path().exists()
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.key)
+def test_clicking_a_tile_opens_its_setup_and_back_returns(app, drive, info):
+    drive.move(MENU[info.key].rect.center, steps=3)
+    drive.step(5)
+    drive.click(MENU[info.key].rect.center)
+    assert app.scenes.transition is not None  # slide in progress
+    drive.settle()
+    scene = drive.scene
+    assert isinstance(scene, SetupScene) and scene.info is info
+    start = scene.start_button
+    assert start.enabled == info.available
+    assert start.label == ("Start" if info.available else "In preparation")
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert isinstance(drive.scene, MainMenu)
+
+
+def test_setup_defaults_one_human_against_normal_ai(app):
+    for info in GAMES:
+        scene = SetupScene(app, info)
+        config = scene.config()
+        assert len(config.seats) == info.default_players
+        assert config.seats[0].kind == "human"
+        assert all(s.kind == "ai" and s.level == "normal" for s in config.seats[1:])
+
+
+def test_setup_widgets_change_the_config(app, drive):
+    drive.click(MENU["zetema"].rect.center)
+    drive.settle()
+    scene = drive.scene
+    players = scene.widgets.widgets[0]
+    field_right = players.rect.right - 5
+    drive.click((field_right, players.rect.centery))  # › : 3 -> 4 players
+    assert scene.players == 4
+    seat2 = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Seat 2")
+    drive.click((seat2.rect.right - 5, seat2.rect.centery))  # Computer -> Person
+    assert scene.seats[1].kind == "human"
+    level3 = [w for w in scene.widgets.widgets if getattr(w, "label", "") == "Level"][0]
+    drive.click((level3.rect.right - 5, level3.rect.centery))  # normal -> hard
+    drive.click(scene.seed_field.rect.center)
+    drive.type("42x7")
+    config = scene.config()
+    assert config.seed == 427
+    assert [s.kind for s in config.seats] == ["human", "human", "ai", "ai"]
+    assert config.seats[2].level == "hard"
+    assert config.options == {"double": "S"}
+
+
+def test_players_count_stays_within_the_game_range(app):
+    scene = SetupScene(app, BY_KEY["zetema"])
+    choice = scene.widgets.widgets[0]
+    values = [v for v, _ in choice.options]
+    assert values == [2, 3, 4, 5, 6]
+    assert all(not getattr(w, "label", "") == "Players"
+               for w in SetupScene(app, BY_KEY["chan"]).widgets.widgets)
+
+
+def test_unavailable_game_cannot_be_started(app, drive):
+    unavailable = next((g for g in GAMES if not g.available), None)
+    if unavailable is None:
+        pytest.skip("every game is available")
+    scene = SetupScene(app, unavailable)
+    app.scenes.push(scene, transition=None)
+    drive.click(scene.start_button.rect.center)
+    drive.key(pygame.K_RETURN)
+    assert drive.scene is scene
+
+
+def test_settings_scene_changes_and_saves(app, drive):
+    app.persist = True
+    drive.click(MENU["settings"].rect.center)
+    drive.settle()
+    scene = drive.scene
+    assert isinstance(scene, SettingsScene)
+    anim, sound, volume = scene.widgets.widgets[:3]
+    drive.click((anim.rect.right - 5, anim.rect.centery))
+    assert app.settings.animation == "fast"
+    drive.click((anim.rect.right - 5, anim.rect.centery))
+    assert app.settings.animation == "instant"
+    drive.click(sound._switch().center)
+    assert app.settings.sound is False and app.sounds.enabled is False
+    track = volume._track()
+    drive.click((track.x + track.width // 4, track.centery))
+    assert app.settings.volume == pytest.approx(0.25, abs=0.02)
+    from game.settings import load_settings
+
+    saved, message = load_settings()
+    assert message is None
+    assert (saved.animation, saved.sound) == ("instant", False)
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, MainMenu)  # instant: no transition left to run
+    assert app.scenes.transition is None
+
+
+def test_fullscreen_unavailable_is_reported_not_fatal(app, drive):
+    drive.key(pygame.K_F11)
+    # the dummy driver cannot go fullscreen: a message, settings stay consistent
+    assert app.settings.fullscreen is False
+    assert any("Fullscreen" in t.text for t in app.toasts)
+
+
+def test_fade_transition_takes_about_300ms_and_blocks_clicks(app, drive):
+    app.scenes.push(SettingsScene(app), transition="fade")
+    t = app.scenes.transition
+    assert t is not None and t.style == "fade"
+    assert t.duration == pytest.approx(0.3)
+    drive.step(9)  # 0.15 s
+    assert app.scenes.transition is not None
+    assert 0.4 < app.scenes.transition.progress < 0.6
+    drive.step(12)
+    assert app.scenes.transition is None
+
+
+def test_slide_transition_moves_frames(app, drive):
+    before = pygame.image.tobytes(app.screen, "RGB")
+    app.scenes.push(SetupScene(app, BY_KEY["zertz"]), transition="slide")
+    assert app.scenes.transition.style == "slide"
+    drive.step(6)
+    middle = pygame.image.tobytes(app.screen, "RGB")
+    drive.settle()
+    drive.step()
+    after = pygame.image.tobytes(app.screen, "RGB")
+    assert app.scenes.transition is None and isinstance(drive.scene, SetupScene)
+    assert middle != before and middle != after
+    # the old frame has moved left: the menu's first tile is no longer where it was
+    assert app.scenes.transition is None
+
+
+def test_instant_animation_skips_transitions(app, drive):
+    app.settings.animation = "instant"
+    app.scenes.push(SettingsScene(app), transition="fade")
+    assert app.scenes.transition is None
+
+
+def test_pause_menu_over_table_stops_its_clock(app, drive):
+    table = SandboxTable(app, seed=1)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, PauseMenu)
+    clock = table.time
+    drive.step(30)
+    assert table.time == clock  # the table does not update under the pause menu
+    labels = [w.label for w in drive.scene.widgets.widgets]
+    assert labels == ["Resume", "Restart", "Rules", "Settings", "Quit to menu"]
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert drive.scene is table
+    drive.step(5)
+    assert table.time > clock
+
+
+def test_pause_menu_buttons(app, drive):
+    table = SandboxTable(app, seed=1)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = drive.scene
+    buttons = {w.label: w for w in pause.widgets.widgets}
+    drive.click(buttons["Rules"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, RulesViewer)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    drive.click(buttons["Settings"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, SettingsScene)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    drive.click(buttons["Restart"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, SandboxTable) and drive.scene is not table
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    buttons = {w.label: w for w in drive.scene.widgets.widgets}
+    drive.click(buttons["Quit to menu"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, MainMenu)
+    assert len(app.scenes.stack) == 1
+
+
+def test_scene_lifecycle_order(app):
+    calls = []
+
+    class Probe:
+        opaque = True
+
+        def __init__(self, name):
+            self.name = name
+
+        def __getattr__(self, hook):
+            return lambda *a: calls.append((self.name, hook))
+
+    manager = SceneManager(app)
+    a, b = Probe("a"), Probe("b")
+    manager.push(a, transition=None)
+    manager.push(b, transition=None)
+    manager.pop(transition=None)
+    assert calls == [("a", "enter"), ("a", "resume"), ("a", "pause"), ("b", "enter"),
+                     ("b", "resume"), ("b", "pause"), ("b", "exit"), ("a", "resume")]
+
+
+def test_quit_button_stops_the_loop(app, drive):
+    drive.click(MENU["quit"].rect.center)
+    assert app.running is False
+
+
+def test_window_close_event_quits(app, drive):
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    drive.step()
+    assert app.running is False

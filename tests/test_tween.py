@@ -1,0 +1,112 @@
+"""Tweening: easing, speed setting, chaining and card flips (in a bare esper world)."""
+
+from __future__ import annotations
+
+import esper
+import pygame
+import pytest
+
+from ecs.components import CardFace, Sprite, Transform, Tweens, ZOrder
+from ecs.tween import TweenSystem, animate, flip, is_animating, linear, move_to
+from ecs.world import SceneWorld
+
+
+@pytest.fixture
+def world():
+    w = SceneWorld("test")
+    yield w
+    w.destroy()
+
+
+def _card():
+    front, back = pygame.Surface((10, 14)), pygame.Surface((10, 14))
+    return esper.create_entity(Transform(0, 0), Sprite(front), ZOrder(0),
+                               CardFace(front, back, face_up=False))
+
+
+def run(system, seconds, dt=1 / 60):
+    for _ in range(round(seconds / dt)):
+        system.process(dt)
+
+
+def test_move_reaches_target_and_stops(world):
+    ent = _card()
+    system = TweenSystem()
+    move_to(ent, 100, 50, duration=0.3)
+    run(system, 0.15)
+    t = esper.component_for_entity(ent, Transform)
+    assert 0 < t.x < 100 and 0 < t.y < 50
+    run(system, 0.2)
+    assert (t.x, t.y) == (100, 50)
+    assert not is_animating()
+
+
+def test_linear_midpoint_and_easing_differs(world):
+    a, b = _card(), _card()
+    system = TweenSystem()
+    animate(a, "x", 100, 1.0, ease=linear)
+    animate(b, "x", 100, 1.0)  # ease-out: ahead of linear at the midpoint
+    run(system, 0.5)
+    xa = esper.component_for_entity(a, Transform).x
+    xb = esper.component_for_entity(b, Transform).x
+    assert xa == pytest.approx(50, abs=2)
+    assert xb > xa + 20
+
+
+def test_scale_rotate_fade(world):
+    ent = _card()
+    system = TweenSystem()
+    animate(ent, "scale", 2.0, 0.2)
+    animate(ent, "angle", 90, 0.2)
+    animate(ent, "alpha", 0, 0.2)
+    run(system, 0.25)
+    t = esper.component_for_entity(ent, Transform)
+    assert (t.scale, t.angle, t.alpha) == (2.0, 90.0, 0.0)
+
+
+def test_speed_multiplier_slows_and_instant_completes(world):
+    ent = _card()
+    slow = TweenSystem(lambda: 2.0)
+    animate(ent, "x", 10, 0.3)
+    run(slow, 0.3)
+    assert esper.component_for_entity(ent, Transform).x < 10
+    run(slow, 0.35)
+    assert esper.component_for_entity(ent, Transform).x == 10
+    animate(ent, "x", 99, 5.0, delay=3.0)
+    TweenSystem(lambda: 0.0).process(1 / 60)
+    assert esper.component_for_entity(ent, Transform).x == 99
+
+
+def test_delay_and_on_done_chain(world):
+    ent = _card()
+    system = TweenSystem()
+    done = []
+    animate(ent, "x", 10, 0.1, delay=0.2, on_done=lambda: done.append(1))
+    run(system, 0.15)
+    assert esper.component_for_entity(ent, Transform).x == 0
+    run(system, 0.2)
+    assert done == [1]
+
+
+def test_new_tween_on_same_attribute_replaces_old(world):
+    ent = _card()
+    animate(ent, "x", 10, 1.0)
+    animate(ent, "x", -10, 1.0)
+    assert [t.end for t in esper.component_for_entity(ent, Tweens).items] == [-10]
+
+
+def test_flip_is_a_horizontal_squash_with_face_swap_at_middle(world):
+    ent = _card()
+    system = TweenSystem()
+    face = esper.component_for_entity(ent, CardFace)
+    t = esper.component_for_entity(ent, Transform)
+    flipped = []
+    flip(ent, 0.4, on_done=lambda: flipped.append(True))
+    run(system, 0.1)
+    assert 0 < t.squash < 1 and face.face_up is False
+    run(system, 0.12)
+    assert face.face_up is True  # swapped at the thin point
+    assert t.squash < 1
+    run(system, 0.25)
+    assert t.squash == 1.0 and flipped == [True]
+    assert t.x == 0 and t.y == 0  # a flip does not move the card
