@@ -62,8 +62,8 @@ class PauseMenu(Scene):
             self.resume_game()
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 150)
-        theme.panel(surface, self.panel, alpha=240)
+        theme.dim(surface, 175)
+        theme.panel(surface, self.panel, alpha=250)
         theme.blit_text(surface, "Paused", (self.panel.centerx, self.panel.y + 32), 40,
                         theme.GOLD, "serif", anchor="midtop")
         self.widgets.draw(surface)

@@ -35,7 +35,7 @@ class SettingsScene(Scene):
             Choice((x, y + 248, w, 42), "Window size",
                    [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES],
                    tuple(s.window_size), self._set_window_size),
-            Button((self.panel.centerx - 110, self.panel.bottom - 84, 220, 54), "Done",
+            Button((self.panel.centerx - 110, self.panel.bottom - 100, 220, 54), "Done",
                    self.close, primary=True),
         ])
 
@@ -74,8 +74,8 @@ class SettingsScene(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 160)
-        theme.panel(surface, self.panel, alpha=240)
+        theme.dim(surface, 185)
+        theme.panel(surface, self.panel, alpha=250)
         theme.blit_text(surface, "Settings", (self.panel.centerx, self.panel.y + 36), 38,
                         theme.GOLD, "serif", anchor="midtop")
         self.widgets.draw(surface)

@@ -45,6 +45,8 @@ def reset_caches() -> None:
     """Forget fonts and rendered text (they die with ``pygame.quit``); the app calls this."""
     font.cache_clear()
     felt.cache_clear()
+    _panel.cache_clear()
+    _veil.cache_clear()
     _text_cache.clear()
 
 
@@ -128,13 +130,25 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
           color: tuple[int, int, int] = PANEL, edge: tuple[int, int, int] = PANEL_EDGE,
           radius: int = 14) -> None:
     """A translucent rounded panel with a thin edge."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel(tuple(rect.size), alpha, color, edge, radius), rect.topleft)
+
+
+@functools.lru_cache(maxsize=64)
+def _panel(size: tuple[int, int], alpha: int, color: tuple[int, int, int],
+           edge: tuple[int, int, int], radius: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*color, alpha), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 1, border_radius=radius)
-    surface.blit(layer, rect.topleft)
+    return layer
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    """Darken everything drawn so far (under a modal panel)."""
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+
+
+@functools.lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
-    surface.blit(veil, (0, 0))
+    return veil

@@ -1,0 +1,618 @@
+"""The Zertz board: rings from the Tiled map, glass marbles, the players' pieces and trays.
+
+Drag a piece from your supply onto an empty ring, a marble next to one of your pieces into
+your tray, and after a take the marble drawn from the bag onto an empty ring; or click the
+thing, then click where it goes. Legal targets glow while you hold something; an illegal
+drop glides back with the engine's reason. AI moves are animated the same way, the AI's
+pick glowing briefly first. H (or the Hint button) shows the move the hard AI would make.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import replace
+
+import esper
+import pygame
+
+from ecs.components import Draggable, DropTarget, Glow, Hoverable, Sprite, Transform, ZOrder
+from ecs.intents import DropIntent
+from ecs.rules_system import RulesSystem, SeatControl
+from ecs.tween import animate, ease_out_back, move_to
+from game.ai import zertz as zertz_ai
+from game.catalog import GameConfig
+from game.layout import load_layout
+from game.rules import IllegalMove
+from game.rules import zertz as rules
+from scenes import theme, zertz_art
+from scenes.table import TableScene
+from scenes.widgets import Button, WidgetGroup
+
+SEAT_COLOURS = (theme.RED, theme.BLUE)
+REASONS = {"six": "{name} collected all six {colour} marbles.",
+           "bag": "The bag ran out: the higher total of captured marbles wins.",
+           "passes": "Neither player could move: the higher total wins."}
+AI_LEAD = 0.4  # seconds the AI's pick glows before it moves
+MOVE_TIME = 0.4
+
+Z_RING, Z_BOARD, Z_TRAY, Z_SUPPLY, Z_DRAWN = 0, 10, 20, 30, 40
+
+
+class ZertzRules(RulesSystem):
+    """Turns drops on rings and trays into ``place``/``take``/``put`` moves."""
+
+    def __init__(self, scene: ZertzTable, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.scene = scene
+
+    def intent_to_move(self, intent) -> str | None:
+        if isinstance(intent, DropIntent):
+            return self.scene.move_for_drop(intent.entity, intent.target)
+        return None
+
+    def on_rejected(self, reason: str, intent) -> None:
+        super().on_rejected(reason, intent)
+        self.scene.refuse(reason, intent)
+
+
+class ZertzTable(TableScene):
+    name = "zertz"
+    game_key = "zertz"
+
+    def __init__(self, app, config: GameConfig, state: rules.State | None = None,
+                 history: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.layout = load_layout("zertz")
+        if state is None:
+            first = config.options.get("first")
+            state = rules.new_game(2, seed=config.seed, **({} if first is None else
+                                                            {"first": first}))
+        self.initial_state = state
+        self.initial_history = list(history or [])
+        self.ring_ents: dict[str, int] = {}
+        self.marble_ents: dict[str, int] = {}
+        self.piece_ents: dict[str, int] = {}
+        self.supply_ents: list[list[int]] = [[], []]
+        self.tray_ents: list[list[tuple[str, int]]] = [[], []]
+        self.drawn_ent: int | None = None
+        self.log: list[str] = []
+        self.hint: tuple[str, list[int]] | None = None
+        self._hint_thread: threading.Thread | None = None
+        self._hint_result: str | None = None
+        self._last_dropped: int | None = None
+        self._legal_cache: tuple[int, list[str]] = (-1, [])
+        self.result_shown = False
+        self.widgets = WidgetGroup()
+
+    # -- building ----------------------------------------------------------------------
+    def build(self) -> None:
+        seats = [SeatControl(s.kind, s.level) for s in self.config.seats]
+        self.rules = ZertzRules(self, rules, zertz_ai, seats, self.initial_state, self.queue,
+                                seed=self.config.seed, ai_delay=0.5, busy=lambda: self.animating)
+        self.rules.history = list(self.initial_history)
+        self.rules.listeners.append(self.on_move)
+        esper.add_processor(self.rules)
+        state = self.state
+        for zone in self.layout.layer("rings"):
+            ent = esper.create_entity(
+                Transform(*zone.rect.center), ZOrder(Z_RING),
+                Sprite(zertz_art.ring(64, bool(zone.props.get("marked")))),
+            )
+            self.ring_ents[zone.name] = ent
+            if zone.name in state.rings:
+                esper.add_component(ent, DropTarget(zone.rect.inflate(6, 6), zone.name, "ring"))
+            else:
+                esper.component_for_entity(ent, Sprite).visible = False
+        for seat in (0, 1):
+            tray = self.layout[f"tray_{seat}"].rect
+            esper.create_entity(DropTarget(tray.copy(), f"tray_{seat}", seat))
+            for _ in range(state.supply[seat]):
+                self.supply_ents[seat].append(self._new_piece(seat, self.layout[f"supply_{seat}"]
+                                                              .rect.center))
+            for colour, count in zip(rules.COLOURS, state.captured[seat]):
+                for _ in range(count):
+                    ent = self._new_marble(colour, tray.center, Z_TRAY)
+                    self.tray_ents[seat].append((colour, ent))
+        for ring, colour in state.marbles.items():
+            self.marble_ents[ring] = self._new_marble(colour, self.ring_center(ring), Z_BOARD)
+        for ring, seat in state.pieces.items():
+            ent = self._new_piece(seat, self.ring_center(ring))
+            esper.component_for_entity(ent, ZOrder).z = Z_BOARD
+            self.piece_ents[ring] = ent
+        if state.drawn is not None:
+            self.drawn_ent = self._new_marble(state.drawn, self.drawn_spot(), Z_DRAWN,
+                                              kind="drawn")
+        self.arrange(duration=0.0)
+        self.refresh()
+
+    def _new_marble(self, colour: str, pos, z: float, kind: str = "marble") -> int:
+        return esper.create_entity(Transform(*pos), Sprite(zertz_art.marble(colour)), ZOrder(z),
+                                   Draggable(enabled=False, kind=kind, data=colour),
+                                   Hoverable())
+
+    def _new_piece(self, seat: int, pos) -> int:
+        return esper.create_entity(Transform(*pos), Sprite(zertz_art.piece(seat)),
+                                   ZOrder(Z_SUPPLY), Draggable(enabled=False, kind="piece",
+                                                               data=seat), Hoverable())
+
+    # -- geometry ----------------------------------------------------------------------
+    def ring_center(self, ring: str) -> tuple[int, int]:
+        return self.layout[ring].rect.center
+
+    def supply_spot(self, seat: int, index: int) -> tuple[float, float]:
+        rect = self.layout[f"supply_{seat}"].rect
+        return rect.x + 33 + (index % 5) * 46, rect.y + 84 + (index // 5) * 48
+
+    def tray_spot(self, seat: int, colour: str, index: int) -> tuple[float, float]:
+        rect = self.layout[f"tray_{seat}"].rect
+        row = rules.COLOURS.index(colour)
+        return rect.x + 30 + index * 38, rect.y + 66 + row * 44
+
+    def drawn_spot(self) -> tuple[float, float]:
+        rect = self.layout["bag"].rect
+        return rect.right + 46, rect.centery + 4
+
+    def bag_spot(self) -> tuple[float, float]:
+        rect = self.layout["bag"].rect
+        return rect.x + 40, rect.centery
+
+    # -- state helpers -----------------------------------------------------------------
+    @property
+    def state(self) -> rules.State:
+        return self.rules.state
+
+    def legal(self) -> list[str]:
+        key = id(self.state)
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, rules.legal_moves(self.state))
+        return self._legal_cache[1]
+
+    def check(self, move: str) -> tuple[bool, str]:
+        if move in self.legal():
+            return True, ""
+        try:
+            rules.play(self.state, move)
+        except IllegalMove as exc:
+            return False, str(exc)
+        return True, ""
+
+    # -- input -> moves ----------------------------------------------------------------
+    def _move_for(self, entity: int, target: int) -> tuple[str | None, str]:
+        drag = esper.component_for_entity(entity, Draggable)
+        drop = esper.component_for_entity(target, DropTarget)
+        seat = self.state.seat
+        if not self.rules.human_to_move():
+            return None, "wait for your turn"
+        if drop.data == "ring":
+            if drag.kind == "piece":
+                return f"place {drop.name}", ""
+            if drag.kind == "drawn":
+                return f"put {drop.name}", ""
+            return None, "a marble you take goes into your tray"
+        if drag.kind != "marble":
+            return None, "only captured marbles go into a tray"
+        if drop.data != seat:
+            return None, f"that is {rules.SEAT_NAMES[drop.data]}'s tray"
+        ring = next((r for r, e in self.marble_ents.items() if e == entity), None)
+        return (f"take {ring}", "") if ring else (None, "that marble is not on the board")
+
+    def validate(self, entity: int, target: int) -> tuple[bool, str]:
+        move, reason = self._move_for(entity, target)
+        return (False, reason) if move is None else self.check(move)
+
+    def move_for_drop(self, entity: int, target: int) -> str | None:
+        move, reason = self._move_for(entity, target)
+        if move is None:
+            self.refuse(reason, None)
+            self.drag.glide_back(entity)
+            return None
+        self._last_dropped = entity
+        return move
+
+    def refuse(self, reason: str, intent) -> None:
+        self.app.toast(_sentence(reason), error=True)
+        self.audio.request("error")
+        if isinstance(intent, DropIntent):
+            self.drag.glide_back(intent.entity)
+
+    # -- events -> animation -----------------------------------------------------------
+    def on_move(self, seat: int, move: str, events: list) -> None:
+        before = self._state_before
+        self._state_before = self.state
+        self.clear_hint()
+        try:
+            self.log.append(rules.describe(before, move))
+        except IllegalMove:
+            self.log.append(move)
+        human = self.config.seats[seat].is_human
+        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        dropped, self._last_dropped = self._last_dropped, None
+        if dropped is not None:
+            self.drag.settle(dropped)
+        pause = 0.0
+        for event in events:
+            if isinstance(event, rules.PiecePlaced):
+                ent = dropped if dropped in self.supply_ents[seat] else self.supply_ents[seat][-1]
+                self.supply_ents[seat].remove(ent)
+                self.piece_ents[event.ring] = ent
+                esper.component_for_entity(ent, ZOrder).z = Z_BOARD + 1
+                self._glow_then_move(ent, self.ring_center(event.ring), lead)
+                self.audio.request("place")
+            elif isinstance(event, rules.MarbleTaken):
+                ent = self.marble_ents.pop(event.ring)
+                slot = sum(1 for c, _ in self.tray_ents[seat] if c == event.colour)
+                self.tray_ents[seat].append((event.colour, ent))
+                esper.component_for_entity(ent, ZOrder).z = Z_TRAY + 5
+                self._glow_then_move(ent, self.tray_spot(seat, event.colour, slot), lead,
+                                     roll=True)
+                self.audio.request("capture")
+                pause = lead + self.app.settings.anim(MOVE_TIME)
+            elif isinstance(event, rules.RingRemoved):
+                ent = self.ring_ents[event.ring]
+                esper.remove_component(ent, DropTarget)
+                sprite = esper.component_for_entity(ent, Sprite)
+                animate(ent, "scale", 0.2, 0.45, delay=pause)
+                animate(ent, "alpha", 0, 0.45, delay=pause,
+                        on_done=lambda s=sprite: setattr(s, "visible", False))
+            elif isinstance(event, rules.MarbleDrawn):
+                ent = self._new_marble(event.colour, self.bag_spot(), Z_DRAWN, kind="drawn")
+                t = esper.component_for_entity(ent, Transform)
+                t.scale = 0.2
+                x, y = self.drawn_spot()
+                move_to(ent, x, y, 0.35, ease_out_back, delay=pause + 0.15)
+                animate(ent, "scale", 1.0, 0.35, ease_out_back, delay=pause + 0.15)
+                self.drawn_ent = ent
+            elif isinstance(event, rules.MarblePut):
+                ent = self.drawn_ent
+                self.drawn_ent = None
+                self.marble_ents[event.ring] = ent
+                esper.component_for_entity(ent, Draggable).kind = "marble"
+                esper.component_for_entity(ent, ZOrder).z = Z_BOARD
+                self._glow_then_move(ent, self.ring_center(event.ring), lead)
+                self.audio.request("place")
+            elif isinstance(event, rules.Passed):
+                self.app.toast(f"{rules.SEAT_NAMES[event.seat]} cannot move and passes.")
+            elif isinstance(event, rules.GameOver):
+                self.audio.request("score")
+        self.arrange(delay=lead)
+        self.refresh()
+
+    def _glow_then_move(self, ent: int, pos, lead: float, roll: bool = False) -> None:
+        duration = MOVE_TIME
+        if lead > 0:
+            esper.add_component(ent, Glow(theme.GOLD, 4))
+            animate(ent, "lift", 0.0, lead, on_done=lambda: esper.entity_exists(ent)
+                    and esper.try_remove_component(ent, Glow))
+        move_to(ent, pos[0], pos[1], duration, delay=lead)
+        if roll:
+            t = esper.component_for_entity(ent, Transform)
+            t.angle = 0
+            animate(ent, "angle", -360, duration, delay=lead)
+
+    def arrange(self, duration: float = 0.3, delay: float = 0.0) -> None:
+        """Move supply pieces and tray marbles to their canonical spots."""
+        for seat in (0, 1):
+            for i, ent in enumerate(self.supply_ents[seat]):
+                self._place(ent, self.supply_spot(seat, i), duration, delay)
+            counts = {c: 0 for c in rules.COLOURS}
+            for colour, ent in self.tray_ents[seat]:
+                spot = self.tray_spot(seat, colour, counts[colour])
+                counts[colour] += 1
+                t = esper.component_for_entity(ent, Transform)
+                if duration == 0:
+                    t.x, t.y = spot
+
+    def _place(self, ent: int, spot, duration: float, delay: float) -> None:
+        t = esper.component_for_entity(ent, Transform)
+        if duration <= 0:
+            t.x, t.y = spot
+        elif (t.x, t.y) != spot and self.drag.held != ent:
+            move_to(ent, spot[0], spot[1], duration, delay=delay)
+
+    def refresh(self) -> None:
+        """Enable exactly the draggables the player to move may use; rebuild the buttons."""
+        human = self.rules.human_to_move()
+        legal = set(self.legal()) if human else set()
+        phase = self.state.phase
+        seat = self.state.seat
+        for s in (0, 1):
+            for ent in self.supply_ents[s]:
+                esper.component_for_entity(ent, Draggable).enabled = (
+                    human and phase == "act" and s == seat
+                    and any(m.startswith("place ") for m in legal))
+                esper.component_for_entity(ent, Hoverable).raise_px = 4 if (
+                    human and s == seat and phase == "act") else 0
+        for ring, ent in self.marble_ents.items():
+            esper.component_for_entity(ent, Draggable).enabled = f"take {ring}" in legal
+            esper.component_for_entity(ent, Draggable).kind = "marble"
+        for ent in self.piece_ents.values():
+            esper.component_for_entity(ent, Draggable).enabled = False
+            esper.component_for_entity(ent, Hoverable).raise_px = 0
+        if self.drawn_ent is not None:
+            esper.component_for_entity(self.drawn_ent, Draggable).enabled = human and (
+                phase == "put")
+        status = self.layout["status"].rect
+        buttons = [Button((status.x + 14, status.bottom - 62, 108, 48), "Hint", self.ask_hint,
+                          enabled=human, hotkey=pygame.K_h)]
+        if legal == {"pass"}:
+            buttons.append(Button((status.right - 122, status.bottom - 62, 108, 48), "Pass",
+                                  lambda: self.rules.submit("pass"), primary=True))
+        else:
+            buttons.append(Button((status.right - 122, status.bottom - 62, 108, 48), "Menu",
+                                  self.open_pause))
+        self.widgets = WidgetGroup(buttons)
+
+    # -- hint --------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        if not self.rules.human_to_move() or self._hint_thread is not None:
+            return
+        seat = self.state.seat
+        view, legal = rules.view(self.state, seat), list(self.legal())
+        rng = random.Random(self.config.seed + len(self.rules.history))
+        self._hint_for = id(self.state)
+
+        def think() -> None:
+            self._hint_result = zertz_ai.choose(view, legal, "hard", rng)
+
+        self._hint_thread = threading.Thread(target=think, name="hint", daemon=True)
+        self._hint_thread.start()
+
+    def _show_hint(self, move: str) -> None:
+        self.clear_hint()
+        verb, _, ring = move.partition(" ")
+        seat = self.state.seat
+        ents: list[int] = []
+        if verb == "place" and self.supply_ents[seat]:
+            ents = [self.supply_ents[seat][-1], self.ring_ents[ring]]
+        elif verb == "take":
+            ents = [self.marble_ents[ring]]
+            self.app.toast(f"Hint: take the {self.state.marbles[ring]} marble on {ring}.")
+        elif verb == "put" and self.drawn_ent is not None:
+            ents = [self.drawn_ent, self.ring_ents[ring]]
+        else:
+            self.app.toast("Hint: you can only pass.")
+        if verb in ("place", "put"):
+            self.app.toast(f"Hint: {verb} on {ring}.")
+        for ent in ents:
+            esper.add_component(ent, Glow((120, 230, 255), 4))
+        self.hint = (move, ents)
+
+    def clear_hint(self) -> None:
+        if self.hint is not None:
+            for ent in self.hint[1]:
+                if esper.entity_exists(ent):
+                    esper.try_remove_component(ent, Glow)
+            self.hint = None
+
+    # -- lifecycle hooks ---------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self._state_before = self.state
+
+    def restart(self) -> None:
+        self.app.scenes.replace(ZertzTable(self.app, self.config), transition="fade")
+
+    def play_again(self) -> None:
+        """A new game with the same seats and a fresh seed (the menu stays below it)."""
+        from scenes.menu import MainMenu
+
+        config = replace(self.config, seed=random.SystemRandom().randrange(1, 10**9))
+        self.app.scenes.reset(MainMenu(self.app), transition=None)
+        self.app.scenes.push(ZertzTable(self.app, config), transition="fade")
+
+    def to_menu(self) -> None:
+        from scenes.menu import MainMenu
+
+        self.app.scenes.reset(MainMenu(self.app), transition="slide")
+
+    # -- frame -------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.widgets.handle(event):
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._hint_thread is not None and not self._hint_thread.is_alive():
+            self._hint_thread = None
+            move, self._hint_result = self._hint_result, None
+            if move and self._hint_for == id(self.state):
+                self._show_hint(move)
+        if self.rules.over and not self.animating and not self.result_shown:
+            self.result_shown = True
+            self.show_result()
+        if not self.animating:
+            self.refresh_if_needed()
+
+    def refresh_if_needed(self) -> None:
+        key = (id(self.state), self.rules.human_to_move())
+        if getattr(self, "_refreshed_for", None) != key:
+            self._refreshed_for = key
+            self.refresh()
+
+    def show_result(self) -> None:
+        from scenes.results import ResultsOverlay
+
+        res = rules.result(self.state)
+        names = rules.SEAT_NAMES
+        if res["winner"] is None:
+            title = "A draw"
+        else:
+            title = f"{names[res['winner']]} wins"
+            if len(self.config.seats) == 2 and sum(s.is_human for s in self.config.seats) == 1:
+                title = "You win!" if self.config.seats[res["winner"]].is_human else "You lose"
+        reason = REASONS[res["reason"]]
+        if res["reason"] == "six":
+            colour = rules.COLOURS[max(range(3), key=lambda i: self.state.captured[
+                res["winner"]][i])]
+            reason = reason.format(name=names[res["winner"]], colour=colour)
+        elif res["winner"] is None:
+            reason = "Equal points and equal marbles."
+        rows = [[names[s] + (" (you)" if self.config.seats[s].is_human else ""),
+                 str(res["points"][s]), str(res["marbles"][s]),
+                 " ".join(f"{n}{c[0].upper()}" for c, n in zip(rules.COLOURS,
+                                                               self.state.captured[s]))]
+                for s in (0, 1)]
+        self.app.scenes.push(ResultsOverlay(
+            self.app, title, reason, ["Player", "Points", "Marbles", "W G B"],
+            rows, self.play_again, self.to_menu, highlight_row=res["winner"]), transition="fade")
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        state = self.state
+        for seat in (0, 1):
+            self._draw_player(surface, seat, state)
+        self._draw_bag(surface, state)
+        self._draw_log(surface)
+        self._draw_status(surface, state)
+        self.widgets.draw(surface)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        for seat in (0, 1):
+            for zone in (f"supply_{seat}", f"tray_{seat}"):
+                theme.panel(surface, self.layout[zone].rect, alpha=150)
+        for zone in ("log", "status"):
+            theme.panel(surface, self.layout[zone].rect, alpha=170)
+        theme.panel(surface, self.layout["bag"].rect.inflate(120, 8), alpha=120)
+
+    def _draw_player(self, surface, seat: int, state) -> None:
+        supply = self.layout[f"supply_{seat}"].rect
+        tray = self.layout[f"tray_{seat}"].rect
+        name = rules.SEAT_NAMES[seat]
+        who = "you" if self.config.seats[seat].is_human else (
+            f"AI · {self.config.seats[seat].level}")
+        active = state.phase != "over" and state.seat == seat
+        if active:
+            pygame.draw.rect(surface, SEAT_COLOURS[seat], supply.union(tray).inflate(6, 6), 3,
+                             border_radius=16)
+        pygame.draw.circle(surface, SEAT_COLOURS[seat], (supply.x + 22, supply.y + 24), 9)
+        theme.blit_text(surface, f"{name} ({who})", (supply.x + 38, supply.y + 24), 19,
+                        theme.INK, "bold", anchor="midleft")
+        theme.blit_text(surface, f"{state.supply[seat]} pieces in supply",
+                        (supply.x + 38, supply.y + 44), 14, theme.INK_DIM, anchor="midleft")
+        points = state.points(seat)
+        theme.blit_text(surface, f"Captured · {points} point{'s' if points != 1 else ''}",
+                        (tray.x + 16, tray.y + 12), 17, theme.INK, "bold")
+        for row, colour in enumerate(rules.COLOURS):
+            n = state.captured[seat][row]
+            y = tray.y + 66 + row * 44
+            if n == 0:
+                theme.blit_text(surface, f"{colour} (×{rules.VALUES[colour]})", (tray.x + 16, y),
+                                13, theme.INK_FAINT, anchor="midleft")
+            theme.blit_text(surface, f"{n}/6", (tray.right - 12, y), 14,
+                            theme.GOLD if n >= 5 else theme.INK_DIM, "bold", anchor="midright")
+
+    def _draw_bag(self, surface, state) -> None:
+        rect = self.layout["bag"].rect
+        image = zertz_art.bag()
+        surface.blit(image, image.get_rect(center=self.bag_spot()))
+        hidden = state.bag[1:] if state.phase == "put" else state.bag
+        x = rect.x + 84
+        theme.blit_text(surface, f"Bag · {len(hidden)}", (x, rect.y + 4), 15, theme.INK, "bold")
+        for colour in rules.COLOURS:
+            icon = pygame.transform.smoothscale(zertz_art.marble(colour), (18, 18))
+            surface.blit(icon, (x, rect.y + 28))
+            theme.blit_text(surface, str(hidden.count(colour)), (x + 21, rect.y + 37), 15,
+                            theme.INK, anchor="midleft")
+            x += 40
+
+    def _draw_log(self, surface) -> None:
+        rect = self.layout["log"].rect
+        theme.blit_text(surface, "Moves", (rect.x + 14, rect.y + 10), 16, theme.GOLD, "bold")
+        lines: list[str] = []
+        for entry in self.log[-8:]:
+            lines.extend(theme.wrap(entry, 13, rect.width - 28))
+        y = rect.bottom - 12
+        for line in reversed(lines[-9:]):
+            y -= 17
+            if y < rect.y + 34:
+                break
+            theme.blit_text(surface, line, (rect.x + 14, y), 13, theme.INK_DIM)
+
+    def _draw_status(self, surface, state) -> None:
+        rect = self.layout["status"].rect
+        if state.phase == "over":
+            text, sub = "Game over", ""
+        else:
+            name = rules.SEAT_NAMES[state.seat]
+            seat = self.config.seats[state.seat]
+            if seat.is_human:
+                text = f"{name} to move" if not self._solo_human() else "Your move"
+                sub = {"act": "Place a piece or take a marble",
+                       "put": f"Put the {state.drawn} marble on an empty ring"}[state.phase]
+                if self.legal() == ["pass"]:
+                    sub = "No move is possible: pass"
+            else:
+                text = f"{name} is thinking…"
+                sub = ""
+        pygame.draw.circle(surface, SEAT_COLOURS[state.seat] if state.phase != "over" else
+                           theme.GOLD, (rect.x + 22, rect.y + 26), 10)
+        theme.blit_text(surface, text, (rect.x + 40, rect.y + 26), 19, theme.INK, "bold",
+                        anchor="midleft")
+        for i, line in enumerate(theme.wrap(sub, 15, rect.width - 30)[:3]):
+            theme.blit_text(surface, line, (rect.x + 16, rect.y + 52 + i * 20), 15,
+                            theme.INK_DIM)
+        theme.blit_text(surface, "H hint · Esc menu", (rect.x + 16, rect.bottom - 80), 13,
+                        theme.INK_FAINT)
+
+    def _solo_human(self) -> bool:
+        return sum(s.is_human for s in self.config.seats) == 1
+
+
+def _sentence(reason: str) -> str:
+    """The engine's reason as a sentence (ring names like "d4" keep their lower case)."""
+    if reason and not (len(reason) > 1 and reason[1].isdigit()):
+        reason = reason[0].upper() + reason[1:]
+    return reason if reason.endswith((".", "!", "?")) else reason + "."
+
+
+# -- module hooks used by the catalogue, the setup scene and the tour ---------------------
+
+def new_scene(app, config: GameConfig) -> ZertzTable:
+    return ZertzTable(app, config)
+
+
+def tour(app, drive):
+    """Screens for the tour: a fresh board, mid-game, a drag in progress, a put, the end."""
+    from game.catalog import Seat
+
+    yield "start"
+    rng = random.Random(4)
+    state = app.scenes.top.state
+    for _ in range(14):  # a seeded opening, played through the engine
+        moves = rules.legal_moves(state)
+        takes = [m for m in moves if m.startswith("take")]
+        state = rules.play(state, rng.choice(takes or moves))
+    seats = [Seat("ai", "normal"), Seat("ai", "normal")]
+    seats[state.seat] = Seat("human")
+    config = GameConfig("zertz", tuple(seats), 2026, {"first": None})
+    mid = ZertzTable(app, config, state)
+    app.scenes.reset(mid, transition=None)
+    drive.settle()
+    yield "midgame"
+    takes = [m for m in mid.legal() if m.startswith("take")]
+    if takes:
+        ring = takes[0].split()[1]
+        drive.press(drive.center_of(mid.marble_ents[ring]))
+        drive.move(mid.layout[f"tray_{state.seat}"].rect.center, steps=10)
+        yield "dragging_marble"
+        drive.release()
+        drive.settle()
+        yield "put_drawn_marble"
+    elif mid.supply_ents[state.seat]:
+        ring = next(m.split()[1] for m in mid.legal() if m.startswith("place"))
+        drive.press(drive.center_of(mid.supply_ents[state.seat][-1]))
+        drive.move(mid.ring_center(ring), steps=10)
+        yield "dragging_piece"
+        drive.release()
+    while rules.result(state) is None:  # the same game played on to its end
+        state = rules.play(state, rng.choice(rules.legal_moves(state)))
+    over = ZertzTable(app, config, state)
+    app.scenes.reset(over, transition=None)
+    drive.settle()
+    drive.step(3)
+    drive.settle()
+    yield "game_over"

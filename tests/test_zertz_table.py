@@ -1,0 +1,230 @@
+"""The Zertz board played through real mouse drags and clicks (scripted input)."""
+
+from __future__ import annotations
+
+import esper
+import pygame
+import pytest
+
+from ecs.components import DropTarget, Glow, Sprite, Transform
+from game.catalog import GameConfig, Seat
+from game.layout import load_layout
+from game.rules import zertz as rules
+from scenes.menu import MainMenu
+from scenes.pause import PauseMenu
+from scenes.results import ResultsOverlay
+from scenes.setup import SetupScene
+from scenes.zertz_table import ZertzTable
+
+HOT_SEAT = GameConfig("zertz", (Seat("human"), Seat("human")), 7, {"first": 0})
+
+
+@pytest.fixture
+def table(app, drive):
+    scene = ZertzTable(app, HOT_SEAT)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    return scene
+
+
+def place(drive, table, ring):
+    seat = table.state.seat
+    drive.drag(drive.center_of(table.supply_ents[seat][-1]), table.ring_center(ring))
+    drive.settle()
+
+
+def test_board_is_built_from_the_map_and_the_state(table):
+    assert set(table.ring_ents) == set(rules.RINGS)
+    assert set(table.marble_ents) == {"a1", "a4", "g1", "g4"}
+    assert [len(s) for s in table.supply_ents] == [10, 10]
+    for ring, ent in table.marble_ents.items():
+        t = esper.component_for_entity(ent, Transform)
+        assert (t.x, t.y) == load_layout("zertz")[ring].rect.center
+
+
+def test_a_short_game_through_real_drags(table, drive):
+    place(drive, table, "a2")  # Red, next to a1
+    assert table.state.pieces == {"a2": 0} and table.state.supply == (9, 10)
+    assert esper.component_for_entity(table.piece_ents["a2"], Transform).x == \
+        table.ring_center("a2")[0]
+    place(drive, table, "d4")  # Blue
+    assert table.state.pieces == {"a2": 0, "d4": 1}
+    colour = table.state.marbles["a1"]
+    marble = table.marble_ents["a1"]
+    drive.drag(drive.center_of(marble), table.layout["tray_0"].rect.center)
+    drive.settle()
+    state = table.state
+    assert "a1" not in state.marbles
+    assert state.captured[0][rules.COLOURS.index(colour)] == 1
+    assert state.phase == "put" and table.drawn_ent is not None
+    assert "a1" in state.rings  # the vacated ring stays (Red's piece is next to it)
+    tray = table.layout["tray_0"].rect
+    t = esper.component_for_entity(marble, Transform)
+    assert tray.collidepoint(t.x, t.y)
+    drawn = state.drawn
+    drive.drag(drive.center_of(table.drawn_ent), table.ring_center("c3"))
+    drive.settle()
+    assert table.state.marbles["c3"] == drawn
+    assert table.state.phase == "act" and table.state.seat == 1
+    assert table.log[-2] == f"Red took the {colour} marble on a1 — ring b1 removed"
+    assert table.log[0] == "Red placed a piece on a2"
+    assert table.log[-1] == f"Red put the {drawn} marble on c3"
+
+
+def test_illegal_drop_glides_back_with_the_engine_reason(table, app, drive):
+    piece = table.supply_ents[0][-1]
+    start = drive.center_of(piece)
+    drive.drag(start, table.ring_center("a1"))  # a marble sits there
+    drive.settle()
+    assert table.state.pieces == {}
+    assert app.toasts[-1].error and "a1" in app.toasts[-1].text
+    t = esper.component_for_entity(piece, Transform)
+    assert (t.x, t.y) == pytest.approx(start, abs=1)
+
+
+def test_only_legal_rings_glow_while_dragging(table, drive):
+    piece = table.supply_ents[0][-1]
+    drive.press(drive.center_of(piece))
+    drive.move((640, 392), steps=4)
+    glowing = {d.name for _, d in esper.get_component(DropTarget) if d.active and d.valid}
+    empty = {r for r in rules.RINGS if r not in ("a1", "a4", "g1", "g4")}
+    assert glowing == empty
+    drive.release()
+
+
+def test_marble_to_the_wrong_tray_is_refused(table, app, drive):
+    place(drive, table, "a2")
+    place(drive, table, "a3")  # Blue, also next to a4
+    place(drive, table, "b1")  # Red
+    marble = table.marble_ents["a4"]  # Blue to move; a4 is next to Blue's a3
+    drive.drag(drive.center_of(marble), table.layout["tray_0"].rect.center)
+    drive.settle()
+    assert "a4" in table.state.marbles
+    assert "Red's tray" in app.toasts[-1].text
+
+
+def test_marbles_not_next_to_your_pieces_cannot_be_picked_up(table, drive):
+    marble = table.marble_ents["g4"]
+    start = drive.center_of(marble)
+    drive.drag(start, table.layout["tray_0"].rect.center)
+    drive.settle()
+    assert "g4" in table.state.marbles
+    t = esper.component_for_entity(marble, Transform)
+    assert (t.x, t.y) == pytest.approx(start, abs=1)
+
+
+def test_click_then_click_places_a_piece(table, drive):
+    drive.click(drive.center_of(table.supply_ents[0][-1]))
+    drive.click(table.ring_center("e3"))
+    drive.settle()
+    assert table.state.pieces == {"e3": 0}
+
+
+def test_removed_rings_shrink_fade_and_stop_accepting(app, drive):
+    # Red's piece on b1 takes a1's marble: a2 (whose only filled neighbour was a1) goes,
+    # b2 stays (next to b1's piece), a1 stays (next to b1 too)
+    state = rules.load({
+        "rings": ["a1", "a2", "b1", "b2", "d4", "d5", "g4"],
+        "marbles": {"a1": "white", "d4": "grey"}, "pieces": {"b1": 0, "d5": 1},
+        "bag": ["black"] * 6 + ["white"] * 5 + ["grey"] * 5,
+        "to_move": 0,
+    })
+    scene = ZertzTable(app, HOT_SEAT, state)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    expected = rules.play(state, "take a1").rings
+    assert set(state.rings) - set(expected) == {"a2"}
+    drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+    drive.settle()
+    assert scene.state.rings == expected
+    for ring in set(state.rings) - set(expected):
+        ent = scene.ring_ents[ring]
+        assert not esper.component_for_entity(ent, Sprite).visible
+        assert not esper.has_component(ent, DropTarget)
+
+
+def test_ai_replies_with_an_animated_highlighted_move(app, drive):
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 11, {"first": 0})
+    scene = ZertzTable(app, config)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    place(drive, scene, "d4")
+    assert scene.state.seat == 1
+    glowed = False
+    for _ in range(600):
+        drive.step()
+        glowed = glowed or any(True for _ in esper.get_component(Glow))
+        if scene.state.seat == 0 and not scene.animating:
+            break
+    assert scene.state.seat == 0 and len(scene.rules.history) == 2
+    assert glowed  # the AI's pick was highlighted before it moved
+    assert scene.log[-1].startswith("Blue ")
+
+
+def test_hint_highlights_a_legal_move(table, drive):
+    drive.key(pygame.K_h)
+    for _ in range(300):
+        drive.step()
+        if table.hint is not None:
+            break
+    assert table.hint is not None
+    move, ents = table.hint
+    assert move in rules.legal_moves(table.state)
+    assert ents and all(esper.has_component(e, Glow) for e in ents)
+
+
+def test_pass_button_when_nothing_else_is_legal(app, drive):
+    marbles = ("a1", "a4", "g1", "g4")
+    near = {n for m in marbles for n in rules.NEIGHBOURS[m]}
+    far = [r for r in rules.RINGS if r not in near and r not in marbles][:10]
+    state = rules.load({"marbles": dict.fromkeys(marbles, "white"),
+                        "pieces": dict.fromkeys(far, 0), "supply": [0, 10],
+                        "bag": ["white", "white"] + ["grey"] * 6 + ["black"] * 6, "to_move": 0})
+    assert rules.legal_moves(state) == ["pass"]
+    scene = ZertzTable(app, HOT_SEAT, state)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    button = next(w for w in scene.widgets.widgets if w.label == "Pass")
+    drive.click(button.rect.center)
+    assert scene.state.seat == 1 and scene.state.passes == 1
+
+
+def test_game_over_shows_results_and_play_again(app, drive):
+    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "captured": [{"black": 5}, {}],
+                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
+    scene = ZertzTable(app, HOT_SEAT, state)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+    drive.settle()
+    drive.step(3)
+    drive.settle()
+    overlay = drive.scene
+    assert isinstance(overlay, ResultsOverlay)
+    assert overlay.title == "Red wins" and "six black" in overlay.subtitle
+    again = next(w for w in overlay.widgets.widgets if w.label == "Play again")
+    drive.click(again.rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, ZertzTable) and drive.scene is not scene
+    assert drive.scene.state.marbles.keys() == {"a1", "a4", "g1", "g4"}
+
+
+def test_from_menu_to_the_board_and_back(app, drive):
+    menu = load_layout("menu")
+    drive.click(menu["zertz"].rect.center)
+    drive.settle()
+    setup = drive.scene
+    assert isinstance(setup, SetupScene) and setup.start_button.enabled
+    drive.click(setup.start_button.rect.center)
+    drive.settle(1200)
+    table = drive.scene
+    assert isinstance(table, ZertzTable)
+    assert [s.kind for s in table.config.seats] == ["human", "ai"]
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert isinstance(drive.scene, PauseMenu)
+    quit_button = next(w for w in drive.scene.widgets.widgets if w.label == "Quit to menu")
+    drive.click(quit_button.rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, MainMenu)
