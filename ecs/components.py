@@ -34,10 +34,12 @@ class Transform:
 
 @dataclass
 class Sprite:
-    """An image to draw, centred on the Transform."""
+    """An image to draw, centred on the Transform; ``shape`` ("rect" or "circle") shapes its
+    shadow and outlines."""
 
     image: pygame.Surface
     visible: bool = True
+    shape: str = "rect"
 
 
 @dataclass
@@ -99,6 +101,7 @@ class DropTarget:
     rect: pygame.Rect
     name: str
     data: Any = None
+    shape: str = "rect"
     valid: bool = False
     active: bool = False
     hovered: bool = False

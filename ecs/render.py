@@ -29,7 +29,7 @@ class RenderSystem:
     def __init__(self, cache_limit: int = 3000) -> None:
         # entry: [source image (kept alive so its id() is not reused), result, uses]
         self._cache: dict[tuple, list] = {}
-        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._shadows: dict[tuple, pygame.Surface] = {}
         self._glows: dict[tuple, pygame.Surface] = {}
         self._limit = cache_limit
 
@@ -52,11 +52,12 @@ class RenderSystem:
                 continue
             face = faces.get(ent)
             image = sprite.image if face is None else (face.front if face.face_up else face.back)
-            self._draw_sprite(surface, first, image, glows.get(ent), ent in selected)
+            self._draw_sprite(surface, first, image, glows.get(ent), ent in selected,
+                              sprite.shape == "circle")
 
     # -- pieces ------------------------------------------------------------------------
     def _draw_sprite(self, surface: pygame.Surface, transform: Transform, image: pygame.Surface,
-                     glow: Glow | None, selected: bool) -> None:
+                     glow: Glow | None, selected: bool, round_: bool) -> None:
         scale = transform.scale * (1.0 + LIFT_SCALE * transform.lift)
         img = self._transformed(image, transform.angle, scale, transform.squash)
         if img is None:
@@ -65,7 +66,7 @@ class RenderSystem:
         cx, cy = transform.x, transform.y + transform.dy
         left, top = round(cx - w / 2), round(cy - h / 2)
         if transform.lift > 0.01:
-            shadow = self._shadow((w, h))
+            shadow = self._shadow((w, h), round_)
             shadow.set_alpha(int(90 * transform.lift * transform.alpha / 255))
             surface.blit(shadow, (left + round(SHADOW_OFFSET[0] * transform.lift),
                                   top + round(SHADOW_OFFSET[1] * transform.lift)))
@@ -75,23 +76,32 @@ class RenderSystem:
             img.set_alpha(255)
         else:
             surface.blit(img, (left, top))
-        if glow is not None:
+        for color, width, on in ((glow.color if glow else None, glow.width if glow else 0,
+                                  glow is not None), (SELECT_EDGE, 4, selected)):
+            if not on:
+                continue
             rect = pygame.Rect(left - 3, top - 3, w + 6, h + 6)
-            pygame.draw.rect(surface, glow.color, rect, glow.width, border_radius=10)
-        if selected:
-            rect = pygame.Rect(left - 3, top - 3, w + 6, h + 6)
-            pygame.draw.rect(surface, SELECT_EDGE, rect, 4, border_radius=10)
+            if round_:
+                pygame.draw.circle(surface, color, rect.center, min(w, h) // 2, width)
+            else:
+                pygame.draw.rect(surface, color, rect, width, border_radius=10)
 
     def _draw_target(self, surface: pygame.Surface, drop: DropTarget) -> None:
         rect = drop.rect.inflate(10, 10)
-        key = (rect.size, drop.hovered)
+        key = (rect.size, drop.hovered, drop.shape)
         glow = self._glows.get(key)
         if glow is None:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             local = glow.get_rect()
-            pygame.draw.rect(glow, HOVER_FILL if drop.hovered else VALID_FILL, local,
-                             border_radius=12)
-            pygame.draw.rect(glow, VALID_EDGE, local, 4 if drop.hovered else 2, border_radius=12)
+            fill = HOVER_FILL if drop.hovered else VALID_FILL
+            edge = 4 if drop.hovered else 2
+            if drop.shape == "circle":
+                radius = min(local.size) // 2
+                pygame.draw.circle(glow, fill, local.center, radius)
+                pygame.draw.circle(glow, VALID_EDGE, local.center, radius, edge)
+            else:
+                pygame.draw.rect(glow, fill, local, border_radius=12)
+                pygame.draw.rect(glow, VALID_EDGE, local, edge, border_radius=12)
             self._glows[key] = glow
         surface.blit(glow, rect.topleft)
 
@@ -131,13 +141,17 @@ class RenderSystem:
         size = (max(1, round(w * scale * squash)), max(1, round(h * scale)))
         return image if size == (w, h) else pygame.transform.smoothscale(image, size)
 
-    def _shadow(self, size: tuple[int, int]) -> pygame.Surface:
-        shadow = self._shadows.get(size)
+    def _shadow(self, size: tuple[int, int], round_: bool = False) -> pygame.Surface:
+        shadow = self._shadows.get((size, round_))
         if shadow is None:
             shadow = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 255), shadow.get_rect(),
-                             border_radius=max(4, size[0] // 12))
-            self._shadows[size] = shadow
+            if round_:
+                pygame.draw.circle(shadow, (0, 0, 0, 255), shadow.get_rect().center,
+                                   min(size) // 2 - 3)
+            else:
+                pygame.draw.rect(shadow, (0, 0, 0, 255), shadow.get_rect(),
+                                 border_radius=max(4, size[0] // 12))
+            self._shadows[(size, round_)] = shadow
         return shadow
 
 

@@ -9,6 +9,7 @@ pick glowing briefly first. H (or the Hint button) shows the move the hard AI wo
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from dataclasses import replace
@@ -102,7 +103,8 @@ class ZertzTable(TableScene):
             )
             self.ring_ents[zone.name] = ent
             if zone.name in state.rings:
-                esper.add_component(ent, DropTarget(zone.rect.inflate(6, 6), zone.name, "ring"))
+                esper.add_component(ent, DropTarget(zone.rect.inflate(6, 6), zone.name, "ring",
+                                                   shape="circle"))
             else:
                 esper.component_for_entity(ent, Sprite).visible = False
         for seat in (0, 1):
@@ -128,12 +130,13 @@ class ZertzTable(TableScene):
         self.refresh()
 
     def _new_marble(self, colour: str, pos, z: float, kind: str = "marble") -> int:
-        return esper.create_entity(Transform(*pos), Sprite(zertz_art.marble(colour)), ZOrder(z),
+        return esper.create_entity(Transform(*pos), Sprite(zertz_art.marble(colour),
+                                                           shape="circle"), ZOrder(z),
                                    Draggable(enabled=False, kind=kind, data=colour),
                                    Hoverable())
 
     def _new_piece(self, seat: int, pos) -> int:
-        return esper.create_entity(Transform(*pos), Sprite(zertz_art.piece(seat)),
+        return esper.create_entity(Transform(*pos), Sprite(zertz_art.piece(seat), shape="circle"),
                                    ZOrder(Z_SUPPLY), Draggable(enabled=False, kind="piece",
                                                                data=seat), Hoverable())
 
@@ -152,7 +155,7 @@ class ZertzTable(TableScene):
 
     def drawn_spot(self) -> tuple[float, float]:
         rect = self.layout["bag"].rect
-        return rect.right + 46, rect.centery + 4
+        return rect.right + 40, rect.centery
 
     def bag_spot(self) -> tuple[float, float]:
         rect = self.layout["bag"].rect
@@ -476,7 +479,13 @@ class ZertzTable(TableScene):
                 theme.panel(surface, self.layout[zone].rect, alpha=150)
         for zone in ("log", "status"):
             theme.panel(surface, self.layout[zone].rect, alpha=170)
-        theme.panel(surface, self.layout["bag"].rect.inflate(120, 8), alpha=120)
+        bag = self.layout["bag"].rect
+        theme.panel(surface, pygame.Rect(bag.x - 60, bag.y - 4, bag.width + 160, bag.height + 8),
+                    alpha=120)
+        if self.state.phase == "put":
+            x, y = self.drawn_spot()
+            pulse = 3 * (1 + math.sin(self.time * 5))
+            pygame.draw.circle(surface, theme.GOLD, (round(x), round(y)), round(27 + pulse), 3)
 
     def _draw_player(self, surface, seat: int, state) -> None:
         supply = self.layout[f"supply_{seat}"].rect
@@ -582,10 +591,12 @@ def tour(app, drive):
     yield "start"
     rng = random.Random(4)
     state = app.scenes.top.state
-    for _ in range(14):  # a seeded opening, played through the engine
-        moves = rules.legal_moves(state)
+    for ply in range(60):  # a seeded opening, played through the engine, up to a position
+        moves = rules.legal_moves(state)  # where the player to move can take a marble
         takes = [m for m in moves if m.startswith("take")]
-        state = rules.play(state, rng.choice(takes or moves))
+        if ply >= 12 and takes and state.phase == "act":
+            break
+        state = rules.play(state, rng.choice(takes if ply < 8 and takes else moves))
     seats = [Seat("ai", "normal"), Seat("ai", "normal")]
     seats[state.seat] = Seat("human")
     config = GameConfig("zertz", tuple(seats), 2026, {"first": None})
