@@ -78,6 +78,7 @@ class RulesSystem(esper.Processor):
         seed: int = 0,
         ai_delay: float = 0.6,
         busy: Callable[[], bool] = lambda: False,
+        session: Any = None,
     ) -> None:
         self.rules = rules
         self.ai = ai
@@ -87,7 +88,8 @@ class RulesSystem(esper.Processor):
         self.seed = seed
         self.ai_delay = ai_delay
         self.busy = busy
-        self.history: list[str] = []
+        self.session = session  # a game.session.Session keeping moves, log and undo, or None
+        self.history: list[str] = list(session.moves) if session is not None else []
         self.listeners: list[Listener] = []
         self.rejections: list[str] = []
         self.paused = False
@@ -137,7 +139,11 @@ class RulesSystem(esper.Processor):
     def _apply(self, move: str, intent: Any = None) -> bool:
         seat = self.to_move
         try:
-            state, events = self.rules.play_events(self.state, move)
+            if self.session is not None:
+                events = self.session.play(move)
+                state = self.session.state
+            else:
+                state, events = self.rules.play_events(self.state, move)
         except ValueError as exc:  # IllegalMove is a ValueError
             self.on_rejected(str(exc), intent)
             return False
@@ -167,7 +173,7 @@ class RulesSystem(esper.Processor):
         self._run_ai(dt)
 
     def _run_ai(self, dt: float) -> None:
-        if self.paused or self.over or self.ai is None:
+        if self.paused or self.over or self.ai is None or not self.seats:
             self._thinker = None
             return
         seat = self.to_move

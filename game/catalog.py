@@ -36,6 +36,12 @@ class GameInfo:
     max_players: int
     default_players: int
     options: tuple[Option, ...] = ()
+    seat_names: tuple[str, ...] = ()  # e.g. the colours of Zertz; default "Seat N"
+
+    def seat_name(self, seat: int) -> str:
+        if seat < len(self.seat_names):
+            return f"{self.seat_names[seat]} (seat {seat + 1})"
+        return f"Seat {seat + 1}"
 
     @property
     def players_text(self) -> str:
@@ -66,7 +72,8 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo(
         "zertz", "Zertz", "Place your pieces, capture marbles, watch the board shrink.",
         2, 2, 2,
-        (Option("first", "Who starts", ((None, "Random"), (0, "Seat 1"), (1, "Seat 2")), None),),
+        (Option("first", "Who starts", ((None, "Random"), (0, "Red"), (1, "Blue")), None),),
+        seat_names=("Red", "Blue"),
     ),
     GameInfo(
         "chan", "Chắn", "The Vietnamese game of pairs with 100 Tổ Tôm cards.",

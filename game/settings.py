@@ -28,6 +28,7 @@ class Settings:
     volume: float = 0.7
     fullscreen: bool = False
     window_size: tuple[int, int] = field(default=(1280, 720))
+    undo_between_people: bool = False  # offer undo in games between several people
 
     def anim(self, seconds: float) -> float:
         """Scale an animation duration by the speed setting (0 at "instant")."""
@@ -70,6 +71,11 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
         settings.fullscreen = full
     else:
         problems.append("fullscreen must be on or off")
+    undo = data.get("undo_between_people", settings.undo_between_people)
+    if isinstance(undo, bool):
+        settings.undo_between_people = undo
+    else:
+        problems.append("undo between people must be on or off")
     size = data.get("window_size", list(settings.window_size))
     if isinstance(size, (list, tuple)) and tuple(size) in WINDOW_SIZES:
         settings.window_size = tuple(size)  # type: ignore[assignment]

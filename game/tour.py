@@ -105,5 +105,26 @@ def _tour(out: Path) -> list[Path]:
                 shot(f"table_{info.key}_{name}")
         else:
             shot(f"table_{info.key}")
+        _replay_and_stats(app, drive, shot, info.key)
     app.quit()
     return written
+
+
+def _replay_and_stats(app, drive, shot, key: str) -> None:
+    """After a game's tour: its finished game replayed, then the statistics scene."""
+    import pygame
+
+    from scenes.results import ResultsOverlay
+    from scenes.stats import StatsScene
+
+    if isinstance(app.scenes.top, ResultsOverlay):
+        replay = next(w for w in app.scenes.top.widgets.widgets if w.label == "Replay")
+        drive.click(replay.rect.center)
+        drive.settle()
+        for _ in range(6):
+            drive.key(pygame.K_RIGHT)
+            drive.settle()
+        shot(f"replay_{key}")
+    app.scenes.push(StatsScene(app, key), transition=None)
+    shot(f"statistics_{key}")
+    app.scenes.pop(transition=None)

@@ -74,6 +74,7 @@ class MainMenu(Scene):
         actions = {
             "continue": (self.continue_game, has_autosave()),
             "rules": (self.open_rules, True),
+            "stats": (self.open_stats, True),
             "settings": (self.open_settings, True),
             "quit": (self.app.quit, True),
         }
@@ -96,6 +97,11 @@ class MainMenu(Scene):
         from scenes.rules_viewer import RulesViewer
 
         self.app.scenes.push(RulesViewer(self.app), transition="fade")
+
+    def open_stats(self) -> None:
+        from scenes.stats import StatsScene
+
+        self.app.scenes.push(StatsScene(self.app), transition="fade")
 
     def open_settings(self) -> None:
         from scenes.settings import SettingsScene

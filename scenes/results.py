@@ -1,4 +1,5 @@
-"""The results overlay shown when a game ends: the outcome, a score table, what next."""
+"""The results overlay shown when a game ends: outcome, score table, the full move log,
+and what next (play again, replay the game, back to the menu)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
 
+LINE = 17
+
 
 class ResultsOverlay(Scene):
     name = "results"
@@ -18,44 +21,85 @@ class ResultsOverlay(Scene):
 
     def __init__(self, app, title: str, subtitle: str, header: list[str],
                  rows: list[list[str]], on_again: Callable[[], None],
-                 on_menu: Callable[[], None], highlight_row: int | None = None) -> None:
+                 on_menu: Callable[[], None], highlight_row: int | None = None,
+                 log: list[str] | None = None,
+                 on_replay: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.title, self.subtitle = title, subtitle
         self.header, self.rows = header, rows
         self.highlight_row = highlight_row
-        self.panel = pygame.Rect(0, 0, 640, 300 + 44 * len(rows))
+        self.log = list(log or [])
+        self.panel = pygame.Rect(0, 0, 1040, max(440, 330 + 44 * len(rows)))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        self.table_rect = pygame.Rect(self.panel.x + 30, self.panel.y + 20, 620,
+                                      self.panel.height - 120)
+        self.log_rect = pygame.Rect(self.table_rect.right + 20, self.panel.y + 24,
+                                    self.panel.right - self.table_rect.right - 50,
+                                    self.panel.height - 130)
+        self.scroll = 0  # lines scrolled up from the end
         bottom = self.panel.bottom - 82
-        self.widgets = WidgetGroup([
-            Button((self.panel.centerx - 250, bottom, 230, 56), "Play again", on_again,
-                   primary=True),
-            Button((self.panel.centerx + 20, bottom, 230, 56), "Menu", on_menu),
-        ])
+        x = self.panel.x + 40
+        buttons = [Button((x, bottom, 200, 56), "Play again", on_again, primary=True)]
+        if on_replay is not None:
+            buttons.append(Button((x + 220, bottom, 200, 56), "Replay", on_replay))
+        buttons.append(Button((x + 440 if on_replay else x + 220, bottom, 200, 56), "Menu",
+                              on_menu))
+        self.widgets = WidgetGroup(buttons)
+        self._lines = self._wrap_log()
+
+    def _wrap_log(self) -> list[str]:
+        lines: list[str] = []
+        for n, entry in enumerate(self.log, 1):
+            wrapped = theme.wrap(f"{n}. {entry}", 13, self.log_rect.width - 24)
+            lines.extend(wrapped[:1] + ["    " + w for w in wrapped[1:]])
+        return lines
 
     def handle(self, event: InputEvent) -> None:
-        self.widgets.handle(event)
+        if self.widgets.handle(event):
+            return
+        if event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
+            visible = (self.log_rect.height - 40) // LINE
+            self.scroll = max(0, min(len(self._lines) - visible, self.scroll + event.dy * 3))
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 150)
+        theme.dim(surface, 160)
         theme.panel(surface, self.panel, alpha=250, edge=theme.GOLD)
-        p = self.panel
-        theme.blit_text(surface, self.title, (p.centerx, p.y + 28), 42, theme.GOLD, "serif",
+        t = self.table_rect
+        theme.blit_text(surface, self.title, (t.centerx, t.y + 10), 42, theme.GOLD, "serif",
                         anchor="midtop")
-        theme.blit_text(surface, self.subtitle, (p.centerx, p.y + 88), 19, theme.INK_DIM,
-                        anchor="midtop")
-        columns = len(self.header)
-        col_w = (p.width - 80) // columns
-        y = p.y + 136
+        for i, line in enumerate(theme.wrap(self.subtitle, 18, t.width - 20)[:2]):
+            theme.blit_text(surface, line, (t.centerx, t.y + 70 + 24 * i), 18, theme.INK_DIM,
+                            anchor="midtop")
+        columns = max(1, len(self.header))
+        col_w = (t.width - 20) // columns
+        y = t.y + 132
         for c, head in enumerate(self.header):
-            theme.blit_text(surface, head, (p.x + 40 + col_w * c + col_w // 2, y), 17,
+            theme.blit_text(surface, head, (t.x + 10 + col_w * c + col_w // 2, y), 17,
                             theme.GOLD, "bold", anchor="midtop")
         y += 34
         for r, row in enumerate(self.rows):
-            band = pygame.Rect(p.x + 30, y - 6, p.width - 60, 38)
+            band = pygame.Rect(t.x, y - 6, t.width, 38)
             if r == self.highlight_row:
                 pygame.draw.rect(surface, (70, 58, 24), band, border_radius=8)
             for c, cell in enumerate(row):
-                theme.blit_text(surface, cell, (p.x + 40 + col_w * c + col_w // 2, y), 20,
+                theme.blit_text(surface, cell, (t.x + 10 + col_w * c + col_w // 2, y), 20,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
             y += 44
+        self._draw_log(surface)
         self.widgets.draw(surface)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        rect = self.log_rect
+        pygame.draw.rect(surface, (16, 22, 30), rect, border_radius=10)
+        theme.blit_text(surface, f"All moves ({len(self.log)})", (rect.x + 12, rect.y + 10), 16,
+                        theme.GOLD, "bold")
+        visible = (rect.height - 40) // LINE
+        end = len(self._lines) - self.scroll
+        shown = self._lines[max(0, end - visible):end]
+        y = rect.y + 36
+        for line in shown:
+            theme.blit_text(surface, line, (rect.x + 12, y), 13, theme.INK_DIM)
+            y += LINE
+        if len(self._lines) > visible:
+            theme.blit_text(surface, "wheel to scroll", (rect.right - 10, rect.y + 12), 12,
+                            theme.INK_FAINT, anchor="topright")

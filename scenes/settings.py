@@ -21,10 +21,10 @@ class SettingsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(0, 0, 700, 520)
+        self.panel = pygame.Rect(0, 0, 700, 580)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         s = app.settings
-        x, y, w = self.panel.x + 50, self.panel.y + 110, self.panel.width - 100
+        x, y, w = self.panel.x + 50, self.panel.y + 100, self.panel.width - 100
         self.widgets = WidgetGroup([
             Choice((x, y, w, 42), "Animation speed",
                    [(k, k.capitalize()) for k in ANIMATION_SPEEDS], s.animation,
@@ -35,7 +35,9 @@ class SettingsScene(Scene):
             Choice((x, y + 248, w, 42), "Window size",
                    [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES],
                    tuple(s.window_size), self._set_window_size),
-            Button((self.panel.centerx - 110, self.panel.bottom - 100, 220, 54), "Done",
+            Toggle((x, y + 310, w, 42), "Undo between people", s.undo_between_people,
+                   self._set_undo),
+            Button((self.panel.centerx - 110, self.panel.bottom - 96, 220, 54), "Done",
                    self.close, primary=True),
         ])
 
@@ -63,6 +65,10 @@ class SettingsScene(Scene):
         if self.app.set_window_size(value):
             self.app.settings.window_size = value
             self.app.save_settings()
+
+    def _set_undo(self, value: bool) -> None:
+        self.app.settings.undo_between_people = value
+        self.app.save_settings()
 
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")

@@ -45,13 +45,13 @@ class SetupScene(Scene):
                                self._set_players))
             y += 54
         for seat in range(self.players):
-            kind_choice = Choice((x, y, 430, 38), f"Seat {seat + 1}",
+            kind_choice = Choice((x, y, 430, 38), self.info.seat_name(seat),
                                  [("human", "Person"), ("ai", "Computer")],
                                  self.seats[seat].kind,
-                                 lambda v, s=seat: self._set_kind(s, v), label_width=130)
+                                 lambda v, s=seat: self._set_kind(s, v), label_width=170)
             widgets.add(kind_choice)
             if self.seats[seat].kind == "ai":
-                widgets.add(Choice((x + 460, y, 340, 38), "Level",
+                widgets.add(Choice((x + 470, y, 340, 38), "Level",
                                    [(lv, LEVEL_NAMES[lv]) for lv in LEVELS],
                                    self.seats[seat].level,
                                    lambda v, s=seat: self._set_level(s, v), label_width=80))

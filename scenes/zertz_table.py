@@ -11,23 +11,20 @@ from __future__ import annotations
 
 import math
 import random
-import threading
-from dataclasses import replace
 
 import esper
 import pygame
 
 from ecs.components import Draggable, DropTarget, Glow, Hoverable, Sprite, Transform, ZOrder
-from ecs.intents import DropIntent
-from ecs.rules_system import RulesSystem, SeatControl
 from ecs.tween import animate, ease_out_back, move_to
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
 from game.layout import load_layout
 from game.rules import IllegalMove
 from game.rules import zertz as rules
+from game.session import Session
 from scenes import theme, zertz_art
-from scenes.table import TableScene
+from scenes.game_table import GameTable
 from scenes.widgets import Button, WidgetGroup
 
 SEAT_COLOURS = (theme.RED, theme.BLUE)
@@ -40,61 +37,26 @@ MOVE_TIME = 0.4
 Z_RING, Z_BOARD, Z_TRAY, Z_SUPPLY, Z_DRAWN = 0, 10, 20, 30, 40
 
 
-class ZertzRules(RulesSystem):
-    """Turns drops on rings and trays into ``place``/``take``/``put`` moves."""
-
-    def __init__(self, scene: ZertzTable, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.scene = scene
-
-    def intent_to_move(self, intent) -> str | None:
-        if isinstance(intent, DropIntent):
-            return self.scene.move_for_drop(intent.entity, intent.target)
-        return None
-
-    def on_rejected(self, reason: str, intent) -> None:
-        super().on_rejected(reason, intent)
-        self.scene.refuse(reason, intent)
-
-
-class ZertzTable(TableScene):
+class ZertzTable(GameTable):
     name = "zertz"
-    game_key = "zertz"
+    rules_module = rules
+    ai_module = zertz_ai
 
-    def __init__(self, app, config: GameConfig, state: rules.State | None = None,
-                 history: list[str] | None = None) -> None:
-        super().__init__(app)
-        self.config = config
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app, config, session, replay)
         self.layout = load_layout("zertz")
-        if state is None:
-            first = config.options.get("first")
-            state = rules.new_game(2, seed=config.seed, **({} if first is None else
-                                                            {"first": first}))
-        self.initial_state = state
-        self.initial_history = list(history or [])
         self.ring_ents: dict[str, int] = {}
         self.marble_ents: dict[str, int] = {}
         self.piece_ents: dict[str, int] = {}
         self.supply_ents: list[list[int]] = [[], []]
         self.tray_ents: list[list[tuple[str, int]]] = [[], []]
         self.drawn_ent: int | None = None
-        self.log: list[str] = []
-        self.hint: tuple[str, list[int]] | None = None
-        self._hint_thread: threading.Thread | None = None
-        self._hint_result: str | None = None
         self._last_dropped: int | None = None
         self._legal_cache: tuple[int, list[str]] = (-1, [])
-        self.result_shown = False
-        self.widgets = WidgetGroup()
 
     # -- building ----------------------------------------------------------------------
-    def build(self) -> None:
-        seats = [SeatControl(s.kind, s.level) for s in self.config.seats]
-        self.rules = ZertzRules(self, rules, zertz_ai, seats, self.initial_state, self.queue,
-                                seed=self.config.seed, ai_delay=0.5, busy=lambda: self.animating)
-        self.rules.history = list(self.initial_history)
-        self.rules.listeners.append(self.on_move)
-        esper.add_processor(self.rules)
+    def build_table(self) -> None:
         state = self.state
         for zone in self.layout.layer("rings"):
             ent = esper.create_entity(
@@ -127,7 +89,6 @@ class ZertzTable(TableScene):
             self.drawn_ent = self._new_marble(state.drawn, self.drawn_spot(), Z_DRAWN,
                                               kind="drawn")
         self.arrange(duration=0.0)
-        self.refresh()
 
     def _new_marble(self, colour: str, pos, z: float, kind: str = "marble") -> int:
         return esper.create_entity(Transform(*pos), Sprite(zertz_art.marble(colour),
@@ -162,10 +123,6 @@ class ZertzTable(TableScene):
         return rect.x + 40, rect.centery
 
     # -- state helpers -----------------------------------------------------------------
-    @property
-    def state(self) -> rules.State:
-        return self.rules.state
-
     def legal(self) -> list[str]:
         key = id(self.state)
         if self._legal_cache[0] != key:
@@ -214,21 +171,8 @@ class ZertzTable(TableScene):
         self._last_dropped = entity
         return move
 
-    def refuse(self, reason: str, intent) -> None:
-        self.app.toast(_sentence(reason), error=True)
-        self.audio.request("error")
-        if isinstance(intent, DropIntent):
-            self.drag.glide_back(intent.entity)
-
     # -- events -> animation -----------------------------------------------------------
-    def on_move(self, seat: int, move: str, events: list) -> None:
-        before = self._state_before
-        self._state_before = self.state
-        self.clear_hint()
-        try:
-            self.log.append(rules.describe(before, move))
-        except IllegalMove:
-            self.log.append(move)
+    def animate(self, seat: int, move: str, events: list) -> None:
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         dropped, self._last_dropped = self._last_dropped, None
@@ -280,7 +224,6 @@ class ZertzTable(TableScene):
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
         self.arrange(delay=lead)
-        self.refresh()
 
     def _glow_then_move(self, ent: int, pos, lead: float, roll: bool = False) -> None:
         duration = MOVE_TIME
@@ -337,114 +280,36 @@ class ZertzTable(TableScene):
             esper.component_for_entity(self.drawn_ent, Draggable).enabled = human and (
                 phase == "put")
         status = self.layout["status"].rect
-        buttons = [Button((status.x + 14, status.bottom - 62, 108, 48), "Hint", self.ask_hint,
-                          enabled=human, hotkey=pygame.K_h)]
+        buttons = self.comfort_buttons(status)
         if legal == {"pass"}:
-            buttons.append(Button((status.right - 122, status.bottom - 62, 108, 48), "Pass",
-                                  lambda: self.rules.submit("pass"), primary=True))
-        else:
-            buttons.append(Button((status.right - 122, status.bottom - 62, 108, 48), "Menu",
-                                  self.open_pause))
-        self.widgets = WidgetGroup(buttons)
+            buttons[2] = Button(buttons[2].rect, "Pass", lambda: self.rules.submit("pass"),
+                                primary=True, size=18)
+        self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
     # -- hint --------------------------------------------------------------------------
-    def ask_hint(self) -> None:
-        if not self.rules.human_to_move() or self._hint_thread is not None:
-            return
-        seat = self.state.seat
-        view, legal = rules.view(self.state, seat), list(self.legal())
-        rng = random.Random(self.config.seed + len(self.rules.history))
-        self._hint_for = id(self.state)
-
-        def think() -> None:
-            self._hint_result = zertz_ai.choose(view, legal, "hard", rng)
-
-        self._hint_thread = threading.Thread(target=think, name="hint", daemon=True)
-        self._hint_thread.start()
-
-    def _show_hint(self, move: str) -> None:
-        self.clear_hint()
+    def show_hint(self, move: str) -> list[int]:
         verb, _, ring = move.partition(" ")
         seat = self.state.seat
-        ents: list[int] = []
         if verb == "place" and self.supply_ents[seat]:
-            ents = [self.supply_ents[seat][-1], self.ring_ents[ring]]
-        elif verb == "take":
-            ents = [self.marble_ents[ring]]
+            self.app.toast(f"Hint: place a piece on {ring}.")
+            return [self.supply_ents[seat][-1], self.ring_ents[ring]]
+        if verb == "take":
             self.app.toast(f"Hint: take the {self.state.marbles[ring]} marble on {ring}.")
-        elif verb == "put" and self.drawn_ent is not None:
-            ents = [self.drawn_ent, self.ring_ents[ring]]
-        else:
-            self.app.toast("Hint: you can only pass.")
-        if verb in ("place", "put"):
-            self.app.toast(f"Hint: {verb} on {ring}.")
-        for ent in ents:
-            esper.add_component(ent, Glow((120, 230, 255), 4))
-        self.hint = (move, ents)
+            return [self.marble_ents[ring]]
+        if verb == "put" and self.drawn_ent is not None:
+            self.app.toast(f"Hint: put the marble on {ring}.")
+            return [self.drawn_ent, self.ring_ents[ring]]
+        self.app.toast("Hint: you can only pass.")
+        return []
 
-    def clear_hint(self) -> None:
-        if self.hint is not None:
-            for ent in self.hint[1]:
-                if esper.entity_exists(ent):
-                    esper.try_remove_component(ent, Glow)
-            self.hint = None
-
-    # -- lifecycle hooks ---------------------------------------------------------------
-    def enter(self) -> None:
-        super().enter()
-        self._state_before = self.state
-
-    def restart(self) -> None:
-        self.app.scenes.replace(ZertzTable(self.app, self.config), transition="fade")
-
-    def play_again(self) -> None:
-        """A new game with the same seats and a fresh seed (the menu stays below it)."""
-        from scenes.menu import MainMenu
-
-        config = replace(self.config, seed=random.SystemRandom().randrange(1, 10**9))
-        self.app.scenes.reset(MainMenu(self.app), transition=None)
-        self.app.scenes.push(ZertzTable(self.app, config), transition="fade")
-
-    def to_menu(self) -> None:
-        from scenes.menu import MainMenu
-
-        self.app.scenes.reset(MainMenu(self.app), transition="slide")
-
-    # -- frame -------------------------------------------------------------------------
-    def handle(self, event) -> None:
-        if self.widgets.handle(event):
-            return
-        super().handle(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self._hint_thread is not None and not self._hint_thread.is_alive():
-            self._hint_thread = None
-            move, self._hint_result = self._hint_result, None
-            if move and self._hint_for == id(self.state):
-                self._show_hint(move)
-        if self.rules.over and not self.animating and not self.result_shown:
-            self.result_shown = True
-            self.show_result()
-        if not self.animating:
-            self.refresh_if_needed()
-
-    def refresh_if_needed(self) -> None:
-        key = (id(self.state), self.rules.human_to_move())
-        if getattr(self, "_refreshed_for", None) != key:
-            self._refreshed_for = key
-            self.refresh()
-
-    def show_result(self) -> None:
-        from scenes.results import ResultsOverlay
-
+    def result_summary(self):
         res = rules.result(self.state)
         names = rules.SEAT_NAMES
         if res["winner"] is None:
             title = "A draw"
         else:
             title = f"{names[res['winner']]} wins"
-            if len(self.config.seats) == 2 and sum(s.is_human for s in self.config.seats) == 1:
+            if self._solo_human():
                 title = "You win!" if self.config.seats[res["winner"]].is_human else "You lose"
         reason = REASONS[res["reason"]]
         if res["reason"] == "six":
@@ -458,9 +323,7 @@ class ZertzTable(TableScene):
                  " ".join(f"{n}{c[0].upper()}" for c, n in zip(rules.COLOURS,
                                                                self.state.captured[s]))]
                 for s in (0, 1)]
-        self.app.scenes.push(ResultsOverlay(
-            self.app, title, reason, ["Player", "Points", "Marbles", "W G B"],
-            rows, self.play_again, self.to_menu, highlight_row=res["winner"]), transition="fade")
+        return title, reason, ["Player", "Points", "Marbles", "W G B"], rows, res["winner"]
 
     # -- drawing -----------------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -468,7 +331,7 @@ class ZertzTable(TableScene):
         for seat in (0, 1):
             self._draw_player(surface, seat, state)
         self._draw_bag(surface, state)
-        self._draw_log(surface)
+        self.draw_log(surface)
         self._draw_status(surface, state)
         self.widgets.draw(surface)
 
@@ -479,6 +342,10 @@ class ZertzTable(TableScene):
                 theme.panel(surface, self.layout[zone].rect, alpha=150)
         for zone in ("log", "status"):
             theme.panel(surface, self.layout[zone].rect, alpha=170)
+        for letter in "abcdefg":  # column letters under the board, as in the move log
+            bottom = self.layout[f"{letter}1"].rect
+            theme.blit_text(surface, letter, (bottom.centerx, bottom.bottom + 4), 14,
+                            theme.INK_FAINT, "bold", anchor="midtop")
         bag = self.layout["bag"].rect
         theme.panel(surface, pygame.Rect(bag.x - 60, bag.y - 4, bag.width + 160, bag.height + 8),
                     alpha=120)
@@ -528,22 +395,13 @@ class ZertzTable(TableScene):
                             theme.INK, anchor="midleft")
             x += 40
 
-    def _draw_log(self, surface) -> None:
-        rect = self.layout["log"].rect
-        theme.blit_text(surface, "Moves", (rect.x + 14, rect.y + 10), 16, theme.GOLD, "bold")
-        lines: list[str] = []
-        for entry in self.log[-8:]:
-            lines.extend(theme.wrap(entry, 13, rect.width - 28))
-        y = rect.bottom - 12
-        for line in reversed(lines[-9:]):
-            y -= 17
-            if y < rect.y + 34:
-                break
-            theme.blit_text(surface, line, (rect.x + 14, y), 13, theme.INK_DIM)
-
     def _draw_status(self, surface, state) -> None:
         rect = self.layout["status"].rect
-        if state.phase == "over":
+        if self.replay is not None:
+            return  # the replay controls use this panel
+        if self.replay is not None:
+            text, sub = "Replay", ""
+        elif state.phase == "over":
             text, sub = "Game over", ""
         else:
             name = rules.SEAT_NAMES[state.seat]
@@ -564,24 +422,30 @@ class ZertzTable(TableScene):
         for i, line in enumerate(theme.wrap(sub, 15, rect.width - 30)[:3]):
             theme.blit_text(surface, line, (rect.x + 16, rect.y + 52 + i * 20), 15,
                             theme.INK_DIM)
-        theme.blit_text(surface, "H hint · Esc menu", (rect.x + 16, rect.bottom - 80), 13,
-                        theme.INK_FAINT)
+        hovered = next((name for name, ent in self.ring_ents.items()
+                        if esper.has_component(ent, DropTarget)
+                        and esper.component_for_entity(ent, DropTarget).rect.collidepoint(
+                            self.input.pos)), None)
+        hint = f"Ring {hovered}" if hovered else "H hint · Ctrl+Z undo · Esc menu"
+        theme.blit_text(surface, hint, (rect.x + 16, rect.bottom - 80), 13, theme.INK_FAINT)
 
     def _solo_human(self) -> bool:
         return sum(s.is_human for s in self.config.seats) == 1
-
-
-def _sentence(reason: str) -> str:
-    """The engine's reason as a sentence (ring names like "d4" keep their lower case)."""
-    if reason and not (len(reason) > 1 and reason[1].isdigit()):
-        reason = reason[0].upper() + reason[1:]
-    return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
 # -- module hooks used by the catalogue, the setup scene and the tour ---------------------
 
 def new_scene(app, config: GameConfig) -> ZertzTable:
     return ZertzTable(app, config)
+
+
+def resume_scene(app, config: GameConfig, data: dict) -> ZertzTable:
+    """The table of a saved game (raises ValueError if the save does not replay)."""
+    return ZertzTable(app, config, Session.from_save(data, app.settings.undo_between_people))
+
+
+def replay_scene(app, config: GameConfig, session: Session, moves: list[str]) -> ZertzTable:
+    return ZertzTable(app, config, session, replay=moves)
 
 
 def tour(app, drive):
@@ -600,7 +464,7 @@ def tour(app, drive):
     seats = [Seat("ai", "normal"), Seat("ai", "normal")]
     seats[state.seat] = Seat("human")
     config = GameConfig("zertz", tuple(seats), 2026, {"first": None})
-    mid = ZertzTable(app, config, state)
+    mid = ZertzTable(app, config, _session_at(config, state))
     app.scenes.reset(mid, transition=None)
     drive.settle()
     yield "midgame"
@@ -619,11 +483,31 @@ def tour(app, drive):
         drive.move(mid.ring_center(ring), steps=10)
         yield "dragging_piece"
         drive.release()
-    while rules.result(state) is None:  # the same game played on to its end
-        state = rules.play(state, rng.choice(rules.legal_moves(state)))
-    over = ZertzTable(app, config, state)
+    # a whole seeded game; its last move is played on the table by the person, so the
+    # results screen, its log, the replay and the statistics are all real
+    end = rules.new_game(2, seed=config.seed)
+    moves: list[str] = []
+    last_mover = 0
+    while rules.result(end) is None:
+        last_mover = end.seat
+        moves.append(rng.choice(rules.legal_moves(end)))
+        end = rules.play(end, moves[-1])
+    seats = [Seat("ai", "normal"), Seat("ai", "normal")]
+    seats[last_mover] = Seat("human")
+    final = GameConfig("zertz", tuple(seats), config.seed, {})
+    session = Session.new(final)
+    for move in moves[:-1]:
+        session.play(move)
+    over = ZertzTable(app, final, session)
     app.scenes.reset(over, transition=None)
+    drive.settle()
+    over.rules.submit(moves[-1])
     drive.settle()
     drive.step(3)
     drive.settle()
     yield "game_over"
+
+
+def _session_at(config: GameConfig, state: rules.State) -> Session:
+    """A session starting from an arbitrary position (tests and the tour)."""
+    return Session(config, rules, state, state)

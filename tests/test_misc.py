@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_menu_layout_has_the_four_tiles_and_buttons():
     layout = load_layout("menu")
     assert [z.name for z in layout.layer("tiles")] == ["zetema", "telefunken", "zertz", "chan"]
-    assert {z.name for z in layout.layer("buttons")} == {"continue", "rules", "settings", "quit"}
+    assert {z.name for z in layout.layer("buttons")} == {"continue", "rules", "stats", "settings", "quit"}
     assert all(z.props["zone"] == "tile" for z in layout.layer("tiles"))
     tiles = [z.rect for z in layout.layer("tiles")]
     assert all(not a.colliderect(b) for i, a in enumerate(tiles) for b in tiles[i + 1:])

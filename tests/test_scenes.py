@@ -22,7 +22,7 @@ def test_menu_opens_on_start_with_four_tiles_and_greyed_continue(app, drive):
     assert isinstance(drive.scene, MainMenu)
     assert set(drive.scene.tiles) == {"zetema", "telefunken", "zertz", "chan"}
     buttons = {b.label: b for b in drive.scene.widgets.widgets}
-    assert set(buttons) == {"Continue", "How to play", "Settings", "Quit"}
+    assert set(buttons) == {"Continue", "How to play", "Statistics", "Settings", "Quit"}
     assert not buttons["Continue"].enabled
 
 

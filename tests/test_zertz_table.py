@@ -14,9 +14,15 @@ from scenes.menu import MainMenu
 from scenes.pause import PauseMenu
 from scenes.results import ResultsOverlay
 from scenes.setup import SetupScene
+from game.session import Session
 from scenes.zertz_table import ZertzTable
 
 HOT_SEAT = GameConfig("zertz", (Seat("human"), Seat("human")), 7, {"first": 0})
+
+
+def at(config, state):
+    """A session that starts from an arbitrary position."""
+    return Session(config, rules, state, state)
 
 
 @pytest.fixture
@@ -66,9 +72,9 @@ def test_a_short_game_through_real_drags(table, drive):
     drive.settle()
     assert table.state.marbles["c3"] == drawn
     assert table.state.phase == "act" and table.state.seat == 1
-    assert table.log[-2] == f"Red took the {colour} marble on a1 — ring b1 removed"
-    assert table.log[0] == "Red placed a piece on a2"
-    assert table.log[-1] == f"Red put the {drawn} marble on c3"
+    assert table.session.log[-2] == f"Red took the {colour} marble on a1 — ring b1 removed"
+    assert table.session.log[0] == "Red placed a piece on a2"
+    assert table.session.log[-1] == f"Red put the {drawn} marble on c3"
 
 
 def test_illegal_drop_glides_back_with_the_engine_reason(table, app, drive):
@@ -129,7 +135,7 @@ def test_removed_rings_shrink_fade_and_stop_accepting(app, drive):
         "bag": ["black"] * 6 + ["white"] * 5 + ["grey"] * 5,
         "to_move": 0,
     })
-    scene = ZertzTable(app, HOT_SEAT, state)
+    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
     app.scenes.push(scene, transition=None)
     drive.settle()
     expected = rules.play(state, "take a1").rings
@@ -158,7 +164,7 @@ def test_ai_replies_with_an_animated_highlighted_move(app, drive):
             break
     assert scene.state.seat == 0 and len(scene.rules.history) == 2
     assert glowed  # the AI's pick was highlighted before it moved
-    assert scene.log[-1].startswith("Blue ")
+    assert scene.session.log[-1].startswith("Blue ")
 
 
 def test_hint_highlights_a_legal_move(table, drive):
@@ -181,7 +187,7 @@ def test_pass_button_when_nothing_else_is_legal(app, drive):
                         "pieces": dict.fromkeys(far, 0), "supply": [0, 10],
                         "bag": ["white", "white"] + ["grey"] * 6 + ["black"] * 6, "to_move": 0})
     assert rules.legal_moves(state) == ["pass"]
-    scene = ZertzTable(app, HOT_SEAT, state)
+    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
     app.scenes.push(scene, transition=None)
     drive.settle()
     button = next(w for w in scene.widgets.widgets if w.label == "Pass")
@@ -193,7 +199,7 @@ def test_game_over_shows_results_and_play_again(app, drive):
     state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
                         "captured": [{"black": 5}, {}],
                         "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
-    scene = ZertzTable(app, HOT_SEAT, state)
+    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
     app.scenes.push(scene, transition=None)
     drive.settle()
     drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)

@@ -18,6 +18,7 @@ a test checks that it follows the rules module move for move.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from bisect import insort
@@ -41,7 +42,9 @@ W_COUNT = 0.2      # per marble taken or forecast (the first tie-break)
 W_SAFE = 0.15      # per ring only this side can reach (up to 3)
 W_SIX = 0.35       # six-of-a-colour race, times (count - 2) squared
 W_SUPPLY = 0.03    # per piece left in supply
-WIN = 1000.0
+SPREAD_PER_TAKE = 1.5  # uncertainty of the final margin per take still to come
+SPREAD_BASE = 1.2
+WIN = 1.0
 
 # Board as indices (cell codes: 0 empty, 1..3 marble white/grey/black, 4 + seat a piece).
 _N = len(rules.RINGS)
@@ -211,7 +214,7 @@ class _Node:
 
 
 def evaluate(node: _Node) -> float:
-    """Static value of ``node`` for ``node.seat`` (in marble points; wins are +-WIN).
+    """Static value of ``node`` for ``node.seat``: about WIN * (2 P(win) - 1).
 
     The points already taken plus a forecast of the race for the remaining takes (see
     ``_forecast``), a bonus for a six-of-a-colour race and small terms for put rings and
@@ -260,7 +263,9 @@ def evaluate(node: _Node) -> float:
     score += W_SAFE * (min(safe[me], 3) - min(safe[op], 3))
     score += W_SUPPLY * (node.supply[me] - node.supply[op])
     score += _six_race(node, me) - _six_race(node, op)
-    return score
+    # As a chance of winning: the colours still to come make the margin uncertain.
+    spread = SPREAD_PER_TAKE * math.sqrt(bag_left + 1) + SPREAD_BASE
+    return 0.999 * WIN * math.erf(score / spread)
 
 
 def _forecast(own: tuple[list[int], list[int]], shared: list[int], loose: list[int],
@@ -326,7 +331,10 @@ def _terminal(node: _Node, seat: int) -> float:
     diff = node.pts[seat] - node.pts[1 - seat]
     if node.winner is None:
         return 0.0
-    return (WIN if node.winner == seat else -WIN) + diff
+    # Beyond +-WIN (which no estimate reaches); a bigger margin is a little better.
+    if node.winner == seat:
+        return WIN + 0.0001 * (40 + diff)
+    return -WIN - 0.0001 * (40 - diff)
 
 
 def _tie_break(node: _Node) -> int | None:
@@ -447,7 +455,7 @@ class _Search:
             best_moves = [m for m in order if scores[m] >= top - 1e-9]
             best = rng.choice(best_moves)
             order = sorted(order, key=lambda m: -scores[m])
-            if abs(top) >= WIN / 2:
+            if abs(top) >= WIN:  # a forced win or loss: deeper search changes nothing
                 break
         return best
 

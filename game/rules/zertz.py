@@ -692,3 +692,7 @@ def _load(data: Any) -> State:
         if passes:
             raise ValueError("phase 'put' follows a take, so passes must be 0")
     return State(seat=raw_to_move, phase=phase, passes=passes, **base)
+
+
+REVEALING_EVENTS = (MarbleDrawn,)
+"""Events that bring hidden information to light (the bag's next marble): undo stops there."""

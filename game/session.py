@@ -1,0 +1,176 @@
+"""A game in progress, kept through the engine contract only: seats, moves, undo, saves.
+
+``Session`` holds the configuration (seats, levels, seed, options), the initial position,
+the list of moves played and the current state. It knows nothing of any particular game:
+everything goes through ``game.rules.<key>`` (``new_game``, ``load``, ``dump``,
+``play_events``, ``to_move``, ``result``, ``describe``).
+
+Undo follows Board Game Arena's rule: you may take back your own moves (and the computer's
+replies since) back to an earlier decision of yours, but never past the moment hidden
+information came to light. A rules module names the events that reveal something in
+``REVEALING_EVENTS``; without that list every move by another seat counts as revealing.
+In games between several people undo is only offered if the players allowed it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from game.catalog import BY_KEY, GameConfig
+from game.saves import SAVE_VERSION
+
+
+@dataclass
+class Snapshot:
+    """A human decision point: the state before that seat's move and the move count."""
+
+    state: Any
+    moves: int
+    seat: int
+
+
+@dataclass
+class Session:
+    config: GameConfig
+    rules: ModuleType
+    initial: Any
+    state: Any
+    moves: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    snapshots: list[Snapshot] = field(default_factory=list)
+    undo_between_people: bool = False
+
+    # -- construction ------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: GameConfig, undo_between_people: bool = False) -> Session:
+        rules = rules_module(config.game)
+        options = {k: v for k, v in config.options.items() if v is not None}
+        state = rules.new_game(len(config.seats), seed=config.seed, **options)
+        return cls(config, rules, state, state, undo_between_people=undo_between_people)
+
+    @classmethod
+    def from_save(cls, data: dict, undo_between_people: bool = False) -> Session:
+        """Rebuild a session from ``to_save`` data.
+
+        Raises ValueError with a readable message if the save is not consistent.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("the save is not a saved game")
+        config = GameConfig.from_json(data.get("config"))
+        rules = rules_module(config.game)
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise ValueError("the saved move list is damaged")
+        try:
+            initial = rules.load(data["initial"])
+        except (KeyError, TypeError) as exc:
+            raise ValueError("the saved game has no starting position") from exc
+        session = cls(config, rules, initial, initial, undo_between_people=undo_between_people)
+        for move in moves:
+            try:
+                session.play(move)
+            except ValueError as exc:
+                raise ValueError(f"the saved moves do not replay ({exc})") from exc
+        position = data.get("position")
+        if position is not None and rules.dump(session.state) != _normalise(rules, position):
+            raise ValueError("the saved position does not match its moves")
+        return session
+
+    # -- queries -----------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        return self.config.game
+
+    @property
+    def to_move(self) -> int | None:
+        return self.rules.to_move(self.state)
+
+    @property
+    def result(self) -> dict | None:
+        return self.rules.result(self.state)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.config.seats) if s.is_human]
+
+    def undo_allowed(self) -> bool:
+        """Undo is offered against the computer, or between people who allowed it."""
+        return len(self.humans) == 1 or (len(self.humans) > 1 and self.undo_between_people)
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed() and bool(self.snapshots) and self.result is None
+
+    # -- actions -----------------------------------------------------------------------
+    def play(self, move: str) -> list:
+        """Play ``move`` for the seat to act; returns the events. Raises IllegalMove."""
+        before = self.state
+        seat = self.rules.to_move(before)
+        state, events = self.rules.play_events(before, move)
+        self.state = state
+        self.moves.append(move)
+        self.log.append(self._describe(before, move, seat))
+        if seat is not None and self.config.seats[seat].is_human:
+            self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat))
+        if self._reveals(seat, events):
+            self.snapshots.clear()  # never undo past something that came to light
+        return events
+
+    def undo(self) -> Any:
+        """Go back to the last decision of a person (before their move); returns the state.
+
+        Raises ValueError if undo is not possible now.
+        """
+        if not self.can_undo():
+            raise ValueError("there is nothing to undo here")
+        snap = self.snapshots.pop()
+        self.state = snap.state
+        del self.moves[snap.moves:]
+        del self.log[snap.moves:]
+        return self.state
+
+    def hint_inputs(self) -> tuple[dict, list[str]]:
+        seat = self.to_move
+        return self.rules.view(self.state, seat), self.rules.legal_moves(self.state)
+
+    # -- saving ------------------------------------------------------------------------
+    def to_save(self) -> dict:
+        return {
+            "version": SAVE_VERSION,
+            "game": self.key,
+            "config": self.config.to_json(),
+            "initial": self.rules.dump(self.initial),
+            "moves": list(self.moves),
+            "position": self.rules.dump(self.state),
+        }
+
+    # -- helpers -----------------------------------------------------------------------
+    def _describe(self, before: Any, move: str, seat: int | None) -> str:
+        describe = getattr(self.rules, "describe", None)
+        if describe is None:
+            return move
+        try:
+            return describe(before, move)
+        except ValueError:
+            return move
+
+    def _reveals(self, seat: int | None, events: list) -> bool:
+        revealing = getattr(self.rules, "REVEALING_EVENTS", None)
+        if revealing is None:
+            return seat is None or not self.config.seats[seat].is_human
+        return any(isinstance(e, revealing) for e in events)
+
+
+def rules_module(key: str) -> ModuleType:
+    if key not in BY_KEY:
+        raise ValueError(f"unknown game {key!r}")
+    return importlib.import_module(f"game.rules.{key}")
+
+
+def _normalise(rules: ModuleType, position: Any) -> Any:
+    try:
+        return rules.dump(rules.load(position))
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"the saved position is damaged ({exc})") from exc

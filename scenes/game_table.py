@@ -1,0 +1,348 @@
+"""The base of every game table: session, rules system, undo, hint, log, autosave, results.
+
+A game's table subclasses ``GameTable`` and provides only what is particular to it:
+building its entities from a state (``build_table``), animating a move's events
+(``animate``), turning drops into moves (``move_for_drop``), showing a hint (``show_hint``)
+and summarising a result (``result_summary``). Everything else works through the engine
+contract and ``game.session.Session``:
+
+- Undo (Ctrl+Z or the Undo button) back to the person's previous decision, never past
+  something that came to light; the table is rebuilt from the session's state.
+- Hint (H or the Hint button): the hard AI's move for the seat to act, computed on a worker
+  thread and shown on the table.
+- The move log in words (``describe``), scrollable with the mouse wheel.
+- Autosave after every move and on quit (the menu's Continue resumes it); a finished game
+  deletes the save and counts in the statistics.
+- Replay mode: the same table with no player input, stepping through a finished game.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import replace
+from types import ModuleType
+
+import esper
+import pygame
+
+from ecs.components import Glow
+from ecs.intents import DropIntent
+from ecs.rules_system import RulesSystem, SeatControl
+from game.catalog import BY_KEY, GameConfig
+from game.saves import delete_autosave, write_autosave
+from game.session import Session
+from game.stats import record_game
+from game.storage import StorageError
+from scenes import theme
+from scenes.table import TableScene
+from scenes.widgets import Button, WidgetGroup
+
+HINT_COLOUR = (120, 230, 255)
+
+
+class GameRules(RulesSystem):
+    """Delegates the game-specific parts to its table."""
+
+    def __init__(self, table: GameTable, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+
+    def intent_to_move(self, intent) -> str | None:
+        if isinstance(intent, DropIntent):
+            return self.table.move_for_drop(intent.entity, intent.target)
+        return self.table.move_for_intent(intent)
+
+    def on_rejected(self, reason: str, intent) -> None:
+        super().on_rejected(reason, intent)
+        self.table.refuse(reason, intent)
+
+
+class GameTable(TableScene):
+    rules_module: ModuleType
+    ai_module: ModuleType
+    ai_delay = 0.5
+
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.game_key = config.game
+        self.info = BY_KEY[config.game]
+        self.session = session or Session.new(config, app.settings.undo_between_people)
+        self.session.undo_between_people = app.settings.undo_between_people
+        self.replay = replay
+        self.hint: tuple[str, list[int]] | None = None
+        self._hint_thread: threading.Thread | None = None
+        self._hint_result: str | None = None
+        self._hint_for: int | None = None
+        self.log_scroll = 0
+        self.result_shown = False
+        self.recorded = False
+        self.widgets = WidgetGroup()
+        self._refreshed_for: tuple | None = None
+        self.replay_controls = None
+
+    # -- wiring ------------------------------------------------------------------------
+    def build(self) -> None:
+        if self.replay is not None:
+            seats = [SeatControl("replay") for _ in self.config.seats]
+        else:
+            seats = [SeatControl(s.kind, s.level) for s in self.config.seats]
+        self.rules = GameRules(self, self.rules_module, self.ai_module, seats,
+                               self.session.state, self.queue, seed=self.config.seed,
+                               ai_delay=self.ai_delay, busy=lambda: self.animating,
+                               session=self.session)
+        self.rules.listeners.append(self._after_move)
+        esper.add_processor(self.rules)
+        self.build_table()
+        if self.replay is not None:
+            from scenes.replay import ReplayControls
+
+            self.replay_controls = ReplayControls(self)
+        self.refresh()
+
+    @property
+    def state(self):
+        return self.rules.state
+
+    def _after_move(self, seat: int, move: str, events: list) -> None:
+        self.clear_hint()
+        self.log_scroll = 0
+        self.animate(seat, move, events)
+        self.autosave()
+        self.refresh()
+
+    # -- to provide --------------------------------------------------------------------
+    def build_table(self) -> None:
+        raise NotImplementedError
+
+    def animate(self, seat: int, move: str, events: list) -> None:
+        raise NotImplementedError
+
+    def move_for_drop(self, entity: int, target: int) -> str | None:
+        return None
+
+    def move_for_intent(self, intent) -> str | None:
+        return None
+
+    def show_hint(self, move: str) -> list[int]:
+        """Highlight ``move`` on the table; return the entities given a glow."""
+        self.app.toast(f"Hint: {move}.")
+        return []
+
+    def result_summary(self) -> tuple[str, str, list[str], list[list[str]], int | None]:
+        """(title, subtitle, header, rows, highlighted row) for the results overlay."""
+        res = self.session.result or {}
+        return "Game over", str(res), [], [], None
+
+    def refresh(self) -> None:
+        """Re-enable what the player to move may touch; rebuild the buttons."""
+
+    # -- messages ----------------------------------------------------------------------
+    def refuse(self, reason: str, intent) -> None:
+        self.app.toast(sentence(reason), error=True)
+        self.audio.request("error")
+        if isinstance(intent, DropIntent):
+            self.drag.glide_back(intent.entity)
+
+    # -- comforts ----------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self.replay is None and self.session.can_undo()
+
+    def undo(self) -> None:
+        if self.replay is not None:
+            return
+        if not self.session.undo_allowed():
+            self.app.toast("Undo is off in games between people (see Settings).")
+            return
+        if not self.session.can_undo():
+            self.app.toast("Nothing to undo: a card or marble has come to light since.")
+            return
+        self.session.undo()
+        self.autosave()
+        self.app.sounds.play("click")
+        self.app.scenes.replace(type(self)(self.app, self.config, self.session),
+                                transition=None)
+
+    def ask_hint(self) -> None:
+        if self.replay is not None or not self.rules.human_to_move() or self.rules.over:
+            return
+        if self._hint_thread is not None:
+            return
+        view, legal = self.session.hint_inputs()
+        rng = random.Random(self.config.seed * 7919 + len(self.session.moves))
+        self._hint_for = id(self.state)
+        ai = self.ai_module
+
+        def think() -> None:
+            try:
+                self._hint_result = ai.choose(view, legal, "hard", rng)
+            except Exception:  # a hint must never take the table down
+                self._hint_result = legal[0] if legal else None
+
+        self._hint_thread = threading.Thread(target=think, name="hint", daemon=True)
+        self._hint_thread.start()
+
+    def clear_hint(self) -> None:
+        if self.hint is not None:
+            for ent in self.hint[1]:
+                if esper.entity_exists(ent):
+                    esper.try_remove_component(ent, Glow)
+            self.hint = None
+
+    def _apply_hint(self, move: str) -> None:
+        self.clear_hint()
+        ents = self.show_hint(move)
+        for ent in ents:
+            esper.add_component(ent, Glow(HINT_COLOUR, 4))
+        self.hint = (move, ents)
+
+    def autosave(self) -> None:
+        if self.replay is not None or not self.app.persist:
+            return
+        try:
+            if self.session.result is not None:
+                delete_autosave()
+                if not self.recorded:
+                    self.recorded = True
+                    message = record_game(self.config, self.session.result,
+                                          getattr(self.rules_module, "LOWER_SCORE_WINS", False))
+                    if message:
+                        self.app.toast(message, error=True)
+            else:
+                write_autosave(self.session.to_save())
+        except StorageError as exc:
+            self.app.toast(f"The game could not be saved: {exc}.", error=True)
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    # -- navigation --------------------------------------------------------------------
+    def restart(self) -> None:
+        self.app.scenes.replace(type(self)(self.app, self.config), transition="fade")
+
+    def play_again(self) -> None:
+        """A new game with the same seats and a fresh seed (the menu stays below it)."""
+        from scenes.menu import MainMenu
+
+        config = replace(self.config, seed=random.SystemRandom().randrange(1, 10**9))
+        self.app.scenes.reset(MainMenu(self.app), transition=None)
+        self.app.scenes.push(type(self)(self.app, config), transition="fade")
+
+    def to_menu(self) -> None:
+        from scenes.menu import MainMenu
+
+        self.app.scenes.reset(MainMenu(self.app), transition="slide")
+
+    def open_replay(self) -> None:
+        from scenes.replay import start_replay
+
+        start_replay(self.app, type(self), self.config, list(self.session.moves))
+
+    def show_result(self) -> None:
+        from scenes.results import ResultsOverlay
+
+        title, subtitle, header, rows, highlight = self.result_summary()
+        self.app.scenes.push(ResultsOverlay(
+            self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
+            highlight_row=highlight, log=list(self.session.log), on_replay=self.open_replay),
+            transition="fade")
+
+    # -- frame -------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.replay_controls is not None and self.replay_controls.handle(event):
+            return
+        if self.widgets.handle(event):
+            return
+        if event.kind == "key" and self.replay is None:
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return
+            if event.key == pygame.K_h:
+                self.ask_hint()
+                return
+        if event.kind == "wheel" and self.log_rect().collidepoint(event.pos):
+            self.log_scroll = max(0, self.log_scroll + event.dy)
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._hint_thread is not None and not self._hint_thread.is_alive():
+            self._hint_thread = None
+            move, self._hint_result = self._hint_result, None
+            if move and self._hint_for == id(self.state):
+                self._apply_hint(move)
+        if self.replay is None and self.rules.over and not self.animating and (
+                not self.result_shown):
+            self.result_shown = True
+            self.show_result()
+        if not self.animating:
+            key = (id(self.state), self.rules.human_to_move())
+            if self._refreshed_for != key:
+                self._refreshed_for = key
+                self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.replay_controls is not None:
+            self.replay_controls.draw(surface)
+
+    # -- drawing helpers ---------------------------------------------------------------
+    def replay_rect(self) -> pygame.Rect:
+        """Where the replay controls go: the layout's ``status`` zone by default."""
+        layout = getattr(self, "layout", None)
+        if layout is not None and "status" in layout:
+            return layout["status"].rect
+        return pygame.Rect(self.app.size[0] - 270, self.app.size[1] - 210, 250, 190)
+
+    def log_rect(self) -> pygame.Rect:
+        layout = getattr(self, "layout", None)
+        if layout is not None and "log" in layout:
+            return layout["log"].rect
+        return pygame.Rect(0, 0, 0, 0)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The move log in the layout's ``log`` zone, newest at the bottom; wheel scrolls."""
+        rect = self.log_rect()
+        if not rect.width:
+            return
+        theme.blit_text(surface, "Moves", (rect.x + 14, rect.y + 10), 16, theme.GOLD, "bold")
+        lines: list[str] = []
+        for n, entry in enumerate(self.session.log, 1):
+            wrapped = theme.wrap(f"{n}. {entry}", 13, rect.width - 28)
+            lines.extend(wrapped[:1] + ["   " + w for w in wrapped[1:]])
+        visible = max(1, (rect.height - 44) // 17)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - visible):end]
+        y = rect.bottom - 12 - 17 * len(shown)
+        for line in shown:
+            theme.blit_text(surface, line, (rect.x + 14, y), 13, theme.INK_DIM)
+            y += 17
+        if self.log_scroll:
+            theme.blit_text(surface, f"{self.log_scroll} newer ↓", (rect.right - 12,
+                            rect.y + 12), 12, theme.INK_FAINT, anchor="topright")
+        elif len(lines) > visible:
+            theme.blit_text(surface, "wheel: older moves", (rect.right - 12, rect.y + 12), 12,
+                            theme.INK_FAINT, anchor="topright")
+
+    def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
+        """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""
+        human = self.rules.human_to_move() and self.replay is None
+        w = (rect.width - 28 - 16) // 3
+        y = rect.bottom - 60
+        return [
+            Button((rect.x + 14, y, w, 46), "Undo", self.undo, enabled=self.can_undo(),
+                   size=18),
+            Button((rect.x + 22 + w, y, w, 46), "Hint", self.ask_hint, enabled=human, size=18),
+            Button((rect.x + 30 + 2 * w, y, w, 46), "Menu", self.open_pause, size=18),
+        ]
+
+
+def sentence(reason: str) -> str:
+    """The engine's reason as a sentence (ring names like "d4" keep their lower case)."""
+    if reason and not (len(reason) > 1 and reason[1].isdigit()):
+        reason = reason[0].upper() + reason[1:]
+    return reason if reason.endswith((".", "!", "?")) else reason + "."

@@ -1,0 +1,105 @@
+"""Replay of a finished game: the game's own table with no player input, stepped move by
+move (from the seed and the move list) with Back / Next, the arrow keys, Home and End."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.catalog import GameConfig
+from game.session import Session
+from scenes.widgets import Button, WidgetGroup
+
+
+def start_replay(app, table_cls, config: GameConfig, moves: list[str], at: int = 0) -> None:
+    """Show ``table_cls`` in replay mode at move ``at`` (the menu stays below it)."""
+    from scenes.menu import MainMenu
+
+    table = replay_table(app, table_cls, config, moves, at)
+    if not any(isinstance(s, MainMenu) for s in app.scenes.stack[:1]):
+        app.scenes.reset(MainMenu(app), transition=None)
+    else:
+        del_above_menu(app)
+    app.scenes.push(table, transition="fade")
+
+
+def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int):
+    session = Session.new(config)
+    for move in moves[:at]:
+        session.play(move)
+    return table_cls(app, config, session, replay=list(moves))
+
+
+def del_above_menu(app) -> None:
+    while len(app.scenes.stack) > 1:
+        app.scenes.pop(transition=None)
+
+
+class ReplayControls:
+    """The control bar a table shows in replay mode."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        area = table.replay_rect()
+        self.area = area
+        w = (area.width - 38) // 2
+        x1, x2 = area.x + 14, area.x + 24 + w
+        y = area.y + 50
+        self.widgets = WidgetGroup([
+            Button((x1, y, w, 38), "« Start", self.first, size=16),
+            Button((x2, y, w, 38), "◀ Back", self.back, size=16),
+            Button((x1, y + 44, w, 38), "Next ▶", self.next, primary=True, size=16),
+            Button((x2, y + 44, w, 38), "End »", self.last, size=16),
+            Button((x1, y + 88, area.width - 28, 38), "Close replay", self.close, size=16),
+        ])
+
+    @property
+    def position(self) -> int:
+        return len(self.table.session.moves)
+
+    @property
+    def total(self) -> int:
+        return len(self.table.replay)
+
+    def next(self) -> None:
+        table = self.table
+        if self.position < self.total and not table.animating:
+            table.rules._apply(table.replay[self.position])
+
+    def back(self) -> None:
+        self._jump(self.position - 1)
+
+    def first(self) -> None:
+        self._jump(0)
+
+    def last(self) -> None:
+        self._jump(self.total)
+
+    def _jump(self, at: int) -> None:
+        at = max(0, min(self.total, at))
+        if at == self.position:
+            return
+        table = self.table
+        app = table.app
+        app.scenes.replace(replay_table(app, type(table), table.config, table.replay, at),
+                           transition=None)
+
+    def close(self) -> None:
+        self.table.to_menu()
+
+    def handle(self, event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.kind == "key":
+            keys = {pygame.K_RIGHT: self.next, pygame.K_SPACE: self.next,
+                    pygame.K_LEFT: self.back, pygame.K_HOME: self.first, pygame.K_END: self.last}
+            if event.key in keys:
+                keys[event.key]()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from scenes import theme
+
+        theme.blit_text(surface, f"Replay · move {self.position} of {self.total}",
+                        (self.area.x + 16, self.area.y + 16), 18, theme.GOLD, "bold")
+        self.widgets.draw(surface)

@@ -1,0 +1,156 @@
+"""Statistics: for each game, results against the computer per AI level, with a bar chart.
+
+Played, won, lost, drawn, best score, current and longest win streak; a stacked bar per
+level (won / drawn / lost). "Reset" asks for confirmation before clearing everything.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ecs.input import InputEvent
+from game.catalog import GAMES, LEVELS
+from game.stats import empty_record, load_stats, reset_stats
+from scenes import theme
+from scenes.base import Scene
+from scenes.widgets import Button, WidgetGroup
+
+WON, DRAWN, LOST = (86, 170, 96), (190, 170, 90), (190, 80, 70)
+
+
+class StatsScene(Scene):
+    name = "stats"
+    opaque = False
+
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.panel = pygame.Rect(70, 40, app.size[0] - 140, app.size[1] - 80)
+        self.keys = [g.key for g in GAMES]
+        self.game = game if game in self.keys else self.keys[0]
+        self.tabs = []
+        x = self.panel.x + 40
+        for g in GAMES:
+            self.tabs.append((g.key, pygame.Rect(x, self.panel.y + 20, 170, 42)))
+            x += 180
+        self.confirming = False
+        self.data, message = load_stats()
+        if message:
+            app.toast(message, error=True)
+        self._build()
+
+    def _build(self) -> None:
+        p = self.panel
+        if self.confirming:
+            self.widgets = WidgetGroup([
+                Button((p.centerx - 230, p.bottom - 70, 220, 50), "Yes, reset all",
+                       self._reset, size=18),
+                Button((p.centerx + 10, p.bottom - 70, 220, 50), "Keep them", self._cancel,
+                       primary=True, size=18),
+            ])
+        else:
+            self.widgets = WidgetGroup([
+                Button((p.x + 40, p.bottom - 70, 200, 50), "Reset…", self._ask, size=18),
+                Button((p.right - 200, p.bottom - 70, 160, 50), "Back", self.close,
+                       primary=True, size=18),
+            ])
+
+    def _ask(self) -> None:
+        self.confirming = True
+        self._build()
+
+    def _cancel(self) -> None:
+        self.confirming = False
+        self._build()
+
+    def _reset(self) -> None:
+        reset_stats()
+        self.data = {}
+        self.confirming = False
+        self._build()
+        self.app.toast("Statistics reset.")
+
+    def close(self) -> None:
+        self.app.scenes.pop(transition="fade")
+
+    def records(self) -> dict[str, dict]:
+        game = self.data.get(self.game, {})
+        return {level: game.get(level, empty_record()) for level in LEVELS}
+
+    def handle(self, event: InputEvent) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.kind == "down" and event.button == 1:
+            for key, rect in self.tabs:
+                if rect.collidepoint(event.pos):
+                    self.game = key
+        elif event.kind == "key":
+            if event.key == pygame.K_ESCAPE:
+                self._cancel() if self.confirming else self.close()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = self.keys.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.game = self.keys[i % len(self.keys)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 175)
+        theme.panel(surface, self.panel, alpha=250)
+        for key, rect in self.tabs:
+            title = next(g.title for g in GAMES if g.key == key)
+            pygame.draw.rect(surface, (176, 124, 34) if key == self.game else (40, 52, 66), rect,
+                             border_radius=10)
+            theme.blit_text(surface, title, rect.center, 19, theme.INK, "bold", anchor="center")
+        records = self.records()
+        p = self.panel
+        x0, y0 = p.x + 40, p.y + 90
+        theme.blit_text(surface, "Against the computer, by level of the strongest opponent",
+                        (x0, y0), 16, theme.INK_DIM)
+        heads = ["Level", "Played", "Won", "Lost", "Drawn", "Best", "Streak", "Longest"]
+        widths = [120, 90, 80, 80, 80, 90, 90, 90]
+        y = y0 + 36
+        x = x0
+        for head, w in zip(heads, widths):
+            theme.blit_text(surface, head, (x, y), 16, theme.GOLD, "bold")
+            x += w
+        for level in LEVELS:
+            y += 36
+            r = records[level]
+            cells = [level.capitalize(), r["played"], r["won"], r["lost"], r["drawn"],
+                     "—" if r["best"] is None else r["best"], r["streak"], r["longest"]]
+            x = x0
+            for cell, w in zip(cells, widths):
+                theme.blit_text(surface, str(cell), (x, y), 17, theme.INK,
+                                "bold" if x == x0 else "sans")
+                x += w
+        self._chart(surface, pygame.Rect(x0 + 760, y0 + 30, p.right - x0 - 800, 200), records)
+        if not any(r["played"] for r in records.values()):
+            theme.blit_text(surface, "No finished games against the computer yet.",
+                            (x0, y + 60), 17, theme.INK_FAINT)
+        if self.confirming:
+            theme.blit_text(surface, "Reset the statistics of every game? This cannot be undone.",
+                            (p.centerx, p.bottom - 96), 18, theme.RED, "bold",
+                            anchor="midbottom")
+        self.widgets.draw(surface)
+
+    def _chart(self, surface: pygame.Surface, rect: pygame.Rect, records: dict) -> None:
+        """A stacked bar per level: won, drawn, lost, scaled to the most played level."""
+        top = max(1, max(r["played"] for r in records.values()))
+        bar_w = min(60, (rect.width - 40) // len(LEVELS))
+        base = rect.bottom
+        pygame.draw.line(surface, theme.INK_FAINT, (rect.x, base), (rect.right, base), 1)
+        for i, level in enumerate(LEVELS):
+            r = records[level]
+            x = rect.x + 20 + i * (rect.width - 40) // len(LEVELS)
+            y = base
+            for count, colour in ((r["won"], WON), (r["drawn"], DRAWN), (r["lost"], LOST)):
+                h = round((rect.height - 30) * count / top)
+                if h:
+                    pygame.draw.rect(surface, colour, (x, y - h, bar_w, h))
+                    y -= h
+            theme.blit_text(surface, level.capitalize(), (x + bar_w // 2, base + 6), 14,
+                            theme.INK_DIM, anchor="midtop")
+            theme.blit_text(surface, str(r["played"]), (x + bar_w // 2, y - 4), 14, theme.INK,
+                            anchor="midbottom")
+        ly = rect.bottom + 32
+        for label, colour in (("won", WON), ("drawn", DRAWN), ("lost", LOST)):
+            pygame.draw.rect(surface, colour, (rect.x + 20, ly, 14, 14))
+            theme.blit_text(surface, label, (rect.x + 40, ly - 1), 14, theme.INK_DIM)
+            ly += 20
