@@ -1,0 +1,158 @@
+"""The game-agnostic session: undo rules, saves, replay from seed and moves, statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import stats
+from game.catalog import GameConfig, Seat
+from game.rules import zertz
+from game.saves import autosave_path, read_autosave, write_autosave
+from game.session import Session
+from game.storage import StorageError
+
+VS_AI = GameConfig("zertz", (Seat("human"), Seat("ai", "hard")), 5, {"first": 0})
+HOT = GameConfig("zertz", (Seat("human"), Seat("human")), 5, {"first": 0})
+
+
+def test_new_session_follows_the_config():
+    s = Session.new(VS_AI)
+    assert s.state == zertz.new_game(2, seed=5, first=0)
+    assert s.moves == [] and s.to_move == 0 and not s.can_undo()
+
+
+def test_undo_goes_back_to_the_persons_previous_decision():
+    s = Session.new(VS_AI)
+    start = s.state
+    s.play("place d4")  # the person
+    s.play("place c3")  # the computer
+    assert s.can_undo()
+    assert s.undo() == start
+    assert s.moves == [] and s.log == [] and s.to_move == 0
+    assert not s.can_undo()
+
+
+def test_undo_several_decisions_back():
+    s = Session.new(VS_AI)
+    s.play("place d4")
+    s.play("place c3")
+    middle = s.state
+    s.play("place e3")
+    s.play("place b2")
+    s.undo()
+    assert s.state == middle and s.moves == ["place d4", "place c3"]
+    s.undo()
+    assert s.moves == []
+
+
+def test_undo_never_crosses_a_reveal():
+    s = Session.new(VS_AI)
+    s.play("place a2")  # next to a1's marble
+    s.play("place g3")
+    s.play("take a1")  # draws the bag's next marble: it comes to light
+    assert s.state.phase == "put"
+    assert not s.can_undo()
+    with pytest.raises(ValueError):
+        s.undo()
+    s.play("put d4")
+    s.play("place c3")
+    assert s.can_undo()
+    s.undo()  # back to before "put d4", not further
+    assert s.moves == ["place a2", "place g3", "take a1"] and s.state.phase == "put"
+    assert not s.can_undo()
+
+
+def test_undo_between_people_only_when_allowed():
+    s = Session.new(HOT)
+    s.play("place d4")
+    assert not s.can_undo()
+    allowed = Session.new(HOT, undo_between_people=True)
+    allowed.play("place d4")
+    assert allowed.can_undo()
+    allowed.undo()
+    assert allowed.moves == []
+
+
+def test_save_round_trip_replays_to_the_same_state():
+    s = Session.new(VS_AI)
+    for move in ("place a2", "place g3", "take a1", "put d4"):
+        s.play(move)
+    data = json.loads(json.dumps(s.to_save()))
+    back = Session.from_save(data)
+    assert back.state == s.state and back.moves == s.moves and back.log == s.log
+    assert back.config == VS_AI
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.update(moves=["place z9"]),
+    lambda d: d.update(moves="nope"),
+    lambda d: d.update(position={**d["position"], "supply": [3, 3]}),
+    lambda d: d.pop("initial"),
+    lambda d: d.update(config={"game": "chess"}),
+])
+def test_inconsistent_saves_are_refused_with_a_reason(damage):
+    s = Session.new(VS_AI)
+    s.play("place d4")
+    data = s.to_save()
+    damage(data)
+    with pytest.raises(ValueError):
+        Session.from_save(data)
+
+
+def test_autosave_file_checks(data_dir):
+    write_autosave({"game": "zertz", "config": VS_AI.to_json()})
+    assert read_autosave()["game"] == "zertz"
+    autosave_path().write_text("{", encoding="utf-8")
+    with pytest.raises(StorageError, match="set aside"):
+        read_autosave()
+    assert not autosave_path().exists()
+
+
+def test_describe_is_used_for_the_log():
+    s = Session.new(VS_AI)
+    s.play("place d4")
+    assert s.log == ["Red placed a piece on d4"]
+
+
+def _result(winner, points=(10, 5)):
+    return {"winner": winner, "reason": "bag", "points": list(points), "marbles": [5, 4]}
+
+
+def test_statistics_count_wins_losses_draws_streaks_and_best(data_dir):
+    assert stats.record_game(VS_AI, _result(0, (10, 5))) is None
+    stats.record_game(VS_AI, _result(0, (14, 5)))
+    stats.record_game(VS_AI, _result(1, (3, 9)))
+    stats.record_game(VS_AI, _result(None, (7, 7)))
+    stats.record_game(VS_AI, _result(0, (8, 1)))
+    games, message = stats.load_stats()
+    assert message is None
+    hard = games["zertz"]["hard"]
+    assert (hard["played"], hard["won"], hard["lost"], hard["drawn"]) == (5, 3, 1, 1)
+    assert hard["best"] == 14 and hard["longest"] == 2 and hard["streak"] == 1
+    assert "normal" not in games["zertz"]
+
+
+def test_statistics_ignore_games_between_people(data_dir):
+    stats.record_game(HOT, _result(0))
+    assert stats.load_stats()[0] == {}
+
+
+def test_statistics_level_is_the_strongest_opponent():
+    mixed = GameConfig("zetema", (Seat("human"), Seat("ai", "easy"), Seat("ai", "hard")), 1)
+    assert stats.opponent_level(mixed) == "hard"
+
+
+def test_damaged_statistics_are_set_aside(data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    stats.stats_path().write_text("[[[", encoding="utf-8")
+    games, message = stats.load_stats()
+    assert games == {} and "reset" in message
+    assert any(p.name.startswith("stats.json.bad-") for p in data_dir.iterdir())
+
+
+def test_reset_statistics(data_dir):
+    stats.record_game(VS_AI, _result(0))
+    stats.reset_stats()
+    assert stats.load_stats()[0] == {}
