@@ -15,6 +15,7 @@ In games between several people undo is only offered if the players allowed it.
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -147,11 +148,26 @@ class Session:
         }
 
     # -- helpers -----------------------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        """"You" for the only person at the table, else the game's seat names or "Seat N"."""
+        info = BY_KEY[self.key]
+        names = []
+        for i, seat in enumerate(self.config.seats):
+            if seat.is_human and len(self.humans) == 1 and not info.seat_names:
+                names.append("You")
+            elif i < len(info.seat_names):
+                names.append(info.seat_names[i])
+            else:
+                names.append(f"Seat {i + 1}")
+        return names
+
     def _describe(self, before: Any, move: str, seat: int | None) -> str:
         describe = getattr(self.rules, "describe", None)
         if describe is None:
             return move
         try:
+            if "names" in inspect.signature(describe).parameters:
+                return describe(before, move, names=self.seat_names())
             return describe(before, move)
         except ValueError:
             return move

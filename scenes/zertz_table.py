@@ -511,3 +511,22 @@ def tour(app, drive):
 def _session_at(config: GameConfig, state: rules.State) -> Session:
     """A session starting from an arbitrary position (tests and the tour)."""
     return Session(config, rules, state, state)
+
+
+def gesture_for(table: ZertzTable, move: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a person would press and release to play ``move`` (autoplay and tests)."""
+    verb, _, ring = move.partition(" ")
+    seat = table.state.seat
+    if verb == "place":
+        return _centre(table.supply_ents[seat][-1]), table.ring_center(ring)
+    if verb == "take":
+        return _centre(table.marble_ents[ring]), table.layout[f"tray_{seat}"].rect.center
+    if verb == "put" and table.drawn_ent is not None:
+        return _centre(table.drawn_ent), table.ring_center(ring)
+    button = next(w for w in table.widgets.widgets if w.label == "Pass")
+    return button.rect.center, button.rect.center
+
+
+def _centre(ent: int) -> tuple[float, float]:
+    t = esper.component_for_entity(ent, Transform)
+    return t.x, t.y + t.dy

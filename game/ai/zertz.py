@@ -69,7 +69,7 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
     if len(legal) == 1:
         return legal[0]
     node = node_from_view(view)
-    encoded = {_encode(m): m for m in legal}
+    encoded = {encode(m): m for m in legal}
     if level == "easy":
         move = _choose_easy(node, list(encoded), rng)
     else:
@@ -230,11 +230,9 @@ def evaluate(node: _Node) -> float:
     shared: list[int] = []
     loose: list[int] = []
     safe = [0, 0]
-    for i in range(_N):
-        c = cell[i]
-        if c >= _PIECE or not on[i]:
+    for c, there, a0, a1 in zip(cell, on, adj0, adj1):
+        if c >= _PIECE or not there:
             continue
-        a0, a1 = adj0[i], adj1[i]
         if c == 0:
             if a0 and not a1:
                 safe[0] += 1
@@ -541,7 +539,8 @@ class _Search:
 # Notation
 
 
-def _encode(move: str) -> int:
+def encode(move: str) -> int:
+    """A move in notation as a search move code (kind << 6 | ring index)."""
     words = move.split()
     kind = _VERBS.index(words[0])
     return kind << 6 | (rules.RING_INDEX[words[1]] if len(words) > 1 else 0)

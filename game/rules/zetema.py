@@ -508,37 +508,34 @@ def find_melds(hand: Iterable[str], piles: Any = None, *, marriages: bool = True
     """
     cards = sorted(hand, key=card_key)
     by_rank: list[list[str]] = [[] for _ in RANKS]
+    suit_count = [0, 0, 0, 0]
     for c in cards:
         if c not in by_rank[CARD_RANK[c]]:
             by_rank[CARD_RANK[c]].append(c)
-    out: list[Meld] = []
+        suit_count[CARD_SUIT[c]] += 1
     straights: list[Meld] = []
     flushes: list[Meld] = []
     sflushes: list[Meld] = []
-    # Straights and straight flushes: windows ace-low A..6 up to ace-high 9..A.
-    for start in range(RANKS.index("9") + 1):
-        window = [(start + i) % 13 for i in range(RUN)]
-        options = [by_rank[r] for r in window]
-        if not all(options):
-            continue
-        for combo in itertools.product(*options):
-            suits = {CARD_SUIT[c] for c in combo}
-            if len(suits) == 1:
-                sflushes.append(Meld("straightflush", combo, STRAIGHT_FLUSH_POINTS))
-            else:
-                straights.append(Meld("straight", combo, STRAIGHT_POINTS))
-    # Flushes (not straights).
-    for suit in range(4):
-        suited = [c for c in cards if CARD_SUIT[c] == suit]
-        if len(suited) < RUN:
-            continue
-        seen = set()
-        for combo in itertools.combinations(suited, RUN):
-            if combo in seen:
+    if len(cards) >= RUN:
+        # Straights and straight flushes: windows ace-low A..6 up to ace-high 9..A.
+        for start in range(RANKS.index("9") + 1):
+            window = [(start + i) % 13 for i in range(RUN)]
+            options = [by_rank[r] for r in window]
+            if not all(options):
                 continue
-            seen.add(combo)
-            if _straight_order(list(combo)) is None:
-                flushes.append(Meld("flush", combo, FLUSH_POINTS))
+            for combo in itertools.product(*options):
+                if len({CARD_SUIT[c] for c in combo}) == 1:
+                    sflushes.append(Meld("straightflush", combo, STRAIGHT_FLUSH_POINTS))
+                else:
+                    straights.append(Meld("straight", combo, STRAIGHT_POINTS))
+        # Flushes (not straights).
+        for suit in range(4):
+            if suit_count[suit] < RUN:
+                continue
+            suited = [c for c in cards if CARD_SUIT[c] == suit]
+            for combo in dict.fromkeys(itertools.combinations(suited, RUN)):
+                if _straight_order(list(combo)) is None:
+                    flushes.append(Meld("flush", combo, FLUSH_POINTS))
     for group in (straights, flushes, sflushes):
         group.sort(key=_meld_key)
     out = straights + flushes + sflushes
@@ -848,36 +845,41 @@ def _marriage_shape(tokens: list[tuple[str, bool]]) -> Meld:
 
 def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
     """Every distinct marriage declaration of ``cards`` with the kings and queens in piles."""
+    royals = [c for c in cards if CARD_RANK[c] >= QUEEN]
+    if not royals:
+        return []
     k_pile: Sequence[str] = ()
     q_pile: Sequence[str] = ()
     if isinstance(piles, Mapping):
         k_pile, q_pile = piles.get("K", ()), piles.get("Q", ())
     elif piles is not None:
         k_pile, q_pile = piles[KING], piles[QUEEN]
-    per_suit: list[list[tuple[int, int, int, int]]] = []
-    for s in SUITS:
-        hk, hq = cards.count("K" + s), cards.count("Q" + s)
+    per_suit: list[tuple[str, list[tuple[int, int, int]]]] = []
+    for s in dict.fromkeys(c[-1] for c in royals):
+        hk, hq = royals.count("K" + s), royals.count("Q" + s)
         pk, pq = k_pile.count("K" + s), q_pile.count("Q" + s)
-        options = []
+        options = [(0, 0, 0)]
         for m in range(1, min(hk + pk, hq + pq) + 1):
             for kp in range(min(pk, m) + 1):
                 for qp in range(min(pq, m - kp) + 1):
                     if m - kp <= hk and m - qp <= hq:
                         options.append((m, kp, qp))
-        per_suit.append([(0, 0, 0)] + options)
-    if all(len(o) == 1 for o in per_suit):
+        if len(options) > 1:
+            per_suit.append((s, options))
+    if not per_suit:
         return []
+    per_suit.sort(key=lambda item: SUIT_INDEX[item[0]])
     out = []
-    for combo in itertools.product(*per_suit):
+    for combo in itertools.product(*(options for _, options in per_suit)):
         total = sum(m for m, _, _ in combo)
         if total == 0:
             continue
         pairs: list[str] = []
-        for s, (m, kp, qp) in zip(SUITS, combo):
-            pairs += [f"K{s} Q{s}"] * (m - kp - qp)
-            pairs += [f"K{s} Q{s}{PILE}"] * qp
-            pairs += [f"K{s}{PILE} Q{s}"] * kp
-        out.append(Meld("marriage", tuple(" ".join(pairs).split()), MARRIAGE_POINTS[total]))
+        for (s, _), (m, kp, qp) in zip(per_suit, combo):
+            pairs += [f"K{s}", f"Q{s}"] * (m - kp - qp)
+            pairs += [f"K{s}", f"Q{s}{PILE}"] * qp
+            pairs += [f"K{s}{PILE}", f"Q{s}"] * kp
+        out.append(Meld("marriage", tuple(pairs), MARRIAGE_POINTS[total]))
     out.sort(key=lambda m: [_token_key(c) for c in m.cards])
     return out
 
@@ -917,8 +919,8 @@ def _meld_words(meld: Meld) -> str:
         return f"a flush in {SUIT_NAMES[cards[0][-1]]}"
     low, high = RANK_NAMES[CARD_RANK[cards[0]]], RANK_NAMES[CARD_RANK[cards[-1]]]
     if meld.kind == "straight":
-        return f"a straight, {low} to {high}"
-    return f"a straight flush in {SUIT_NAMES[cards[0][-1]]}, {low} to {high}"
+        return f"a straight, {low} to {high},"
+    return f"a straight flush in {SUIT_NAMES[cards[0][-1]]}, {low} to {high},"
 
 
 def _meld_reason(meld: Meld) -> str:

@@ -1,0 +1,362 @@
+"""Chắn computer opponent: ``choose(view, legal, level, rng) -> move``.
+
+The AI decides from ``view(state, seat)`` and ``legal_moves(state)`` alone. It counts the
+cards it can see (its hand, every exposed pair, every gate) to know how many copies of each
+face are still unseen (in other hands or the stock); a face with no unseen copy is *dead*.
+
+A holding is valued by ``Evaluator.value``: the captures still needed before the hand waits
+on one card (each costs ``CAPTURE``), the *liveness* of the singles it keeps (unseen cards
+that would pair them, Chắn completions weighted above Cạ ones, Cạ ignored once no more Cạ
+fit under the six-Chắn rule), penalties when six Chắn are out of reach, a bonus per Chắn,
+and, when waiting, the outs times the score the win would bring.
+
+Levels:
+
+- ``easy``: sensible and shallow: wins and chíus when it can, takes Chắn, takes a Cạ now
+  and then, discards a random single.
+- ``normal``: the evaluation, with a little noise, blind to the danger of its discards and
+  to prize features.
+- ``hard``: the evaluation plus the danger that the seat answering its discard can take it
+  (a Chắn or a Cạ, from its visible bans), prize features (Tôm, Lèo, colours, Thập thành)
+  and the cost of restriction-3 bans; it prefers Chíu ù to a direct win when it scores more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from game.rules.chan.cards import CHICHI, COPIES, FACES, LEO, RED_FACES, SUITS, TOM, rank_of
+from game.rules.chan.hands import best_win
+
+LEVELS = ("easy", "normal", "hard")
+
+CAPTURE = 30.0       # value of one capture of progress (a pair more, a single less)
+W_CHAN_OUT = 1.0     # per unseen card that would make a kept single a Chắn
+W_CA_OUT = 0.55      # per unseen card that would make a kept single a Cạ
+W_CHAN = 2.0         # per Chắn held (six are needed; more leave room for Cạ)
+W_OUT = 3.0          # per out of a waiting hand, times the score factor
+W_DANGER = 7.0       # per unit of chance that the answering seat takes our discard
+W_FEATURE = 0.6      # per point of prize features within reach
+HOPELESS = -1000.0   # more than four exposed Cạ: the hand can never win
+NOISE = {"easy": 0.0, "normal": 1.5, "hard": 0.0}
+PROB = False
+HORIZON = 0.8      # share of the remaining stock reveals the hand can still use
+OFFERS = 1.0       # live cards offered to a seat per stock reveal
+CA_EASE = 0.8      # a Cạ completion counts this much of a Chắn one
+EASY_CA = 0.6        # how often easy takes an available Cạ
+
+
+def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
+    """Pick one of ``legal`` for the seat to act in ``view`` at ``level``.
+
+    Raises ValueError for an unknown level or an empty ``legal`` list.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
+    if not legal:
+        raise ValueError("no legal moves to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    ev = _with_legal(Evaluator(view, level), legal)
+    if "u" in legal:
+        return ev.pick_win(legal)
+    if level == "easy":
+        return _choose_easy(ev, legal, rng)
+    scored = [(ev.move_value(m) + rng.uniform(0, NOISE[level]), i) for i, m in enumerate(legal)]
+    return legal[max(scored)[1]]
+
+
+def _choose_easy(ev: Evaluator, legal: list[str], rng: random.Random) -> str:
+    """Wins and chíus; Chắn always, Cạ often (if it keeps four Cạ at most); random single."""
+    for prefix in ("chiu ", "chan "):
+        options = [m for m in legal if m.startswith(prefix)]
+        if options:
+            return rng.choice(options)
+    cas = [m for m in legal if m.startswith("ca ")]
+    if cas and ev.exposed_ca() < 4 and rng.random() < EASY_CA:
+        return rng.choice(cas)
+    discards = [m for m in legal if m.startswith("discard ")]
+    if discards:
+        singles = set(ev.singles(ev.hand))
+        loose = [m for m in discards if m.split()[1] in singles]
+        return rng.choice(loose or discards)
+    for closing in ("draw", "pass", "decline"):
+        if closing in legal:
+            return closing
+    return rng.choice(legal)
+
+
+class Evaluator:
+    """What one seat knows (from its view) and how it values holdings and moves."""
+
+    def __init__(self, view: dict, level: str) -> None:
+        self.level = level
+        self.seat = view["seat"] if view.get("seat") is not None else view["to_move"]
+        self.view = view
+        me = self.seat
+        self.hand = Counter(view["hands"][me])
+        self.groups = [tuple(g) for g in view["exposed"][me]]
+        bans = view["bans"][me]
+        self.no_discard = frozenset(bans.get("no_discard") or ())
+        self.no_take = frozenset(bans.get("no_take") or ())
+        self.no_ca = frozenset(bans.get("no_ca") or ())
+        self.initial = view["initial"][me] or []
+        seen = Counter(view["hands"][me])
+        for groups in view["exposed"]:
+            for g in groups:
+                seen.update(g)
+        for gate in view["gates"]:
+            seen.update(gate)
+        self.unseen = {f: COPIES - seen[f] for f in FACES}
+        self.unseen_total = sum(self.unseen.values())
+        self.live = view.get("live")
+        self.phase = view["phase"]
+
+    # -- moves -------------------------------------------------------------------------
+
+    def pick_win(self, legal: list[str]) -> str:
+        """``u``, unless (hard) a chíu first wins for more (Chíu ù)."""
+        if self.level == "hard" and self.live is not None:
+            chius = [m for m in legal if m.startswith("chiu ")]
+            if chius:
+                card = self.live["card"]
+                hand = [c for c in self.view["hands"][self.seat] if c != card]
+                after = best_win(hand, self.groups + [(card,) * 4], card, how="chiu",
+                                 initial=self.initial)
+                own = self.live["gate"] == self.seat
+                direct = best_win(self.view["hands"][self.seat], self.groups, card,
+                                  how="own" if own else "stock", initial=self.initial)
+                if after is not None and direct is not None and after.score > direct.score:
+                    return chius[0]
+        return "u"
+
+    def move_value(self, move: str) -> float:
+        words = move.split()
+        verb = words[0]
+        hand, groups = self.hand, self.groups
+        if verb == "discard":
+            return self.after_discard(hand, groups, words[1], ca_rank=None)
+        if verb in ("draw", "pass", "decline"):
+            no_discard = self.no_discard
+            live = self.live
+            if verb != "decline" and live is not None and f"chan {live['card']}" in self._legal:
+                no_discard = no_discard | {live["card"]}  # restriction 3 would ban it
+            return self.value(hand, groups, no_discard=no_discard)
+        card = words[1]
+        new_hand = Counter(hand)
+        if verb == "chiu":
+            new_hand[card] -= 3
+            new_groups = groups + [(card,) * 4]
+            ca_rank = None
+        elif verb == "chan":
+            new_hand[card] -= 1
+            new_groups = groups + [(card, card)]
+            ca_rank = None
+        else:
+            partner = words[2]
+            new_hand[partner] -= 1
+            new_groups = groups + [(card, partner)]
+            ca_rank = rank_of(card)
+        new_hand = +new_hand
+        best = None
+        for face in self.discard_options(new_hand, ca_rank):
+            v = self.after_discard(new_hand, new_groups, face, ca_rank)
+            best = v if best is None else max(best, v)
+        if best is None:
+            return HOPELESS
+        if verb == "chiu" and self.phase == "claim":
+            best += CAPTURE * 0.2  # an out-of-turn chíu is a free turn
+        return best
+
+    _legal: frozenset = frozenset()
+
+    def discard_options(self, hand: Counter, ca_rank: int | None) -> list[str]:
+        return [f for f, n in hand.items() if n % 2 and f not in self.no_discard
+                and (ca_rank is None or rank_of(f) != ca_rank)]
+
+    def after_discard(self, hand: Counter, groups: list, face: str, ca_rank) -> float:
+        after = Counter(hand)
+        after[face] -= 1
+        after = +after
+        value = self.value(after, groups)
+        if self.level == "hard":
+            value -= W_DANGER * self.danger(face)
+            value += self.own_ban_cost(face)
+        return value
+
+    # -- valuation ---------------------------------------------------------------------
+
+    def singles(self, hand: Counter) -> list[str]:
+        """The unpaired cards of ``hand`` (in a rank with three odd suits, the liveliest)."""
+        out = []
+        if hand[CHICHI] % 2:
+            out.append(CHICHI)
+        for rank in range(2, 10):
+            odd = [f"{rank}{s}" for s in SUITS if hand[f"{rank}{s}"] % 2]
+            if len(odd) == 1:
+                out.append(odd[0])
+            elif len(odd) == 3:
+                out.append(max(odd, key=lambda f: self.unseen[f]))
+        return out
+
+    def exposed_ca(self, groups: Sequence | None = None) -> int:
+        groups = self.groups if groups is None else groups
+        return sum(1 for g in groups if len(g) == 2 and g[0] != g[1])
+
+    def value(self, hand: Counter, groups: Sequence, no_discard: frozenset | None = None
+              ) -> float:
+        """How promising a 19-card holding is (higher is better)."""
+        no_discard = self.no_discard if no_discard is None else no_discard
+        exp_chan = exp_ca = 0
+        for g in groups:
+            if len(g) == 4:
+                exp_chan += 2
+            elif g[0] == g[1]:
+                exp_chan += 1
+            else:
+                exp_ca += 1
+        if exp_ca > 4:
+            return HOPELESS + exp_chan
+        chan = exp_chan + sum(n // 2 for n in hand.values())
+        ca = exp_ca + sum(1 for r in range(2, 10)
+                          if sum(hand[f"{r}{s}"] % 2 for s in SUITS) >= 2)
+        singles = self.singles(hand)
+        s = len(singles)
+        need = max(0, (s - 1) // 2)        # captures before the hand waits
+        pairs_to_make = need + 1
+        need_chan = max(0, 6 - chan)
+        ca_room = 4 - ca
+        value = -CAPTURE * need + W_CHAN * chan
+        if ca_room < 0:
+            value -= CAPTURE * -ca_room      # concealed Cạ to break
+        if need_chan > pairs_to_make:
+            value -= CAPTURE * (need_chan - pairs_to_make)
+        ca_ok = ca_room > 0 and need_chan < pairs_to_make
+        waiting = s == 1
+        lives = []
+        for x in singles:
+            chan_out = self.unseen[x]
+            ca_out = 0
+            if x != CHICHI:
+                r = rank_of(x)
+                ca_out = sum(self.unseen[f"{r}{t}"] for t in SUITS if f"{r}{t}" != x)
+            if waiting:  # outs: a Chắn needs chan >= 5, a Cạ chan >= 6; CC only as 6th Chắn
+                if chan < 5 or (x == CHICHI and (chan, ca) != (5, 4)):
+                    chan_out = 0
+                if chan < 6:
+                    ca_out = 0
+                lives.append((chan_out, ca_out))
+                continue
+            if x in self.no_take:
+                chan_out *= 0.3
+            if x in no_discard or (x != CHICHI and rank_of(x) in self.no_ca):
+                ca_out *= 0.3
+            if not ca_ok:
+                ca_out = 0
+            lives.append((chan_out, ca_out))
+        if PROB:
+            return self.win_chance(value, chan, need, ca_ok, lives, singles, waiting,
+                                   hand, groups)
+        if waiting:
+            chan_out, ca_out = lives[0]
+            outs = chan_out + ca_out
+            value += W_OUT * outs * self.score_factor(hand, groups, chan, ca)
+        else:
+            weights = sorted((W_CHAN_OUT * c + W_CA_OUT * k for c, k in lives), reverse=True)
+            value += sum(weights[:pairs_to_make])
+        if self.level == "hard":
+            value += W_FEATURE * self.feature_points(hand, groups)
+        return value
+
+    def win_chance(self, penalty, chan, need, ca_ok, lives, singles, waiting, hand, groups):
+        """A rough chance of winning (times 100) from the captures still needed and outs."""
+        unseen = max(1, self.unseen_total)
+        horizon = max(0.5, self.view.get("stock_count", 23) * HORIZON)
+        # Structural penalties (Cạ to break, Chắn out of reach) cost captures.
+        extra = 0
+        if penalty < -CAPTURE * need:
+            extra = round((-CAPTURE * need - penalty) / CAPTURE)
+        if waiting and not extra:
+            outs = sum(lives[0])
+            p = 1.0 - (1.0 - outs / unseen) ** horizon
+            return 100.0 * p * self.score_factor(hand, groups, chan, 0) + W_CHAN * 0.1 * chan
+        steps = need + extra
+        comps = sorted((c + (k if ca_ok else 0) * CA_EASE for c, k in lives), reverse=True)
+        kept = comps[:need + 1]
+        rate = max(1e-3, sum(kept) * OFFERS / unseen)
+        t_wait = steps / rate
+        left = horizon - t_wait
+        if left <= 0:
+            return -t_wait + W_CHAN * 0.1 * chan
+        chan_proj = chan + steps * 0.5
+        finals = []
+        for x, (c, k) in zip(singles, lives):
+            finals.append(c + (k if chan_proj >= 6 else 0))
+        final = max(finals) if finals else 0
+        p = 1.0 - (1.0 - final / unseen) ** left
+        return 100.0 * p * self.score_factor(hand, groups, chan, 0) + W_CHAN * 0.1 * chan
+
+    def score_factor(self, hand: Counter, groups: Sequence, chan: int, ca: int) -> float:
+        """How much a win of this hand is worth relative to a plain win (hard only)."""
+        if self.level != "hard":
+            return 1.0
+        points = 2.0 + self.feature_points(hand, groups)
+        return points / 2.0
+
+    def feature_points(self, hand: Counter, groups: Sequence) -> float:
+        """Rough points of prize features the holding has or nearly has."""
+        cards = Counter(hand)
+        for g in groups:
+            cards.update(g)
+        points = 0.0
+        for combo, base in ((TOM, 1.0), (LEO, 2.0)):
+            full = min(cards[f] for f in combo)
+            points += base * full
+            have = sum(1 for f in combo if cards[f] > full)
+            if have == 2:
+                points += 0.3 * base
+        red = sum(n for f, n in cards.items() if f in RED_FACES)
+        if red == 0:
+            points += 2.0
+        elif red == 8:
+            points += 2.0
+        chans = sum(n // 2 for n in hand.values())
+        if chans + sum(1 for g in groups if g[0] == g[1]) >= 9:
+            points += 2.0
+        return points
+
+    def danger(self, face: str) -> float:
+        """Chance-weighted harm of discarding ``face``: the seat that answers it may take it
+        (a Chắn counts fully, a Cạ half), or a seat may chíu it."""
+        view = self.view
+        resume = view.get("resume")
+        answering = resume["seat"] if resume else (self.seat + 1) % len(view["hands"])
+        counts = view["hand_counts"]
+        h = counts[answering]
+        total = max(1, self.unseen_total)
+        bans = view["bans"][answering]
+        no_take = set(bans.get("no_take") or ())
+        no_ca = set(bans.get("no_ca") or ())
+        if face in no_take:
+            harm = 0.0
+        else:
+            p_one = min(1.0, h / total)
+            harm = 1.0 - (1.0 - p_one) ** self.unseen[face]
+            if face != CHICHI and rank_of(face) not in no_ca:
+                r = rank_of(face)
+                others = sum(self.unseen[f"{r}{s}"] for s in SUITS if f"{r}{s}" != face)
+                harm += 0.5 * (1.0 - (1.0 - p_one) ** others) * (1.0 - harm)
+        if self.unseen[face] == 3:
+            harm += 0.3  # all three unseen copies in one hand: a chíu
+        return harm
+
+    def own_ban_cost(self, face: str) -> float:
+        """Discarding a face bars us from taking it later; a second suit of a rank bars Cạ."""
+        return 0.0
+
+
+def _with_legal(ev: Evaluator, legal: list[str]) -> Evaluator:
+    ev._legal = frozenset(legal)
+    return ev

@@ -1,0 +1,531 @@
+"""Zetema computer opponent: ``choose(view, legal, level, rng) -> move``.
+
+The AI decides from ``view(state, seat)`` and ``legal_moves(state)`` alone: its own hand,
+the public piles, the marriage pile, the card counts and the scores. The unseen cards (the
+other hands and the stock) are known only as a multiset: the deck minus what this seat can
+see; the AI reasons over that multiset (card counting), never over where a card really is.
+
+A turn is planned as a whole: an optional meld, then a discard. Every plan ends in a
+``keep`` (the hand after the discard) and updated piles; the normal and hard levels score a
+plan as its points now plus an evaluation of what it leaves:
+
+- zetema outlook: for each rank still open, the chance this seat discards its fifth card,
+  from the cards of the rank it holds, those on the pile and those unseen (a discard that
+  makes the fourth card while the fifth is unseen hands the next seats a chance); the
+  opponents' expected share counts against it, more so when it would take them to the goal.
+- meld outlook: the meld points the keep can expect at the next turn, averaged exactly over
+  the unseen card that would be drawn (a keep of five spades scores a flush whenever a spade
+  comes), scaled by how many draws are left (hard) or taken once (normal).
+
+Levels:
+
+- ``easy``: the biggest meld now; otherwise a zetema when one is on offer, else a random
+  discard that does not make a fourth card of a rank (when it can avoid it).
+- ``normal``: the plan evaluation with the simple zetema outlook (own share only, no draws)
+  and a one-turn meld outlook; marriages only for their points.
+- ``hard``: the full evaluation: stock-aware chances, the opponents' share weighted by the
+  scores and the goal, marriages used to deny kings and queens, the two-player extra turn,
+  an immediate win taken at once. Runs in a few milliseconds (budget 0.5 s).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from game.rules import zetema as rules
+
+LEVELS = ("easy", "normal", "hard")
+
+N_RANKS = 13
+KING, QUEEN = rules.KING, rules.QUEEN
+ZETEMA = rules.ZETEMA_POINTS
+ASSEMBLY = rules.ASSEMBLY_POINTS
+CARDS = rules.ALL_CARDS                      # index = rank * 4 + suit
+INDEX = {c: i for i, c in enumerate(CARDS)}
+WINDOWS = tuple(sum(1 << ((start + i) % N_RANKS) for i in range(rules.RUN))
+                for start in range(9))
+"""Rank bitmasks of the nine straights, A-6 up to 9-A (bit r = rank index r)."""
+ENDGAME_NODES = 30_000
+"""Positions the hard level may solve in a two-player endgame before falling back."""
+ENDGAME_SECONDS = 0.25
+WIN = 10_000.0
+FUTURE = 0.9
+"""Points still to come count this much of points scored now (banked is better)."""
+
+
+@dataclass(frozen=True)
+class Params:
+    """Weights of a level's evaluation (points are game points)."""
+
+    rival: float          # weight of an opponent's expected zetema against one's own
+    stock_aware: bool     # unseen cards may still be drawn by this seat
+    horizon: float        # meld outlook per remaining draw of this seat
+    horizon_cap: float    # ... at most this many times the next turn's outlook
+    hold: float           # a zetema held for sure counts this much of its points
+    goal_guard: float     # extra weight of an opponent's zetema that reaches the goal
+    deny: bool            # a marriage counts the kings' and queens' zetemas it kills
+    flush_plan: float     # weight of the flush plan over the remaining draws (0: none)
+    assembly_plan: float  # weight of the chance to complete an assembly (0: none)
+
+
+PARAMS = {
+    "normal": Params(rival=0.5, stock_aware=False, horizon=0.0, horizon_cap=1.0, hold=FUTURE,
+                     goal_guard=0.0, deny=False, flush_plan=0.0, assembly_plan=0.0),
+    "hard": Params(rival=1.0, stock_aware=True, horizon=0.5, horizon_cap=3.0, hold=FUTURE,
+                   goal_guard=4.0, deny=True, flush_plan=1.0, assembly_plan=0.8),
+}
+
+
+def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
+    """Pick one of ``legal`` for the seat to act in ``view`` at ``level``.
+
+    Raises ValueError for an unknown level or an empty ``legal`` list.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
+    if not legal:
+        raise ValueError("no legal moves to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    table = _Table.from_view(view)
+    if level == "easy":
+        return _choose_easy(table, legal, rng)
+    if level == "hard" and table.players == 2 and table.stock == 0:
+        move = _Endgame(table).choose(legal, rng)
+        if move is not None:
+            return move
+    return _Planner(table, PARAMS[level]).choose(legal, rng)
+
+
+# ---------------------------------------------------------------------------------------------
+# What the seat knows
+
+
+class _Table:
+    """The view digested: counts by card index and by rank, unseen cards, scores."""
+
+    __slots__ = ("hand", "limit", "married", "pile", "pile_cards", "players", "scores", "seat",
+                 "shown", "stock", "target", "unseen", "unseen_rank", "unseen_total", "meld",
+                 "phase")
+
+    @classmethod
+    def from_view(cls, view: dict) -> _Table:
+        t = cls.__new__(cls)
+        t.seat = view["seat"] if "seat" in view else view["to_move"]
+        t.players = view.get("players", len(view["hands"]))
+        t.limit = rules.hand_limit(t.players)
+        t.hand = list(view["hands"][t.seat])
+        t.scores = list(view["scores"])
+        t.target = view["target"]
+        t.phase = view["phase"]
+        t.meld = view.get("meld")
+        t.shown = list(view.get("shown") or [])
+        piles = view["piles"]
+        t.pile_cards = {r: list(piles.get(r, [])) for r in rules.RANKS}
+        t.pile = [len(t.pile_cards[r]) for r in rules.RANKS]
+        marriage_pile = view.get("marriage_pile") or []
+        t.married = bool(marriage_pile)
+        stock = view["stock"]
+        t.stock = stock if isinstance(stock, int) else len(stock)
+        unseen = [0] * len(CARDS)
+        for card in rules.deck(view.get("double", "S")):
+            unseen[INDEX[card]] += 1
+        for group in (t.hand, marriage_pile, *t.pile_cards.values()):
+            for card in group:
+                unseen[INDEX[card]] -= 1
+        t.unseen = unseen
+        t.unseen_rank = [sum(unseen[r * 4:r * 4 + 4]) for r in range(N_RANKS)]
+        t.unseen_total = sum(unseen)
+        return t
+
+    def zetema_value(self, rank: int, married: bool | None = None) -> int:
+        married = self.married if married is None else married
+        if married and rank in (KING, QUEEN):
+            return 0
+        return ZETEMA[rank]
+
+
+def _parse(move: str) -> tuple[str, str, list[str]]:
+    """``"meld flush ..."`` -> ("meld", "flush", tokens); ``"discard 7C"`` -> ("discard", "", [7C])."""
+    words = move.split()
+    if words[0] == "discard":
+        return "discard", "", words[1:]
+    return "meld", words[1], words[2:]
+
+
+# ---------------------------------------------------------------------------------------------
+# Easy
+
+
+def _choose_easy(table: _Table, legal: list[str], rng: random.Random) -> str:
+    melds = [m for m in legal if m.startswith("meld")]
+    if melds:
+        best = max(rules.meld_value(_parse(m)[1], _parse(m)[2]) for m in melds)
+        return rng.choice([m for m in melds
+                           if rules.meld_value(_parse(m)[1], _parse(m)[2]) == best])
+    cards = [m.split()[1] for m in legal]
+    zetemas = [c for c in cards if table.pile[rules.CARD_RANK[c]] == 4
+               and table.zetema_value(rules.CARD_RANK[c])]
+    if zetemas:
+        return "discard " + max(zetemas, key=lambda c: ZETEMA[rules.CARD_RANK[c]])
+    mine = [0] * N_RANKS
+    for c in table.hand:
+        mine[rules.CARD_RANK[c]] += 1
+    safe = [c for c in cards
+            if not (table.pile[rules.CARD_RANK[c]] == 3 and mine[rules.CARD_RANK[c]] == 1)]
+    return "discard " + rng.choice(safe or cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# Normal and hard: plan evaluation
+
+
+class _Planner:
+    """Scores every (meld, discard) plan of the turn and picks the best."""
+
+    def __init__(self, table: _Table, params: Params):
+        self.t = table
+        self.p = params
+        t = table
+        opponents = [s for s in range(t.players) if s != t.seat]
+        self.best_rival = max((t.scores[s] for s in opponents), default=0)
+        self.rival = params.rival / max(1, t.players - 1)
+        self.draw_share = 0.0
+        if params.stock_aware and t.unseen_total:
+            self.draw_share = (t.stock / t.unseen_total) / t.players
+        # Draws this seat can still expect (one per turn while the stock lasts).
+        self.my_draws = t.stock / t.players
+        self.suit_unseen = [sum(t.unseen[r * 4 + s] for r in range(N_RANKS)) for s in range(4)]
+
+    # -- choosing -------------------------------------------------------------------------
+
+    def choose(self, legal: list[str], rng: random.Random) -> str:
+        t = self.t
+        my_score = t.scores[t.seat]
+        melds = [m for m in legal if m.startswith("meld")]
+        discards = [m.split()[1] for m in legal if m.startswith("discard")]
+        # An immediate win ends the game: take it.
+        for m in melds:
+            kind, tokens = _parse(m)[1:]
+            if my_score + rules.meld_value(kind, tokens) >= t.target:
+                return m
+        for c in discards:
+            r = rules.CARD_RANK[c]
+            if t.pile[r] == 4 and my_score + t.zetema_value(r) >= t.target:
+                return "discard " + c
+        scored: list[tuple[float, str]] = []
+        base = self._discard_values(t.hand, list(t.pile), t.married)
+        for c in discards:
+            scored.append((base[c], "discard " + c))
+        for m in melds:
+            kind, tokens = _parse(m)[1:]
+            points = rules.meld_value(kind, tokens)
+            if kind != "marriage":
+                value = points + max(base[c] for c in tokens)
+            else:
+                value = points + self._marriage_value(tokens)
+            scored.append((value, m))
+        best = max(v for v, _ in scored)
+        return rng.choice([m for v, m in scored if v >= best - 1e-9])
+
+    def _marriage_value(self, tokens: list[str]) -> float:
+        """The best discard's value after melding the marriage ``tokens``."""
+        hand = list(self.t.hand)
+        pile = list(self.t.pile)
+        for token in tokens:
+            if token.endswith(rules.PILE):
+                pile[rules.CARD_RANK[token[:-len(rules.PILE)]]] -= 1
+            else:
+                hand.remove(token)
+        married = True if self.p.deny else self.t.married
+        if not hand:
+            return self._evaluate([], pile, married)
+        return max(self._discard_values(hand, pile, married).values())
+
+    def _discard_values(self, hand: list[str], pile: list[int], married: bool) -> dict[str, float]:
+        """Value of each distinct discard from ``hand``: zetema now plus the outlook left."""
+        t = self.t
+        out: dict[str, float] = {}
+        for c in dict.fromkeys(hand):
+            r = rules.CARD_RANK[c]
+            keep = list(hand)
+            keep.remove(c)
+            after = list(pile)
+            after[r] += 1
+            now = 0.0
+            if after[r] == rules.PER_RANK:
+                z = t.zetema_value(r, married)
+                now = z
+                if z and t.players == 2 and t.stock == 0:
+                    now += 3.0      # and plays again at once
+            out[c] = now + self._evaluate(keep, after, married)
+        return out
+
+    # -- evaluation -----------------------------------------------------------------------
+
+    def _evaluate(self, keep: list[str], pile: list[int], married: bool) -> float:
+        return self._zetema_outlook(keep, pile, married) + self._meld_outlook(keep)
+
+    def _zetema_outlook(self, keep: list[str], pile: list[int], married: bool) -> float:
+        t, p = self.t, self.p
+        mine = [0] * N_RANKS
+        for c in keep:
+            mine[rules.CARD_RANK[c]] += 1
+        total = 0.0
+        share = self.draw_share
+        for r in range(N_RANKS):
+            z = t.zetema_value(r, married)
+            if not z or pile[r] >= rules.PER_RANK:
+                continue
+            h, u = mine[r], t.unseen_rank[r]
+            if u == 0:
+                mine_p = 1.0 if h else 0.0
+            elif h == 0:
+                mine_p = share
+            else:
+                mine_p = (h + u * share) / (h + u)
+            rival = self.rival
+            if p.goal_guard and self.best_rival + z >= t.target:
+                rival *= 1.0 + p.goal_guard
+            if pile[r] == 4 and h == 0:
+                # The fifth card is unseen: an opponent holding it scores at once.
+                rival *= 1.5
+            total += z * (p.hold * mine_p - rival * (1.0 - mine_p))
+        return total
+
+    def _meld_outlook(self, keep: list[str]) -> float:
+        """Meld points the keep can expect: one already in it counts once (discounted); what
+        the next draw may add counts once per remaining draw (hard) or once (normal)."""
+        t, p = self.t, self.p
+        rc = [0] * N_RANKS
+        sc = [0, 0, 0, 0]
+        sm = [0, 0, 0, 0]
+        for c in keep:
+            i = INDEX[c]
+            r, s = i >> 2, i & 3
+            rc[r] += 1
+            sc[s] += 1
+            sm[s] |= 1 << r
+        ready = _best(rc, sc, sm)
+        unseen, total = t.unseen, t.unseen_total
+        if t.stock == 0 or len(keep) >= t.limit or not total:
+            return FUTURE * ready
+        expected = 0.0
+        for i in range(len(CARDS)):
+            n = unseen[i]
+            if not n:
+                continue
+            r, s = i >> 2, i & 3
+            rc[r] += 1
+            sc[s] += 1
+            old = sm[s]
+            sm[s] = old | (1 << r)
+            expected += n * _best(rc, sc, sm)
+            rc[r] -= 1
+            sc[s] -= 1
+            sm[s] = old
+        gain = expected / total - ready
+        scale = 1.0
+        if p.horizon:
+            scale = min(p.horizon_cap, max(1.0, p.horizon * self.my_draws))
+        value = FUTURE * (ready + gain * scale)
+        if p.flush_plan:
+            draws = int(self.my_draws + 0.5)
+            for s in range(4):
+                if sc[s] >= 3:
+                    q = self.suit_unseen[s] / total
+                    value = max(value, FUTURE * p.flush_plan * _flush_plan(sc[s], q, draws))
+        if p.assembly_plan:
+            for r in range(N_RANKS):
+                h = rc[r]
+                if 3 <= h < rules.PER_RANK and h + t.unseen_rank[r] == rules.PER_RANK:
+                    # Every missing card must come to this seat in its next draws.
+                    chance = min(1.0, self.my_draws / total) ** (rules.PER_RANK - h)
+                    value += FUTURE * p.assembly_plan * ASSEMBLY[r] * chance
+        return value
+
+
+def _flush_plan(k: int, q: float, draws: int) -> float:
+    """Expected flush points over ``draws`` turns keeping every card of one suit.
+
+    ``k`` cards of the suit are kept now, each draw brings one with chance ``q``; holding
+    six at a turn scores a flush and one of them is discarded (five or six stay).
+    """
+    values = [0.0] * 8          # value by suited count, with no draws left
+    for _ in range(draws):
+        new = [0.0] * 8
+        for n in range(7):
+            hit = n + 1
+            if hit >= rules.RUN:
+                up = rules.FLUSH_POINTS + values[min(hit, 7) - 1]
+            else:
+                up = values[hit]
+            if n >= rules.RUN:
+                miss = rules.FLUSH_POINTS + values[rules.RUN - 1]
+            else:
+                miss = values[n]
+            new[n] = q * up + (1 - q) * miss
+        values = new
+    return values[min(k, 6)]
+
+
+def _best(rc: list[int], sc: list[int], sm: list[int]) -> int:
+    """Points of the best straight, flush, straight flush or assembly among these cards."""
+    best = 0
+    union = sm[0] | sm[1] | sm[2] | sm[3]
+    for w in WINDOWS:
+        if union & w == w:
+            best = rules.STRAIGHT_POINTS
+            break
+    for s in range(4):
+        if sc[s] >= rules.RUN:
+            value = rules.FLUSH_POINTS
+            m = sm[s]
+            for w in WINDOWS:
+                if m & w == w:
+                    value = rules.STRAIGHT_FLUSH_POINTS
+                    break
+            best = max(best, value)
+    for r in range(N_RANKS):
+        if rc[r] >= rules.PER_RANK:
+            best = max(best, ASSEMBLY[r])
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Hard, two players, stock empty: exact search
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Endgame:
+    """Minimax over the rest of a two-player deal once the stock is empty.
+
+    With two players and no stock, every unseen card is in the other hand, so the position
+    is fully known. Values are this seat's points minus the other's until the deal ends
+    (``WIN`` when a score reaches the goal), memoised by position; a search that would take
+    more than ``ENDGAME_NODES`` positions or ``ENDGAME_SECONDS`` gives up (None).
+    """
+
+    def __init__(self, t: _Table):
+        self.t = t
+        other: list[str] = []
+        for i, n in enumerate(t.unseen):
+            other += [CARDS[i]] * n
+        key = rules.card_key
+        self.hands = (tuple(sorted(t.hand, key=key)), tuple(sorted(other, key=key)))
+        self.piles = tuple(t.pile)
+        self.kq = (tuple(t.pile_cards["K"]), tuple(t.pile_cards["Q"]))
+        self.scores = (t.scores[t.seat], t.scores[1 - t.seat])
+        open_points = sum(t.zetema_value(r) for r in range(N_RANKS) if t.pile[r] < 5)
+        self.close = max(self.scores) + open_points + 150 >= t.target
+        self.memo: dict[tuple, float] = {}
+        self.nodes = 0
+        self.deadline = time.perf_counter() + ENDGAME_SECONDS
+
+    def choose(self, legal: list[str], rng: random.Random) -> str | None:
+        t = self.t
+        values: dict[str, float] = {}
+        try:
+            for move in legal:
+                verb, kind, tokens = _parse(move)
+                if verb == "discard":
+                    values[move] = self._discard(self.hands, 0, self.piles, self.kq, t.married,
+                                                 self.scores, tokens[0], 0)
+                else:
+                    points = rules.meld_value(kind, tokens)
+                    values[move] = self._meld(self.hands, 0, self.piles, self.kq, t.married,
+                                              self.scores, kind, tokens, points)
+        except _OutOfBudget:
+            return None
+        best = max(values.values())
+        return rng.choice([m for m, v in values.items() if v >= best - 1e-9])
+
+    def _turn(self, hands, turn, piles, kq, married, scores) -> float:
+        key = (hands, turn, piles, kq, married, scores if self.close else None)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > ENDGAME_NODES or (not self.nodes & 255
+                                           and time.perf_counter() > self.deadline):
+            raise _OutOfBudget
+        hand = hands[turn]
+        values = [self._discard(hands, turn, piles, kq, married, scores, c, 0)
+                  for c in dict.fromkeys(hand)]
+        if len(hand) >= 5 or any(c[0] in "KQ" for c in hand):
+            for meld in rules.find_melds(hand, {"K": kq[0], "Q": kq[1]}):
+                values.append(self._meld(hands, turn, piles, kq, married, scores, meld.kind,
+                                         list(meld.cards), meld.points))
+        value = max(values) if turn == 0 else min(values)
+        self.memo[key] = value
+        return value
+
+    def _meld(self, hands, turn, piles, kq, married, scores, kind, tokens, points) -> float:
+        sign = 1.0 if turn == 0 else -1.0
+        scores = _add(scores, turn, points)
+        if scores[turn] >= self.t.target:
+            return sign * WIN
+        if kind != "marriage":
+            return max(sign * self._discard(hands, turn, piles, kq, married, scores, c, points)
+                       for c in dict.fromkeys(tokens)) * sign
+        hand = list(hands[turn])
+        kings, queens = list(kq[0]), list(kq[1])
+        pile = list(piles)
+        for token in tokens:
+            if token.endswith(rules.PILE):
+                card = token[:-len(rules.PILE)]
+                (kings if card[0] == "K" else queens).remove(card)
+                pile[rules.CARD_RANK[card]] -= 1
+            else:
+                hand.remove(token)
+        hands = _with(hands, turn, tuple(hand))
+        kq, piles = (tuple(kings), tuple(queens)), tuple(pile)
+        if not hand:
+            return sign * points + self._next(hands, turn, piles, kq, True, scores, False)
+        return max(sign * self._discard(hands, turn, piles, kq, True, scores, c, points)
+                   for c in dict.fromkeys(hand)) * sign
+
+    def _discard(self, hands, turn, piles, kq, married, scores, card, gained) -> float:
+        sign = 1.0 if turn == 0 else -1.0
+        r = rules.CARD_RANK[card]
+        hand = list(hands[turn])
+        hand.remove(card)
+        hands = _with(hands, turn, tuple(hand))
+        piles = piles[:r] + (piles[r] + 1,) + piles[r + 1:]
+        if r == KING:
+            kq = (kq[0] + (card,), kq[1])
+        elif r == QUEEN:
+            kq = (kq[0], kq[1] + (card,))
+        points = 0
+        if piles[r] == rules.PER_RANK and not (married and r in (KING, QUEEN)):
+            points = ZETEMA[r]
+            scores = _add(scores, turn, points)
+            if scores[turn] >= self.t.target:
+                return sign * WIN
+        return sign * (gained + points) + self._next(hands, turn, piles, kq, married, scores,
+                                                     bool(points))
+
+    def _next(self, hands, last, piles, kq, married, scores, again) -> float:
+        other = 1 - last
+        if again and hands[last]:
+            turn = last
+        elif hands[other]:
+            turn = other
+        elif hands[last]:
+            turn = last
+        else:
+            return 0.0          # the deal is over
+        return self._turn(hands, turn, piles, kq, married, scores)
+
+
+def _with(pair: tuple, index: int, value) -> tuple:
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
+    return (scores[0] + points, scores[1]) if seat == 0 else (scores[0], scores[1] + points)

@@ -1,0 +1,174 @@
+"""The Zertz AI: legal answers, no peeking at the bag order, sane choices, whole games."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.ai import zertz as ai
+from game.rules import zertz as z
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def position(marbles=None, pieces=None, captured=None, bag=None, **fields) -> z.State:
+    marbles = dict(marbles or {})
+    captured = captured or [{}, {}]
+    if bag is None:
+        bag = []
+        for colour in z.COLOURS:
+            used = list(marbles.values()).count(colour) + sum(t.get(colour, 0) for t in captured)
+            bag += [colour] * (6 - used)
+    data = {"marbles": marbles, "pieces": dict(pieces or {}), "captured": captured,
+            "bag": bag, "to_move": 0}
+    data.update(fields)
+    return z.load(data)
+
+
+def sample_positions() -> list[z.State]:
+    """A few positions of every kind: opening, middle game, phase put, endgame, pass."""
+    rng = random.Random(5)
+    states = [z.new_game(seed=1)]
+    s = z.new_game(seed=2)
+    while z.to_move(s) is not None and len(states) < 6:
+        s = z.play(s, rng.choice(z.legal_moves(s)))
+        if s.phase == "put" or len(s.pieces) in (3, 8):
+            states.append(s)
+    trays = [{"white": 2, "grey": 2, "black": 2}, {"white": 3, "grey": 3, "black": 3}]
+    states.append(position(marbles={"d5": "black", "a1": "white", "g1": "grey"},
+                           pieces={"d4": 0, "a2": 1}, captured=trays, bag=[]))
+    stuck = {r: (0 if i < 10 else 1) for i, r in enumerate(
+        [r for r in z.RINGS if r not in ("a1", "a2", "b1", "b2", "a3", "g4")][:20])}
+    states.append(position(marbles={"a1": "white"}, pieces=stuck))
+    return states
+
+
+@pytest.fixture()
+def quick(monkeypatch):
+    """Hard thinks for a short while only (the same code path, smaller budget)."""
+    monkeypatch.setitem(ai.TIME_BUDGET, "hard", 0.05)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_move(level, quick):
+    for s in sample_positions():
+        seat = z.to_move(s)
+        legal = z.legal_moves(s)
+        move = ai.choose(z.view(s, seat), legal, level, random.Random(0))
+        assert move in legal
+
+
+def test_unknown_level_is_rejected():
+    s = z.new_game(seed=1)
+    with pytest.raises(ValueError, match="unknown level"):
+        ai.choose(z.view(s, z.to_move(s)), z.legal_moves(s), "grandmaster", random.Random(0))
+
+
+def test_a_single_legal_move_is_returned_at_once():
+    assert ai.choose({}, ["pass"], "hard", random.Random(0)) == "pass"
+
+
+def test_default_hard_answers_within_the_budget():
+    s = sample_positions()[2]
+    started = time.perf_counter()
+    move = ai.choose(z.view(s, z.to_move(s)), z.legal_moves(s), "hard", random.Random(0))
+    assert time.perf_counter() - started < 1.0
+    assert move in z.legal_moves(s)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choose_does_not_peek_at_the_bag_order(level, monkeypatch):
+    # Hard is made deterministic (depth-limited, no clock) so the answers can be compared.
+    monkeypatch.setitem(ai.TIME_BUDGET, "hard", 60.0)
+    monkeypatch.setitem(ai.MAX_DEPTH, "hard", 2)
+    board = {"marbles": {"d5": "black", "a1": "white", "g1": "grey", "b3": "black"},
+             "pieces": {"d4": 0, "a2": 1, "c3": 1}}
+    colours = ["white"] * 5 + ["grey"] * 5 + ["black"] * 4
+    a = position(**board, bag=colours)
+    b = position(**board, bag=list(reversed(colours)))
+    assert a.bag != b.bag
+    for s_a, s_b in ((a, b), (z.play(a, "take d5"), z.play(b, "take d5"))):
+        if s_a.phase == "put":
+            # Same drawn marble, different order behind it.
+            s_b = z.load({**z.dump(s_b), "bag": [s_a.bag[0]] + sorted(s_a.bag[1:])})
+            assert s_a.bag != s_b.bag
+        seat = z.to_move(s_a)
+        assert z.view(s_a, seat) == z.view(s_b, seat)
+        legal = z.legal_moves(s_a)
+        assert ai.choose(z.view(s_a, seat), legal, level, random.Random(9)) == ai.choose(
+            z.view(s_b, seat), legal, level, random.Random(9))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_takes_the_marble_that_completes_six(level, quick):
+    # Red holds five whites: the white on a1 wins at once, although the black is worth more.
+    s = position(marbles={"a1": "white", "d5": "black"}, pieces={"a2": 0, "d4": 0, "g2": 1},
+                 captured=[{"white": 5}, {"black": 4, "grey": 4}])
+    move = ai.choose(z.view(s, 0), z.legal_moves(s), level, random.Random(0))
+    assert move == "take a1"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_puts_a_drawn_black_marble_out_of_the_opponents_reach(level, quick):
+    s = position(marbles={"d5": "black", "g1": "white"}, pieces={"d4": 0, "f2": 1},
+                 bag=["black"] + ["white"] * 5 + ["grey"] * 6 + ["black"] * 4)
+    s = z.play(s, "take d5")
+    assert s.drawn == "black"
+    move = ai.choose(z.view(s, 0), z.legal_moves(s), level, random.Random(0))
+    ring = move.split()[1]
+    around = z.NEIGHBOURS[ring]
+    assert any(s.pieces.get(n) == 0 for n in around)
+    assert not any(s.pieces.get(n) == 1 for n in around)
+
+
+def test_search_board_follows_the_rules():
+    rng = random.Random(3)
+    for seed in range(6):
+        s = z.new_game(seed=seed)
+        while z.to_move(s) is not None:
+            node = ai.node_from_view(z.view(s, z.to_move(s)))
+            assert ai.decode_all(node.moves()) == z.legal_moves(s)
+            move = rng.choice(z.legal_moves(s))
+            after = z.play(s, move)
+            child = node.play(ai.encode(move))
+            if child.phase == ai.DRAW:
+                child = child.draw(z.COLOURS.index(s.bag[0]) + 1)
+            if z.to_move(after) is None:
+                assert child.phase == ai.OVER
+                assert child.winner == z.result(after)["winner"]
+            else:
+                assert child.key() == ai.node_from_view(z.view(after, 0)).key()
+            s = after
+
+
+def play_game(levels: tuple[str, str], seed: int, first: int) -> dict:
+    s = z.new_game(seed=seed, first=first)
+    rngs = [random.Random(seed), random.Random(seed + 1)]
+    for _ in range(400):
+        seat = z.to_move(s)
+        if seat is None:
+            return z.result(s)
+        legal = z.legal_moves(s)
+        move = ai.choose(z.view(s, seat), legal, levels[seat], rngs[seat])
+        assert move in legal
+        s = z.play(s, move)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_easy_against_easy_plays_to_the_end(seed):
+    result = play_game(("easy", "easy"), seed, seed % 2)
+    assert result["reason"] in ("six", "bag", "passes")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hard_against_easy_plays_to_the_end(seed, quick):
+    result = play_game(("hard", "easy"), seed, seed % 2)
+    assert result["reason"] in ("six", "bag", "passes")
+
+
+def test_normal_against_hard_plays_to_the_end(quick):
+    result = play_game(("normal", "hard"), 11, 0)
+    assert sum(result["marbles"]) >= 1

@@ -1,0 +1,133 @@
+"""Zetema AI: legal answers at every level, no peeking, sensible play, whole games end."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.ai import zetema as ai
+from game.rules import zetema as z
+from tests.test_zetema_rules import position
+
+
+def sample_states() -> list[z.State]:
+    """Opening positions, positions after random play and after a meld (phase discard)."""
+    states = []
+    rng = random.Random(5)
+    for players in range(2, 7):
+        state = z.new_game(players, seed=players)
+        states.append(state)
+        for _ in range(rng.randrange(20, 90)):
+            legal = z.legal_moves(state)
+            melds = [m for m in legal if m.startswith("meld")]
+            state = z.play(state, rng.choice(melds) if melds else rng.choice(legal))
+            if z.to_move(state) is None:
+                break
+        if z.to_move(state) is not None:
+            states.append(state)
+    flush = z.load(position([["2H", "5H", "7H", "9H", "JH", "KH", "QH"], [], []],
+                            piles={"Q": ["QS"]}))
+    states.append(flush)
+    states.append(z.play(flush, "meld flush 2H 5H 7H 9H JH KH"))
+    states.append(z.play(flush, "meld marriage KH QH"))
+    return states
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_answers_a_legal_move_in_time(level):
+    for i, state in enumerate(sample_states()):
+        seat = z.to_move(state)
+        legal = z.legal_moves(state)
+        started = time.perf_counter()
+        move = ai.choose(z.view(state, seat), legal, level, random.Random(i))
+        assert time.perf_counter() - started < 0.5
+        assert move in legal
+
+
+def test_unknown_level_and_empty_legal_list_raise():
+    state = z.new_game(3, seed=1)
+    seen, legal = z.view(state, state.seat), z.legal_moves(state)
+    with pytest.raises(ValueError, match="unknown level"):
+        ai.choose(seen, legal, "expert", random.Random(0))
+    with pytest.raises(ValueError):
+        ai.choose(seen, [], "hard", random.Random(0))
+
+
+def _swap_hidden(state: z.State, rng: random.Random) -> z.State:
+    """The same position for the seat to move, with the hidden cards dealt differently."""
+    data = z.dump(state)
+    seat = state.seat
+    hidden = list(data["stock"])
+    for s, hand in enumerate(data["hands"]):
+        if s != seat:
+            hidden += hand
+    rng.shuffle(hidden)
+    for s, hand in enumerate(data["hands"]):
+        if s != seat:
+            data["hands"][s], hidden = hidden[:len(hand)], hidden[len(hand):]
+    data["stock"] = hidden
+    return z.load(data)
+
+
+def test_no_peeking_same_answer_whatever_the_hidden_cards():
+    rng = random.Random(9)
+    for state in sample_states():
+        other = _swap_hidden(state, rng)
+        seat = state.seat
+        assert z.view(other, seat) == z.view(state, seat)
+        if state.hands != other.hands or state.stock != other.stock:
+            for level in ai.LEVELS:
+                a = ai.choose(z.view(state, seat), z.legal_moves(state), level,
+                              random.Random(3))
+                b = ai.choose(z.view(other, seat), z.legal_moves(other), level,
+                              random.Random(3))
+                assert a == b
+
+
+def test_every_level_takes_the_biggest_meld_or_an_immediate_win():
+    state = z.load(position([["KS", "KS", "KH", "KD", "KC", "QH", "2C"], [], []]))
+    for level in ai.LEVELS:
+        move = ai.choose(z.view(state, 0), z.legal_moves(state), level, random.Random(1))
+        assert move == "meld assembly KS KS KH KD KC"
+    win = z.load(position([["7D", "2C", "3C", "4C", "6D", "8D", "9D"], [], []],
+                          piles={"7": ["7S", "7S", "7H", "7C"]}, scores=[296, 0, 0]))
+    for level in ai.LEVELS:
+        assert ai.choose(z.view(win, 0), z.legal_moves(win), level,
+                         random.Random(2)) == "discard 7D"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_do_not_feed_a_zetema(level):
+    # The J pile has three jacks; discarding JD would leave the fifth jack to whoever holds
+    # it. Other discards are harmless.
+    state = z.load(position([["JD", "2C", "4H", "6D", "8S", "10C", "AD"], [], []],
+                            piles={"J": ["JS", "JS", "JH"]}))
+    for seed in range(5):
+        move = ai.choose(z.view(state, 0), z.legal_moves(state), level, random.Random(seed))
+        assert move != "discard JD"
+
+
+def test_hard_keeps_its_spades_for_flushes():
+    state = z.load(position([["2S", "5S", "8S", "JS", "KS", "3H", "9D"], [], []]))
+    move = ai.choose(z.view(state, 0), z.legal_moves(state), "hard", random.Random(0))
+    assert move in ("discard 3H", "discard 9D")
+
+
+@pytest.mark.parametrize("players,levels", [(2, ("hard", "easy")), (3, ai.LEVELS),
+                                            (4, ("normal", "hard", "easy", "hard")),
+                                            (6, ai.LEVELS * 2)])
+def test_seeded_ai_games_end_with_a_winner(players, levels):
+    state = z.new_game(players, seed=players * 17)
+    rngs = [random.Random(s) for s in range(players)]
+    plies = 0
+    while (seat := z.to_move(state)) is not None:
+        legal = z.legal_moves(state)
+        move = ai.choose(z.view(state, seat), legal, levels[seat], rngs[seat])
+        assert move in legal
+        state = z.play(state, move)
+        plies += 1
+        assert plies < 5000
+    result = z.result(state)
+    assert result["scores"][result["winner"]] >= state.settings.target

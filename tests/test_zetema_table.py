@@ -1,0 +1,169 @@
+"""The Zetema table driven through real mouse events: discards, melds, marriages, sorting."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import esper
+import pytest
+
+from ecs.components import DropTarget, Transform
+from game.catalog import GameConfig, Seat
+from game.rules import zetema as rules
+from game.session import Session
+from scenes.zetema_table import ZetemaTable
+
+CONFIG = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+
+
+def position(hand0, hand1, piles=None, marriage=(), to_move=0, phase="meld"):
+    piles = {r: list(piles.get(r, [])) if piles else [] for r in rules.RANKS}
+    used = Counter(hand0) + Counter(hand1) + Counter(c for p in piles.values() for c in p) \
+        + Counter(marriage)
+    stock = list((Counter(rules.deck("S")) - used).elements())
+    return rules.load({"players": 2, "dealer": 1, "to_move": to_move, "phase": phase,
+                       "hands": [list(hand0), list(hand1)], "stock": stock, "piles": piles,
+                       "marriage_pile": list(marriage), "scores": [0, 0]})
+
+
+@pytest.fixture
+def open_table(app, drive):
+    def make(state=None):
+        session = Session(CONFIG, rules, state, state) if state is not None else None
+        table = ZetemaTable(app, CONFIG, session)
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        return table
+    return make
+
+
+def hand_ent(table, code):
+    return next(e for c, e in table.hand if c == code)
+
+
+def pile_centre(table, rank):
+    return table.layout[f"pile_{rank}"].rect.center
+
+
+def test_table_shows_the_state(open_table):
+    table = open_table()
+    state = table.state
+    assert Counter(c for c, _ in table.hand) == Counter(state.hands[0])
+    assert len(table.hand) == 7 if state.seat == 0 else 6
+
+
+def test_discard_by_dragging_onto_its_pile(open_table, drive):
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    drive.settle()
+    assert table.state.piles[rules.RANK_INDEX["9"]] == ("9D",) or \
+        "9D" in table.session.log[0]
+    assert table.session.moves[0] == "discard 9D"
+    assert "9D" not in [c for c, _ in table.hand]
+    ent = table.piles[rules.RANK_INDEX["9"]][0][1]
+    rect = table.layout["pile_9"].rect
+    assert rect.collidepoint(esper.component_for_entity(ent, Transform).x,
+                             esper.component_for_entity(ent, Transform).y)
+
+
+def test_only_its_own_pile_accepts_a_card(open_table, app, drive):
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    ent = hand_ent(table, "5C")
+    drive.press(drive.center_of(ent))
+    drive.move((640, 420), steps=4)
+    glowing = {d.name for _, d in esper.get_component(DropTarget) if d.active and d.valid}
+    assert glowing == {"pile_5", "meld", "hand"}
+    drive.move(pile_centre(table, "6"), steps=4)
+    drive.release()
+    drive.settle()
+    assert table.session.moves == []
+    assert "5C goes on the pile of its rank" in app.toasts[-1].text
+
+
+def test_select_name_and_declare_a_straight_flush_then_discard_a_shown_card(open_table, drive):
+    table = open_table(position(["2H", "3H", "4H", "5H", "6H", "7H", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    for code in ("2H", "3H", "4H", "5H", "6H", "7H"):
+        drive.click(drive.center_of(hand_ent(table, code)))
+    drive.settle()
+    move, text = table.selection_meld()
+    assert move == "meld straightflush 2H 3H 4H 5H 6H 7H"
+    assert text == "Straight flush · 50 points"
+    meld = next(w for w in table.widgets.widgets if w.label == "Meld")
+    assert meld.enabled
+    drive.click(meld.rect.center)
+    drive.settle()
+    assert table.state.scores[0] == 50 and table.state.phase == "discard"
+    assert sorted(c for c, _ in table.selection) == sorted(table.state.shown)
+    # only a shown card may be discarded now
+    drive.drag(drive.center_of(hand_ent(table, "KS")), pile_centre(table, "K"))
+    drive.settle()
+    assert table.state.phase == "discard"
+    shown_4h = next(e for c, e in table.selection if c == "4H")
+    drive.drag(drive.center_of(shown_4h), pile_centre(table, "4"))
+    drive.settle()
+    assert table.session.moves[-1] == "discard 4H" or table.session.moves[1] == "discard 4H"
+    assert table.state.piles[rules.RANK_INDEX["4"]][0] == "4H"
+    assert "2H" in [c for c, _ in table.hand]  # the other shown cards came back
+
+
+def test_marriage_with_a_queen_from_the_pile(open_table, drive):
+    table = open_table(position(["KH", "5C", "9D", "JS", "2S", "4S", "7C"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"],
+                                piles={"Q": ["QH"]}))
+    queen = table.piles[rules.QUEEN][0][1]
+    drive.drag(drive.center_of(queen), table.layout["meld"].rect.center)
+    drive.settle()
+    drive.click(drive.center_of(hand_ent(table, "KH")))
+    move, text = table.selection_meld()
+    assert move == "meld marriage KH QH@pile" and text == "Marriage · 10 points"
+    drive.click(next(w for w in table.widgets.widgets if w.label == "Meld").rect.center)
+    drive.settle()
+    assert table.state.marriage_pile == ("KH", "QH")
+    assert table.state.piles[rules.QUEEN] == ()
+    assert table.state.scores[0] == 10
+    assert len(table.marriage) == 2
+
+
+def test_clear_returns_selected_cards(open_table, drive):
+    table = open_table(position(["2H", "3H", "4H", "5H", "6H", "7H", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    drive.click(drive.center_of(hand_ent(table, "2H")))
+    drive.click(drive.center_of(hand_ent(table, "3H")))
+    assert len(table.selection) == 2
+    drive.click(next(w for w in table.widgets.widgets if w.label == "Clear").rect.center)
+    drive.settle()
+    assert table.selection == [] and len(table.hand) == 7
+
+
+def test_sort_and_reorder_the_hand(open_table, drive):
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    assert [c for c, _ in table.hand] == ["2H", "4S", "5C", "7C", "9D", "JS", "KH"]
+    drive.click(next(w for w in table.widgets.widgets if w.label == "By suit").rect.center)
+    assert [c for c, _ in table.hand] == ["4S", "JS", "2H", "KH", "9D", "5C", "7C"]
+    drive.settle()
+    first = table.hand[0][1]
+    x_last = drive.center_of(table.hand[-1][1])
+    drive.drag(drive.center_of(first), (x_last[0] + 40, x_last[1]))
+    drive.settle()
+    assert table.hand[-1][1] == first and table.sort_mode == "custom"
+    assert table.session.moves == []
+
+
+def test_ai_reply_is_animated_and_logged(open_table, drive):
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    drive.drag(drive.center_of(hand_ent(table, "2H")), pile_centre(table, "2"))
+    for _ in range(600):
+        drive.step()
+        if table.rules.human_to_move() and not table.animating:
+            break
+    assert len(table.session.moves) >= 2
+    assert table.session.log[0] == "You discarded 2H"
+    assert table.session.log[1].startswith("Seat 2 ")
+    assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
+    for rank, pile in enumerate(table.piles):
+        assert [c for c, _ in pile] == list(table.state.piles[rank])
