@@ -530,3 +530,12 @@ def gesture_for(table: ZertzTable, move: str) -> tuple[tuple[float, float], tupl
 def _centre(ent: int) -> tuple[float, float]:
     t = esper.component_for_entity(ent, Transform)
     return t.x, t.y + t.dy
+
+
+def perform(drive, table: ZertzTable, move: str) -> None:
+    """Play ``move`` the way a person would (a drag, or the Pass button)."""
+    start, end = gesture_for(table, move)
+    if start == end:
+        drive.click(start)
+    else:
+        drive.drag(start, end, steps=6)

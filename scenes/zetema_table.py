@@ -781,3 +781,29 @@ def tour(app, drive):
         drive.settle()
     else:
         yield "midgame"
+
+
+def perform(drive, table: ZetemaTable, move: str) -> None:
+    """Play ``move`` the way a person would: clicks and the Meld button, or a drag."""
+    parts = move.split()
+    if parts[0] == "discard":
+        code = parts[1]
+        ent = next(e for c, e in table.hand + table.selection if c == code)
+        drive.drag(drive.center_of(ent), table.layout[f"pile_{code[:-1]}"].rect.center, steps=6)
+        return
+    table.clear_selection()
+    drive.settle()
+    for token in parts[2:]:
+        if token.endswith(rules.PILE):
+            code = token.removesuffix(rules.PILE)
+            pile = table.piles[rules.CARD_RANK[code]]
+            ent = next(e for c, e in reversed(pile) if c == code)
+            x, y = drive.center_of(ent)
+            top = y - esper.component_for_entity(ent, Sprite).image.get_height() / 2
+            drive.drag((x, top + PILE_STEP / 2), table.layout["meld"].rect.center, steps=6)
+        else:
+            ent = next(e for c, e in table.hand if c == token)
+            drive.click(drive.center_of(ent))
+        drive.settle()
+    button = next(w for w in table.widgets.widgets if w.label == "Meld")
+    drive.click(button.rect.center)

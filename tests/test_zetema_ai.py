@@ -131,3 +131,58 @@ def test_seeded_ai_games_end_with_a_winner(players, levels):
         assert plies < 5000
     result = z.result(state)
     assert result["scores"][result["winner"]] >= state.settings.target
+
+
+def _exact(state: z.State, me: int, deal: int, memo: dict) -> float:
+    """Minimax through the rules engine: my points minus the other's until the deal ends."""
+    if z.to_move(state) is None:
+        return ai.WIN if z.result(state)["winner"] == me else -ai.WIN
+    key = repr(z.dump(state))
+    if key in memo:
+        return memo[key]
+    values = []
+    for move in z.legal_moves(state):
+        new = z.play(state, move)
+        gained = (new.scores[me] - state.scores[me]) - (new.scores[1 - me] - state.scores[1 - me])
+        if z.to_move(new) is None:
+            values.append(ai.WIN if z.result(new)["winner"] == me else -ai.WIN)
+        elif new.deal != deal:
+            values.append(gained)
+        else:
+            values.append(gained + _exact(new, me, deal, memo))
+    value = max(values) if state.seat == me else min(values)
+    memo[key] = value
+    return value
+
+
+def test_hard_plays_two_player_endgames_perfectly():
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(60):
+        state = z.new_game(2, seed=seed, target=rng.choice((60, 100, 300)))
+        while z.to_move(state) is not None and (state.stock or sum(map(len, state.hands)) > 7):
+            legal = z.legal_moves(state)
+            melds = [m for m in legal if m.startswith("meld")]
+            state = z.play(state, rng.choice(melds) if melds and rng.random() < 0.5
+                           else rng.choice(legal))
+            if state.deal > 1:
+                break
+        if z.to_move(state) is None or state.deal > 1 or state.stock:
+            continue
+        me = state.seat
+        legal = z.legal_moves(state)
+        best = max(_value_after(state, m, me) for m in legal)
+        move = ai.choose(z.view(state, me), legal, "hard", random.Random(seed))
+        assert _value_after(state, move, me) == best, (z.dump(state), move)
+        checked += 1
+    assert checked >= 20
+
+
+def _value_after(state: z.State, move: str, me: int) -> float:
+    new = z.play(state, move)
+    if z.to_move(new) is None:
+        return ai.WIN if z.result(new)["winner"] == me else -ai.WIN
+    gained = (new.scores[me] - state.scores[me]) - (new.scores[1 - me] - state.scores[1 - me])
+    if new.deal != state.deal:
+        return gained
+    return gained + _exact(new, me, state.deal, {})

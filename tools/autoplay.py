@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["zertz"])
+    parser.add_argument("game", choices=["zertz", "zetema"])
+    parser.add_argument("--players", type=int, help="number of seats (default: the game's)")
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--policy", default="easy", choices=["easy", "normal", "hard"],
                         help="the AI level that chooses the person's moves")
@@ -38,16 +39,20 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp(prefix="parlour-autoplay-"))
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import importlib
+
     import pygame
 
-    from game.ai import zertz as zertz_ai
     from game.app import App
     from game.driver import Driver
     from game.layout import load_layout
-    from game.rules import zertz as rules
+    from scenes.game_table import GameTable
     from scenes.results import ResultsOverlay
     from scenes.setup import SetupScene
-    from scenes.zertz_table import ZertzTable, gesture_for
+
+    rules = importlib.import_module(f"game.rules.{args.game}")
+    ai = importlib.import_module(f"game.ai.{args.game}")
+    module = importlib.import_module(f"scenes.{args.game}_table")
 
     app = App()
     app.start()
@@ -65,18 +70,25 @@ def main(argv: list[str] | None = None) -> int:
     drive.settle()
     setup = drive.scene
     assert isinstance(setup, SetupScene)
-    level = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Level")
-    while level.value != args.level:
-        drive.click((level.rect.right - 5, level.rect.centery))
-    first = next(w for w in setup.widgets.widgets if getattr(w, "label", "") == "Who starts")
-    while first.value != args.seed % 2:
+    def widget(label):
+        return next((w for w in setup.widgets.widgets if getattr(w, "label", "") == label), None)
+
+    players = widget("Players")
+    while args.players and players is not None and players.value != args.players:
+        drive.click((players.rect.right - 5, players.rect.centery))
+        players = widget("Players")
+    for level in [w for w in setup.widgets.widgets if getattr(w, "label", "") == "Level"]:
+        while level.value != args.level:
+            drive.click((level.rect.right - 5, level.rect.centery))
+    first = widget("Who starts")
+    while first is not None and first.value != args.seed % 2:
         drive.click((first.rect.right - 5, first.rect.centery))
     drive.click(setup.seed_field.rect.center)
     drive.type(str(args.seed))
     drive.click(setup.start_button.rect.center)
     drive.settle()
     table = drive.scene
-    assert isinstance(table, ZertzTable)
+    assert isinstance(table, GameTable)
     shot("start")
     rng = random.Random(args.seed)
     frames = 0
@@ -87,15 +99,11 @@ def main(argv: list[str] | None = None) -> int:
             print("gave up: the game did not finish")
             return 1
         if table.rules.human_to_move() and not table.animating and not drive.app.toasts:
-            seat = table.state.seat
+            seat = rules.to_move(table.state)
             legal = rules.legal_moves(table.state)
-            move = zertz_ai.choose(rules.view(table.state, seat), legal, args.policy, rng)
+            move = ai.choose(rules.view(table.state, seat), legal, args.policy, rng)
             before = len(table.session.moves)
-            start, end = gesture_for(table, move)
-            if start == end:
-                drive.click(start)
-            else:
-                drive.drag(start, end, steps=6)
+            module.perform(drive, table, move)
             drive.settle()
             if len(table.session.moves) == before:
                 print(f"the drag for {move!r} was not accepted")
@@ -112,8 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     res = rules.result(table.state)
     you = 0
     outcome = "draw" if res["winner"] is None else ("won" if res["winner"] == you else "lost")
-    print(f"{args.game} vs {args.level}: person (policy {args.policy}) {outcome}; "
-          f"points {res['points']}, marbles {res['marbles']}, reason {res['reason']}, "
+    details = {k: v for k, v in res.items() if k != "winner"}
+    print(f"{args.game} vs {args.level}: person (policy {args.policy}) {outcome}; {details}; "
           f"{len(table.session.moves)} moves")
     return 0
 

@@ -42,6 +42,8 @@ W_FEATURE = 0.6      # per point of prize features within reach
 HOPELESS = -1000.0   # more than four exposed Cạ: the hand can never win
 NOISE = {"easy": 0.0, "normal": 1.5, "hard": 0.0}
 PROB = False
+ALWAYS_CAPTURE = False
+WAIT_K0 = 0.0
 HORIZON = 0.8      # share of the remaining stock reveals the hand can still use
 OFFERS = 1.0       # live cards offered to a seat per stock reveal
 CA_EASE = 0.8      # a Cạ completion counts this much of a Chắn one
@@ -65,6 +67,10 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
     if level == "easy":
         return _choose_easy(ev, legal, rng)
     scored = [(ev.move_value(m) + rng.uniform(0, NOISE[level]), i) for i, m in enumerate(legal)]
+    if ALWAYS_CAPTURE:
+        caps = [(v, i) for v, i in scored if legal[i].split()[0] in ("chan", "ca", "chiu")]
+        if caps and max(caps)[0] > HOPELESS / 2:
+            return legal[max(caps)[1]]
     return legal[max(scored)[1]]
 
 
@@ -262,6 +268,8 @@ class Evaluator:
         if waiting:
             chan_out, ca_out = lives[0]
             outs = chan_out + ca_out
+            if WAIT_K0:
+                value -= CAPTURE * WAIT_K0 / (outs + WAIT_K0)
             value += W_OUT * outs * self.score_factor(hand, groups, chan, ca)
         else:
             weights = sorted((W_CHAN_OUT * c + W_CA_OUT * k for c, k in lives), reverse=True)

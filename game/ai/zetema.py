@@ -49,7 +49,7 @@ WINDOWS = tuple(sum(1 << ((start + i) % N_RANKS) for i in range(rules.RUN))
 """Rank bitmasks of the nine straights, A-6 up to 9-A (bit r = rank index r)."""
 ENDGAME_NODES = 30_000
 """Positions the hard level may solve in a two-player endgame before falling back."""
-ENDGAME_SECONDS = 0.25
+ENDGAME_SECONDS = 0.2
 WIN = 10_000.0
 FUTURE = 0.9
 """Points still to come count this much of points scored now (banked is better)."""
@@ -403,13 +403,15 @@ class _OutOfBudget(Exception):
 
 
 class _Endgame:
-    """Minimax over the rest of a two-player deal once the stock is empty.
+    """Alpha-beta search over the rest of a two-player deal once the stock is empty.
 
     With two players and no stock, every unseen card is in the other hand, so the position
     is fully known. Values are this seat's points minus the other's until the deal ends
-    (``WIN`` when a score reaches the goal), memoised by position; a search that would take
-    more than ``ENDGAME_NODES`` positions or ``ENDGAME_SECONDS`` gives up (None).
+    (``WIN`` when a score reaches the goal), with a transposition table of bounds; a search
+    that would take more than ``ENDGAME_NODES`` positions or ``ENDGAME_SECONDS`` gives up.
     """
+
+    EXACT, LOWER, UPPER = range(3)
 
     def __init__(self, t: _Table):
         self.t = t
@@ -423,74 +425,135 @@ class _Endgame:
         self.scores = (t.scores[t.seat], t.scores[1 - t.seat])
         open_points = sum(t.zetema_value(r) for r in range(N_RANKS) if t.pile[r] < 5)
         self.close = max(self.scores) + open_points + 150 >= t.target
-        self.memo: dict[tuple, float] = {}
+        self.table: dict[tuple, tuple[float, int]] = {}
+        self.meld_cache: dict[tuple, list[rules.Meld]] = {}
         self.nodes = 0
         self.deadline = time.perf_counter() + ENDGAME_SECONDS
 
     def choose(self, legal: list[str], rng: random.Random) -> str | None:
+        """The best of ``legal`` (ties broken by ``rng``), or None when out of budget."""
         t = self.t
         values: dict[str, float] = {}
+        alpha = -float("inf")
+        # Zetemas and melds first: a good first value prunes the rest.
+        order = sorted(legal, key=lambda m: (not m.startswith("meld"),
+                                             not self._completes(m)))
         try:
-            for move in legal:
+            for move in order:
                 verb, kind, tokens = _parse(move)
                 if verb == "discard":
-                    values[move] = self._discard(self.hands, 0, self.piles, self.kq, t.married,
-                                                 self.scores, tokens[0], 0)
+                    value = self._discard(self.hands, 0, self.piles, self.kq, t.married,
+                                          self.scores, tokens[0], 0, alpha, WIN * 2)
                 else:
                     points = rules.meld_value(kind, tokens)
-                    values[move] = self._meld(self.hands, 0, self.piles, self.kq, t.married,
-                                              self.scores, kind, tokens, points)
+                    value = self._meld(self.hands, 0, self.piles, self.kq, t.married,
+                                       self.scores, kind, tokens, points, alpha, WIN * 2)
+                values[move] = value
+                alpha = max(alpha, value - 1e-6)    # equal values stay exact: ties
         except _OutOfBudget:
             return None
         best = max(values.values())
-        return rng.choice([m for m, v in values.items() if v >= best - 1e-9])
+        return rng.choice([m for m in legal if m in values and values[m] >= best - 1e-9])
 
-    def _turn(self, hands, turn, piles, kq, married, scores) -> float:
+    def _completes(self, move: str) -> bool:
+        return move.startswith("discard") and self.piles[rules.CARD_RANK[move.split()[1]]] == 4
+
+    def _turn(self, hands, turn, piles, kq, married, scores, alpha, beta) -> float:
         key = (hands, turn, piles, kq, married, scores if self.close else None)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
+        entry = self.table.get(key)
+        if entry is not None:
+            value, flag = entry
+            if (flag == self.EXACT or (flag == self.LOWER and value >= beta)
+                    or (flag == self.UPPER and value <= alpha)):
+                return value
         self.nodes += 1
         if self.nodes > ENDGAME_NODES or (not self.nodes & 255
                                            and time.perf_counter() > self.deadline):
             raise _OutOfBudget
+        a0, b0 = alpha, beta
+        maximize = turn == 0
+        best = -WIN * 2 if maximize else WIN * 2
         hand = hands[turn]
-        values = [self._discard(hands, turn, piles, kq, married, scores, c, 0)
-                  for c in dict.fromkeys(hand)]
-        if len(hand) >= 5 or any(c[0] in "KQ" for c in hand):
-            for meld in rules.find_melds(hand, {"K": kq[0], "Q": kq[1]}):
-                values.append(self._meld(hands, turn, piles, kq, married, scores, meld.kind,
-                                         list(meld.cards), meld.points))
-        value = max(values) if turn == 0 else min(values)
-        self.memo[key] = value
-        return value
+        # Zetemas first, then melds, then the other discards: earlier cut-offs.
+        cards = list(dict.fromkeys(hand))
+        cards.sort(key=lambda c: piles[rules.CARD_RANK[c]] != 4)
+        plans: list = [("d", c) for c in cards if piles[rules.CARD_RANK[c]] == 4]
+        plans += [("m", m) for m in self._melds(hand, kq)]
+        plans += [("d", c) for c in cards if piles[rules.CARD_RANK[c]] != 4]
+        for kind, what in plans:
+            if kind == "d":
+                value = self._discard(hands, turn, piles, kq, married, scores, what, 0,
+                                      alpha, beta)
+            else:
+                value = self._meld(hands, turn, piles, kq, married, scores, what.kind,
+                                   list(what.cards), what.points, alpha, beta)
+            if maximize:
+                if value > best:
+                    best = value
+                alpha = max(alpha, value)
+            else:
+                if value < best:
+                    best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        flag = self.UPPER if best <= a0 else self.LOWER if best >= b0 else self.EXACT
+        self.table[key] = (best, flag)
+        return best
 
-    def _meld(self, hands, turn, piles, kq, married, scores, kind, tokens, points) -> float:
+    def _melds(self, hand, kq) -> list[rules.Meld]:
+        if not _may_meld(hand, kq):
+            return []
+        key = (hand, kq)
+        melds = self.meld_cache.get(key)
+        if melds is None:
+            melds = rules.find_melds(hand, {"K": kq[0], "Q": kq[1]})
+            self.meld_cache[key] = melds
+        return melds
+
+    def _meld(self, hands, turn, piles, kq, married, scores, kind, tokens, points,
+              alpha, beta) -> float:
         sign = 1.0 if turn == 0 else -1.0
         scores = _add(scores, turn, points)
         if scores[turn] >= self.t.target:
             return sign * WIN
-        if kind != "marriage":
-            return max(sign * self._discard(hands, turn, piles, kq, married, scores, c, points)
-                       for c in dict.fromkeys(tokens)) * sign
-        hand = list(hands[turn])
-        kings, queens = list(kq[0]), list(kq[1])
-        pile = list(piles)
-        for token in tokens:
-            if token.endswith(rules.PILE):
-                card = token[:-len(rules.PILE)]
-                (kings if card[0] == "K" else queens).remove(card)
-                pile[rules.CARD_RANK[card]] -= 1
+        if kind == "marriage":
+            hand = list(hands[turn])
+            kings, queens = list(kq[0]), list(kq[1])
+            pile = list(piles)
+            for token in tokens:
+                if token.endswith(rules.PILE):
+                    card = token[:-len(rules.PILE)]
+                    (kings if card[0] == "K" else queens).remove(card)
+                    pile[rules.CARD_RANK[card]] -= 1
+                else:
+                    hand.remove(token)
+            hands = _with(hands, turn, tuple(hand))
+            kq, piles, married = (tuple(kings), tuple(queens)), tuple(pile), True
+            if not hand:
+                gain = sign * points
+                return gain + self._next(hands, turn, piles, kq, married, scores, False,
+                                         alpha - gain, beta - gain)
+            options = list(dict.fromkeys(hand))
+        else:
+            options = list(dict.fromkeys(tokens))
+        maximize = turn == 0
+        best = -WIN * 2 if maximize else WIN * 2
+        for card in options:
+            value = self._discard(hands, turn, piles, kq, married, scores, card, points,
+                                  alpha, beta)
+            if maximize:
+                best = max(best, value)
+                alpha = max(alpha, value)
             else:
-                hand.remove(token)
-        hands = _with(hands, turn, tuple(hand))
-        kq, piles = (tuple(kings), tuple(queens)), tuple(pile)
-        if not hand:
-            return sign * points + self._next(hands, turn, piles, kq, True, scores, False)
-        return max(sign * self._discard(hands, turn, piles, kq, True, scores, c, points)
-                   for c in dict.fromkeys(hand)) * sign
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
 
-    def _discard(self, hands, turn, piles, kq, married, scores, card, gained) -> float:
+    def _discard(self, hands, turn, piles, kq, married, scores, card, gained,
+                 alpha, beta) -> float:
         sign = 1.0 if turn == 0 else -1.0
         r = rules.CARD_RANK[card]
         hand = list(hands[turn])
@@ -507,10 +570,11 @@ class _Endgame:
             scores = _add(scores, turn, points)
             if scores[turn] >= self.t.target:
                 return sign * WIN
-        return sign * (gained + points) + self._next(hands, turn, piles, kq, married, scores,
-                                                     bool(points))
+        gain = sign * (gained + points)
+        return gain + self._next(hands, turn, piles, kq, married, scores, bool(points),
+                                 alpha - gain, beta - gain)
 
-    def _next(self, hands, last, piles, kq, married, scores, again) -> float:
+    def _next(self, hands, last, piles, kq, married, scores, again, alpha, beta) -> float:
         other = 1 - last
         if again and hands[last]:
             turn = last
@@ -520,7 +584,34 @@ class _Endgame:
             turn = last
         else:
             return 0.0          # the deal is over
-        return self._turn(hands, turn, piles, kq, married, scores)
+        return self._turn(hands, turn, piles, kq, married, scores, alpha, beta)
+
+
+def _may_meld(hand: tuple[str, ...], kq: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A quick test that ``hand`` might hold a meld (False: surely none)."""
+    for c in hand:
+        if c[0] == "K":
+            partner = "Q" + c[-1]
+            if partner in hand or partner in kq[1]:
+                return True
+        elif c[0] == "Q":
+            partner = "K" + c[-1]
+            if partner in hand or partner in kq[0]:
+                return True
+    if len(hand) < rules.PER_RANK:
+        return False
+    ranks = [rules.CARD_RANK[c] for c in hand]
+    if any(ranks.count(r) >= rules.PER_RANK for r in set(ranks)):
+        return True
+    if len(hand) < rules.RUN:
+        return False
+    suits = [c[-1] for c in hand]
+    if any(suits.count(s) >= rules.RUN for s in set(suits)):
+        return True
+    mask = 0
+    for r in ranks:
+        mask |= 1 << r
+    return any(mask & w == w for w in WINDOWS)
 
 
 def _with(pair: tuple, index: int, value) -> tuple:
