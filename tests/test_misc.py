@@ -134,3 +134,27 @@ def test_rules_and_ai_packages_never_import_pygame():
             "print(bad); sys.exit(1 if bad else 0)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_zetema_layout_has_every_zone():
+    layout = load_layout("zetema")
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    assert [z.props["rank"] for z in layout.layer("zones") if z.props["zone"] == "pile"] == \
+        list(ranks)
+    for name in ("stock", "marriage", "log", "meld", "hand", "sheet", "status"):
+        assert name in layout
+    assert sum(1 for z in layout.layer("zones") if z.props["zone"] == "opponent") == 5
+    zones = [z.rect for z in layout.layer("zones")]
+    assert all(pygame.Rect(0, 0, 1280, 720).contains(r) for r in zones)
+    assert not any(a.colliderect(b) for i, a in enumerate(zones) for b in zones[i + 1:])
+
+
+def test_zetema_map_generator_matches_the_committed_map():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_zetema_map",
+                                                  ROOT / "tools" / "make_zetema_map.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.build_tmx() == (ROOT / "assets" / "maps" / "zetema.tmx").read_text(
+        encoding="utf-8")

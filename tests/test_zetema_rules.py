@@ -342,6 +342,8 @@ def test_two_players_zetema_with_an_empty_stock_plays_again():
     new, events = z.play_events(state, "discard 7D")
     assert new.scores == (5, 0) and new.seat == 0          # plays again at once
     assert events[-1] == z.TurnChanged(0)
+    assert z.describe(state, "discard 7D") == \
+        "Seat 1 discarded 7D — zetema of sevens, 5 points, and plays again"
     # Without a zetema the turn passes.
     assert z.play(new, "discard 8C").seat == 1
 
@@ -439,6 +441,11 @@ def test_melds_are_still_allowed_once_the_stock_is_empty():
     ("meld marriage KH QH@pile", "QH is not in the queen pile"),
     ("meld marriage KD QD@pile", "KD is not in your hand"),
     ("meld marriage KS@pile QS@pile", "at least one card from your hand"),
+    ("meld marriage KS QS KS QS KS QS KH QH KD QD KC QC", "at most 5 marriages"),
+    ("meld flush 2H 3H 4H 5H 6H", "a flush needs 6 cards, not 5"),
+    ("meld straightflush 2H 3H 4H 5H 6H 8H", "six consecutive ranks"),
+    ("meld assembly 2H 2H 2C 2D", "all 5 cards of one rank, not 4"),
+    ("discard 7C@pile", "only a marriage may take a card from a pile"),
 ])
 def test_illegal_moves_say_why_and_leave_the_state_unchanged(move, message):
     state = load([["2H", "3C", "4D", "5S", "6H", "7C", "KH"], [], []], piles={"K": ["KS"]})

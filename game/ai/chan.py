@@ -42,6 +42,7 @@ W_FEATURE = 0.6      # per point of prize features within reach
 HOPELESS = -1000.0   # more than four exposed Cạ: the hand can never win
 NOISE = {"easy": 0.0, "normal": 1.5, "hard": 0.0}
 PROB = False
+KEEP_EXTRA = 0
 ALWAYS_CAPTURE = False
 WAIT_K0 = 0.0
 HORIZON = 0.8      # share of the remaining stock reveals the hand can still use
@@ -273,7 +274,7 @@ class Evaluator:
             value += W_OUT * outs * self.score_factor(hand, groups, chan, ca)
         else:
             weights = sorted((W_CHAN_OUT * c + W_CA_OUT * k for c, k in lives), reverse=True)
-            value += sum(weights[:pairs_to_make])
+            value += sum(weights[:pairs_to_make + KEEP_EXTRA])
         if self.level == "hard":
             value += W_FEATURE * self.feature_points(hand, groups)
         return value

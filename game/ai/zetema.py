@@ -14,18 +14,24 @@ plan as its points now plus an evaluation of what it leaves:
   makes the fourth card while the fifth is unseen hands the next seats a chance); the
   opponents' expected share counts against it, more so when it would take them to the goal.
 - meld outlook: the meld points the keep can expect at the next turn, averaged exactly over
-  the unseen card that would be drawn (a keep of five spades scores a flush whenever a spade
-  comes), scaled by how many draws are left (hard) or taken once (normal).
+  the unseen card that would be drawn, scaled by the draws left (hard) or taken once
+  (normal). Hard also plans a flush over all its remaining draws (a small dynamic programme:
+  five cards of a suit score a flush whenever one more comes, and a flush gives back five
+  of its six cards, so the duplicated suit is worth farming) and counts the chance of
+  drawing the missing cards of an assembly.
 
 Levels:
 
 - ``easy``: the biggest meld now; otherwise a zetema when one is on offer, else a random
   discard that does not make a fourth card of a rank (when it can avoid it).
-- ``normal``: the plan evaluation with the simple zetema outlook (own share only, no draws)
-  and a one-turn meld outlook; marriages only for their points.
+- ``normal``: the plan evaluation with the simple zetema outlook (no draws counted, less
+  weight on the opponents' share) and a one-turn meld outlook; marriages for their points.
 - ``hard``: the full evaluation: stock-aware chances, the opponents' share weighted by the
-  scores and the goal, marriages used to deny kings and queens, the two-player extra turn,
-  an immediate win taken at once. Runs in a few milliseconds (budget 0.5 s).
+  goal, marriages that deny the kings' and queens' zetemas, the flush and assembly plans,
+  an immediate win taken at once. With two players and an empty stock the other hand is
+  known exactly, and hard solves the rest of the deal by alpha-beta search (the extra turn
+  after a zetema included), falling back to the evaluation if that would take too long.
+  Typical decisions take a few milliseconds; the search stops at ``ENDGAME_SECONDS``.
 """
 
 from __future__ import annotations
@@ -91,12 +97,14 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
         return legal[0]
     table = _Table.from_view(view)
     if level == "easy":
-        return _choose_easy(table, legal, rng)
-    if level == "hard" and table.players == 2 and table.stock == 0:
-        move = _Endgame(table).choose(legal, rng)
-        if move is not None:
-            return move
-    return _Planner(table, PARAMS[level]).choose(legal, rng)
+        move = _choose_easy(table, legal, rng)
+    else:
+        move = None
+        if level == "hard" and table.players == 2 and table.stock == 0:
+            move = _Endgame(table).choose(legal, rng)
+        if move is None:
+            move = _Planner(table, PARAMS[level]).choose(legal, rng)
+    return move if move in legal else legal[0]
 
 
 # ---------------------------------------------------------------------------------------------

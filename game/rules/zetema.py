@@ -413,6 +413,9 @@ def describe(state: State, move: str, names: Sequence[str] | None = None) -> str
     over = [e for e in events if isinstance(e, GameOver)]
     if over:
         text += f" and wins with {over[0].result['scores'][state.seat]}"
+    elif (parsed[0] == "discard" and any(isinstance(e, Zetema) for e in events)
+          and events[-1] == TurnChanged(state.seat)):
+        text += ", and plays again"
     return text
 
 
