@@ -77,6 +77,7 @@ def random_deal(seed: int, rng: random.Random, check_every: int = 1):
         legal = chan.legal_moves(state)
         move = "u" if "u" in legal and rng.random() < 0.8 else rng.choice(legal)
         before = chan.dump(state)
+        assert chan.describe(state, move)
         state = chan.play(state, move)
         assert chan.dump(chan.load(before)) == before
         plies += 1

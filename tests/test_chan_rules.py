@@ -522,6 +522,7 @@ def test_a_seat_with_both_a_win_and_a_chiu_gets_one_decision():
 def test_thien_u_the_dealers_dealt_hand_wins():
     state = opening(WAIT_7M + ["7M"])
     assert chan.legal_moves(state)[0] == "u"
+    assert chan.describe(state, "u") == "You declared Ù with the dealt hand: Thiên ù — Thiên ù 3"
     won, events = chan.play_events(state, "u")
     res = chan.result(won)
     assert res["features"] == ["Thiên ù"] and res["score"] == 3 and res["how"] == "heaven"
@@ -767,6 +768,25 @@ def test_every_illegal_move_reason():
                                         live={"gate": 0, "card": "7S", "from": "stock"})), "u")
     with pytest.raises(IllegalMove, match="over"):
         chan.play(over, "draw")
+
+
+def test_illegal_reasons_for_a_dead_hand_and_a_chiu():
+    hand = "2M 2M 3S 3S 4C 4C 5M 5M 6S 6S 7C 7C 8M 8M 9S 9S 2C 2C 7M 5S".split()
+    dead = chan.load(position({0: hand}, to_move=0, phase="open", dealer=0,
+                              bans={0: {"no_discard": ["7M", "5S"]}}))
+    with pytest.raises(IllegalMove, match="dead hand may only draw"):
+        chan.play(dead, "discard 7M")
+    # Restriction 4 bars a chíu; restriction 8 bars a chíu that leaves no discard and no win.
+    state = responding(CHIU_3C, "3C", bans={"no_take": ["3C"]})
+    assert chan.legal_moves(state) == ["draw"]
+    with pytest.raises(IllegalMove, match="restriction 4"):
+        chan.play(state, "chiu 3C")
+    hand = "3C 3C 3C 2M 2M 4S 4S 5C 5C 6M 6M 8M 8M 9S 9S 2C 2C 7M 5S".split()
+    state = responding(hand, "3C", bans={"no_discard": ["7M", "5S"]})
+    assert "chiu 3C" not in chan.legal_moves(state)
+    with pytest.raises(IllegalMove, match="restriction 8"):
+        chan.play(state, "chiu 3C")
+    assert "chiu 3C" in chan.legal_moves(responding(hand, "3C"))
 
 
 def test_moves_are_case_insensitive_and_ca_cards_in_either_order():

@@ -186,3 +186,22 @@ def _value_after(state: z.State, move: str, me: int) -> float:
     if new.deal != state.deal:
         return gained
     return gained + _exact(new, me, state.deal, {})
+
+
+def test_the_simulation_tool_prints_a_row_per_level(capsys):
+    import argparse
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "simulate_zetema.py"
+    spec = importlib.util.spec_from_file_location("simulate_zetema", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    parser = argparse.ArgumentParser()
+    tool.add_arguments(parser)
+    assert tool.run(parser.parse_args(["--players", "3", "--games", "2"])) == 0
+    out = capsys.readouterr().out
+    for level in ai.LEVELS:
+        assert any(line.startswith(level) for line in out.splitlines())
+    assert "win rate" in out and "mean share" in out and "max time" in out
+    assert tool.run(parser.parse_args(["--levels", "expert", "--games", "1"])) == 2

@@ -46,8 +46,10 @@ def run(args: argparse.Namespace) -> int:
     """Play the tournament ``args`` describes and print the table; return an exit code."""
     players = getattr(args, "players", 3)
     games = getattr(args, "games", 300)
-    levels = [x.strip() for x in str(getattr(args, "levels", "hard,normal,easy")).split(",")
-              if x.strip()]
+    raw_levels = getattr(args, "levels", None) or "hard,normal,easy"
+    if isinstance(raw_levels, str):
+        raw_levels = raw_levels.split(",")
+    levels = [str(x).strip() for x in raw_levels if str(x).strip()]
     seed = getattr(args, "seed", 1)
     jobs = max(1, getattr(args, "jobs", 1) or 1)
     double = getattr(args, "double", "S") or "S"

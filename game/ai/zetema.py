@@ -31,7 +31,7 @@ Levels:
   an immediate win taken at once. With two players and an empty stock the other hand is
   known exactly, and hard solves the rest of the deal by alpha-beta search (the extra turn
   after a zetema included), falling back to the evaluation if that would take too long.
-  Typical decisions take a few milliseconds; the search stops at ``ENDGAME_SECONDS``.
+  Typical decisions take a few milliseconds; the search stops at ``ENDGAME_NODES``.
 """
 
 from __future__ import annotations
@@ -53,9 +53,11 @@ INDEX = {c: i for i, c in enumerate(CARDS)}
 WINDOWS = tuple(sum(1 << ((start + i) % N_RANKS) for i in range(rules.RUN))
                 for start in range(9))
 """Rank bitmasks of the nine straights, A-6 up to 9-A (bit r = rank index r)."""
-ENDGAME_NODES = 30_000
-"""Positions the hard level may solve in a two-player endgame before falling back."""
-ENDGAME_SECONDS = 0.2
+ENDGAME_NODES = 12_000
+"""Positions the hard level may solve in a two-player endgame before falling back (about
+0.15 s; almost every endgame needs far fewer). A deterministic limit, so seeded games
+replay identically; ``ENDGAME_SECONDS`` is only a safety net on a very busy machine."""
+ENDGAME_SECONDS = 0.4
 WIN = 10_000.0
 FUTURE = 0.9
 """Points still to come count this much of points scored now (banked is better)."""
@@ -115,8 +117,7 @@ class _Table:
     """The view digested: counts by card index and by rank, unseen cards, scores."""
 
     __slots__ = ("hand", "limit", "married", "pile", "pile_cards", "players", "scores", "seat",
-                 "shown", "stock", "target", "unseen", "unseen_rank", "unseen_total", "meld",
-                 "phase")
+                 "stock", "target", "unseen", "unseen_rank", "unseen_total")
 
     @classmethod
     def from_view(cls, view: dict) -> _Table:
@@ -127,9 +128,6 @@ class _Table:
         t.hand = list(view["hands"][t.seat])
         t.scores = list(view["scores"])
         t.target = view["target"]
-        t.phase = view["phase"]
-        t.meld = view.get("meld")
-        t.shown = list(view.get("shown") or [])
         piles = view["piles"]
         t.pile_cards = {r: list(piles.get(r, [])) for r in rules.RANKS}
         t.pile = [len(t.pile_cards[r]) for r in rules.RANKS]

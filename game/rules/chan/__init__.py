@@ -93,6 +93,7 @@ from game.rules.chan.engine import (
 from game.rules.chan.hands import (
     FEATURE_VALUES,
     Win,
+    analyse_hand,
     arrangements,
     best_win,
     features_of,
@@ -112,7 +113,12 @@ NOTES = """
 - Claims on a revealed stock card: wins in seat order from the revealer, then the chíu.
   Claims of the revealer that come last are offered in its revealed phase; a revealer
   whose win comes before other claims is asked first in the claim phase.
+- A seat may also chíu the stock card it revealed itself (like a capture, in its revealed
+  phase). A win right after any chíu is Chíu ù, not Ù chì (Ù chì is the direct `u` on the
+  stock card in your own gate; the chíu route scores at least as much).
 - Bòn counts a face dealt exactly twice whose four copies are in the winning hand.
+- Restriction 7 never bites in play from a deal: a legal Cạ capture (restrictions 1, 2 and
+  5) leaves an even count of every face of its rank. It is enforced for loaded positions.
 - The dead hand cannot arise from a real deal (a 20-card hand without a legal discard is
   all identical pairs, i.e. a Thiên ù); it arises only from loaded positions with bans.
 """
@@ -123,7 +129,7 @@ __all__ = [
     "BanAdded", "Bans", "Captured", "CardPassed", "ChiuClaimed", "DeadHand", "Dealt",
     "Declined", "Discarded", "Event", "Live", "Outcome", "Resume", "Revealed", "Settled",
     "State", "StockExhausted", "TurnChanged", "Win", "Won",
-    "arrangements", "best_win", "card_name", "deal_events", "describe", "dump",
+    "analyse_hand", "arrangements", "best_win", "card_name", "deal_events", "describe", "dump",
     "features_of", "is_red", "legal_moves", "load", "new_game", "play", "play_events",
     "rank_of", "result", "score", "settlement", "suit_of", "to_move", "view",
 ]

@@ -168,8 +168,8 @@ class Captured:
 
 @dataclass(frozen=True)
 class ChiuClaimed:
-    """``seat`` took ``card`` from gate ``gate`` (owned by seat ``gate``) with three of its
-    own and exposed all four; ``out_of_turn`` when it interrupted another seat."""
+    """``seat`` took ``card`` from the gate of seat ``gate`` (from whom) with three of its
+    own and exposed all four; ``out_of_turn`` when it interrupted another seat's decision."""
 
     seat: int
     card: str
@@ -421,11 +421,15 @@ def describe(state: State, move: str, names: Iterable[str] | None = None) -> str
     live = state.live
     if verb == "u":
         won = next(e for e in events if isinstance(e, Won))
-        how = {"heaven": "with the dealt hand (Thiên ù)",
-               "chiu": f"right after the chíu of {show(won.card)}",
-               "own": f"on {show(won.card)} from their own gate",
-               "stock": f"on {show(won.card)} revealed by {seat_names[live.gate] if live else '?'}"}
-        return (f"{who} declared Ù {how[won.how]}: {', '.join(won.features) or 'Ù xuông'} "
+        if won.how == "heaven":
+            how = "with the dealt hand"
+        elif won.how == "chiu":
+            how = f"right after the chíu of {show(won.card)}"
+        elif won.how == "own":
+            how = f"on {show(won.card)} from their own gate"
+        else:
+            how = f"on {show(won.card)} revealed by {seat_names[live.gate]}"
+        return (f"{who} declared Ù {how}: {', '.join(won.features) or 'Ù xuông'} "
                 f"— {won.arithmetic}")
     if verb == "discard":
         disc = next(e for e in events if isinstance(e, Discarded))
@@ -524,11 +528,10 @@ def load(data: dict) -> State:
 # Rules: what a seat may do
 
 
-def _discards(state: State, seat: int, barred_rank: int | None = None,
-              hand: Counter | None = None) -> list[str]:
+def _discards(state: State, seat: int, barred_rank: int | None = None) -> list[str]:
     """Faces ``seat`` may discard: an odd count in hand (restriction 2), not barred by
     restriction 3, and not of ``barred_rank`` (restriction 7)."""
-    count = Counter(state.hands[seat]) if hand is None else hand
+    count = Counter(state.hands[seat])
     banned = state.bans[seat].no_discard
     return [f for f in FACES if count[f] % 2 and f not in banned
             and (barred_rank is None or rank_of(f) != barred_rank)]
@@ -860,13 +863,9 @@ def _why_illegal(state: State, verb: str, cards: list[str]) -> str:
     if verb == "decline":
         return "there is no claim to decline"
     if verb == "draw":
-        if phase == "revealed":
-            return "you have already revealed a card: capture it or pass"
-        return "you cannot draw now"
+        return "you have already revealed a card: capture it or pass"
     if verb == "pass":
-        if phase == "respond":
-            return "to leave the live card, draw (pass it and reveal a stock card)"
-        return "you cannot pass now"
+        return "to leave the live card, draw (pass it and reveal a stock card)"
     if verb == "u":
         if phase == "discard":
             return "you can only declare u right after a chíu that completes your hand"
@@ -891,10 +890,8 @@ def _why_illegal(state: State, verb: str, cards: list[str]) -> str:
             return (f"you just captured a Cạ of rank {ca_rank}: you may not discard a card of "
                     "that rank this turn (restriction 7)")
         return f"you cannot discard {card} now"
-    # chan, ca, chiu: take the live card
+    # chan, ca, chiu: take the live card (respond, revealed or claim: a card is live)
     card = cards[0]
-    if live is None:
-        return "there is no live card to take"
     if card != live.card:
         return f"the live card is {live.card}, not {card}"
     if verb == "chiu":

@@ -115,6 +115,11 @@ def _rank_options(rank: int, suit_counts: list[int]) -> list[list[Pair]]:
     return options
 
 
+def analyse_hand(cards: Iterable[str]) -> list[tuple[Pair, ...]]:
+    """The pairings of ``cards`` (an alias of ``arrangements``; [] when they do not pair)."""
+    return arrangements(cards)
+
+
 def pairable(cards: Iterable[str]) -> bool:
     """True when all ``cards`` pair up (each group holds an even number of cards)."""
     return not odd_groups(Counter(cards))

@@ -1,0 +1,343 @@
+"""Telefunken computer opponent: ``choose(view, legal, level, rng) -> move``.
+
+The AI decides from ``view(state, seat)`` and ``legal_moves(state)`` alone: its own hand, the
+melds on the table, the discard pile, the card counts and the chips. It never sees another
+hand or the stock order.
+
+The plan is the contract race. Before melding, a hand is scored by how far it is from the
+deal's contract (``progress``: the cards still missing from the best candidate groups, a
+joker filling one gap per group), plus backups (pairs, run pieces) and a small weight on the
+penalty points held. Discards, the free upcard and buys compare that score with and without
+the card. Once melded the aim is to shed: every meld and lay-off is played at once, the
+biggest penalty first, and the discard is the card least likely to be laid off later (high
+penalty, no partner in hand, far from the table's runs). Deal 7 scores a hand by its best
+run window of seven, its best trio and its loose cards, and goes out the moment the legal
+list offers a go-out meld.
+
+Levels:
+
+- ``easy``: melds and lays off when it can, never buys, keeps pairs but otherwise discards
+  at random among its lowest-value cards.
+- ``normal``: the progress score for discards and the upcard; buys only a card that
+  completes its contract; sheds greedily once melded.
+- ``hard``: also buys a discard that brings its contract a group-card closer while it keeps
+  chips in reserve for deal 7, refuses buys when an opponent is about to go out, prefers
+  discards already dead on the table or in the pile (less likely to feed the next seat's
+  buy), chooses the contract meld that leaves the least penalty, and swaps or frees jokers
+  to shed. Decisions take well under a millisecond to a few milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from game.rules import telefunken as rules
+
+LEVELS = ("easy", "normal", "hard")
+
+JOKER = rules.JOKER
+VALUE = rules.VALUE
+SUIT_OF = rules.SUIT_OF
+CONTRACTS = rules.CONTRACTS
+GAP = 10.0          # score of one missing contract card
+RESERVE = 2         # chips hard keeps for deal 7 in deals 1-6
+
+
+def choose(view: dict, legal: list[str], level: str, rng) -> str:
+    """One of ``legal`` for the seat in ``view`` at ``level`` (easy, normal, hard).
+
+    Raises ValueError for an unknown level or an empty ``legal``.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+    if not legal:
+        raise ValueError("no legal moves to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    phase = view.get("phase")
+    seat = view["seat"]
+    hand = list(view["hands"][seat])
+    if phase == "cut":
+        return rng.choice(legal)
+    if phase == "exchange":
+        return _exchange(view, hand, legal, level, rng)
+    if phase == "draw":
+        return _draw(view, hand, legal, level)
+    if phase == "buy":
+        return _buy(view, hand, legal, level, rng)
+    if phase == "play":
+        return _play(view, hand, legal, level, rng)
+    return legal[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Phases
+
+
+def _exchange(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
+    if level == "easy":
+        return "exchange" if "exchange" in legal else legal[0]
+    counts = Counter(c[:-1] for c in hand if c != JOKER)
+    ranked = sorted(counts, key=lambda r: -counts[r])
+    keep_ranks = set(ranked[:3])
+    give = sorted((c for c in hand if c != JOKER and c[:-1] not in keep_ranks
+                   and counts[c[:-1]] == 1), key=rules.card_key)
+    move = ("exchange " + " ".join(give)).strip()
+    return move if move in legal else legal[0]
+
+
+def _draw(view: dict, hand: list[str], legal: list[str], level: str) -> str:
+    if "take" not in legal or level == "easy":
+        return "draw"
+    top = view["discard"][-1]
+    gain = _score(view, hand + [top]) - _score(view, hand)
+    return "take" if gain >= GAP * 0.8 else "draw"
+
+
+def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
+    if level == "easy":
+        return "pass"
+    seat = view["seat"]
+    deal = view["deal"]
+    chips = view["chips"][seat]
+    top = view["discard"][-1]
+    before = _progress(hand, deal)
+    after = _progress(hand + [top], deal)
+    completes = after[0] == 0 and before[0] > 0
+    if level == "normal":
+        if completes and (chips > RESERVE or deal == 7):
+            return "buy"
+        return "pass"
+    # hard
+    danger = any(view["melded"][s] and view["hand_counts"][s] <= 2
+                 for s in range(view["players"]) if s != seat)
+    if after[0] >= before[0]:
+        return "pass"
+    if completes:
+        return "buy" if chips >= 1 and (deal == 7 or chips > 1 or not danger) else "pass"
+    if danger:
+        return "pass"
+    reserve = 0 if deal == 7 else RESERVE
+    need = before[0]
+    if chips > reserve and (need <= 3 or deal == 7 and need <= 5):
+        return "buy"
+    return "pass"
+
+
+def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
+    seat = view["seat"]
+    deal = view["deal"]
+    melds = [m for m in legal if m.startswith("meld ")]
+    if melds:
+        if not view["melded"][seat]:
+            if level == "easy":
+                return melds[0]
+            return max(melds, key=lambda m: _after_contract(view, hand, m))
+        return max(melds, key=lambda m: _shed_value(m))
+    if level == "easy" and rng.random() < 0.5:
+        shed = []
+    else:
+        shed = [m for m in legal if m.startswith(("add ", "swap ", "free "))]
+    if shed:
+        if level == "easy":
+            return rng.choice(shed)
+        best = max(shed, key=lambda m: _shed_value(m))
+        if _shed_value(best) > 0:
+            return best
+    discards = [m for m in legal if m.startswith("discard ")]
+    if len(discards) == 1 or not discards:
+        return discards[0] if discards else legal[0]
+    cards = [m.split()[1] for m in discards]
+    if view["melded"][seat]:
+        scores = {c: _dead_score(view, hand, c) for c in cards}
+    else:
+        base = {c: _score(view, _without(hand, c)) for c in cards}
+        scores = dict(base)
+        if level == "hard":
+            for c in cards:
+                scores[c] += 0.6 * _safety(view, c)
+    if level == "easy":
+        ranked = sorted(cards, key=lambda c: -scores[c])
+        pool = ranked[:3]
+        return f"discard {rng.choice(pool)}"
+    best = max(cards, key=lambda c: (scores[c], rules.penalty(c)))
+    return f"discard {best}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Scores
+
+
+def _score(view: dict, hand: Sequence[str]) -> float:
+    """How good ``hand`` is before melding (higher is better)."""
+    deal = view["deal"]
+    missing, backup = _progress(hand, deal)
+    return -GAP * missing + backup - 0.04 * rules.hand_penalty(hand)
+
+
+def _progress(hand: Sequence[str], deal: int) -> tuple[int, float]:
+    """(cards missing from the best contract candidates, backup value) of ``hand``."""
+    if deal == 7:
+        return _progress7(hand)
+    (_, size), count = CONTRACTS[deal][0], len(CONTRACTS[deal])
+    pure = deal == 1
+    jokers = 0 if pure else sum(1 for c in hand if c == JOKER)
+    by_rank: dict[int, list[str]] = {}
+    for c in hand:
+        if c != JOKER:
+            by_rank.setdefault(VALUE[c], []).append(c)
+    ns = []
+    for v, cards in by_rank.items():
+        n = len({c[-1] for c in cards}) if pure else len(cards)
+        ns.append(min(n, size))
+    ns.sort(reverse=True)
+    top = (ns + [0] * count)[:count]
+    missing = 0
+    for n in top:
+        gap = size - n
+        if gap > 0 and jokers:
+            gap -= 1
+            jokers -= 1
+        missing += gap
+    backup = sum(0.8 * n for n in ns[count:] if n >= 2) + 0.5 * jokers
+    return missing, backup
+
+
+def _progress7(hand: Sequence[str]) -> tuple[int, float]:
+    jokers = sum(1 for c in hand if c == JOKER)
+    naturals = [c for c in hand if c != JOKER]
+    best_run, best_cells = 0, set()
+    for s in range(4):
+        held = {VALUE[c] for c in naturals if SUIT_OF[c] == s}
+        if 1 in held:
+            held.add(14)
+        for low in range(1, 9):
+            window = set(range(low, low + 7))
+            got = len(held & window)
+            if got > best_run:
+                best_run = got
+                best_cells = {rules.card(v, s) for v in held & window}
+    rest = list(naturals)
+    for c in best_cells:
+        if c in rest:
+            rest.remove(c)
+    run_missing = 7 - best_run
+    j = jokers
+    if run_missing and j:
+        run_missing -= 1
+        j -= 1
+    ranks = Counter(VALUE[c] for c in rest)
+    trio = max(ranks.values(), default=0)
+    trio_missing = max(0, 3 - trio)
+    if trio_missing and j:
+        trio_missing -= 1
+        j -= 1
+    loose = 0
+    for c in rest:
+        if ranks[VALUE[c]] >= 2:
+            continue
+        s, v = SUIT_OF[c], VALUE[c]
+        near = any(SUIT_OF[o] == s and 0 < abs(VALUE[o] - v) <= 1 for o in rest if o != c)
+        if not near:
+            loose += 1
+    extra = max(0, loose - 1)
+    return run_missing + trio_missing + extra // 2, -1.5 * extra + 0.5 * j
+
+
+def _after_contract(view: dict, hand: list[str], move: str) -> float:
+    """Prefer the contract meld that leaves the least penalty and keeps jokers."""
+    used = [c for c in move[5:].split() if c != "|"]
+    rest = _without_all(hand, used)
+    return -rules.hand_penalty(c for c in rest if c != JOKER) - 3 * used.count(JOKER) \
+        + len(used)
+
+
+def _shed_value(move: str) -> float:
+    words = move.split()
+    if words[0] == "meld":
+        cards = [c for c in words[1:] if c != "|"]
+        return sum(rules.penalty(c) for c in cards if c != JOKER) + 2 * len(cards)
+    if words[0] == "add":
+        cards = words[1:words.index("to")]
+        return sum(rules.penalty(c) for c in cards if c != JOKER) + 2 * len(cards) + (
+            1 if JOKER in cards else 0)
+    if words[0] == "swap":
+        return rules.penalty(words[1]) + 1
+    if words[0] == "free":
+        return 1.0
+    return 0.0
+
+
+def _dead_score(view: dict, hand: list[str], c: str) -> float:
+    """After melding: how much ``c`` is worth throwing away (higher: discard it)."""
+    if c == JOKER:
+        return -100.0
+    pen = rules.penalty(c)
+    if _fits_table(view, c):
+        return -50.0 + pen
+    others = _without(hand, c)
+    v, s = VALUE[c], SUIT_OF[c]
+    same = sum(1 for o in others if o != JOKER and VALUE[o] == v)
+    near = sum(1 for o in others if o != JOKER and SUIT_OF[o] == s and 0 < abs(VALUE[o] - v) <= 2)
+    hope = min(0.8, 0.35 * same + 0.2 * near + 0.15 * _near_table(view, c))
+    return pen * (1 - hope)
+
+
+def _fits_table(view: dict, c: str) -> bool:
+    for m in view["melds"]:
+        cards = m["cards"]
+        if rules.group_kind(cards) == "set":
+            if VALUE[next(x for x in cards if x != JOKER)] == VALUE[c]:
+                return True
+        else:
+            s = SUIT_OF[next(x for x in cards if x != JOKER)]
+            if SUIT_OF[c] != s:
+                continue
+            low = rules.run_low(cards)
+            high = low + len(cards) - 1
+            v = VALUE[c]
+            if v in (low - 1, high + 1) or (v == 1 and high == 13):
+                return True
+    return False
+
+
+def _near_table(view: dict, c: str) -> int:
+    n = 0
+    for m in view["melds"]:
+        cards = m["cards"]
+        if rules.group_kind(cards) != "run":
+            continue
+        s = SUIT_OF[next(x for x in cards if x != JOKER)]
+        if SUIT_OF[c] != s:
+            continue
+        low = rules.run_low(cards)
+        high = low + len(cards) - 1
+        if VALUE[c] in (low - 2, high + 2):
+            n += 1
+    return n
+
+
+def _safety(view: dict, c: str) -> float:
+    """Cards whose rank is already dead in the pile or on the table feed nobody."""
+    if c == JOKER:
+        return -5.0
+    v = VALUE[c]
+    seen = sum(1 for x in view["discard"] if x != JOKER and VALUE[x] == v)
+    for m in view["melds"]:
+        seen += sum(1 for x in m["cards"] if x != JOKER and VALUE[x] == v)
+    return min(seen, 4) * 1.0
+
+
+def _without(hand: Sequence[str], c: str) -> list[str]:
+    rest = list(hand)
+    rest.remove(c)
+    return rest
+
+
+def _without_all(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
+    rest = list(hand)
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+    return rest

@@ -1,0 +1,106 @@
+"""Images of the Tổ Tôm cards used by Chắn, scaled for the table.
+
+The art is drawn by ``tools/make_totom_cards.py`` and lives in ``assets/cards/totom/`` as one
+96x300 px PNG per image (the long, narrow shape of real Tổ Tôm cards): ``2M.png`` ..
+``9M.png`` (Vạn), ``2S.png`` .. ``9S.png`` (Sách), ``2C.png`` .. ``9C.png`` (Văn) and
+``CC.png`` (Chi Chi) -- the notation of the Chắn rules engine -- plus ``back.png``.
+
+Each face shows its rank numeral over its suit character in the top part of the card (so
+an overlapping fan still shows them), an ornament per suit in the middle and the
+Vietnamese name at the bottom. The red cards (``RED_CODES``: 8M 9M 8S 9S CC) have red
+characters, a red frame and a red seal.
+
+``totom_image(code, width)`` returns the image smooth-scaled to ``width`` pixels wide (the
+height keeps the 96:300 ratio, see ``totom_size``). Results are cached per
+``(code, width)``, so the same Surface object is handed out again and again: blit it, but
+do not draw on it. When a display surface exists the images are converted with
+``convert_alpha()`` for fast blitting; before ``pygame.display.set_mode`` they are
+returned unconverted.
+
+This module depends on pygame only.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets" / "cards" / "totom"
+
+SUITS = ("M", "S", "C")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9")
+TOTOM_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS) + ("CC",)
+RED_CODES: frozenset[str] = frozenset({"8M", "9M", "8S", "9S", "CC"})
+ALL_IMAGES: tuple[str, ...] = TOTOM_CODES + ("back",)
+
+MASTER_SIZE = (96, 300)
+_KNOWN = frozenset(ALL_IMAGES)
+
+
+def totom_size(width: int) -> tuple[int, int]:
+    """The (width, height) of a Tổ Tôm card drawn ``width`` pixels wide (96:300 ratio)."""
+    width = int(width)
+    return (width, max(1, round(width * MASTER_SIZE[1] / MASTER_SIZE[0])))
+
+
+def is_red(code: str) -> bool:
+    """Whether ``code`` is one of the red cards (8M 9M 8S 9S CC)."""
+    return code in RED_CODES
+
+
+def image_path(code: str) -> Path:
+    """The PNG file holding the master image for ``code``."""
+    _check(code)
+    return ASSETS_DIR / f"{code}.png"
+
+
+def totom_image(code: str, width: int) -> pygame.Surface:
+    """The image for ``code`` ("2M" .. "9C", "CC" or "back") scaled to ``width`` px wide.
+
+    Raises ``KeyError`` for an unknown code and ``ValueError`` for a width below 1.
+    The returned Surface is shared through a cache; treat it as read-only.
+    """
+    _check(code)
+    width = int(width)
+    if width < 1:
+        raise ValueError(f"card width must be at least 1 pixel, got {width}")
+    return _scaled(code, width, pygame.display.get_surface() is not None)
+
+
+def clear_cache() -> None:
+    """Forget all loaded and scaled images (e.g. after the display mode changed)."""
+    _master.cache_clear()
+    _scaled.cache_clear()
+
+
+def _check(code: str) -> None:
+    if code not in _KNOWN:
+        raise KeyError(
+            f"unknown Tổ Tôm card code {code!r}: expected a rank ({' '.join(RANKS)}) followed "
+            f"by a suit ({' '.join(SUITS)}), or 'CC' (Chi Chi) or 'back'"
+        )
+
+
+@cache
+def _master(code: str) -> pygame.Surface:
+    path = ASSETS_DIR / f"{code}.png"
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"card image {path} is missing; regenerate it with: python tools/make_totom_cards.py"
+        )
+    return pygame.image.load(str(path))
+
+
+@lru_cache(maxsize=512)
+def _scaled(code: str, width: int, converted: bool) -> pygame.Surface:
+    master = _master(code)
+    size = totom_size(width)
+    if size == master.get_size():
+        image = master.copy()
+    else:
+        image = pygame.transform.smoothscale(master, size)
+    if converted:
+        image = image.convert_alpha()
+    return image
