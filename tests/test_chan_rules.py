@@ -12,8 +12,7 @@ from collections import Counter
 
 import pytest
 
-from game.rules import IllegalMove
-from game.rules import chan
+from game.rules import IllegalMove, chan
 from game.rules.chan.cards import FACES
 from game.rules.chan.hands import arrangements, best_win, score, settlement
 

@@ -1109,3 +1109,7 @@ def _check_marriage_pile(cards: tuple[str, ...]) -> None:
     for s in SUITS:
         _check(cards.count("K" + s) == cards.count("Q" + s),
                f"the marriage pile must hold kings and queens of {SUIT_NAMES[s]} in pairs")
+
+
+REVEALING_EVENTS = (CardsDrawn, Dealt)
+"""Events that bring hidden cards to light (a draw, a new deal): undo stops there."""

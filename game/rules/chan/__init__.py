@@ -110,15 +110,19 @@ NOTES = """
 - A chíu is subject to restriction 8 unless it wins at once.
 - After an out-of-turn chíu the replacement discard lies in the gate the chíu'd card came
   from (the interrupted gate); the interrupted seat then decides on it.
-- Claims on a revealed stock card: wins in seat order from the revealer, then the chíu.
-  Claims of the revealer that come last are offered in its revealed phase; a revealer
-  whose win comes before other claims is asked first in the claim phase.
+- Claims on a revealed stock card: wins in seat order from the revealer, then the chíu
+  (only one seat can hold three copies, so seat order only ranks wins). Claims of the
+  revealer that come last are offered in its revealed phase; a revealer whose win comes
+  before other seats' claims is asked first in the claim phase, and its revealed phase
+  still offers `u` afterwards (moves depend on the position, not on earlier declines).
 - A seat may also chíu the stock card it revealed itself (like a capture, in its revealed
   phase). A win right after any chíu is Chíu ù, not Ù chì (Ù chì is the direct `u` on the
   stock card in your own gate; the chíu route scores at least as much).
 - Bòn counts a face dealt exactly twice whose four copies are in the winning hand.
 - Restriction 7 never bites in play from a deal: a legal Cạ capture (restrictions 1, 2 and
   5) leaves an even count of every face of its rank. It is enforced for loaded positions.
+- `view` also hides other seats' `no_discard` (it tells what they hold), `claims` (who
+  else can claim) and `seed` (it fixes the whole deal).
 - The dead hand cannot arise from a real deal (a 20-card hand without a legal discard is
   all identical pairs, i.e. a Thiên ù); it arises only from loaded positions with bans.
 """

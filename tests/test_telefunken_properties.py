@@ -1,0 +1,159 @@
+"""Telefunken rules under random legal play (hypothesis): invariants that hold everywhere."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.ai import telefunken as ai
+from game.rules import IllegalMove
+from game.rules import telefunken as t
+
+SETTINGS = settings(max_examples=6, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+MAX_PLIES = 8000
+
+
+def all_cards(state: t.State) -> Counter:
+    found = Counter(state.stock) + Counter(state.discard)
+    for hand in state.hands:
+        found.update(hand)
+    for meld in state.melds:
+        found.update(meld.cards)
+    return found
+
+
+def check_invariants(state: t.State) -> None:
+    assert all_cards(state) == Counter(t.deck())
+    assert all(0 <= c <= 7 for c in state.chips)
+    assert all(m.count("JK") <= 1 for m in (meld.cards for meld in state.melds))
+    for meld in state.melds:
+        assert t.check_group(meld.cards) == meld.cards
+    assert state.melded == tuple(any(m.owner == s for m in state.melds)
+                                 for s in range(state.players))
+    if state.phase != "over":
+        assert t.to_move(state) is not None and t.legal_moves(state)
+        assert len(state.deal_winners) == state.deal - 1
+
+
+def garbage(state: t.State, rng: random.Random) -> str:
+    """A well-formed-looking move that may or may not be legal."""
+    cards = [rng.choice(t.ALL_CARDS) for _ in range(rng.choice((1, 2, 3, 5)))]
+    verb = rng.choice(["meld", "add", "discard", "swap", "free", "buy", "draw", "cut", "take"])
+    if verb == "add":
+        return f"add {' '.join(cards)} to {rng.randrange(6)} {rng.choice(['', 'low', 'high'])}"
+    if verb == "swap":
+        return f"swap {cards[0]} in {rng.randrange(6)} {rng.choice(['low', 'high'])}"
+    if verb == "free":
+        return f"free {rng.randrange(6)} with {' '.join(cards[:2])}"
+    if verb == "cut":
+        return f"cut {rng.randrange(120)}"
+    if verb in ("buy", "draw", "take"):
+        return verb
+    return f"{verb} {' '.join(cards)}"
+
+
+def mixed_move(state: t.State, rng: random.Random, noise: float) -> str:
+    """Mostly the hard AI (so deals end), sometimes any legal move at random."""
+    legal = t.legal_moves(state)
+    if rng.random() < noise:
+        return rng.choice(legal)
+    seat = t.to_move(state)
+    return ai.choose(t.view(state, seat), legal, "hard", rng)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), noise=st.floats(0.0, 0.3))
+def test_whole_games_keep_every_card_and_every_deal_ends(seed, players, noise):
+    rng = random.Random(seed)
+    state = t.new_game(players, seed=seed)
+    plies = 0
+    while t.to_move(state) is not None:
+        if plies % 7 == 0:
+            check_invariants(state)
+        if plies % 25 == 0:
+            assert t.load(t.dump(state)) == state
+            move = garbage(state, rng)
+            before = t.dump(state)
+            try:
+                t.play(state, move)
+            except IllegalMove:
+                pass
+            assert t.dump(state) == before
+        state = t.play(state, mixed_move(state, rng, noise))
+        plies += 1
+        assert plies < MAX_PLIES, f"game stuck in deal {state.deal}"
+    check_invariants(state)
+    res = t.result(state)
+    assert len(res["deal_winners"]) == 7 and res["winners"]
+    assert sum(res["stakes"]) == 0
+    assert t.load(t.dump(state)) == state
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 400))
+def test_every_listed_move_is_accepted_and_the_input_kept(seed, plies):
+    rng = random.Random(seed)
+    state = t.new_game(rng.randint(2, 6), seed=seed)
+    for _ in range(plies):
+        if t.to_move(state) is None:
+            return
+        state = t.play(state, mixed_move(state, rng, 0.5))
+    if t.to_move(state) is None:
+        return
+    legal = t.legal_moves(state)
+    assert len(set(legal)) == len(legal)
+    before = t.dump(state)
+    for move in rng.sample(legal, min(12, len(legal))):
+        after = t.play(state, move)
+        check_invariants(after)
+        assert t.load(t.dump(after)) == after
+    assert t.dump(state) == before
+    for _ in range(10):
+        move = garbage(state, rng)
+        if move in legal:
+            continue
+        try:
+            t.play(state, move)
+        except IllegalMove:
+            pass
+        assert t.dump(state) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                         lambda inner: st.lists(inner, max_size=4)
+                         | st.dictionaries(st.sampled_from(
+                             ["hands", "stock", "phase", "to_move", "melds", "deal",
+                              "players", "chips", "discard", "offer", "given"]), inner,
+                             max_size=6), max_leaves=20))
+def test_load_rejects_garbage_with_value_error_only(data):
+    try:
+        t.load(data)
+    except ValueError:
+        pass
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), field=st.sampled_from(
+    ["hands", "stock", "discard", "melds", "chips", "phase", "to_move", "deal", "offer",
+     "given", "fresh", "totals", "melded", "first_turn", "dealer"]),
+    value=st.one_of(st.none(), st.integers(-3, 120), st.text(max_size=4),
+                    st.lists(st.sampled_from(["JK", "7H", "XX", 3]), max_size=4)))
+def test_corrupted_positions_load_or_raise_value_error(seed, field, value):
+    rng = random.Random(seed)
+    state = t.new_game(4, seed=seed)
+    for _ in range(rng.randrange(200)):
+        state = t.play(state, mixed_move(state, rng, 0.3))
+        if t.to_move(state) is None:
+            break
+    data = t.dump(state)
+    data[field] = value
+    try:
+        loaded = t.load(data)
+    except ValueError:
+        return
+    check_invariants(loaded)
