@@ -167,3 +167,41 @@ def test_ai_reply_is_animated_and_logged(open_table, drive):
     assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
     for rank, pile in enumerate(table.piles):
         assert [c for c, _ in pile] == list(table.state.piles[rank])
+
+
+def test_undo_a_meld_before_discarding(open_table, drive):
+    import pygame
+
+    table = open_table(position(["2H", "3H", "4H", "5H", "6H", "7H", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    for code in ("2H", "3H", "4H", "5H", "6H", "7H"):
+        drive.click(drive.center_of(hand_ent(table, code)))
+    drive.click(next(w for w in table.widgets.widgets if w.label == "Meld").rect.center)
+    drive.settle()
+    assert table.state.scores[0] == 50
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    table = drive.scene
+    assert table.state.scores[0] == 0 and table.state.phase == "meld"
+    assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[0])
+    assert table.selection == [] and table.session.moves == []
+
+
+def test_two_people_at_one_screen_hide_the_hand_between_turns(app, drive):
+    config = GameConfig("zetema", (Seat("human"), Seat("human")), 3, {"double": "S"})
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"])
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    drive.settle()
+    assert table.viewer == 1 and table.curtain
+    from ecs.components import CardFace
+
+    assert not any(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
+    drive.click(table.layout["hand"].rect.center)
+    drive.settle()
+    assert not table.curtain
+    assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[1])
+    assert all(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)

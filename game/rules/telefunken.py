@@ -148,7 +148,7 @@ class TableMeld(NamedTuple):
 class State:
     """A Telefunken position. Treat it as immutable: ``play`` returns a new one.
 
-    ``seat`` is the seat to act (once over, the last to act). ``hands`` are sorted by
+    ``seat`` is the seat to act (0 once over). ``hands`` are sorted by
     ``card_key``. In phase ``cut`` the stock holds the whole shuffled pack. ``offer`` and
     ``discarder`` are set in phase ``buy``; ``given`` in phase ``exchange``.
     """
@@ -1481,7 +1481,7 @@ def _end_deal(state: State, winner: int | None,
                   fresh=(), offer=None, discarder=None, first_turn=False,
                   seat=winner if winner is not None else state.seat)
     if state.deal >= DEALS:
-        new = replace(new, phase="over")
+        new = replace(new, phase="over", seat=0)
         events.append(GameOver(result(new)))
         return new, events
     nxt = _shuffle_for_deal(new, state.deal + 1, (state.dealer + 1) % state.players, events)
