@@ -16,10 +16,11 @@ This module depends on pygame only.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
+
+from game.card_images import CardImageSet
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets" / "cards" / "standard"
 
@@ -29,19 +30,19 @@ CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RA
 ALL_IMAGES: tuple[str, ...] = CARD_CODES + ("JK", "back")
 
 MASTER_SIZE = (200, 280)
-_KNOWN = frozenset(ALL_IMAGES)
+_IMAGES = CardImageSet(
+    ASSETS_DIR, ALL_IMAGES, MASTER_SIZE, "tools/make_cards.py",
+    f"a rank ({' '.join(RANKS)}) followed by a suit ({' '.join(SUITS)}), or 'JK' or 'back'")
 
 
 def card_size(width: int) -> tuple[int, int]:
     """The (width, height) of a card drawn ``width`` pixels wide (5:7 ratio)."""
-    width = int(width)
-    return (width, max(1, round(width * MASTER_SIZE[1] / MASTER_SIZE[0])))
+    return _IMAGES.size(width)
 
 
 def image_path(code: str) -> Path:
     """The PNG file holding the master image for ``code``."""
-    _check(code)
-    return ASSETS_DIR / f"{code}.png"
+    return _IMAGES.path(code)
 
 
 def card_image(code: str, width: int) -> pygame.Surface:
@@ -50,45 +51,9 @@ def card_image(code: str, width: int) -> pygame.Surface:
     Raises ``KeyError`` for an unknown code and ``ValueError`` for a width below 1.
     The returned Surface is shared through a cache; treat it as read-only.
     """
-    _check(code)
-    width = int(width)
-    if width < 1:
-        raise ValueError(f"card width must be at least 1 pixel, got {width}")
-    return _scaled(code, width, pygame.display.get_surface() is not None)
+    return _IMAGES.image(code, width)
 
 
 def clear_cache() -> None:
     """Forget all loaded and scaled images (e.g. after the display mode changed)."""
-    _master.cache_clear()
-    _scaled.cache_clear()
-
-
-def _check(code: str) -> None:
-    if code not in _KNOWN:
-        raise KeyError(
-            f"unknown card image code {code!r}: expected a rank "
-            f"({' '.join(RANKS)}) followed by a suit ({' '.join(SUITS)}), or 'JK' or 'back'"
-        )
-
-
-@cache
-def _master(code: str) -> pygame.Surface:
-    path = ASSETS_DIR / f"{code}.png"
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"card image {path} is missing; regenerate it with: python tools/make_cards.py"
-        )
-    return pygame.image.load(str(path))
-
-
-@lru_cache(maxsize=1024)
-def _scaled(code: str, width: int, converted: bool) -> pygame.Surface:
-    master = _master(code)
-    size = card_size(width)
-    if size == master.get_size():
-        image = master.copy()
-    else:
-        image = pygame.transform.smoothscale(master, size)
-    if converted:
-        image = image.convert_alpha()
-    return image
+    _IMAGES.clear()

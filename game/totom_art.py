@@ -22,10 +22,11 @@ This module depends on pygame only.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
+
+from game.card_images import CardImageSet
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets" / "cards" / "totom"
 
@@ -36,13 +37,15 @@ RED_CODES: frozenset[str] = frozenset({"8M", "9M", "8S", "9S", "CC"})
 ALL_IMAGES: tuple[str, ...] = TOTOM_CODES + ("back",)
 
 MASTER_SIZE = (96, 300)
-_KNOWN = frozenset(ALL_IMAGES)
+_IMAGES = CardImageSet(
+    ASSETS_DIR, ALL_IMAGES, MASTER_SIZE, "tools/make_totom_cards.py",
+    f"a rank ({' '.join(RANKS)}) followed by a suit ({' '.join(SUITS)}), "
+    "or 'CC' (Chi Chi) or 'back'", cache_size=512, what="Tổ Tôm card code")
 
 
 def totom_size(width: int) -> tuple[int, int]:
     """The (width, height) of a Tổ Tôm card drawn ``width`` pixels wide (96:300 ratio)."""
-    width = int(width)
-    return (width, max(1, round(width * MASTER_SIZE[1] / MASTER_SIZE[0])))
+    return _IMAGES.size(width)
 
 
 def is_red(code: str) -> bool:
@@ -52,8 +55,7 @@ def is_red(code: str) -> bool:
 
 def image_path(code: str) -> Path:
     """The PNG file holding the master image for ``code``."""
-    _check(code)
-    return ASSETS_DIR / f"{code}.png"
+    return _IMAGES.path(code)
 
 
 def totom_image(code: str, width: int) -> pygame.Surface:
@@ -62,45 +64,9 @@ def totom_image(code: str, width: int) -> pygame.Surface:
     Raises ``KeyError`` for an unknown code and ``ValueError`` for a width below 1.
     The returned Surface is shared through a cache; treat it as read-only.
     """
-    _check(code)
-    width = int(width)
-    if width < 1:
-        raise ValueError(f"card width must be at least 1 pixel, got {width}")
-    return _scaled(code, width, pygame.display.get_surface() is not None)
+    return _IMAGES.image(code, width)
 
 
 def clear_cache() -> None:
     """Forget all loaded and scaled images (e.g. after the display mode changed)."""
-    _master.cache_clear()
-    _scaled.cache_clear()
-
-
-def _check(code: str) -> None:
-    if code not in _KNOWN:
-        raise KeyError(
-            f"unknown Tổ Tôm card code {code!r}: expected a rank ({' '.join(RANKS)}) followed "
-            f"by a suit ({' '.join(SUITS)}), or 'CC' (Chi Chi) or 'back'"
-        )
-
-
-@cache
-def _master(code: str) -> pygame.Surface:
-    path = ASSETS_DIR / f"{code}.png"
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"card image {path} is missing; regenerate it with: python tools/make_totom_cards.py"
-        )
-    return pygame.image.load(str(path))
-
-
-@lru_cache(maxsize=512)
-def _scaled(code: str, width: int, converted: bool) -> pygame.Surface:
-    master = _master(code)
-    size = totom_size(width)
-    if size == master.get_size():
-        image = master.copy()
-    else:
-        image = pygame.transform.smoothscale(master, size)
-    if converted:
-        image = image.convert_alpha()
-    return image
+    _IMAGES.clear()

@@ -1,0 +1,128 @@
+"""Telefunken AI: legal answers at every level, no peeking, sensible play, whole games end."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import pytest
+
+from game.ai import telefunken as ai
+from game.rules import telefunken as t
+from tests.test_telefunken_rules import OTHERS, load, melded_position, position
+
+
+def sample_states() -> list[t.State]:
+    """Positions from every phase: cut, exchange, draw, buy, play before and after melding."""
+    states = []
+    rng = random.Random(5)
+    for players in range(2, 7):
+        state = t.new_game(players, seed=players)
+        for _ in range(rng.randrange(30, 600)):
+            if t.to_move(state) is None:
+                break
+            states.append(state)
+            legal = t.legal_moves(state)
+            state = t.play(state, ai.choose(t.view(state, t.to_move(state)), legal, "hard", rng))
+    rng.shuffle(states)
+    picked = states[:60]
+    picked.append(load(["3S 4S 5S 6S 7S 8S 9S 10H 10D 10C KH KD KC", *OTHERS], deal=7))
+    picked.append(melded_position("5D 9D 2S 3H", melds=[(1, "JK 6D 7D")]))
+    picked.append(melded_position("9S 9C 9C 4D"))
+    picked.append(t.new_game(4, seed=9))
+    pack = [c for c in t.deck() if c != "JK"] + ["JK"] * 4
+    random.Random(3).shuffle(pack)
+    cut = t.load(position([[], [], [], []], discard=(), phase="cut", deal=6, dealer=0,
+                          to_move=3, stock=pack))
+    picked.append(t.play(cut, "cut 50"))
+    return picked
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_answers_a_legal_move_in_time(level):
+    phases = set()
+    for i, state in enumerate(sample_states()):
+        seat = t.to_move(state)
+        legal = t.legal_moves(state)
+        started = time.perf_counter()
+        move = ai.choose(t.view(state, seat), legal, level, random.Random(i))
+        assert time.perf_counter() - started < 0.5
+        assert move in legal
+        phases.add(state.phase)
+    assert {"cut", "exchange", "draw", "buy", "play"} <= phases
+
+
+def test_unknown_level_and_empty_legal_list_raise():
+    state = t.new_game(4, seed=1)
+    seen, legal = t.view(state, state.seat), t.legal_moves(state)
+    with pytest.raises(ValueError, match="unknown level"):
+        ai.choose(seen, legal, "expert", random.Random(0))
+    with pytest.raises(ValueError):
+        ai.choose(seen, [], "hard", random.Random(0))
+
+
+def _swap_hidden(state: t.State, rng: random.Random) -> t.State:
+    """The same position for the seat to move, with the hidden cards dealt differently."""
+    data = t.dump(state)
+    seat = t.to_move(state)
+    hidden = list(data["stock"])
+    for s, hand in enumerate(data["hands"]):
+        if s != seat:
+            hidden += hand
+    rng.shuffle(hidden)
+    for s, hand in enumerate(data["hands"]):
+        if s != seat:
+            data["hands"][s], hidden = hidden[:len(hand)], hidden[len(hand):]
+    data["stock"] = hidden
+    data["given"] = None if state.given is None else [
+        None if g is None else ([] if s != seat else g) for s, g in enumerate(data["given"])]
+    return t.load(data)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_no_peeking_the_choice_depends_only_on_the_view(level):
+    rng = random.Random(11)
+    for i, state in enumerate(sample_states()[:40]):
+        if state.phase == "exchange":
+            continue
+        other = _swap_hidden(state, rng)
+        seat = t.to_move(state)
+        assert t.view(other, seat) == t.view(state, seat)
+        a = ai.choose(t.view(state, seat), t.legal_moves(state), level, random.Random(i))
+        b = ai.choose(t.view(other, seat), t.legal_moves(other), level, random.Random(i))
+        assert a == b
+
+
+def test_hard_goes_out_in_deal_7_and_buys_a_completing_card():
+    s = load(["3S 4S 5S 6S 7S 8S 9S 10H 10D 10C KH KD KC", *OTHERS], deal=7)
+    move = ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(0))
+    assert move.startswith("meld ")
+    buy = t.play(load(["7H 7D 9S 9C 4D 2H", *OTHERS], deal=2, to_move=1), "discard 3H")
+    assert t.to_move(buy) == 2
+    buy = t.load({**t.dump(buy), "hands": t.dump(buy)["hands"]})
+    # seat 0 holds 7H 7D 9S 9C: after seat 1 discards a 9, hard buys it (a trio completes)
+    s2 = t.play(load(["7H 7D 9S 9C 4D 2H", "9H 3C 6D JD 10H QC", "2S 3S 6S JC 10D KS",
+                      "3H 4S 6H 8D JH 10S"], deal=2, to_move=1), "discard 9H")
+    while t.to_move(s2) != 0:
+        s2 = t.play(s2, "pass")
+    assert ai.choose(t.view(s2, 0), t.legal_moves(s2), "hard", random.Random(0)) == "buy"
+    assert ai.choose(t.view(s2, 0), t.legal_moves(s2), "easy", random.Random(0)) == "pass"
+
+
+def test_hard_lays_off_the_biggest_card_once_melded():
+    s = melded_position("QC 4C 2S 3H")
+    move = ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(0))
+    assert move == "add QC to 0"
+
+
+def test_seeded_ai_games_end():
+    from tools import simulate_telefunken as sim
+
+    for index in range(2):
+        outcome = sim.play_one((4, ("hard", "normal", "easy", "easy"), 3, index))
+        assert len(outcome["deal_winners"]) == 7 and outcome["winners"]
+    args = argparse.Namespace(players=3, games=1, levels="hard,easy", seed=2, jobs=1)
+    assert sim.run(args) == 0
+    assert sim.run(argparse.Namespace(players=4, games=1, levels="wizard", seed=1,
+                                      jobs=1)) == 2
