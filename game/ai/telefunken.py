@@ -42,6 +42,8 @@ SUIT_OF = rules.SUIT_OF
 CONTRACTS = rules.CONTRACTS
 GAP = 10.0          # score of one missing contract card
 RESERVE = 2         # chips hard keeps for deal 7 in deals 1-6
+SAFETY = 0.6        # weight of a discard's rank being dead on the table or in the pile
+DANGER = (0.6, 0.25)  # weight of a card's penalty when an opponent is near going out
 
 
 def choose(view: dict, legal: list[str], level: str, rng) -> str:
@@ -127,7 +129,6 @@ def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
 
 def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
     seat = view["seat"]
-    deal = view["deal"]
     melds = [m for m in legal if m.startswith("meld ")]
     if melds:
         if not view["melded"][seat]:
@@ -155,8 +156,9 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
         base = {c: _score(view, _without(hand, c)) for c in cards}
         scores = dict(base)
         if level == "hard":
+            danger = _danger(view)
             for c in cards:
-                scores[c] += 0.6 * _safety(view, c)
+                scores[c] += SAFETY * _safety(view, c) + danger * rules.penalty(c)
     if level == "easy":
         ranked = sorted(cards, key=lambda c: -scores[c])
         pool = ranked[:3]
@@ -188,7 +190,7 @@ def _progress(hand: Sequence[str], deal: int) -> tuple[int, float]:
         if c != JOKER:
             by_rank.setdefault(VALUE[c], []).append(c)
     ns = []
-    for v, cards in by_rank.items():
+    for cards in by_rank.values():
         n = len({c[-1] for c in cards}) if pure else len(cards)
         ns.append(min(n, size))
     ns.sort(reverse=True)
@@ -327,6 +329,18 @@ def _safety(view: dict, c: str) -> float:
     for m in view["melds"]:
         seen += sum(1 for x in m["cards"] if x != JOKER and VALUE[x] == v)
     return min(seen, 4) * 1.0
+
+
+def _danger(view: dict) -> float:
+    """How much to value dumping penalty points: an opponent who melded is close to out."""
+    seat = view["seat"]
+    fewest = min((view["hand_counts"][s] for s in range(view["players"])
+                  if s != seat and view["melded"][s]), default=99)
+    if fewest <= 3:
+        return DANGER[0]
+    if fewest <= 5:
+        return DANGER[1]
+    return 0.0
 
 
 def _without(hand: Sequence[str], c: str) -> list[str]:

@@ -39,6 +39,7 @@ phase ``play`` the meld finder enumerates every group, contract or go-out meld o
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -717,6 +718,8 @@ def _canonical_go_out(groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, .
 
 def _partitions(counts: Counter, leftover: int) -> Iterator[list[tuple[str, ...]]]:
     """Ways to split ``counts`` into groups leaving at most ``leftover`` cards."""
+    if not _splittable(_counts_key(counts), leftover):
+        return
     total = sum(counts.values())
     if total <= leftover:
         yield []
@@ -724,16 +727,43 @@ def _partitions(counts: Counter, leftover: int) -> Iterator[list[tuple[str, ...]
     naturals = [c for c in counts if c != JOKER and counts[c] > 0]
     if not naturals:
         return
+    groups = find_groups(list(counts.elements()))
+    covered = {c for g in groups for c in g}
+    if sum(n for c, n in counts.items() if c not in covered) > leftover:
+        return      # more cards than may stay in hand fit no group at all
     first = min(naturals, key=card_key)
     if leftover:
         yield from _partitions(_minus(counts, (first,)), leftover - 1)
-    elements = list(counts.elements())
-    for g in find_groups(elements):
+    for g in groups:
         if first not in g:
             continue
         rest = _minus(counts, g)
         for more in _partitions(rest, leftover):
             yield [g, *more]
+
+
+def _counts_key(counts: Counter) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((c, n) for c, n in counts.items() if n))
+
+
+@functools.lru_cache(maxsize=4096)
+def _splittable(key: tuple[tuple[str, int], ...], leftover: int) -> bool:
+    """Whether the cards ``key`` split into groups leaving at most ``leftover`` (memoised)."""
+    counts = Counter(dict(key))
+    if sum(counts.values()) <= leftover:
+        return True
+    naturals = [c for c in counts if c != JOKER]
+    if not naturals:
+        return False
+    groups = find_groups(list(counts.elements()))
+    covered = {c for g in groups for c in g}
+    if sum(n for c, n in counts.items() if c not in covered) > leftover:
+        return False
+    first = min(naturals, key=card_key)
+    if leftover and _splittable(_counts_key(_minus(counts, (first,))), leftover - 1):
+        return True
+    return any(_splittable(_counts_key(_minus(counts, g)), leftover)
+               for g in groups if first in g)
 
 
 def _minus(counts: Counter, cards: Iterable[str]) -> Counter:

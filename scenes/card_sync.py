@@ -1,0 +1,145 @@
+"""Keep card entities in step with a rules state, zone by zone, with natural animations.
+
+A table describes what each zone should hold (``{"hand": ["2M", ...], "gate_1": [...]}``)
+and where each slot of a zone is drawn. ``CardSync.sync`` matches the entities it already
+has to the wanted cards: a card that stays in its zone keeps its entity; a card that left
+one zone and arrived in another (discarded, captured, revealed) keeps its entity and glides
+across; a card that appears from nowhere visible (revealed from the stock, played from a
+hidden hand) is created at the source the table names and flips face up on the way; a card
+that vanished from view (into a hidden hand) flies to its destination and is deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from ecs.components import CardFace, Draggable, Hoverable, Sprite, Transform, ZOrder
+from ecs.tween import animate, flip, move_to
+
+Slot = tuple[float, float, float, float]  # x, y, angle, z
+
+
+class CardSync:
+    def __init__(self, image: Callable[[str, int], object], back: str = "back") -> None:
+        self.image = image
+        self.back = back
+        self.zones: dict[str, list[tuple[str, int]]] = {}
+        self.widths: dict[int, int] = {}
+
+    def entities(self, zone: str) -> list[tuple[str, int]]:
+        return self.zones.get(zone, [])
+
+    def zone_of(self, ent: int) -> str | None:
+        for name, cards in self.zones.items():
+            if any(e == ent for _, e in cards):
+                return name
+        return None
+
+    def code_of(self, ent: int) -> str | None:
+        for cards in self.zones.values():
+            for code, e in cards:
+                if e == ent:
+                    return code
+        return None
+
+    def sync(self, wanted: dict[str, list[str]], slots: Callable[[str, int, int], Slot],
+             widths: Callable[[str], int], source: Callable[[str, str], tuple[float, float]],
+             sink: Callable[[str, str], tuple[float, float]], duration: float = 0.35,
+             delay: float = 0.0, instant: bool = False, face_up: Callable[[str], bool] =
+             lambda zone: True) -> None:
+        """Make the entities match ``wanted``.
+
+        ``slots(zone, index, count)`` gives where card ``index`` of a zone goes;
+        ``widths(zone)`` the card width there; ``source(zone, code)`` where a card that
+        appears from nowhere starts; ``sink(zone, code)`` where a vanishing card of ``zone``
+        flies to; ``face_up(zone)`` whether the zone shows faces.
+        """
+        free: dict[str, list[tuple[str, int]]] = {}  # code -> (old zone, entity)
+        kept: dict[str, list[tuple[str, int] | None]] = {}
+        for zone, codes in wanted.items():
+            have = list(self.zones.get(zone, []))
+            row: list[tuple[str, int] | None] = []
+            for code in codes:
+                match = next((p for p in have if p[0] == code), None)
+                if match is not None:
+                    have.remove(match)
+                row.append(match)
+            kept[zone] = row
+            for code, ent in have:
+                free.setdefault(code, []).append((zone, ent))
+        for zone in list(self.zones):
+            if zone not in wanted:
+                for code, ent in self.zones[zone]:
+                    free.setdefault(code, []).append((zone, ent))
+        new_zones: dict[str, list[tuple[str, int]]] = {}
+        for zone, codes in wanted.items():
+            row = kept[zone]
+            out = []
+            for i, code in enumerate(codes):
+                pair = row[i]
+                if pair is None:
+                    if free.get(code):
+                        _, ent = free[code].pop(0)
+                        pair = (code, ent)
+                    else:
+                        x, y = source(zone, code)
+                        ent = self._create(code, (x, y), widths(zone), face_up=instant and
+                                           face_up(zone))
+                        if not instant and face_up(zone):
+                            flip(ent, 0.3, face_up=True, delay=delay)
+                        pair = (code, ent)
+                out.append(pair)
+            new_zones[zone] = out
+        for code, leftovers in free.items():
+            for zone, ent in leftovers:
+                if instant:
+                    esper.delete_entity(ent)
+                else:
+                    x, y = sink(zone, code)
+                    face = esper.component_for_entity(ent, CardFace)
+                    if face.face_up:
+                        flip(ent, 0.3, face_up=False, delay=delay)
+                    move_to(ent, x, y, 0.4, delay=delay,
+                            on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))
+        self.zones = new_zones
+        for zone, cards in self.zones.items():
+            width = widths(zone)
+            up = face_up(zone)
+            for i, (code, ent) in enumerate(cards):
+                self._set_width(ent, code, width)
+                face = esper.component_for_entity(ent, CardFace)
+                if instant:
+                    face.face_up = up
+                elif face.face_up != up and not _flipping(ent):
+                    flip(ent, 0.3, face_up=up, delay=delay)
+                x, y, angle, z = slots(zone, i, len(cards))
+                esper.component_for_entity(ent, ZOrder).z = z
+                t = esper.component_for_entity(ent, Transform)
+                if instant or duration <= 0:
+                    t.x, t.y, t.angle = x, y, angle
+                elif (round(t.x), round(t.y), round(t.angle)) != (round(x), round(y), round(angle)):
+                    move_to(ent, x, y, duration, delay=delay)
+                    animate(ent, "angle", angle, duration, delay=delay)
+
+    def _create(self, code: str, pos, width: int, face_up: bool) -> int:
+        front, back = self.image(code, width), self.image(self.back, width)
+        return esper.create_entity(
+            Transform(*pos), Sprite(front), ZOrder(900), CardFace(front, back, face_up, code),
+            Draggable(enabled=False, kind="card", data=code), Hoverable())
+
+    def _set_width(self, ent: int, code: str, width: int) -> None:
+        if self.widths.get(ent) == width:
+            return
+        self.widths[ent] = width
+        face = esper.component_for_entity(ent, CardFace)
+        face.front, face.back = self.image(code, width), self.image(self.back, width)
+        esper.component_for_entity(ent, Sprite).image = face.front
+
+
+def _flipping(ent: int) -> bool:
+    from ecs.components import Tweens
+
+    tweens = esper.try_component(ent, Tweens)
+    return tweens is not None and any(t.attr == "squash" for t in tweens.items)
