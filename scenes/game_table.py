@@ -246,8 +246,12 @@ class GameTable(TableScene):
         title, subtitle, header, rows, highlight = self.result_summary()
         self.app.scenes.push(ResultsOverlay(
             self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
-            highlight_row=highlight, log=list(self.session.log), on_replay=self.open_replay),
-            transition="fade")
+            highlight_row=highlight, log=list(self.session.log), on_replay=self.open_replay,
+            groups=self.result_groups()), transition="fade")
+
+    def result_groups(self) -> list[list[pygame.Surface]]:
+        """Card images to show in groups on the results screen (none by default)."""
+        return []
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event) -> None:

@@ -23,13 +23,17 @@ class ResultsOverlay(Scene):
                  rows: list[list[str]], on_again: Callable[[], None],
                  on_menu: Callable[[], None], highlight_row: int | None = None,
                  log: list[str] | None = None,
-                 on_replay: Callable[[], None] | None = None) -> None:
+                 on_replay: Callable[[], None] | None = None,
+                 groups: list[list[pygame.Surface]] | None = None) -> None:
         super().__init__(app)
         self.title, self.subtitle = title, subtitle
         self.header, self.rows = header, rows
         self.highlight_row = highlight_row
         self.log = list(log or [])
-        self.panel = pygame.Rect(0, 0, 1040, max(440, 330 + 44 * len(rows)))
+        self.groups = groups or []  # card images shown in groups (e.g. a winning hand)
+        extra = max((g.get_height() for group in self.groups for g in group), default=0)
+        self.extra = extra + 16 if extra else 0
+        self.panel = pygame.Rect(0, 0, 1040, max(440, 330 + 44 * len(rows) + self.extra))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self.table_rect = pygame.Rect(self.panel.x + 30, self.panel.y + 20, 620,
                                       self.panel.height - 120)
@@ -70,9 +74,11 @@ class ResultsOverlay(Scene):
         for i, line in enumerate(theme.wrap(self.subtitle, 18, t.width - 20)[:2]):
             theme.blit_text(surface, line, (t.centerx, t.y + 70 + 24 * i), 18, theme.INK_DIM,
                             anchor="midtop")
+        if self.groups:
+            self._draw_groups(surface, t.y + 122)
         columns = max(1, len(self.header))
         col_w = (t.width - 20) // columns
-        y = t.y + 132
+        y = t.y + 132 + self.extra
         for c, head in enumerate(self.header):
             theme.blit_text(surface, head, (t.x + 10 + col_w * c + col_w // 2, y), 17,
                             theme.GOLD, "bold", anchor="midtop")
@@ -87,6 +93,16 @@ class ResultsOverlay(Scene):
             y += 44
         self._draw_log(surface)
         self.widgets.draw(surface)
+
+    def _draw_groups(self, surface: pygame.Surface, y: int) -> None:
+        t = self.table_rect
+        widths = [g[0].get_width() * (1 + 0.6 * (len(g) - 1)) for g in self.groups if g]
+        gap = 8
+        x = t.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
+        for group in self.groups:
+            for k, image in enumerate(group):
+                surface.blit(image, (round(x + k * image.get_width() * 0.6), y))
+            x += group[0].get_width() * (1 + 0.6 * (len(group) - 1)) + gap
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         rect = self.log_rect

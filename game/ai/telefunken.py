@@ -42,6 +42,8 @@ SUIT_OF = rules.SUIT_OF
 CONTRACTS = rules.CONTRACTS
 GAP = 10.0          # score of one missing contract card
 RESERVE = 2         # chips hard keeps for deal 7 in deals 1-6
+BUY_NEED = 3        # hard buys a useful discard when at most this many cards are missing
+BUY_NEED7 = 5       # ... in deal 7
 SAFETY = 0.6        # weight of a discard's rank being dead on the table or in the pile
 DANGER = (0.6, 0.25)  # weight of a card's penalty when an opponent is near going out
 
@@ -122,7 +124,7 @@ def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
         return "pass"
     reserve = 0 if deal == 7 else RESERVE
     need = before[0]
-    if chips > reserve and (need <= 3 or deal == 7 and need <= 5):
+    if chips > reserve and (need <= BUY_NEED or deal == 7 and need <= BUY_NEED7):
         return "buy"
     return "pass"
 

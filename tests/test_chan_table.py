@@ -1,0 +1,112 @@
+"""The Chắn table through real mouse actions: a capture, a discard, a reveal and a pass."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+
+from ecs.components import DropTarget
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from game.session import Session
+from scenes.chan_table import ChanTable, group_hand, perform
+
+CONFIG = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 12, {})
+
+
+@pytest.fixture
+def table(app, drive):
+    scene = ChanTable(app, CONFIG)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    return scene
+
+
+def run_until_mine(drive, table, frames=3000):
+    for _ in range(frames):
+        if table.mine and not table.animating:
+            return True
+        if table.rules.over:
+            return False
+        drive.step()
+    raise AssertionError("the computer players did not hand the turn back")
+
+
+def test_grouping_puts_chan_then_ca_then_singles():
+    groups = group_hand(["5M", "2S", "5M", "5S", "CC", "7C", "7M", "CC", "9C"])
+    assert groups[:2] == [["5M", "5M"], ["CC", "CC"]]
+    assert ["7M", "7C"] in groups and ["5S"] in groups and ["9C"] in groups
+
+
+def test_the_table_shows_the_deal(table):
+    state = table.state
+    assert sorted(c for c, _ in table.sync.entities("hand")) == sorted(state.hands[0])
+    for seat in range(4):
+        assert [c for c, _ in table.sync.entities(f"gate_{seat}")] == list(state.gates[seat])
+
+
+def test_a_stretch_of_play_through_the_mouse(table, drive):
+    """Whatever the deal asks of the person, it is done through real drags and clicks, and
+    the rules state follows: captures, discards, reveals and passes."""
+    done: set[str] = set()
+    rng_moves = 0
+    while rng_moves < 40 and run_until_mine(drive, table):
+        legal = table.legal()
+        captures = [m for m in legal if m.startswith(("chan ", "ca "))]
+        if captures and "capture" not in done:
+            move = captures[0]
+        elif "draw" in legal and "draw" not in done:
+            move = "draw"
+        elif "pass" in legal:
+            move = "pass"
+        elif "decline" in legal:
+            move = "decline"
+        elif "draw" in legal:
+            move = "draw"
+        else:
+            move = next(m for m in legal if m.startswith("discard "))
+        before = len(table.session.moves)
+        perform(drive, table, move)
+        drive.settle()
+        assert table.session.moves[before] == move, (move, table.session.moves[before:])
+        done.add("capture" if move.startswith(("chan", "ca")) else move.split()[0])
+        state = table.state
+        assert sorted(c for c, _ in table.sync.entities("hand")) == sorted(state.hands[0])
+        for seat in range(4):
+            gate = [c for c, _ in table.sync.entities(f"gate_{seat}")]
+            assert gate == list(state.gates[seat])
+        rng_moves += 1
+        if {"capture", "discard", "draw", "pass"} <= done:
+            break
+    assert {"discard", "draw"} <= done
+
+
+def test_only_legal_partners_light_up(table, drive):
+    for _ in range(60):
+        if not run_until_mine(drive, table):
+            pytest.skip("the deal ended")
+        captures = [m for m in table.legal() if m.startswith(("chan ", "ca "))]
+        if captures:
+            break
+        perform(drive, table, "draw" if "draw" in table.legal() else next(
+            m for m in table.legal() if m.startswith(("discard", "pass", "decline"))))
+        drive.settle()
+    else:
+        pytest.skip("no capture came up")
+    live = table.live_entity()
+    drive.press(drive.center_of(live))
+    drive.move((640, 500), steps=4)
+    lit = {d.data for _, d in esper.get_component(DropTarget)
+           if d.active and d.valid and d.name.startswith("hand:")}
+    partners = {m.split()[1] if m.startswith("chan") else m.split()[2] for m in captures}
+    assert lit == partners
+    drive.release()
+    drive.settle()
+
+
+def test_unavailable_claims_have_no_buttons(table, drive):
+    run_until_mine(drive, table)
+    labels = {w.label for w in table.widgets.widgets}
+    legal = table.legal()
+    assert ("Ù!" in labels) == ("u" in legal)
+    assert ("Chíu!" in labels) == any(m.startswith("chiu") for m in legal)
