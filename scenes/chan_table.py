@@ -17,8 +17,18 @@ from collections import Counter
 import esper
 import pygame
 
-from ecs.components import Draggable, DropTarget, Glow, Hoverable, Sprite, Transform, ZOrder
+from ecs.components import (
+    CardFace,
+    Draggable,
+    DropTarget,
+    Glow,
+    Hoverable,
+    Sprite,
+    Transform,
+    ZOrder,
+)
 from ecs.intents import ClickIntent
+from ecs.tween import flip, move_to
 from game.ai import chan as chan_ai
 from game.catalog import GameConfig
 from game.layout import load_layout
@@ -108,6 +118,20 @@ class ChanTable(GameTable):
         esper.create_entity(DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
         self._pick_viewer()
         self.show(instant=True)
+        if not self.session.moves and self.replay is None:
+            self.deal_animation()
+
+    def deal_animation(self) -> None:
+        """The hand flies out of the stock card by card, turning face up as it lands."""
+        stock = self.layout["stock"].rect.center
+        for i, (_, ent) in enumerate(self.sync.entities("hand")):
+            t = esper.component_for_entity(ent, Transform)
+            x, y = t.x, t.y
+            t.x, t.y = stock
+            esper.component_for_entity(ent, CardFace).face_up = False
+            move_to(ent, x, y, 0.35, delay=0.04 * i)
+            flip(ent, 0.25, face_up=not self.curtain, delay=0.04 * i + 0.3)
+        self.audio.request("deal")
 
     # -- helpers -----------------------------------------------------------------------
     def legal(self) -> list[str]:

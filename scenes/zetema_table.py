@@ -92,6 +92,16 @@ class ZetemaTable(GameTable):
         self.sheet = self._sheet_from_session()
         self._pick_viewer()
         self.reconcile(instant=True)
+        if not self.session.moves and self.replay is None:
+            stock = self.layout["stock"].rect.center
+            for i, (_, ent) in enumerate(self.hand):  # the deal: out of the stock, face up
+                t = esper.component_for_entity(ent, Transform)
+                x, y = t.x, t.y
+                t.x, t.y = stock
+                esper.component_for_entity(ent, CardFace).face_up = False
+                move_to(ent, x, y, 0.35, delay=0.08 * i)
+                flip(ent, 0.25, face_up=not self.curtain, delay=0.08 * i + 0.3)
+            self.audio.request("deal")
 
     def _sheet_from_session(self) -> list[tuple[int, int, str]]:
         """Every scoring event of the game so far, replayed from the session's moves."""
