@@ -12,9 +12,9 @@ from game.ai import telefunken as ai
 from game.rules import IllegalMove
 from game.rules import telefunken as t
 
-SETTINGS = settings(max_examples=6, deadline=None,
+SETTINGS = settings(max_examples=6, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
-MAX_PLIES = 8000
+MAX_PLIES = 20000
 
 
 def all_cards(state: t.State) -> Counter:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["zertz", "zetema", "chan"])
+    parser.add_argument("game", choices=["zertz", "zetema", "chan", "telefunken"])
     parser.add_argument("--players", type=int, help="number of seats (default: the game's)")
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--policy", default="easy", choices=["easy", "normal", "hard"],

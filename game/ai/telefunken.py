@@ -43,7 +43,8 @@ CONTRACTS = rules.CONTRACTS
 GAP = 10.0          # score of one missing contract card
 RESERVE = 2         # chips hard keeps for deal 7 in deals 1-6
 BUY_NEED = 3        # hard buys a useful discard when at most this many cards are missing
-BUY_NEED7 = 5       # ... in deal 7
+BUY_NEED7 = 1       # ... in deal 7
+EXPLORE = 0.03      # chance of a random discard (normal, hard): breaks deadlocked deals
 SAFETY = 0.6        # weight of a discard's rank being dead on the table or in the pile
 DANGER = (0.6, 0.25)  # weight of a card's penalty when an opponent is near going out
 
@@ -95,7 +96,7 @@ def _draw(view: dict, hand: list[str], legal: list[str], level: str) -> str:
     if "take" not in legal or level == "easy":
         return "draw"
     top = view["discard"][-1]
-    gain = _score(view, hand + [top]) - _score(view, hand)
+    gain = _best_after(view, hand + [top]) - _score(view, hand)
     return "take" if gain >= GAP * 0.8 else "draw"
 
 
@@ -106,8 +107,14 @@ def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
     deal = view["deal"]
     chips = view["chips"][seat]
     top = view["discard"][-1]
-    before = _progress(hand, deal)
-    after = _progress(hand + [top], deal)
+    seen = _seen(view)
+    seen_after = seen.copy()
+    if top != JOKER:
+        seen_after[VALUE[top]] -= 1
+    before = _progress(hand, deal, seen)
+    after = _progress(hand + [top], deal, seen_after)
+    if deal == 7:   # compare hands of one size: the bought card replaces the worst one
+        after = min(_progress(_without(hand + [top], c), deal) for c in set(hand))
     completes = after[0] == 0 and before[0] > 0
     if level == "normal":
         if completes and (chips > RESERVE or deal == 7):
@@ -152,6 +159,11 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
     if len(discards) == 1 or not discards:
         return discards[0] if discards else legal[0]
     cards = [m.split()[1] for m in discards]
+    if level != "easy" and rng.random() < EXPLORE:
+        # now and then a free choice: stubborn hands that wait for the same cards forever
+        # (held by other stubborn hands) would otherwise never end a deal
+        pool = [c for c in cards if c != JOKER] or cards
+        return f"discard {rng.choice(pool)}"
     if view["melded"][seat]:
         scores = {c: _dead_score(view, hand, c) for c in cards}
     else:
@@ -176,12 +188,24 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
 def _score(view: dict, hand: Sequence[str]) -> float:
     """How good ``hand`` is before melding (higher is better)."""
     deal = view["deal"]
-    missing, backup = _progress(hand, deal)
+    missing, backup = _progress(hand, deal, _seen(view))
     return -GAP * missing + backup - 0.04 * rules.hand_penalty(hand)
 
 
-def _progress(hand: Sequence[str], deal: int) -> tuple[int, float]:
-    """(cards missing from the best contract candidates, backup value) of ``hand``."""
+def _seen(view: dict) -> Counter:
+    """Naturals of each rank (by value) visible outside the hand: the table and the pile."""
+    seen: Counter = Counter(VALUE[c] for c in view["discard"] if c != JOKER)
+    for m in view["melds"]:
+        seen.update(VALUE[c] for c in m["cards"] if c != JOKER)
+    return seen
+
+
+def _progress(hand: Sequence[str], deal: int, seen: Counter | None = None) -> tuple[int, float]:
+    """(cards missing from the best contract candidates, backup value) of ``hand``.
+
+    ``seen`` counts the naturals of each rank visible elsewhere: a rank with too few copies
+    left to complete its group is worth little.
+    """
     if deal == 7:
         return _progress7(hand)
     (_, size), count = CONTRACTS[deal][0], len(CONTRACTS[deal])
@@ -192,9 +216,14 @@ def _progress(hand: Sequence[str], deal: int) -> tuple[int, float]:
         if c != JOKER:
             by_rank.setdefault(VALUE[c], []).append(c)
     ns = []
-    for cards in by_rank.values():
+    for value, cards in by_rank.items():
         n = len({c[-1] for c in cards}) if pure else len(cards)
-        ns.append(min(n, size))
+        n = min(n, size)
+        if seen is not None and not pure:
+            live = 8 - len(cards) - seen[value]
+            if n + live + min(jokers, 1) < size:
+                n = max(0, n - 2)       # dead: not enough copies left
+        ns.append(n)
     ns.sort(reverse=True)
     top = (ns + [0] * count)[:count]
     missing = 0
@@ -209,44 +238,56 @@ def _progress(hand: Sequence[str], deal: int) -> tuple[int, float]:
 
 
 def _progress7(hand: Sequence[str]) -> tuple[int, float]:
+    """Deal 7: cards still to replace before ``hand`` (plus a draw) goes out, and backups.
+
+    With ``h`` cards, going out after the next draw takes a trio, a run of ``L`` and further
+    groups of ``h - 3 - L`` cards (none, or three or more), the last card discarded. Each
+    run window of each suit is tried; a joker fills one gap of one group.
+    """
+    h = len(hand)
     jokers = sum(1 for c in hand if c == JOKER)
     naturals = [c for c in hand if c != JOKER]
-    best_run, best_cells = 0, set()
+    held = [set() for _ in range(4)]
+    for c in naturals:
+        held[SUIT_OF[c]].add(VALUE[c])
     for s in range(4):
-        held = {VALUE[c] for c in naturals if SUIT_OF[c] == s}
-        if 1 in held:
-            held.add(14)
-        for low in range(1, 9):
-            window = set(range(low, low + 7))
-            got = len(held & window)
-            if got > best_run:
-                best_run = got
-                best_cells = {rules.card(v, s) for v in held & window}
-    rest = list(naturals)
-    for c in best_cells:
-        if c in rest:
-            rest.remove(c)
-    run_missing = 7 - best_run
-    j = jokers
-    if run_missing and j:
-        run_missing -= 1
-        j -= 1
-    ranks = Counter(VALUE[c] for c in rest)
-    trio = max(ranks.values(), default=0)
-    trio_missing = max(0, 3 - trio)
-    if trio_missing and j:
-        trio_missing -= 1
-        j -= 1
-    loose = 0
-    for c in rest:
-        if ranks[VALUE[c]] >= 2:
+        if 1 in held[s]:
+            held[s].add(14)
+    best = (99, 0.0)
+    for length in range(7, 14):
+        others = h - 3 - length
+        if others < 0:
+            break
+        if others in (1, 2):
             continue
-        s, v = SUIT_OF[c], VALUE[c]
-        near = any(SUIT_OF[o] == s and 0 < abs(VALUE[o] - v) <= 1 for o in rest if o != c)
-        if not near:
-            loose += 1
-    extra = max(0, loose - 1)
-    return run_missing + trio_missing + extra // 2, -1.5 * extra + 0.5 * j
+        for s in range(4):
+            for low in range(1, 16 - length):
+                window = set(range(low, low + length))
+                got = held[s] & window
+                need_run = length - len(got)
+                if need_run > best[0]:
+                    continue
+                rest = list(naturals)
+                for v in got:
+                    rest.remove(rules.card(v, s))
+                ranks = Counter(VALUE[c] for c in rest)
+                trio = min(3, max(ranks.values(), default=0))
+                need_trio = 3 - trio
+                need_other = 0
+                if others:
+                    grouped = sum(n for n in ranks.values() if n >= 2) - trio
+                    need_other = max(0, others - max(0, grouped))
+                gaps = [n for n in (need_run, need_trio, need_other) if n > 0]
+                need = need_run + need_trio + need_other - min(jokers, len(gaps))
+                backup = 0.3 * sum(1 for n in ranks.values() if n >= 2)
+                if need < best[0] or need == best[0] and backup > best[1]:
+                    best = (need, backup)
+    return best
+
+
+def _best_after(view: dict, cards: list[str]) -> float:
+    """The best score of ``cards`` after discarding one of them."""
+    return max(_score(view, _without(cards, c)) for c in set(cards))
 
 
 def _after_contract(view: dict, hand: list[str], move: str) -> float:

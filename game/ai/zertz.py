@@ -50,7 +50,6 @@ WIN = 1.0
 _N = len(rules.RINGS)
 _NB = [tuple(rules.RING_INDEX[n] for n in rules.NEIGHBOURS[r]) for r in rules.RINGS]
 _COLOUR_CODE = {c: i + 1 for i, c in enumerate(rules.COLOURS)}
-_VALUE = (0, 1, 2, 3)
 _PIECE = 4
 ACT, PUT, DRAW, OVER = range(4)
 _PASS, _PLACE, _TAKE, _PUT = range(4)
@@ -79,7 +78,10 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
 
 
 def node_from_view(view: dict) -> _Node:
-    """Build the search board from a ``view`` (bag order unknown: counts only)."""
+    """Build the search board from a ``view`` (bag order unknown: counts only).
+
+    A full ``dump`` is accepted too; only the counts of its bag are used.
+    """
     node = _Node.__new__(_Node)
     node.on = [False] * _N
     for name in view["rings"]:
@@ -96,17 +98,22 @@ def node_from_view(view: dict) -> _Node:
     node.supply = list(view["supply"])
     node.cap = [[tray[c] for c in rules.COLOURS] for tray in view["captured"]]
     node.pts = [sum(n * v for n, v in zip(tray, (1, 2, 3))) for tray in node.cap]
-    node.bag = [view["bag"][c] for c in rules.COLOURS]
+    phase = view.get("phase", "act")
+    bag, drawn = view["bag"], view.get("drawn")
+    if isinstance(bag, list):  # a full dump: use the counts only, as a view would give them
+        if phase == "put":
+            bag, drawn = bag[1:], bag[0]
+        bag = {c: bag.count(c) for c in rules.COLOURS}
+    node.bag = [bag[c] for c in rules.COLOURS]
     node.passes = view.get("passes", 0)
     node.winner = None
-    phase = view.get("phase", "act")
     if phase == "over":
         node.phase, node.seat, node.drawn = OVER, 0, 0
         node.winner = view["result"]["winner"]
     else:
         node.seat = view["to_move"]
         node.phase = PUT if phase == "put" else ACT
-        node.drawn = _COLOUR_CODE[view["drawn"]] if phase == "put" else 0
+        node.drawn = _COLOUR_CODE[drawn] if phase == "put" else 0
     return node
 
 
@@ -500,7 +507,7 @@ class _Search:
             hit = self.table.get(key)
             if hit is not None:
                 hint, value, hit_depth = hit
-                if hit_depth >= depth and hint >= 0 and alpha < value < beta:
+                if hit_depth >= depth:  # an exact value searched at least as deep
                     return value
         moves = self._candidates(node, hint)
         best, best_move = -float("inf"), moves[0]

@@ -416,7 +416,6 @@ def view(state: State, seat: int) -> dict:
     data["bag"] = {c: hidden.count(c) for c in COLOURS}
     data["bag_count"] = len(hidden)
     data["drawn"] = drawn
-    data["seat"] = seat
     return data
 
 

@@ -1,0 +1,147 @@
+"""The Telefunken table through real mouse actions: draw, buy, meld, lay off, discard."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import esper
+import pytest
+
+from ecs.components import DropTarget
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes.telefunken_table import TelefunkenTable, perform
+
+CONFIG = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+
+
+def position(hands, phase="play", to_move=0, discard=("5S",), melds=(), melded=None,
+             deal=1, first_turn=False, **extra):
+    used = Counter(c for h in hands for c in h) + Counter(discard) + Counter(
+        c for m in melds for c in m["cards"])
+    stock = list((Counter(rules.deck()) - used).elements())
+    data = {"players": 4, "deal": deal, "dealer": 3, "to_move": to_move, "phase": phase,
+            "hands": [list(h) for h in hands], "stock": stock, "discard": list(discard),
+            "melds": list(melds), "first_turn": first_turn}
+    if melded is not None:
+        data["melded"] = melded
+    return rules.load({**data, **extra})
+
+
+OTHERS = [["2C", "3C", "9D", "9D", "KD", "QH", "4S", "6H", "8C", "10S", "JC"],
+          ["2H", "3H", "9C", "9S", "KC", "QD", "4D", "6C", "8D", "10H", "JD"],
+          ["2S", "3S", "9H", "5D", "KH", "QC", "4C", "6D", "8H", "10D", "JS"]]
+
+
+@pytest.fixture
+def open_table(app, drive):
+    def make(state):
+        table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        return table
+    return make
+
+
+def hand_codes(table):
+    return sorted(c for c, _ in table.sync.entities("hand"))
+
+
+def test_meld_the_contract_by_selecting_cards(open_table, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    move = "meld 7H 7D 7C"
+    assert any(m.startswith("meld") for m in table.legal())
+    perform(drive, table, next(m for m in table.legal() if Counter(
+        m[5:].replace("|", " ").split()) == Counter(["7H", "7D", "7C"])))
+    drive.settle()
+    assert table.state.melded[0] and len(table.state.melds) == 1
+    assert sorted(table.state.melds[0].cards) == sorted(move.split()[1:])
+    assert hand_codes(table) == sorted(table.state.hands[0])
+    assert [c for c, _ in table.sync.entities("meld_0")] == list(table.state.melds[0].cards)
+
+
+def test_discard_by_dragging_to_the_pile(open_table, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    perform(drive, table, "discard KS")
+    drive.settle()
+    assert table.session.moves[0] == "discard KS"
+    assert table.state.discard[-1] == "KS"
+    assert "KS" not in hand_codes(table)
+
+
+def test_discard_elsewhere_is_refused(open_table, app, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    ent = next(e for c, e in table.sync.entities("hand") if c == "KS")
+    from scenes.telefunken_table import _grip
+
+    drive.press(_grip(table, ent))
+    drive.move((640, 250), steps=4)
+    glowing = {d.name for _, d in esper.get_component(DropTarget) if d.active and d.valid}
+    assert "discard" in glowing and not any(n.startswith("meld:") for n in glowing)
+    drive.release()
+    drive.settle()
+    assert table.session.moves == []
+
+
+def test_draw_by_clicking_the_stock(open_table, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw"))
+    top = table.state.stock[0]
+    perform(drive, table, "draw")
+    drive.settle()
+    assert table.session.moves == ["draw"]
+    assert Counter(hand_codes(table)) == Counter(hand + [top])
+
+
+def test_buy_the_discard_when_offered(open_table, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    table = open_table(state)
+    assert table.legal() == ["buy", "pass"]
+    labels = {w.label for w in table.widgets.widgets}
+    assert {"Buy (1 chip)", "Pass"} <= labels
+    chips = table.state.chips[0]
+    perform(drive, table, "buy")
+    drive.settle()
+    assert table.state.chips[0] == chips - 1
+    assert "9S" in hand_codes(table)
+
+
+def test_lay_off_on_a_meld_by_dropping_a_card(open_table, drive):
+    hand = ["7S", "2D", "5C", "9H", "JH", "AC", "4H", "6S"]
+    melds = [{"owner": 1, "cards": ["7H", "7D", "7C"]}, {"owner": 0, "cards": ["KC", "KH", "KD"]}]
+    others = [OTHERS[0][:8], OTHERS[1], OTHERS[2]]
+    table = open_table(position([hand] + others, melds=melds,
+                                melded=[True, True, False, False]))
+    lay = [m for m in table.legal() if m.startswith("add 7S")]
+    assert lay
+    perform(drive, table, lay[0])
+    drive.settle()
+    assert table.session.moves == [lay[0]]
+    assert sorted(table.state.melds[0].cards) == sorted(["7H", "7D", "7C", "7S"])
+    assert [c for c, _ in table.sync.entities("meld_0")] == list(table.state.melds[0].cards)
+
+
+def test_cut_through_the_ui(app, drive):
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 9,
+                        {"dealer": 1})
+    try:
+        session = Session.new(config)
+    except ValueError:
+        pytest.skip("no dealer option")
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    if table.state.phase != "cut" or not table.mine:
+        pytest.skip("the person is not the cutter in this deal")
+    cut = table.legal()[len(table.legal()) // 2]
+    perform(drive, table, cut)
+    drive.settle()
+    assert table.session.moves[0] == cut
+    assert len(table.state.hands[0]) >= 11
+    assert hand_codes(table) == sorted(table.state.hands[0])
