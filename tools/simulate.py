@@ -1,6 +1,9 @@
 """Headless AI-vs-AI tournaments through the rules-engine contract.
 
     python tools/simulate.py zertz --a hard --b easy --games 200 [--seed 1] [--jobs 2]
+    python tools/simulate.py zetema --players 3 --games 300 [--levels hard,normal,easy]
+    python tools/simulate.py telefunken --players 4 --games 200 [--levels ...]
+    python tools/simulate.py chan --deals 500 [--levels hard,easy,easy,easy]
 
 Plays seeded games between two AI levels, alternating who starts (pairs of games share a
 seed, so each side plays the same bag order once as starter), using only the contract
@@ -27,6 +30,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 MAX_PLIES = 5000
 
@@ -138,9 +142,21 @@ def report(name: str, level_a: str, level_b: str, seed: int, jobs: int,
     return "\n".join(lines)
 
 
+SEPARATE = ("zetema", "telefunken", "chan")
+"""Games with more than two seats, each simulated by its own ``tools/simulate_<game>.py``."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in SEPARATE:
+        name = argv[0]
+        module = importlib.import_module(f"simulate_{name}")
+        parser = argparse.ArgumentParser(prog=f"simulate.py {name}",
+                                         description=f"AI-vs-AI {name} games")
+        module.add_arguments(parser)
+        return module.run(parser.parse_args(argv[1:]))
     parser = argparse.ArgumentParser(description="AI-vs-AI games through the rules contract")
-    parser.add_argument("game", help=f"one of: {', '.join(GAMES)}")
+    parser.add_argument("game", help=f"one of: {', '.join([*GAMES, *SEPARATE])}")
     parser.add_argument("--a", default="hard", help="level of player A (easy/normal/hard)")
     parser.add_argument("--b", default="easy", help="level of player B (easy/normal/hard)")
     parser.add_argument("--games", type=int, default=100)
@@ -148,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
     if args.game not in GAMES:
-        print(f"unknown game {args.game!r}: choose one of {', '.join(GAMES)}", file=sys.stderr)
+        print(f"unknown game {args.game!r}: choose one of {', '.join([*GAMES, *SEPARATE])}",
+              file=sys.stderr)
         return 2
     levels = getattr(importlib.import_module(GAMES[args.game].ai), "LEVELS", None)
     for level in (args.a, args.b):
