@@ -105,7 +105,6 @@ class ChanTable(GameTable):
         self.stock_ent: int | None = None
         self.banner: tuple[str, float] | None = None
         self._source: dict[str, tuple[float, float]] = {}
-        self._legal_cache: tuple[int, list[str]] = (-1, [])
         self._slots: dict[str, list[tuple[float, float, float, float]]] = {}
 
     # -- building ----------------------------------------------------------------------
@@ -134,12 +133,6 @@ class ChanTable(GameTable):
         self.audio.request("deal")
 
     # -- helpers -----------------------------------------------------------------------
-    def legal(self) -> list[str]:
-        key = id(self.state)
-        if self._legal_cache[0] != key:
-            self._legal_cache = (key, rules.legal_moves(self.state))
-        return self._legal_cache[1]
-
     def seat_zone(self, seat: int) -> int:
         """The table position (0 bottom, 1 right, 2 top, 3 left) of ``seat``."""
         return (seat - self.viewer) % 4
@@ -328,15 +321,6 @@ class ChanTable(GameTable):
         live = self.state.live.card
         return f"chan {live}" if partner == live else f"ca {live} {partner}"
 
-    def _check(self, move: str) -> tuple[bool, str]:
-        if move in self.legal():
-            return True, ""
-        try:
-            rules.play(self.state, move)
-        except ValueError as exc:
-            return False, str(exc)
-        return True, ""
-
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
         drop = esper.component_for_entity(target, DropTarget)
         zone = self.sync.zone_of(entity)
@@ -346,11 +330,11 @@ class ChanTable(GameTable):
         if entity == self.live_entity():
             if not drop.name.startswith("hand:"):
                 return False, "drop the live card on the card of your hand it pairs with"
-            return self._check(self._capture_move(drop.data))
+            return self.check(self._capture_move(drop.data))
         if zone == "hand":
             if drop.name != "gate":
                 return False, "drop a card on your gate to discard it"
-            return self._check(f"discard {code}")
+            return self.check(f"discard {code}")
         return False, "that card cannot be moved"
 
     def move_for_drop(self, entity: int, target: int) -> str | None:

@@ -81,6 +81,7 @@ class GameTable(TableScene):
         self.recorded = False
         self.widgets = WidgetGroup()
         self._refreshed_for: tuple | None = None
+        self._legal_cache: tuple[int, list[str]] = (-1, [])
         self.replay_controls = None
 
     # -- wiring ------------------------------------------------------------------------
@@ -105,6 +106,23 @@ class GameTable(TableScene):
     @property
     def state(self):
         return self.rules.state
+
+    def legal(self) -> list[str]:
+        """The legal moves of the seat to act (cached per state)."""
+        key = id(self.state)
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, self.rules_module.legal_moves(self.state))
+        return self._legal_cache[1]
+
+    def check(self, move: str) -> tuple[bool, str]:
+        """(True, "") if ``move`` is legal now, else (False, the engine's reason)."""
+        if move in self.legal():
+            return True, ""
+        try:
+            self.rules_module.play(self.state, move)
+        except ValueError as exc:
+            return False, str(exc)
+        return True, ""
 
     def _after_move(self, seat: int, move: str, events: list) -> None:
         self.clear_hint()

@@ -69,7 +69,6 @@ class TelefunkenTable(GameTable):
         self.banner: tuple[str, float] | None = None
         self.penalties: list[tuple[int, ...]] = []
         self.cut_at: int | None = None
-        self._legal_cache: tuple[int, list[str]] = (-1, [])
         self._slots: dict[str, list[tuple[float, float, float, float]]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._source: dict[str, tuple[float, float]] = {}
@@ -96,12 +95,6 @@ class TelefunkenTable(GameTable):
         return out
 
     # -- helpers -----------------------------------------------------------------------
-    def legal(self) -> list[str]:
-        key = id(self.state)
-        if self._legal_cache[0] != key:
-            self._legal_cache = (key, rules.legal_moves(self.state))
-        return self._legal_cache[1]
-
     def seat_name(self, seat: int) -> str:
         if self.config.seats[seat].is_human and len(self.session.humans) == 1:
             return "You"
@@ -251,10 +244,10 @@ class TelefunkenTable(GameTable):
         """The legal meld (or exchange) the selection makes, and a sentence about it."""
         state = self.state
         if state.phase == "exchange":
-            move = "exchange" + "".join(f" {c}" for c in sorted(self.selected,
-                                                                 key=rules.card_key))
-            return (move, f"Give back {len(self.selected)} card(s)") if self._legal_any(
-                move) else (None, "Choose the cards to give back")
+            move = " ".join(["exchange", *sorted(self.selected, key=rules.card_key)])
+            if self.check(move)[0]:
+                return move, f"Give back {len(self.selected)} card(s)"
+            return None, "Choose the cards to give back"
         if not self.selected:
             if state.phase == "play" and not state.melded[self.viewer]:
                 return None, f"Your contract: {rules.contract_text(state.deal)}"
@@ -268,15 +261,6 @@ class TelefunkenTable(GameTable):
         if kind and kind != "none":
             return None, f"A {kind}, but not a meld you can put down now"
         return None, f"{len(self.selected)} card(s): not a meld you can put down now"
-
-    def _legal_any(self, move: str) -> bool:
-        if move in self.legal():
-            return True
-        try:
-            rules.play(self.state, move)
-        except ValueError:
-            return False
-        return True
 
     def confirm(self) -> None:
         move, _ = self.selection_move()
@@ -319,24 +303,15 @@ class TelefunkenTable(GameTable):
         if zone == "discard":
             if drop.name == "hand":
                 move = "take" if "take" in self.legal() else "buy"
-                return self._check(move)
+                return self.check(move)
             return False, "drag the discard into your hand to take or buy it"
         if drop.name == "discard":
-            return self._check(f"discard {code}")
+            return self.check(f"discard {code}")
         if drop.name.startswith("meld:"):
             cards = self.selected if zone == "build" else [code]
             moves = self._layoff_moves(cards, drop.data)
             return (True, "") if moves else (False, "those cards do not fit that meld now")
         return False, "that cannot go there"
-
-    def _check(self, move: str) -> tuple[bool, str]:
-        if move in self.legal():
-            return True, ""
-        try:
-            rules.play(self.state, move)
-        except ValueError as exc:
-            return False, str(exc)
-        return True, ""
 
     def move_for_drop(self, entity: int, target: int) -> str | None:
         drop = esper.component_for_entity(target, DropTarget)

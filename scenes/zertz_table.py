@@ -20,7 +20,6 @@ from ecs.tween import animate, ease_out_back, move_to
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
 from game.layout import load_layout
-from game.rules import IllegalMove
 from game.rules import zertz as rules
 from game.session import Session
 from scenes import theme, zertz_art
@@ -53,7 +52,6 @@ class ZertzTable(GameTable):
         self.tray_ents: list[list[tuple[str, int]]] = [[], []]
         self.drawn_ent: int | None = None
         self._last_dropped: int | None = None
-        self._legal_cache: tuple[int, list[str]] = (-1, [])
 
     # -- building ----------------------------------------------------------------------
     def build_table(self) -> None:
@@ -123,21 +121,6 @@ class ZertzTable(GameTable):
         return rect.x + 40, rect.centery
 
     # -- state helpers -----------------------------------------------------------------
-    def legal(self) -> list[str]:
-        key = id(self.state)
-        if self._legal_cache[0] != key:
-            self._legal_cache = (key, rules.legal_moves(self.state))
-        return self._legal_cache[1]
-
-    def check(self, move: str) -> tuple[bool, str]:
-        if move in self.legal():
-            return True, ""
-        try:
-            rules.play(self.state, move)
-        except IllegalMove as exc:
-            return False, str(exc)
-        return True, ""
-
     # -- input -> moves ----------------------------------------------------------------
     def _move_for(self, entity: int, target: int) -> tuple[str | None, str]:
         drag = esper.component_for_entity(entity, Draggable)

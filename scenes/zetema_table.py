@@ -75,7 +75,6 @@ class ZetemaTable(GameTable):
         self.sheet: list[tuple[int, int, str]] = []  # (seat, points, reason)
         self.banner: tuple[str, float] | None = None  # big message and its time left
         self.shown_label = ""
-        self._legal_cache: tuple[int, list[str]] = (-1, [])
 
     # -- building ----------------------------------------------------------------------
     def build_table(self) -> None:
@@ -114,12 +113,6 @@ class ZetemaTable(GameTable):
         return sheet
 
     # -- helpers -----------------------------------------------------------------------
-    def legal(self) -> list[str]:
-        key = id(self.state)
-        if self._legal_cache[0] != key:
-            self._legal_cache = (key, rules.legal_moves(self.state))
-        return self._legal_cache[1]
-
     def seat_name(self, seat: int) -> str:
         if self.config.seats[seat].is_human:
             return "You" if len(self.session.humans) == 1 else f"Seat {seat + 1}"
@@ -419,14 +412,7 @@ class ZetemaTable(GameTable):
         code = token
         if rules.CARD_RANK[code] != rank:
             return False, f"{code} goes on the pile of its rank ({code[:-1]})"
-        move = f"discard {code}"
-        if move in self.legal():
-            return True, ""
-        try:
-            rules.play(self.state, move)
-        except ValueError as exc:
-            return False, str(exc)
-        return True, ""
+        return self.check(f"discard {code}")
 
     def move_for_drop(self, entity: int, target: int) -> str | None:
         drop = esper.component_for_entity(target, DropTarget)

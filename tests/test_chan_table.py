@@ -7,8 +7,6 @@ import pytest
 
 from ecs.components import DropTarget
 from game.catalog import GameConfig, Seat
-from game.rules import chan as rules
-from game.session import Session
 from scenes.chan_table import ChanTable, group_hand, perform
 
 CONFIG = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 12, {})

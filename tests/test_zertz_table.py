@@ -10,11 +10,11 @@ from ecs.components import DropTarget, Glow, Sprite, Transform
 from game.catalog import GameConfig, Seat
 from game.layout import load_layout
 from game.rules import zertz as rules
+from game.session import Session
 from scenes.menu import MainMenu
 from scenes.pause import PauseMenu
 from scenes.results import ResultsOverlay
 from scenes.setup import SetupScene
-from game.session import Session
 from scenes.zertz_table import ZertzTable
 
 HOT_SEAT = GameConfig("zertz", (Seat("human"), Seat("human")), 7, {"first": 0})
