@@ -116,12 +116,17 @@ def test_players_count_stays_within_the_game_range(app):
                for w in SetupScene(app, BY_KEY["chan"]).widgets.widgets)
 
 
-def test_unavailable_game_cannot_be_started(app, drive):
-    unavailable = next((g for g in GAMES if not g.available), None)
-    if unavailable is None:
-        pytest.skip("every game is available")
-    scene = SetupScene(app, unavailable)
+def test_unavailable_game_cannot_be_started(app, drive, monkeypatch):
+    import game.catalog as catalog
+
+    monkeypatch.setattr(catalog, "_module_exists", lambda name: not name.endswith("zetema_table"))
+    info = BY_KEY["zetema"]
+    assert not info.available and BY_KEY["zertz"].available
+    app.scenes.reset(MainMenu(app), transition=None)
+    drive.settle()
+    scene = SetupScene(app, info)
     app.scenes.push(scene, transition=None)
+    assert not scene.start_button.enabled and scene.start_button.label == "In preparation"
     drive.click(scene.start_button.rect.center)
     drive.key(pygame.K_RETURN)
     assert drive.scene is scene
