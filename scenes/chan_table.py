@@ -375,6 +375,7 @@ class ChanTable(GameTable):
                 who = self.seat_name(event.seat)
                 self.banner = (f"Chíu! {who} takes {rules.card_name(event.card)} from "
                                f"{whose} gate", 2.4)
+                self.hold(1.6)
                 self.audio.request("capture")
             elif isinstance(event, rules.Won):
                 self.banner = (f"Ù! {self.seat_name(event.seat)} wins", 2.0)

@@ -83,6 +83,8 @@ class GameTable(TableScene):
         self._refreshed_for: tuple | None = None
         self._legal_cache: tuple[int, list[str]] = (-1, [])
         self.replay_controls = None
+        self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
+        self.pending_summary = None  # (title, subtitle, header, rows) shown once idle
 
     # -- wiring ------------------------------------------------------------------------
     def build(self) -> None:
@@ -92,7 +94,7 @@ class GameTable(TableScene):
             seats = [SeatControl(s.kind, s.level) for s in self.config.seats]
         self.rules = GameRules(self, self.rules_module, self.ai_module, seats,
                                self.session.state, self.queue, seed=self.config.seed,
-                               ai_delay=self.ai_delay, busy=lambda: self.animating,
+                               ai_delay=self.ai_delay, busy=self.busy,
                                session=self.session)
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
@@ -106,6 +108,20 @@ class GameTable(TableScene):
     @property
     def state(self):
         return self.rules.state
+
+    def busy(self) -> bool:
+        """The computer waits while the table animates or holds something up to read."""
+        return self.animating or self.hold_time > 0
+
+    def hold(self, seconds: float) -> None:
+        """Keep the computer players waiting a little (e.g. to read an AI's meld)."""
+        self.hold_time = max(self.hold_time, self.app.settings.anim(seconds))
+
+    def summarise(self, title: str, subtitle: str, header: list[str],
+                  rows: list[list[str]]) -> None:
+        """Show an end-of-deal summary once the table is idle (play resumes after it)."""
+        if self.replay is None:
+            self.pending_summary = (title, subtitle, header, rows)
 
     def legal(self) -> list[str]:
         """The legal moves of the seat to act (cached per state)."""
@@ -291,6 +307,15 @@ class GameTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.hold_time = max(0.0, self.hold_time - dt)
+        if (self.pending_summary is not None and not self.animating
+                and self.session.result is None):
+            from scenes.results import DealSummary
+
+            title, subtitle, header, rows = self.pending_summary
+            self.pending_summary = None
+            self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows),
+                                 transition="fade")
         if self._hint_thread is not None and not self._hint_thread.is_alive():
             self._hint_thread = None
             move, self._hint_result = self._hint_result, None

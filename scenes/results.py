@@ -119,3 +119,50 @@ class ResultsOverlay(Scene):
         if len(self._lines) > visible:
             theme.blit_text(surface, "wheel to scroll", (rect.right - 10, rect.y + 12), 12,
                             theme.INK_FAINT, anchor="topright")
+
+
+class DealSummary(Scene):
+    """Between deals: who did what in the deal just played; Continue resumes the game."""
+
+    name = "deal-summary"
+    opaque = False
+
+    def __init__(self, app, title: str, subtitle: str, header: list[str],
+                 rows: list[list[str]]) -> None:
+        super().__init__(app)
+        self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
+        self.panel = pygame.Rect(0, 0, 720, 250 + 40 * len(rows))
+        self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        self.widgets = WidgetGroup([
+            Button((self.panel.centerx - 110, self.panel.bottom - 74, 220, 54), "Continue",
+                   self.close, primary=True, hotkey=pygame.K_RETURN),
+        ])
+
+    def close(self) -> None:
+        self.app.scenes.pop(transition="fade")
+
+    def handle(self, event: InputEvent) -> None:
+        if self.widgets.handle(event):
+            return
+        if event.kind == "key" and event.key in (pygame.K_ESCAPE, pygame.K_SPACE):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 140)
+        p = self.panel
+        theme.panel(surface, p, alpha=250, edge=theme.GOLD)
+        theme.blit_text(surface, self.title, (p.centerx, p.y + 22), 34, theme.GOLD, "serif",
+                        anchor="midtop")
+        theme.blit_text(surface, self.subtitle, (p.centerx, p.y + 74), 17, theme.INK_DIM,
+                        anchor="midtop")
+        col_w = (p.width - 60) // max(1, len(self.header))
+        y = p.y + 112
+        for c, head in enumerate(self.header):
+            theme.blit_text(surface, head, (p.x + 30 + col_w * c + col_w // 2, y), 16,
+                            theme.GOLD, "bold", anchor="midtop")
+        for row in self.rows:
+            y += 40
+            for c, cell in enumerate(row):
+                theme.blit_text(surface, cell, (p.x + 30 + col_w * c + col_w // 2, y), 18,
+                                theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
+        self.widgets.draw(surface)

@@ -80,7 +80,7 @@ class TelefunkenTable(GameTable):
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
             ZOrder(5), Hoverable())
-        for name in ("discard", "build", "hand"):
+        for name in ("discard", "build", "hand", "table"):
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
         self.penalties = self._penalties_from_session()
         self._pick_viewer()
@@ -224,7 +224,9 @@ class TelefunkenTable(GameTable):
                     drag.enabled = self.mine and any(m in ("take", "buy") for m in self.legal())
                 esper.component_for_entity(ent, Hoverable).raise_px = (
                     10 if zone == "hand" and self.mine else 0)
-        esper.component_for_entity(self.stock_ent, Sprite).visible = bool(self.state.stock)
+        # an empty stock is rebuilt from the discards when drawn from: keep it clickable
+        esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
+            self.state.stock) or (self.mine and "draw" in self.legal())
         self.refresh()
 
     # -- selection and melds -----------------------------------------------------------
@@ -261,6 +263,13 @@ class TelefunkenTable(GameTable):
         if kind and kind != "none":
             return None, f"A {kind}, but not a meld you can put down now"
         return None, f"{len(self.selected)} card(s): not a meld you can put down now"
+
+    def _meld_with(self, code: str | None, zone: str | None) -> str | None:
+        """The legal meld made by the selection plus the dragged card (if from the hand)."""
+        cards = self.selected + ([code] if zone == "hand" and code else [])
+        want = Counter(cards)
+        return next((m for m in self.legal() if m.startswith("meld ") and Counter(
+            m[5:].replace("|", " ").split()) == want), None)
 
     def confirm(self) -> None:
         move, _ = self.selection_move()
@@ -307,6 +316,9 @@ class TelefunkenTable(GameTable):
             return False, "drag the discard into your hand to take or buy it"
         if drop.name == "discard":
             return self.check(f"discard {code}")
+        if drop.name == "table":
+            return (True, "") if self._meld_with(code, zone) else (
+                False, "select the cards of a meld you can put down, then drop them here")
         if drop.name.startswith("meld:"):
             cards = self.selected if zone == "build" else [code]
             moves = self._layoff_moves(cards, drop.data)
@@ -324,6 +336,10 @@ class TelefunkenTable(GameTable):
             if code in self.selected:
                 self.selected.remove(code)
             return f"discard {code}"
+        if drop.name == "table":
+            move = self._meld_with(code, zone)
+            self.selected = []
+            return move
         if drop.name.startswith("meld:"):
             cards = list(self.selected) if zone == "build" else [code]
             x = esper.component_for_entity(entity, Transform).x
@@ -380,10 +396,17 @@ class TelefunkenTable(GameTable):
                 self.banner = (f"{self.seat_name(event.seat)} bought {event.card} "
                                f"({event.chips} chip{'s' if event.chips != 1 else ''} left)", 1.8)
                 self.audio.request("capture")
+            elif isinstance(event, rules.Cut):
+                kept = f", keeping {' '.join(event.kept)}" if event.kept else ""
+                self.banner = (f"{self.seat_name(event.seat)} cut {event.lifted} cards{kept}", 1.8)
+            elif isinstance(event, rules.BonusCard):
+                self.banner = (f"An exact cut! {self.seat_name(event.seat)} gets a bonus card", 2.0)
             elif isinstance(event, rules.Melded):
                 self.audio.request("score")
                 if event.contract:
                     self.banner = (f"{self.seat_name(event.seat)} made the contract", 1.6)
+                if event.seat != self.viewer:
+                    self.hold(1.2)  # let the person see the computer's melds
             elif isinstance(event, (rules.LaidOff, rules.JokerSwapped, rules.JokerFreed)):
                 self.audio.request("place")
             elif isinstance(event, rules.Discarded):
@@ -393,6 +416,14 @@ class TelefunkenTable(GameTable):
             elif isinstance(event, rules.Penalties):
                 self.penalties.append(event.points)
                 self.audio.request("score")
+                out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
+                title = (f"Deal {event.deal}: {self.seat_name(out)} went out" if out is not None
+                         else f"Deal {event.deal}: nobody went out")
+                rows = [[self.seat_name(p), str(event.points[p]), str(event.totals[p])]
+                        for p in sorted(range(self.players), key=lambda p: event.totals[p])]
+                if event.deal < 7:
+                    self.summarise(title, "Penalty points for the cards left in hand",
+                                   ["Player", "This deal", "Total"], rows)
             elif isinstance(event, rules.Shuffled):
                 self.banner = (f"Deal {event.deal}: {rules.contract_text(event.deal)}", 2.4)
                 self.selected, self.order = [], []
@@ -477,13 +508,15 @@ class TelefunkenTable(GameTable):
         else:
             title = "Game over"
         order = sorted(range(self.players), key=lambda s: totals[s])
+        stakes = res.get("stakes", [0] * self.players)
         rows = [[self.seat_name(s) + ("" if self.config.seats[s].is_human else
                                       f" ({self.config.seats[s].level})"),
                  str(totals[s]), str(sum(1 for w in res.get("deal_winners", []) if w == s)),
-                 str(self.state.chips[s])] for s in order]
+                 f"{stakes[s]:+d}"] for s in order]
         best = order.index(winners[0]) if winners else None
-        return title, "Lowest total after seven deals wins.", ["Player", "Penalty",
-                                                               "Deals won", "Chips"], rows, best
+        return title, ("Lowest total after seven deals wins. Stakes: 1 unit from everyone for "
+                       "each deal won, 5 from everyone to the winner."), [
+            "Player", "Penalty", "Deals won", "Stakes"], rows, best
 
     # -- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -72,7 +72,8 @@ class ZetemaTable(GameTable):
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
         self.stock_ent: int | None = None
-        self.sheet: list[tuple[int, int, str]] = []  # (seat, points, reason)
+        self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
+        self.sheet_scroll = 0
         self.banner: tuple[str, float] | None = None  # big message and its time left
         self.shown_label = ""
 
@@ -89,6 +90,7 @@ class ZetemaTable(GameTable):
             Sprite(card_image("back", PILE_W + 6)),
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
+        self._deal_before = self.state.deal
         self._pick_viewer()
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
@@ -107,8 +109,9 @@ class ZetemaTable(GameTable):
         sheet = []
         state = self.session.initial
         for move in self.session.moves:
+            deal = state.deal
             state, events = rules.play_events(state, move)
-            sheet += [(e.seat, e.points, e.reason) for e in events
+            sheet += [(e.seat, e.points, e.reason, deal) for e in events
                       if isinstance(e, rules.Scored)]
         return sheet
 
@@ -470,18 +473,24 @@ class ZetemaTable(GameTable):
 
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
+        deal = self._deal_before
+        self._deal_before = self.state.deal
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         source = self.seat_origin(seat)
         for event in events:
             if isinstance(event, rules.Scored):
-                self.sheet.append((event.seat, event.points, event.reason))
+                self.sheet.append((event.seat, event.points, event.reason, deal))
+                self.sheet_scroll = 0
             if isinstance(event, rules.Melded):
                 self.audio.request("score")
                 words = KIND_TITLES[event.kind].lower()
                 self.shown_label = f"{self.seat_name(event.seat)}: {words} for {event.points}"
+                zone = self.layout["meld"].rect
+                self._float_points(event.points, zone.centerx, zone.y + 70)
                 if event.seat != self.viewer:
                     self._flash(self.opponent_zone(event.seat))
+                    self.hold(1.6)  # let the person read the computer's meld
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.Zetema):
@@ -499,6 +508,7 @@ class ZetemaTable(GameTable):
                                          delay=lead + 0.05 * k)
             elif isinstance(event, rules.DealEnded):
                 self.banner = (f"Deal {event.deal} is over: a new deal", 2.0)
+                self._deal_summary(event.deal)
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
                     self._kill_later(pair[1], self.layout["stock"].rect.center)
                 self.piles = [[] for _ in rules.RANKS]
@@ -522,12 +532,26 @@ class ZetemaTable(GameTable):
 
     def _pop_points(self, rank: str, points: int) -> None:
         rect = self.layout[f"pile_{rank}"].rect
+        self._float_points(points, rect.centerx, rect.y + 60)
+
+    def _float_points(self, points: int, x: float, y: float) -> None:
+        """The points of a meld or a zetema pop up and float away."""
         label = theme.text(f"+{points}", 34, theme.GOLD, "serif")
-        ent = esper.create_entity(Transform(rect.centerx, rect.y + 60, scale=0.3),
-                                  Sprite(label), ZOrder(Z_FX))
+        ent = esper.create_entity(Transform(x, y, scale=0.3), Sprite(label), ZOrder(Z_FX))
         animate(ent, "scale", 1.0, 0.4, ease_out_back)
-        animate(ent, "y", rect.y + 10, 1.4)
+        animate(ent, "y", y - 50, 1.4)
         animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
+
+    def _deal_summary(self, deal: int) -> None:
+        rows = []
+        for s in sorted(range(self.players), key=lambda s: -self.state.scores[s]):
+            got = [(p, r) for seat, p, r, d in self.sheet if seat == s and d == deal]
+            rows.append([self.seat_name(s), f"+{sum(p for p, _ in got)}",
+                         str(len([1 for _, r in got if r.startswith("zetema")])),
+                         str(self.state.scores[s])])
+        self.summarise(f"Deal {deal} is over", f"Nobody has reached {self.state.settings.target}"
+                       " yet: scores carry over to the next deal",
+                       ["Player", "This deal", "Zetemas", "Total"], rows)
 
     # -- buttons and what may be dragged -----------------------------------------------
     def refresh(self) -> None:
@@ -596,9 +620,10 @@ class ZetemaTable(GameTable):
         order = sorted(range(self.players), key=lambda s: -res["scores"][s])
         rows = []
         for s in order:
-            melds = sum(p for seat, p, r in self.sheet if seat == s and not r.startswith(
+            melds = sum(p for seat, p, r, _ in self.sheet if seat == s and not r.startswith(
                 "zetema"))
-            zetemas = sum(p for seat, p, r in self.sheet if seat == s and r.startswith("zetema"))
+            zetemas = sum(p for seat, p, r, _ in self.sheet if seat == s and r.startswith(
+                "zetema"))
             who = self.seat_name(s) + ("" if self.config.seats[s].is_human else
                                        f" ({self.config.seats[s].level})")
             rows.append([who, str(res["scores"][s]), str(melds), str(zetemas)])
@@ -606,6 +631,12 @@ class ZetemaTable(GameTable):
             order.index(winner) if winner is not None else None)
 
     # -- frame -------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.kind == "wheel" and self.layout["sheet"].rect.collidepoint(event.pos):
+            self.sheet_scroll = max(0, self.sheet_scroll + event.dy)
+            return
+        super().handle(event)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.banner is not None:
@@ -721,8 +752,14 @@ class ZetemaTable(GameTable):
             y += 20
         y += 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y), (rect.right - 10, y))
-        rows = self.sheet[-max(1, (rect.bottom - y - 10) // 18):]
-        for seat, points, reason in rows:
+        visible = max(1, (rect.bottom - y - 10) // 18)
+        self.sheet_scroll = min(self.sheet_scroll, max(0, len(self.sheet) - visible))
+        end = len(self.sheet) - self.sheet_scroll
+        rows = self.sheet[max(0, end - visible):end]
+        if len(self.sheet) > visible:
+            theme.blit_text(surface, f"wheel: {len(self.sheet)} entries", (rect.right - 12,
+                            rect.bottom - 16), 11, theme.INK_FAINT, anchor="topright")
+        for seat, points, reason, _ in rows:
             y += 18
             theme.blit_text(surface, f"{self.seat_name(seat)}: {reason}", (rect.x + 12, y), 13,
                             theme.INK_DIM)

@@ -145,3 +145,20 @@ def test_cut_through_the_ui(app, drive):
     assert table.session.moves[0] == cut
     assert len(table.state.hands[0]) >= 11
     assert hand_codes(table) == sorted(table.state.hands[0])
+
+
+def test_meld_by_dropping_the_selection_on_the_table(open_table, drive):
+    from scenes.telefunken_table import _grip
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    for code in ("7H", "7D"):
+        ent = next(e for c, e in table.sync.entities("hand") if c == code)
+        drive.click(_grip(table, ent))
+        drive.settle()
+    assert sorted(table.selected) == ["7D", "7H"]
+    last = next(e for c, e in table.sync.entities("hand") if c == "7C")
+    drive.drag(_grip(table, last), table.layout["table"].rect.center, steps=6)
+    drive.settle()
+    assert table.state.melded[0] and sorted(table.state.melds[0].cards) == ["7C", "7D", "7H"]
+    assert table.selected == []

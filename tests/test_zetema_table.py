@@ -205,3 +205,36 @@ def test_two_people_at_one_screen_hide_the_hand_between_turns(app, drive):
     assert not table.curtain
     assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[1])
     assert all(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
+
+
+def test_end_of_deal_summary_then_play_goes_on(app, drive):
+    from scenes.results import DealSummary
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    piles = {r: [] for r in rules.RANKS}
+    deck = Counter(rules.deck("S"))
+    deck -= Counter(["9D"])
+    for card in deck.elements():  # everything else already discarded
+        piles[card[:-1]].append(card)
+    if any(len(p) > 5 for p in piles.values()):
+        pytest.skip("pile overflow")
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [["9D"], []], "stock": [], "piles": piles,
+                        "marriage_pile": [], "scores": [40, 60]})
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    for _ in range(200):
+        drive.step()
+        if isinstance(drive.scene, DealSummary):
+            break
+    summary = drive.scene
+    assert isinstance(summary, DealSummary) and summary.title == "Deal 1 is over"
+    assert table.state.deal == 2
+    you = next(r for r in summary.rows if r[0] == "You")
+    assert you == ["You", "+5", "1", "45"]  # the fifth nine: a zetema of nines
+    drive.settle()
+    drive.click(summary.widgets.widgets[0].rect.center)
+    drive.settle()
+    assert drive.scene is table
