@@ -98,8 +98,19 @@ def test_only_legal_partners_light_up(table, drive):
            if d.active and d.valid and d.name.startswith("hand:")}
     partners = {m.split()[1] if m.startswith("chan") else m.split()[2] for m in captures}
     assert lit == partners
+    partner = sorted(partners)[0]
+    target = next(e for c, e in table.sync.entities("hand") if c == partner)
+    live_card = table.state.live.card
+    drive.move(table.grip(target), steps=4)
     drive.release()
     drive.settle()
+    move = table.session.moves[-1]
+    assert move in captures and move.split()[0] in ("chan", "ca")
+    pair = table.state.exposed[0][-1]
+    assert live_card in pair and partner in pair
+    exposed = [c for c, _ in table.sync.entities("exposed_0")]
+    assert exposed == [c for group in table.state.exposed[0] for c in group]
+    assert table.state.phase == "discard"
 
 
 def test_unavailable_claims_have_no_buttons(table, drive):

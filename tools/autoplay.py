@@ -119,8 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     shot("result")
     res = rules.result(table.state)
     you = 0
-    outcome = "draw" if res["winner"] is None else ("won" if res["winner"] == you else "lost")
-    details = {k: v for k, v in res.items() if k != "winner"}
+    winners = res["winners"] if "winners" in res else (
+        [] if res.get("winner") is None else [res["winner"]])
+    outcome = "draw" if not winners else ("won" if you in winners else "lost")
+    details = {k: v for k, v in res.items() if k not in ("winner", "winners", "pairs")}
     print(f"{args.game} vs {args.level}: person (policy {args.policy}) {outcome}; {details}; "
           f"{len(table.session.moves)} moves")
     return 0
