@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import esper
 
 from ecs.components import Hoverable, Transform
@@ -13,12 +15,13 @@ class HoverSystem(esper.Processor):
 
     priority = 90
 
-    def __init__(self, input_system: InputSystem) -> None:
+    def __init__(self, input_system: InputSystem,
+                 suspended: Callable[[], bool] = lambda: False) -> None:
         self.input = input_system
-        self.suspended = False  # e.g. while something is being dragged
+        self.suspended = suspended  # e.g. while something is being dragged: nothing hovers
 
     def process(self, dt: float) -> None:
-        over = None if self.suspended else topmost_at(self.input.pos, Hoverable)
+        over = None if self.suspended() else topmost_at(self.input.pos, Hoverable)
         rate = min(1.0, dt * 18.0)
         for ent, (hover, transform) in esper.get_components(Hoverable, Transform):
             hover.hovered = ent == over

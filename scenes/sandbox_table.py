@@ -149,6 +149,12 @@ class SandboxTable(TableScene):
                 self.deal_one()
 
     def draw_background(self, surface: pygame.Surface) -> None:
+        if getattr(self, "_background", None) is None:  # static: drawn once
+            self._background = surface.copy()
+            self._draw_static(self._background)
+        surface.blit(self._background, (0, 0))
+
+    def _draw_static(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         for zone in self.layout.layer("piles"):
             if zone.name == "stock":
