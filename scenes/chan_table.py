@@ -37,7 +37,7 @@ from game.session import Session
 from game.totom_art import totom_image, totom_size
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.game_table import GameTable
+from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
 
 HAND_W, GATE_W, EXPOSED_W = 44, 34, 28
@@ -87,7 +87,7 @@ def _card_key(card: str) -> tuple[int, int]:
     return (int(card[0]), "MSC".index(card[-1]))
 
 
-class ChanTable(GameTable):
+class ChanTable(CardTable):
     name = "chan"
     rules_module = rules
     ai_module = chan_ai
@@ -97,13 +97,9 @@ class ChanTable(GameTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("chan")
-        humans = [i for i, s in enumerate(config.seats) if s.is_human]
-        self.viewer = humans[0] if humans else 0
-        self.curtain = False
         self.mode = "pairs"
         self.sync = CardSync(totom_image)
         self.stock_ent: int | None = None
-        self.banner: tuple[str, float] | None = None
         self._source: dict[str, tuple[float, float]] = {}
         self._slots: dict[str, list[tuple[float, float, float, float]]] = {}
 
@@ -115,7 +111,7 @@ class ChanTable(GameTable):
             Transform(stock.centerx, stock.centery + 10), Sprite(totom_image("back", 34)),
             ZOrder(5), Hoverable())
         esper.create_entity(DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
-        self._pick_viewer()
+        self.pick_viewer()
         self.show(instant=True)
         if not self.session.moves and self.replay is None:
             self.deal_animation()
@@ -139,22 +135,6 @@ class ChanTable(GameTable):
 
     def zone(self, kind: str, seat: int) -> pygame.Rect:
         return self.layout[f"{kind}_{self.seat_zone(seat)}"].rect
-
-    def seat_name(self, seat: int) -> str:
-        if self.config.seats[seat].is_human and len(self.session.humans) == 1:
-            return "You"
-        return f"Seat {seat + 1}"
-
-    def _pick_viewer(self) -> None:
-        seat = self.rules.to_move
-        if seat is not None and self.config.seats[seat].is_human and seat != self.viewer:
-            self.viewer = seat
-            self.curtain = len(self.session.humans) > 1 and self.replay is None
-
-    @property
-    def mine(self) -> bool:
-        return (self.rules.human_to_move() and self.rules.to_move == self.viewer
-                and not self.curtain and self.replay is None)
 
     def live_entity(self) -> int | None:
         live = self.state.live
@@ -347,8 +327,7 @@ class ChanTable(GameTable):
     def move_for_intent(self, intent) -> str | None:
         if not isinstance(intent, ClickIntent):
             return None
-        if self.curtain and self.layout["hand"].rect.collidepoint(intent.pos):
-            self.curtain = False
+        if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
         if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
@@ -383,7 +362,7 @@ class ChanTable(GameTable):
             elif isinstance(event, rules.StockExhausted):
                 self.banner = ("The stock is empty: the deal is a draw", 2.4)
         previous = self.viewer
-        self._pick_viewer()
+        self.pick_viewer()
         if previous != self.viewer:
             self.sync.zones.pop("hand", None)
         self.show(lead=lead)
@@ -456,12 +435,6 @@ class ChanTable(GameTable):
         return [[totom_image(c, 30) for c in pair] for pair in (res or {}).get("pairs", [])]
 
     # -- frame -------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.banner is not None:
-            text, left = self.banner
-            self.banner = (text, left - dt) if left - dt > 0 else None
-
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         live = self.state.live
@@ -483,18 +456,9 @@ class ChanTable(GameTable):
             self._draw_seat(surface, seat)
         self.draw_log(surface)
         self._draw_prompt(surface)
-        if self.curtain and self.config.seats[self.viewer].is_human:
-            cover = self.layout["hand"].rect.inflate(-10, -30)
-            theme.panel(surface, cover, alpha=235, edge=theme.GOLD)
-            theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
-                            cover.center, 20, theme.INK, "bold", anchor="center")
+        self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        if self.banner is not None:
-            text, left = self.banner
-            img = theme.text(text, 30, theme.GOLD, "serif")
-            box = img.get_rect(center=(640, 300)).inflate(50, 24)
-            theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
-            surface.blit(img, img.get_rect(center=box.center))
+        self.draw_banner(surface, (640, 300), 30)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.zone("seat", seat)

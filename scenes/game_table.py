@@ -393,3 +393,72 @@ def sentence(reason: str) -> str:
     if reason and not (len(reason) > 1 and reason[1].isdigit()):
         reason = reason[0].upper() + reason[1:]
     return reason if reason.endswith((".", "!", "?")) else reason + "."
+
+
+class CardTable(GameTable):
+    """A card game's table: one person's hand in view, "pass the screen" between people.
+
+    ``viewer`` is the seat whose hand is shown (the person to move, or the last one); with
+    several people at the screen a cover hides the hand until its owner clicks it. A short
+    ``banner`` announces events (a zetema, a chíu, a buy).
+    """
+
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app, config, session, replay)
+        humans = [i for i, s in enumerate(config.seats) if s.is_human]
+        self.viewer = humans[0] if humans else 0
+        self.curtain = False
+        self.banner: tuple[str, float] | None = None  # message and seconds left
+
+    def seat_name(self, seat: int) -> str:
+        if self.config.seats[seat].is_human and len(self.session.humans) == 1:
+            return "You"
+        return f"Seat {seat + 1}"
+
+    def pick_viewer(self) -> bool:
+        """Show the hand of the person to move; True if the viewer changed."""
+        seat = self.rules.to_move
+        if seat is not None and self.config.seats[seat].is_human and seat != self.viewer:
+            self.viewer = seat
+            self.curtain = len(self.session.humans) > 1 and self.replay is None
+            return True
+        return False
+
+    @property
+    def mine(self) -> bool:
+        """The viewer is a person whose decision it is now (and may see the cards)."""
+        return (self.rules.human_to_move() and self.rules.to_move == self.viewer
+                and not self.curtain and self.replay is None)
+
+    def announce(self, text: str, seconds: float = 2.0) -> None:
+        self.banner = (text, seconds)
+
+    def lift_curtain(self, pos: tuple[int, int], hand: pygame.Rect) -> bool:
+        """A click on the covered hand uncovers it; True if it did."""
+        if self.curtain and hand.collidepoint(pos):
+            self.curtain = False
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.banner is not None:
+            text, left = self.banner
+            self.banner = (text, left - dt) if left - dt > 0 else None
+
+    def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
+        if self.curtain and self.config.seats[self.viewer].is_human:
+            cover = hand.inflate(-10, -40)
+            theme.panel(surface, cover, alpha=235, edge=theme.GOLD)
+            theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
+                            cover.center, 20, theme.INK, "bold", anchor="center")
+
+    def draw_banner(self, surface: pygame.Surface, center: tuple[int, int],
+                    size: int = 32) -> None:
+        if self.banner is not None:
+            text, left = self.banner
+            img = theme.text(text, size, theme.GOLD, "serif")
+            box = img.get_rect(center=center).inflate(50, 24)
+            theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
+            surface.blit(img, img.get_rect(center=box.center))

@@ -38,7 +38,7 @@ from game.session import Session
 from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.fan import fan
-from scenes.game_table import GameTable
+from scenes.game_table import CardTable
 from scenes.widgets import Button, Choice, WidgetGroup
 
 HAND_W, TABLE_W, BUILD_W, PILE_W = 78, 48, 44, 70
@@ -47,7 +47,7 @@ PHASE_WORDS = {"cut": "cut the pack", "exchange": "choose cards to give back",
                "draw": "draw", "buy": "decide on the discard", "play": "meld or discard"}
 
 
-class TelefunkenTable(GameTable):
+class TelefunkenTable(CardTable):
     name = "telefunken"
     rules_module = rules
     ai_module = telefunken_ai
@@ -58,15 +58,11 @@ class TelefunkenTable(GameTable):
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
         self.players = len(config.seats)
-        humans = [i for i, s in enumerate(config.seats) if s.is_human]
-        self.viewer = humans[0] if humans else 0
-        self.curtain = False
         self.sort_mode = "rank"
         self.order: list[str] = []       # the viewer's hand, left to right
         self.selected: list[str] = []    # cards moved to the build zone
         self.sync = CardSync(card_image)
         self.stock_ent: int | None = None
-        self.banner: tuple[str, float] | None = None
         self.penalties: list[tuple[int, ...]] = []
         self.cut_at: int | None = None
         self._slots: dict[str, list[tuple[float, float, float, float]]] = {}
@@ -83,7 +79,7 @@ class TelefunkenTable(GameTable):
         for name in ("discard", "build", "hand", "table"):
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
         self.penalties = self._penalties_from_session()
-        self._pick_viewer()
+        self.pick_viewer()
         self.show(instant=True)
 
     def _penalties_from_session(self) -> list[tuple[int, ...]]:
@@ -95,11 +91,6 @@ class TelefunkenTable(GameTable):
         return out
 
     # -- helpers -----------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        if self.config.seats[seat].is_human and len(self.session.humans) == 1:
-            return "You"
-        return f"Seat {seat + 1}"
-
     def opponent_zone(self, seat: int) -> pygame.Rect:
         order = [(self.viewer + k) % self.players for k in range(1, self.players)]
         return self.layout[f"opp_{order.index(seat) + 1}"].rect
@@ -108,18 +99,6 @@ class TelefunkenTable(GameTable):
         if seat == self.viewer:
             return self.layout["hand"].rect.center
         return self.opponent_zone(seat).center
-
-    def _pick_viewer(self) -> None:
-        seat = self.rules.to_move
-        if seat is not None and self.config.seats[seat].is_human and seat != self.viewer:
-            self.viewer = seat
-            self.curtain = len(self.session.humans) > 1 and self.replay is None
-            self.order, self.selected = [], []
-
-    @property
-    def mine(self) -> bool:
-        return (self.rules.human_to_move() and self.rules.to_move == self.viewer
-                and not self.curtain and self.replay is None)
 
     # -- the picture -------------------------------------------------------------------
     def _hand_order(self) -> list[str]:
@@ -371,8 +350,7 @@ class TelefunkenTable(GameTable):
     def move_for_intent(self, intent) -> str | None:
         if not isinstance(intent, ClickIntent):
             return None
-        if self.curtain and self.layout["hand"].rect.collidepoint(intent.pos):
-            self.curtain = False
+        if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
         if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
@@ -428,7 +406,7 @@ class TelefunkenTable(GameTable):
                 self.banner = (f"Deal {event.deal}: {rules.contract_text(event.deal)}", 2.4)
                 self.selected, self.order = [], []
         previous = self.viewer
-        self._pick_viewer()
+        self.pick_viewer()
         if previous != self.viewer:
             self.sync.zones.pop("hand", None)
             self.sync.zones.pop("build", None)
@@ -519,12 +497,6 @@ class TelefunkenTable(GameTable):
             "Player", "Penalty", "Deals won", "Stakes"], rows, best
 
     # -- frame -------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.banner is not None:
-            text, left = self.banner
-            self.banner = (text, left - dt) if left - dt > 0 else None
-
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         for name in ("stock", "discard", "contract", "log", "table", "build", "hand",
@@ -564,18 +536,9 @@ class TelefunkenTable(GameTable):
         theme.blit_text(surface, f"{self.seat_name(self.viewer)} · {state.chips[self.viewer]} "
                         f"chips · {state.totals[self.viewer]} points", (hand.x + 12, hand.y + 10),
                         15, theme.GOLD if state.seat == self.viewer else theme.INK, "bold")
-        if self.curtain and self.config.seats[self.viewer].is_human:
-            cover = hand.inflate(-10, -40)
-            theme.panel(surface, cover, alpha=235, edge=theme.GOLD)
-            theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
-                            cover.center, 20, theme.INK, "bold", anchor="center")
+        self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        if self.banner is not None:
-            text, left = self.banner
-            img = theme.text(text, 30, theme.GOLD, "serif")
-            box = img.get_rect(center=(625, 260)).inflate(50, 24)
-            theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
-            surface.blit(img, img.get_rect(center=box.center))
+        self.draw_banner(surface, (625, 260), 30)
 
     def _waiting_text(self) -> str:
         state = self.state

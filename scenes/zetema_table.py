@@ -36,7 +36,7 @@ from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
 from scenes.fan import fan
-from scenes.game_table import GameTable
+from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
 
 HAND_W = 90
@@ -50,7 +50,7 @@ KIND_TITLES = {"straight": "Straight", "flush": "Flush", "straightflush": "Strai
 Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 950
 
 
-class ZetemaTable(GameTable):
+class ZetemaTable(CardTable):
     name = "zetema"
     rules_module = rules
     ai_module = zetema_ai
@@ -62,9 +62,6 @@ class ZetemaTable(GameTable):
         self.layout = load_layout("zetema")
         self.back = card_image("back", HAND_W)
         self.players = len(config.seats)
-        humans = [i for i, s in enumerate(config.seats) if s.is_human]
-        self.viewer = humans[0] if humans else 0
-        self.curtain = False  # several people at one screen: hide the hand between turns
         self.sort_mode = "rank"
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
@@ -74,7 +71,6 @@ class ZetemaTable(GameTable):
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
         self.sheet_scroll = 0
-        self.banner: tuple[str, float] | None = None  # big message and its time left
         self.shown_label = ""
 
     # -- building ----------------------------------------------------------------------
@@ -91,7 +87,7 @@ class ZetemaTable(GameTable):
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
         self._deal_before = self.state.deal
-        self._pick_viewer()
+        self.pick_viewer()
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
             stock = self.layout["stock"].rect.center
@@ -116,11 +112,6 @@ class ZetemaTable(GameTable):
         return sheet
 
     # -- helpers -----------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        if self.config.seats[seat].is_human:
-            return "You" if len(self.session.humans) == 1 else f"Seat {seat + 1}"
-        return f"Seat {seat + 1}"
-
     def opponent_zone(self, seat: int) -> pygame.Rect:
         """Where another seat sits: the top zones in turn order after the viewer."""
         order = [(self.viewer + k) % self.players for k in range(1, self.players)]
@@ -131,12 +122,6 @@ class ZetemaTable(GameTable):
         if seat == self.viewer:
             return self.layout["hand"].rect.center
         return self.opponent_zone(seat).center
-
-    def _pick_viewer(self) -> None:
-        seat = self.rules.to_move
-        if seat is not None and self.config.seats[seat].is_human and seat != self.viewer:
-            self.viewer = seat
-            self.curtain = len(self.session.humans) > 1 and self.replay is None
 
     def _card(self, code: str, pos, width: int, face_up: bool, z: float) -> int:
         plain = code.removesuffix(rules.PILE)
@@ -350,8 +335,7 @@ class ZetemaTable(GameTable):
         self.refresh()
 
     def _may_select(self) -> bool:
-        return (self.rules.human_to_move() and self.rules.to_move == self.viewer
-                and self.state.phase == "meld" and not self.curtain)
+        return self.mine and self.state.phase == "meld"
 
     def selection_meld(self) -> tuple[str | None, str]:
         """(the legal move the selection declares, or None; a sentence about it)."""
@@ -462,8 +446,7 @@ class ZetemaTable(GameTable):
 
     def move_for_intent(self, intent) -> str | None:
         if isinstance(intent, ClickIntent):
-            if self.curtain and self.layout["hand"].rect.collidepoint(intent.pos):
-                self.curtain = False
+            if self.lift_curtain(intent.pos, self.layout["hand"].rect):
                 self.reconcile()
                 return None
             if intent.entity is not None and (
@@ -518,7 +501,7 @@ class ZetemaTable(GameTable):
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
         previous_viewer = self.viewer
-        self._pick_viewer()
+        self.pick_viewer()
         if self.viewer != previous_viewer:
             for _, ent in self.hand + self.selection:
                 esper.delete_entity(ent)
@@ -555,8 +538,7 @@ class ZetemaTable(GameTable):
 
     # -- buttons and what may be dragged -----------------------------------------------
     def refresh(self) -> None:
-        mine = (self.rules.human_to_move() and self.rules.to_move == self.viewer
-                and not self.curtain and self.replay is None)
+        mine = self.mine
         phase = self.state.phase
         shown_only = phase == "discard" and self.state.meld != "marriage"
         for _, ent in self.hand:  # always draggable: to reorder, or to play when allowed
@@ -637,12 +619,6 @@ class ZetemaTable(GameTable):
             return
         super().handle(event)
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.banner is not None:
-            text, left = self.banner
-            self.banner = (text, left - dt) if left - dt > 0 else None
-
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         for i, rank in enumerate(rules.RANKS):
@@ -673,22 +649,12 @@ class ZetemaTable(GameTable):
         self._draw_sheet(surface)
         self.draw_log(surface)
         hand = self.layout["hand"].rect
-        mine = self.config.seats[self.viewer]
         label = f"{self.seat_name(self.viewer)} · {state.scores[self.viewer]} points"
         theme.blit_text(surface, label, (hand.x + 12, hand.y + 8), 16,
                         theme.GOLD if state.seat == self.viewer else theme.INK, "bold")
-        if self.curtain and mine.is_human:
-            cover = hand.inflate(-10, -40)
-            theme.panel(surface, cover, alpha=235, edge=theme.GOLD)
-            theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
-                            cover.center, 20, theme.INK, "bold", anchor="center")
+        self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        if self.banner is not None:
-            text, left = self.banner
-            img = theme.text(text, 38, theme.GOLD, "serif")
-            box = img.get_rect(center=(self.app.size[0] // 2, 372)).inflate(60, 26)
-            theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
-            surface.blit(img, img.get_rect(center=box.center))
+        self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)

@@ -434,12 +434,12 @@ class _Timeout(Exception):
 class _Search:
     """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, time limit."""
 
-    PLACE_WIDTH = 7   # places tried below the root, best by ``_move_score``
-    PUT_WIDTH = 5     # puts tried below the root
-
-    def __init__(self, budget: float, max_depth: int, use_table: bool) -> None:
+    def __init__(self, budget: float, max_depth: int, use_table: bool,
+                 extend_put: bool = True, widths: tuple[int, int] = (7, 5)) -> None:
+        self.place_width, self.put_width = widths  # moves tried below the root, best first
         self.budget = budget
         self.max_depth = max_depth
+        self.extend_put = extend_put
         self.table: dict[tuple, tuple[int, float, int]] | None = {} if use_table else None
         self.nodes = 0
         self.deadline = 0.0
@@ -476,7 +476,7 @@ class _Search:
     def _child_value(self, node: _Node, move: int, depth: int, alpha: float,
                      beta: float) -> float:
         child = node.play(move)
-        d = depth if node.phase == PUT else depth - 1
+        d = depth if node.phase == PUT and self.extend_put else depth - 1
         if child.phase == DRAW:
             return self._chance(child, d)
         if child.seat == node.seat:
@@ -532,10 +532,10 @@ class _Search:
             return moves
         scored = sorted(moves, key=lambda m: -_move_score(node, m))
         if node.phase == PUT:
-            out = scored[: self.PUT_WIDTH]
+            out = scored[: self.put_width]
         else:
             takes = [m for m in scored if m >> 6 == _TAKE]
-            places = [m for m in scored if m >> 6 == _PLACE][: self.PLACE_WIDTH]
+            places = [m for m in scored if m >> 6 == _PLACE][: self.place_width]
             out = takes + places or scored
         if hint >= 0 and hint in moves:
             out = [hint] + [m for m in out if m != hint]
