@@ -118,10 +118,11 @@ class GameTable(TableScene):
         self.hold_time = max(self.hold_time, self.app.settings.anim(seconds))
 
     def summarise(self, title: str, subtitle: str, header: list[str],
-                  rows: list[list[str]]) -> None:
-        """Show an end-of-deal summary once the table is idle (play resumes after it)."""
+                  rows: list[list[str]], count_up: bool = False) -> None:
+        """Show an end-of-deal summary once the table is idle (play resumes after it);
+        ``count_up`` counts the numbers up from zero, like points being added."""
         if self.replay is None:
-            self.pending_summary = (title, subtitle, header, rows)
+            self.pending_summary = (title, subtitle, header, rows, count_up)
 
     def legal(self) -> list[str]:
         """The legal moves of the seat to act (cached per state)."""
@@ -312,10 +313,10 @@ class GameTable(TableScene):
                 and self.session.result is None):
             from scenes.results import DealSummary
 
-            title, subtitle, header, rows = self.pending_summary
+            title, subtitle, header, rows, count_up = self.pending_summary
             self.pending_summary = None
-            self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows),
-                                 transition="fade")
+            self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
+                                             count_up=count_up), transition="fade")
         if self._hint_thread is not None and not self._hint_thread.is_alive():
             self._hint_thread = None
             move, self._hint_result = self._hint_result, None

@@ -128,9 +128,11 @@ class DealSummary(Scene):
     opaque = False
 
     def __init__(self, app, title: str, subtitle: str, header: list[str],
-                 rows: list[list[str]]) -> None:
+                 rows: list[list[str]], count_up: bool = False) -> None:
         super().__init__(app)
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
+        self.count_time = app.settings.anim(1.2) if count_up else 0.0
+        self.age = 0.0
         self.panel = pygame.Rect(0, 0, 720, 250 + 40 * len(rows))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self.widgets = WidgetGroup([
@@ -140,6 +142,19 @@ class DealSummary(Scene):
 
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def cell(self, text: str) -> str:
+        """A number counted up from zero while the summary opens."""
+        if self.count_time <= 0 or self.age >= self.count_time:
+            return text
+        try:
+            value = int(text)
+        except ValueError:
+            return text
+        return str(round(value * self.age / self.count_time))
 
     def handle(self, event: InputEvent) -> None:
         if self.widgets.handle(event):
@@ -163,6 +178,7 @@ class DealSummary(Scene):
         for row in self.rows:
             y += 40
             for c, cell in enumerate(row):
-                theme.blit_text(surface, cell, (p.x + 30 + col_w * c + col_w // 2, y), 18,
+                theme.blit_text(surface, self.cell(cell) if c else cell,
+                                (p.x + 30 + col_w * c + col_w // 2, y), 18,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
         self.widgets.draw(surface)

@@ -359,6 +359,54 @@ class TelefunkenTable(CardTable):
             self.toggle(intent.entity)
         return None
 
+    # -- the cut: drag along the pack ---------------------------------------------------
+    def cut_strip(self) -> pygame.Rect:
+        table = self.layout["table"].rect
+        return pygame.Rect(table.x + 40, table.centery - 40, table.width - 80, 80)
+
+    def cut_choices(self) -> list[int]:
+        return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut ")) if (
+            self.mine) else []
+
+    def _cut_at_x(self, x: float) -> int:
+        choices = self.cut_choices()
+        strip = self.cut_strip()
+        t = min(1.0, max(0.0, (x - strip.x) / strip.width))
+        return choices[round(t * (len(choices) - 1))]
+
+    def handle(self, event) -> None:
+        choices = self.cut_choices()
+        if choices and event.kind in ("down", "move", "up"):
+            strip = self.cut_strip()
+            if event.kind == "down" and event.button == 1 and strip.collidepoint(event.pos):
+                self._cutting = True
+            if getattr(self, "_cutting", False):
+                self.cut_at = self._cut_at_x(event.pos[0])
+                if event.kind == "up":
+                    self._cutting = False
+                    self.rules.submit(f"cut {self.cut_at}")
+                else:
+                    self.refresh()
+                return
+        super().handle(event)
+
+    def _draw_cut(self, surface: pygame.Surface) -> None:
+        choices = self.cut_choices()
+        if not choices:
+            return
+        strip = self.cut_strip()
+        back = card_image("back", 40)
+        pack = len(self.state.stock)
+        for k in range(0, pack, 2):  # the pack seen edge-on, spread along the table
+            x = strip.x + k * (strip.width - 40) / max(1, pack - 1)
+            surface.blit(back, (round(x), strip.y + 4))
+        at = self.cut_at if self.cut_at in choices else choices[len(choices) // 2]
+        x = strip.x + strip.width * choices.index(at) / max(1, len(choices) - 1)
+        pygame.draw.line(surface, theme.GOLD, (x, strip.y - 8), (x, strip.bottom + 8), 4)
+        theme.blit_text(surface, f"Drag along the pack and let go to cut: lift {at} cards",
+                        (strip.centerx, strip.y - 14), 16, theme.INK, "bold",
+                        anchor="midbottom")
+
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
         human = self.config.seats[seat].is_human
@@ -401,7 +449,7 @@ class TelefunkenTable(CardTable):
                         for p in sorted(range(self.players), key=lambda p: event.totals[p])]
                 if event.deal < 7:
                     self.summarise(title, "Penalty points for the cards left in hand",
-                                   ["Player", "This deal", "Total"], rows)
+                                   ["Player", "This deal", "Total"], rows, count_up=True)
             elif isinstance(event, rules.Shuffled):
                 self.banner = (f"Deal {event.deal}: {rules.contract_text(event.deal)}", 2.4)
                 self.selected, self.order = [], []
@@ -519,13 +567,15 @@ class TelefunkenTable(CardTable):
         theme.blit_text(surface, "Discards", (pile.centerx, pile.y + 4), 13, theme.INK_DIM,
                         "bold", anchor="midtop")
         self._draw_contract(surface)
+        self._draw_cut(surface)
         for seat in range(self.players):
             if seat != self.viewer:
                 self._draw_opponent(surface, seat)
         self._draw_scores(surface)
         self.draw_log(surface)
         build = self.layout["build"].rect
-        _, text = self.selection_move() if self.mine else (None, self._waiting_text())
+        _, text = self.selection_move() if self.mine and self.state.phase in (
+            "play", "exchange") else (None, self._waiting_text())
         left = build.x + 16 + (BUILD_W + BUILD_W * 0.55 * (len(self.selected) - 1) + 12
                                if self.selected else 0)
         lines = theme.wrap(text, 15, build.right - 100 - left)
@@ -546,6 +596,8 @@ class TelefunkenTable(CardTable):
             return "Game over"
         if self.replay is not None:
             return "Replay"
+        if self.mine:
+            return f"Your turn: {PHASE_WORDS.get(state.phase, 'play')}"
         return f"{self.seat_name(state.seat)} to {PHASE_WORDS.get(state.phase, 'play')}"
 
     def _draw_contract(self, surface: pygame.Surface) -> None:
@@ -640,9 +692,11 @@ def perform(drive, table: TelefunkenTable, move: str) -> None:
         drive.click(button.rect.center)
 
     if verb == "cut":
-        table.cut_at = int(parts[1])
-        table.refresh()
-        press("Cut")
+        choices = table.cut_choices()
+        strip = table.cut_strip()
+        index = choices.index(int(parts[1]))
+        x = strip.x + strip.width * index / max(1, len(choices) - 1)
+        drive.drag((strip.x + 2, strip.centery), (x, strip.centery), steps=6)
         return
     if verb == "draw":
         drive.click(drive.center_of(table.stock_ent))
