@@ -149,12 +149,20 @@ def test_zetema_layout_has_every_zone():
     assert not any(a.colliderect(b) for i, a in enumerate(zones) for b in zones[i + 1:])
 
 
-def test_zetema_map_generator_matches_the_committed_map():
+@pytest.mark.parametrize("game", ["zetema", "telefunken", "chan"])
+def test_map_generators_match_the_committed_maps(game):
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("make_zetema_map",
-                                                  ROOT / "tools" / "make_zetema_map.py")
+    spec = importlib.util.spec_from_file_location(f"make_{game}_map",
+                                                  ROOT / "tools" / f"make_{game}_map.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.build_tmx() == (ROOT / "assets" / "maps" / "zetema.tmx").read_text(
+    assert module.build_tmx() == (ROOT / "assets" / "maps" / f"{game}.tmx").read_text(
         encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", ["telefunken", "chan"])
+def test_card_table_layouts_fit_the_screen_without_overlaps(game):
+    zones = [z.rect for z in load_layout(game).layer("zones")]
+    assert all(pygame.Rect(0, 0, 1280, 720).contains(r) for r in zones)
+    assert not any(a.colliderect(b) for i, a in enumerate(zones) for b in zones[i + 1:])

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from xml.etree import ElementTree as ET
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tmx_zones import zones_tmx  # noqa: E402
 
 OUTPUT = Path(__file__).resolve().parent.parent / "assets" / "maps" / "chan.tmx"
 
@@ -39,23 +42,9 @@ ZONES: list[tuple[str, str, tuple[int, int, int, int]]] = [
 
 
 def build_tmx() -> str:
-    root = ET.Element("map", {
-        "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
-        "renderorder": "right-down", "width": "80", "height": "45", "tilewidth": "16",
-        "tileheight": "16", "infinite": "0", "nextlayerid": "2",
-        "nextobjectid": str(len(ZONES) + 1),
-    })
-    group = ET.SubElement(root, "objectgroup", {"id": "1", "name": "zones"})
-    for oid, (name, kind, (x, y, w, h)) in enumerate(ZONES, 1):
-        obj = ET.SubElement(group, "object", {"id": str(oid), "name": name, "x": str(x),
-                                              "y": str(y), "width": str(w), "height": str(h)})
-        properties = ET.SubElement(obj, "properties")
-        ET.SubElement(properties, "property", {"name": "zone", "value": kind})
-        if "_" in name:
-            ET.SubElement(properties, "property",
-                          {"name": "seat", "type": "int", "value": name.split("_")[1]})
-    ET.indent(root, " ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return zones_tmx([(name, rect, {"zone": kind,
+        **({"seat": int(name.split("_")[1])} if "_" in name else {})})
+                      for name, kind, rect in ZONES])
 
 
 def main(argv: list[str]) -> int:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from xml.etree import ElementTree as ET
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tmx_zones import zones_tmx  # noqa: E402
 
 OUTPUT = Path(__file__).resolve().parent.parent / "assets" / "maps" / "zetema.tmx"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -38,22 +41,7 @@ def zones() -> list[tuple[str, str, tuple[int, int, int, int], dict]]:
 
 
 def build_tmx() -> str:
-    items = zones()
-    root = ET.Element("map", {
-        "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
-        "renderorder": "right-down", "width": "80", "height": "45", "tilewidth": "16",
-        "tileheight": "16", "infinite": "0", "nextlayerid": "2",
-        "nextobjectid": str(len(items) + 1),
-    })
-    group = ET.SubElement(root, "objectgroup", {"id": "1", "name": "zones"})
-    for oid, (name, kind, (x, y, w, h), props) in enumerate(items, 1):
-        obj = ET.SubElement(group, "object", {"id": str(oid), "name": name, "x": str(x),
-                                              "y": str(y), "width": str(w), "height": str(h)})
-        properties = ET.SubElement(obj, "properties")
-        for key, value in {"zone": kind, **props}.items():
-            ET.SubElement(properties, "property", {"name": key, "value": str(value)})
-    ET.indent(root, " ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return zones_tmx([(name, rect, {"zone": kind, **props}) for name, kind, rect, props in zones()])
 
 
 def main(argv: list[str]) -> int:
