@@ -33,12 +33,6 @@ def state(**kwargs) -> z.State:
     return z.load(position(**kwargs))
 
 
-def put_everything_in_trays(marbles: dict, bag: list, seat: int = 1) -> list[dict]:
-    """Trays holding every marble that is neither on the board nor in the bag."""
-    tray = {c: 6 - list(marbles.values()).count(c) - bag.count(c) for c in z.COLOURS}
-    return [tray, {}] if seat == 0 else [{}, tray]
-
-
 # --- geometry --------------------------------------------------------------------------------
 
 
@@ -58,6 +52,9 @@ def test_axial_coordinates_of_landmarks():
     assert z.AXIAL["d4"] == (0, 0)
     assert all(max(abs(q), abs(r), abs(q + r)) <= 3 for q, r in z.AXIAL.values())
     assert len(set(z.AXIAL.values())) == 37
+    for name, (q, r) in z.AXIAL.items():  # the spec's naming rule
+        assert name[0] == "abcdefg"[q + 3]
+        assert int(name[1:]) == r - max(-3, -3 - q) + 1
 
 
 def test_neighbour_counts_corner_edge_interior():

@@ -6,11 +6,20 @@ weighted by those counts (expectimax); a drawn marble that is about to be put is
 
 Levels:
 
-- ``easy``: one ply, greedy on a hand-made score of each move, with noise.
-- ``normal``: alpha-beta to a fixed depth (two decisions, a take and its put count as one)
-  over a pruned move list, with expectimax at the draws.
-- ``hard``: the same search, iteratively deepened within ``TIME_BUDGET["hard"]`` seconds, with
-  a transposition table and move ordering from the previous iteration.
+- ``easy``: a beginner. Greedy on what a move gains at once, with noise: it takes the best
+  marble it can and places pieces next to marbles, but puts a drawn marble without asking
+  whether the other side can reach it.
+- ``normal``: looks one decision ahead: each of its moves, every colour the draw may bring
+  and every put, scored by the evaluation below (the search of ``hard`` cut at depth 1).
+- ``hard``: alpha-beta (negamax) over both sides' moves with expectimax at the draws,
+  iteratively deepened within ``TIME_BUDGET["hard"]`` seconds, with a transposition table,
+  move ordering from the previous iteration and pruned lists of places and puts below the
+  root. It usually completes depth 3 or 4 (a take and its put count as one decision).
+
+The evaluation is a chance of winning: the points taken plus a forecast of the race for the
+remaining takes (who takes next, which marbles each side can reach, where each side can put
+the marbles it will draw), turned into a probability by the uncertainty of the colours still
+to come. Measured with ``tools/simulate.py``; see ``TIME_BUDGET`` for the time per move.
 
 The search runs on its own compact board (``_Node``: lists indexed like ``rules.RINGS``);
 a test checks that it follows the rules module move for move.
@@ -31,7 +40,7 @@ LEVELS = ("easy", "normal", "hard")
 TIME_BUDGET: dict[str, float] = {"easy": 0.05, "normal": 0.5, "hard": 0.6}
 """Seconds a level may think per move (a hard stop; a search in progress is abandoned)."""
 
-MAX_DEPTH: dict[str, int] = {"easy": 1, "normal": 2, "hard": 30}
+MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 1, "hard": 30}  # easy does not search
 """Deepest iteration per level (in decisions; a take and its put count as one)."""
 
 EASY_NOISE = 0.5    # spread of the easy level's random preference
@@ -434,12 +443,12 @@ class _Timeout(Exception):
 class _Search:
     """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, time limit."""
 
-    def __init__(self, budget: float, max_depth: int, use_table: bool,
-                 extend_put: bool = True, widths: tuple[int, int] = (7, 5)) -> None:
-        self.place_width, self.put_width = widths  # moves tried below the root, best first
+    PLACE_WIDTH = 7   # places tried below the root, best by ``_move_score``
+    PUT_WIDTH = 5     # puts tried below the root
+
+    def __init__(self, budget: float, max_depth: int, use_table: bool) -> None:
         self.budget = budget
         self.max_depth = max_depth
-        self.extend_put = extend_put
         self.table: dict[tuple, tuple[int, float, int]] | None = {} if use_table else None
         self.nodes = 0
         self.deadline = 0.0
@@ -476,7 +485,7 @@ class _Search:
     def _child_value(self, node: _Node, move: int, depth: int, alpha: float,
                      beta: float) -> float:
         child = node.play(move)
-        d = depth if node.phase == PUT and self.extend_put else depth - 1
+        d = depth if node.phase == PUT else depth - 1  # a take and its put: one decision
         if child.phase == DRAW:
             return self._chance(child, d)
         if child.seat == node.seat:
@@ -532,10 +541,10 @@ class _Search:
             return moves
         scored = sorted(moves, key=lambda m: -_move_score(node, m))
         if node.phase == PUT:
-            out = scored[: self.put_width]
+            out = scored[: self.PUT_WIDTH]
         else:
             takes = [m for m in scored if m >> 6 == _TAKE]
-            places = [m for m in scored if m >> 6 == _PLACE][: self.place_width]
+            places = [m for m in scored if m >> 6 == _PLACE][: self.PLACE_WIDTH]
             out = takes + places or scored
         if hint >= 0 and hint in moves:
             out = [hint] + [m for m in out if m != hint]
