@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import replace
 from types import ModuleType
 
 import esper
@@ -255,13 +254,14 @@ class GameTable(TableScene):
 
     # -- navigation --------------------------------------------------------------------
     def restart(self) -> None:
-        self.app.scenes.replace(type(self)(self.app, self.config), transition="fade")
+        """Start this game again: a new deal unless the player chose the seed."""
+        self.app.scenes.replace(type(self)(self.app, self.config.next_deal()), transition="fade")
 
     def play_again(self) -> None:
         """A new game with the same seats and a fresh seed (the menu stays below it)."""
         from scenes.menu import MainMenu
 
-        config = replace(self.config, seed=random.SystemRandom().randrange(1, 10**9))
+        config = self.config.next_deal()
         self.app.scenes.reset(MainMenu(self.app), transition=None)
         self.app.scenes.push(type(self)(self.app, config), transition="fade")
 
