@@ -1,8 +1,10 @@
 """The application: window, main loop, input translation, settings, sounds and messages.
 
-The table is drawn on a logical 1280x720 canvas; the window uses pygame's SCALED mode, so
-it can be resized (or made fullscreen with F11) and SDL scales the canvas to fit, with
-pointer positions mapped back to canvas pixels. ``App.step(dt)`` runs one frame (events,
+The table is drawn on a logical 1280x720 canvas; the window uses pygame's SCALED mode with
+fractional scaling and a smooth filter (``_SCALING_HINTS``), so the window can be resized
+to any size down to ``MIN_WINDOW`` (or made fullscreen with F11) and SDL scales the canvas
+up or down to fit, keeping its aspect (letterbox bars on the long side), with pointer
+positions mapped back to canvas pixels. ``App.step(dt)`` runs one frame (events,
 update, draw, flip) and is what the main loop, the tour, the benchmarks and the scripted
 test driver all call.
 """
@@ -25,7 +27,13 @@ from scenes import theme  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
 
 SIZE = (1280, 720)
+MIN_WINDOW = (640, 360)
 FPS = 60
+
+# Read by pygame's set_mode (SCALED): a true value means fractional scaling, so the canvas
+# fills any window size instead of the largest whole multiple with black borders; and SDL's
+# own hint picks a smooth (linear) filter for that scaling.
+_SCALING_HINTS = {"SDL_HINT_RENDER_SCALE_QUALITY": "1", "SDL_RENDER_SCALE_QUALITY": "linear"}
 
 
 @dataclass
@@ -45,9 +53,15 @@ class App:
                  persist: bool = True) -> None:
         pygame.init()
         theme.reset_caches()
+        for name, value in _SCALING_HINTS.items():
+            os.environ.setdefault(name, value)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.screen = pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+            self.window = _display_window()
+        if self.window is not None:
+            # SCALED makes the canvas size the window's minimum; allow smaller windows
+            self.window.minimum_size = MIN_WINDOW
         pygame.display.set_caption(f"{TITLE} — four tabletop games")
         pygame.key.set_repeat(350, 40)
         self.persist = persist
@@ -62,8 +76,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
-        if settings.window_size != SIZE:
-            self.set_window_size(settings.window_size)
+        self.set_window_size(fit_to_desktop(settings.window_size))
         if settings.fullscreen:
             self.set_fullscreen(True)
         if settings_message:
@@ -134,10 +147,9 @@ class App:
 
     def set_window_size(self, size: tuple[int, int]) -> bool:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                window = pygame.Window.from_display_module()
-            window.size = size
+            if self.window is None:
+                raise pygame.error("no window")
+            self.window.size = size
         except (pygame.error, AttributeError, ValueError):
             self.toast("The window size cannot be changed on this display.", error=True)
             return False
@@ -191,3 +203,30 @@ class App:
             layer.set_alpha(round(255 * fade))
             surface.blit(layer, box)
             y = box.top - 8
+
+
+def _display_window():
+    """The display module's window (for its size and minimum size), or None if unavailable."""
+    try:
+        return pygame.Window.from_display_module()
+    except (pygame.error, AttributeError):
+        return None
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first desktop, or None when the display cannot say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, shrunk (keeping 16:9) to fit the desktop when it is larger."""
+    desktop = desktop_size()
+    if desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1]):
+        return size
+    scale = min(desktop[0] / size[0], desktop[1] / size[1])
+    w = max(MIN_WINDOW[0], int(size[0] * scale))
+    return w, w * SIZE[1] // SIZE[0]
