@@ -490,7 +490,8 @@ def view(state: State, seat: int) -> dict:
     ``hands[s]`` becomes a count for every other seat (``hand_counts`` has all counts),
     ``stock`` becomes its count (also ``stock_count``), other seats' ``initial`` hands and
     ``no_discard`` bans (they tell what a seat holds) become None, and ``claims`` (who else
-    may claim) and ``seed`` (it fixes the deal) become None. ``seat`` is the viewer.
+    may claim) become None, and ``seed`` (it fixes the deal) is left out. ``seat`` is the
+    viewer.
     Raises ValueError for a bad seat.
     """
     if not _is_int(seat) or not 0 <= seat < PLAYERS:
@@ -505,7 +506,7 @@ def view(state: State, seat: int) -> dict:
     data["stock"] = len(state.stock)
     data["stock_count"] = len(state.stock)
     data["claims"] = None
-    data["seed"] = None
+    del data["seed"]
     data["seat"] = seat
     return data
 
@@ -622,14 +623,25 @@ def _heaven_win(state: State) -> Win | None:
 
 
 def _claim_moves(state: State, seat: int) -> list[str]:
-    """What ``seat`` may claim on the live card out of turn: ``u`` and/or ``chiu X``."""
+    """What ``seat`` may claim on the live card out of turn: ``u`` and/or ``chiu X``.
+
+    Priority first: while a seat still to ask (``claims``) has a win on the card, no chíu of
+    it is offered; the chíu holder is asked again after every win has been decided.
+    """
     live = state.live
     moves = []
     if live.source == "stock" and _stock_win(state, seat) is not None:
         moves.append("u")
-    if _chiu_ok(state, seat, live.card):
+    if not _win_pending(state, state.claims) and _chiu_ok(state, seat, live.card):
         moves.append(f"chiu {live.card}")
     return moves
+
+
+def _win_pending(state: State, seats: Iterable[int]) -> bool:
+    """Some of ``seats`` (other seats still to be asked) has a win on the live stock card."""
+    if state.live is None or state.live.source != "stock":
+        return False
+    return any(_stock_win(state, s) is not None for s in seats)
 
 
 def _ca_rank_just_taken(state: State) -> int | None:
@@ -775,15 +787,17 @@ def _card_live(state: State, ordinary: Resume, discarder: int | None) -> State:
     """A card just became live: offer the claims on it in priority order, then ``ordinary``.
 
     Claims: wins (on a stock card only) in seat order from the gate's owner, then the chíu
-    (at most one seat can hold three copies). The ordinary decision takes over the claims of
-    its own seat that would come last (they are offered in its phase instead).
+    (at most one seat can hold three copies). A chíu holder whose win comes last is asked
+    both at once; one whose win comes before other wins is asked again for its chíu after
+    them. The ordinary decision takes over the claims of its own seat that would come last
+    (they are offered in its phase instead).
     """
     live = state.live
     order = [(live.gate + i) % PLAYERS for i in range(PLAYERS)]
     queue = []
     if live.source == "stock":
         queue = [s for s in order if _stock_win(state, s) is not None]
-    queue += [s for s in order if s != discarder and s not in queue
+    queue += [s for s in order if s != discarder and not (queue and queue[-1] == s)
               and _chiu_ok(state, s, live.card)]
     while queue and queue[-1] == ordinary.seat:
         queue.pop()
@@ -795,8 +809,9 @@ def _next_claim(state: State, queue: list[int]) -> State:
     """Offer the next pending claim in ``queue``, or hand over to the ordinary decision."""
     while queue:
         seat = queue.pop(0)
-        if _claim_moves(state, seat):
-            return replace(state, phase="claim", seat=seat, claims=tuple(queue))
+        offer = replace(state, phase="claim", seat=seat, claims=tuple(queue))
+        if _claim_moves(offer, seat):
+            return offer
     ordinary = state.resume
     return replace(state, phase=ordinary.phase, seat=ordinary.seat, claims=(), resume=None)
 
@@ -823,13 +838,13 @@ def _parse(state: State, move: Any) -> tuple[str, tuple[str, ...]]:
     words = move.strip().split()
     if not words:
         raise IllegalMove("empty move: use discard, chan, ca, draw, pass, chiu, u or decline")
-    verb = words[0].lower()
+    verb = words[0].lower() if words[0].isascii() else ""
     if verb not in VERBS:
         raise IllegalMove(f"unknown move {move.strip()!r}: use discard, chan, ca, draw, pass, "
                           "chiu, u or decline")
     cards = []
     for word in words[1:]:
-        face = normalise(word)
+        face = normalise(word) if word.isascii() else None
         if face is None:
             raise IllegalMove(f"unknown card {word!r}: cards are written like 5M, 8S, 7C or CC")
         cards.append(face)
@@ -1050,42 +1065,98 @@ def _load(data: Any) -> State:
 
 
 def _load_outcome(data: Mapping, state: State) -> Outcome:
+    """The outcome of a finished position, checked against the cards.
+
+    With the engine's ``win`` record the win is recomputed from it; without one, a
+    ``result`` naming a winner is checked by finding how that seat's cards can have won
+    (19 held cards and the live stock card, a chíu set just exposed, or the dealer's dealt
+    20). A stated ``result`` must then agree with the cards: winner, score, features (in any
+    order; a plain win may list ``Ù xuông`` or nothing), settlement, ``how`` and ``card``.
+    """
     win = data.get("win")
     given = data.get("result")
-    if isinstance(win, Mapping):
-        seat, how, card = win.get("seat"), win.get("how"), win.get("card")
-        _check(_is_int(seat) and 0 <= seat < PLAYERS, f"win seat must be 0..3, not {seat!r}")
-        _check(how in ("stock", "own", "chiu", "heaven"), f"unknown kind of win {how!r}")
-        if how == "heaven":
-            result_win = best_win(state.hands[seat], state.exposed[seat], None, how=how,
-                                  initial=state.initial[seat])
-        elif how == "chiu":
-            groups = state.exposed[seat]
-            _check(bool(groups) and len(groups[-1]) == 4 and groups[-1][0] == card,
-                   "a chíu win needs the chíu set as the winner's last exposed group")
-            result_win = best_win(state.hands[seat], groups, card, how=how,
-                                  initial=state.initial[seat])
-        else:
-            _check(state.live is not None and state.live.card == card
-                   and state.live.source == "stock",
-                   "a win on a stock card needs that card as the live stock card")
-            result_win = best_win(state.hands[seat], state.exposed[seat], card, how=how,
-                                  initial=state.initial[seat])
-        _check(result_win is not None, f"seat {seat}'s cards do not make the declared win")
-        return Outcome(seat, how, card, result_win.score, result_win.features,
-                       result_win.arithmetic, result_win.pairs)
-    if isinstance(given, Mapping) and given.get("winner") is not None:
-        winner, points = given.get("winner"), given.get("score")
-        features = given.get("features", [])
+    _check(given is None or isinstance(given, Mapping), "result must be null or an object")
+    if win is not None:
+        _check(isinstance(win, Mapping), "win must be null or {seat, how, card}")
+        outcome = _declared_win(state, win.get("seat"), win.get("how"), win.get("card"))
+    elif given is not None and given.get("winner") is not None:
+        winner = given.get("winner")
         _check(_is_int(winner) and 0 <= winner < PLAYERS,
                f"result winner must be a seat 0..3 or null, not {winner!r}")
-        _check(_is_int(points) and points > 0, f"result score must be positive, not {points!r}")
+        how, card = _how_won(state, winner)
+        outcome = _declared_win(state, winner, how, card)
+    else:
+        _check(not state.stock, "phase over without a winner needs an empty stock (a draw)")
+        outcome = Outcome(None)
+    if given is not None:
+        _check_result(given, replace(state, outcome=outcome))
+    return outcome
+
+
+def _how_won(state: State, seat: int) -> tuple[str, str | None]:
+    """How ``seat`` of a finished position can have won, from the cards it holds."""
+    held = state.holding(seat)
+    if held == HAND_CARDS:
+        live = state.live
+        _check(live is not None and live.source == "stock",
+               f"seat {seat} holds {held} cards: its win needs the winning stock card live")
+        return ("own" if live.gate == seat else "stock"), live.card
+    _check(held == DEALER_CARDS, f"seat {seat} holds {held} cards: a winner holds "
+                                 f"{HAND_CARDS} and wins on a stock card, or {DEALER_CARDS}")
+    groups = state.exposed[seat]
+    if groups and len(groups[-1]) == 4:
+        return "chiu", groups[-1][0]
+    _check(not groups and seat == state.dealer,
+           f"seat {seat} holds {held} cards but neither just chíu'd nor was dealt them")
+    return "heaven", None
+
+
+def _declared_win(state: State, seat: Any, how: Any, card: Any) -> Outcome:
+    """The outcome of ``seat``'s win ``how`` on ``card``; ValueError unless the cards give it."""
+    _check(_is_int(seat) and 0 <= seat < PLAYERS, f"win seat must be 0..3, not {seat!r}")
+    _check(how in ("stock", "own", "chiu", "heaven"), f"unknown kind of win {how!r}")
+    _check(not state.dead[seat], f"seat {seat} is a dead hand: it cannot win")
+    if how == "heaven":
+        _check(seat == state.dealer and not state.exposed[seat]
+               and not any(state.gates), "Thiên ù is the dealer's win before any card is played")
+        card = None
+        result_win = best_win(state.hands[seat], (), None, how=how, initial=state.initial[seat])
+    elif how == "chiu":
+        groups = state.exposed[seat]
+        _check(bool(groups) and len(groups[-1]) == 4 and groups[-1][0] == card,
+               "a chíu win needs the chíu set as the winner's last exposed group")
+        result_win = best_win(state.hands[seat], groups, card, how=how,
+                              initial=state.initial[seat])
+    else:
+        live = state.live
+        _check(live is not None and live.card == card and live.source == "stock",
+               "a win on a stock card needs that card as the live stock card")
+        _check((how == "own") == (live.gate == seat),
+               "Ù chì ('own') is a win on the stock card in the winner's own gate, 'stock' on "
+               "another seat's")
+        result_win = best_win(state.hands[seat], state.exposed[seat], card, how=how,
+                              initial=state.initial[seat])
+    _check(result_win is not None, f"seat {seat}'s cards do not make the declared win")
+    return Outcome(seat, how, card, result_win.score, result_win.features,
+                   result_win.arithmetic, result_win.pairs)
+
+
+def _check_result(given: Mapping, state: State) -> None:
+    """A stated ``result`` must be the one ``state``'s outcome gives."""
+    actual = result(state)
+    for key in ("winner", "score", "settlement", "how", "card"):
+        if key in given:
+            _check(given[key] == actual[key],
+                   f"the stated result's {key} {given[key]!r} is not what the cards give "
+                   f"({actual[key]!r})")
+    if "features" in given:
+        features = given["features"]
         _check(isinstance(features, list) and all(isinstance(f, str) for f in features),
                "result features must be a list of names")
-        return Outcome(winner, None, None, points,
-                       tuple(f for f in features if f != "Ù xuông"))
-    _check(not state.stock, "phase over without a winner needs an empty stock (a draw)")
-    return Outcome(None)
+        want = Counter(f for f in actual["features"] if f != "Ù xuông")
+        _check(Counter(f for f in features if f != "Ù xuông") == want,
+               f"the stated features {features} are not what the cards give "
+               f"({actual['features']})")
 
 
 def _check(ok: bool, message: str) -> None:
@@ -1161,6 +1232,11 @@ def _load_initial(raw: Any, hands: list[tuple[str, ...]],
     total = Counter(c for h in initial for c in h)
     for face, n in total.items():
         _check(n <= COPIES, f"the initial hands hold {n} {face} (at most {COPIES})")
+    for s, (dealt, hand) in enumerate(zip(initial, hands)):
+        missing = Counter(hand) - Counter(dealt)
+        _check(not missing, f"seat {s} holds {', '.join(sort_faces(missing.elements()))} "
+                            f"concealed that initial[{s}] lacks: cards enter a hand only at "
+                            "the deal")
     return tuple(initial)
 
 

@@ -211,13 +211,14 @@ def best_win(concealed: Iterable[str], exposed: Sequence[Sequence[str]] = (),
         if winning == CHICHI and how != "heaven" and (chan, ca) != (MIN_CHAN, 4):
             continue
         if how == "heaven" or winning is None:
-            winning_in_chan = False
-        elif how == "chiu":
-            winning_in_chan = True
+            winning_rank_all_chan = False
         else:
-            winning_in_chan = any(p[0] == p[1] == winning for p in arranged)
-        features = features_of(all_cards, chan, ca, how=how, winning_in_chan=winning_in_chan,
-                               initial=initial)
+            rank = group_of(winning)
+            winning_rank_all_chan = not any(
+                len(p) == 2 and p[0] != p[1] and group_of(p[0]) == rank
+                for p in (*exposed, *arranged))
+        features = features_of(all_cards, chan, ca, how=how,
+                               winning_rank_all_chan=winning_rank_all_chan, initial=initial)
         points, arithmetic = score(features)
         if best is None or points > best.score:
             pairs = tuple(tuple(g) for g in exposed) + tuple(arranged)
@@ -225,12 +226,14 @@ def best_win(concealed: Iterable[str], exposed: Sequence[Sequence[str]] = (),
     return best
 
 
-def features_of(cards: Sequence[str], chan: int, ca: int, *, how: str, winning_in_chan: bool,
-                initial: Iterable[str] | None = None) -> list[str]:
+def features_of(cards: Sequence[str], chan: int, ca: int, *, how: str,
+                winning_rank_all_chan: bool, initial: Iterable[str] | None = None) -> list[str]:
     """The features of a winning hand of ``cards`` (all 20), listed once per occurrence.
 
-    ``chan``/``ca`` count the pairs of the arrangement; ``winning_in_chan`` tells whether
-    the winning card forms a Chắn in it (for Bạch thủ). Returns [] for a plain win.
+    ``chan``/``ca`` count the pairs of the arrangement; ``winning_rank_all_chan`` tells
+    whether no Cạ of the arrangement (exposed pairs included) is of the winning card's rank,
+    so that the winning card completes a Chắn (for Bạch thủ: holding X X and winning on a
+    third X is not Bạch thủ, one X must join a Cạ). Returns [] for a plain win.
     """
     count = Counter(cards)
     dealt = Counter(initial or ())
@@ -240,7 +243,7 @@ def features_of(cards: Sequence[str], chan: int, ca: int, *, how: str, winning_i
     if how == "heaven":
         found.append("Thiên ù")
     found += ["Tôm"] * min(count[f] for f in TOM)
-    if chan == MIN_CHAN and ca == 4 and winning_in_chan and how != "heaven":
+    if chan == MIN_CHAN and ca == 4 and winning_rank_all_chan and how != "heaven":
         found.append("Bạch thủ")
     found += ["Lèo"] * min(count[f] for f in LEO)
     found += ["Thiên khai"] * sum(1 for f, n in dealt.items() if n == 4)
