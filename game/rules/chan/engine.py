@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
 from game.rules.chan.cards import (
@@ -22,7 +23,14 @@ from game.rules.chan.cards import (
     rank_of,
     sort_faces,
 )
-from game.rules.chan.hands import Win, best_win, holds_ca, settlement, waiting
+from game.rules.chan.hands import (
+    MIN_CHAN,
+    Win,
+    best_win,
+    holds_ca,
+    settlement,
+    waiting,
+)
 
 PLAYERS = 4
 DEALER_CARDS = 20
@@ -332,6 +340,19 @@ def legal_moves(state: State) -> list[str]:
     Order: ``u``, ``chiu``, ``chan``, ``ca`` (by partner), then ``draw``/``pass``/``decline``,
     then discards in card order. Empty once the deal is over.
     """
+    return list(_moves_of(state))
+
+
+def _moves_of(state: State) -> tuple[str, ...]:
+    """``legal_moves`` of ``state``, worked out once per state object (``play`` asks again)."""
+    moves = state.__dict__.get(_MOVES_KEY)
+    if moves is None:
+        moves = tuple(_legal_moves(state))
+        object.__setattr__(state, _MOVES_KEY, moves)
+    return moves
+
+
+def _legal_moves(state: State) -> list[str]:
     phase, seat = state.phase, state.seat
     if phase == "over":
         return []
@@ -529,18 +550,48 @@ def load(data: dict) -> State:
 # Rules: what a seat may do
 
 
+_RANK = {f: rank_of(f) for f in FACES}
+"""Face -> rank (0 for Chi Chi, a group of its own)."""
+
+
+class _Facts(NamedTuple):
+    """What the rules ask about a concealed hand, worked out once per distinct hand."""
+
+    count: Counter  # face -> copies (read only: shared between calls)
+    odd_faces: tuple[str, ...]  # the faces held an odd number of times, in FACES order
+    odd: tuple[int, ...]  # the groups holding an odd number of cards, ascending
+    chan: int  # the Chắn its identical pairs make
+
+
+@lru_cache(maxsize=2048)
+def _facts(hand: tuple[str, ...]) -> _Facts:
+    """The hand's counts, odd faces and groups and Chắn (memoised: hands recur in a deal)."""
+    count = Counter(hand)
+    odd_faces = tuple(f for f in FACES if count.get(f, 0) % 2)
+    odd_in: dict[int, int] = {}
+    for f in odd_faces:
+        odd_in[_RANK[f]] = odd_in.get(_RANK[f], 0) + 1
+    odd = tuple(sorted(g for g, n in odd_in.items() if n % 2))
+    return _Facts(count, odd_faces, odd, sum(n // 2 for n in count.values()))
+
+
 def _discards(state: State, seat: int, barred_rank: int | None = None) -> list[str]:
     """Faces ``seat`` may discard: an odd count in hand (restriction 2), not barred by
     restriction 3, and not of ``barred_rank`` (restriction 7)."""
-    count = Counter(state.hands[seat])
     banned = state.bans[seat].no_discard
-    return [f for f in FACES if count[f] % 2 and f not in banned
-            and (barred_rank is None or rank_of(f) != barred_rank)]
+    return [f for f in _facts(state.hands[seat]).odd_faces if f not in banned
+            and (barred_rank is None or _RANK[f] != barred_rank)]
 
 
-def _has_discard(count: Counter, banned: frozenset[str], barred_rank: int | None) -> bool:
-    return any(n % 2 and f not in banned and (barred_rank is None or rank_of(f) != barred_rank)
-               for f, n in count.items())
+def _has_discard(count: Mapping[str, int], banned: frozenset[str], barred_rank: int | None,
+                 less: str | None = None, removed: int = 1) -> bool:
+    """A face of ``count`` (less ``removed`` copies of ``less``) may be discarded."""
+    for f, n in count.items():
+        if f == less:
+            n -= removed
+        if n % 2 and f not in banned and (barred_rank is None or _RANK[f] != barred_rank):
+            return True
+    return False
 
 
 def _capture_moves(state: State, seat: int, card: str) -> list[str]:
@@ -550,26 +601,23 @@ def _capture_moves(state: State, seat: int, card: str) -> list[str]:
     bans = state.bans[seat]
     if card in bans.no_take:
         return []
-    hand = Counter(state.hands[seat])
+    facts = _facts(state.hands[seat])
+    hand = facts.count
     moves = []
-    if hand[card]:
-        hand[card] -= 1
-        if _has_discard(hand, bans.no_discard, None):
+    if hand.get(card):
+        if _has_discard(hand, bans.no_discard, None, card):
             moves.append(f"chan {card}")
-        hand[card] += 1
         return moves  # restriction 1: holding the face, only Chắn
-    rank = rank_of(card)
+    rank = _RANK[card]
     if (card == CHICHI or rank in bans.no_ca or card in bans.no_discard
-            or holds_ca(hand, rank) or waiting(hand)):
+            or holds_ca(hand, rank) or len(facts.odd) == 1):  # waiting on one card
         return moves
     for suit in SUITS:
         partner = f"{rank}{suit}"
-        if partner == card or not hand[partner] % 2 or partner in bans.no_discard:
+        if partner == card or not hand.get(partner, 0) % 2 or partner in bans.no_discard:
             continue
-        hand[partner] -= 1
-        if _has_discard(hand, bans.no_discard, rank):
+        if _has_discard(hand, bans.no_discard, rank, partner):
             moves.append(f"ca {card} {partner}")
-        hand[partner] += 1
     return moves
 
 
@@ -577,11 +625,10 @@ def _chiu_ok(state: State, seat: int, card: str) -> bool:
     """``seat`` may chíu ``card``: three in hand, not barred, and a discard or win after."""
     if state.dead[seat] or card in state.bans[seat].no_take:
         return False
-    hand = Counter(state.hands[seat])
-    if hand[card] != 3:
+    hand = _facts(state.hands[seat]).count
+    if hand.get(card) != 3:
         return False
-    hand[card] = 0
-    if _has_discard(hand, state.bans[seat].no_discard, None):
+    if _has_discard(hand, state.bans[seat].no_discard, None, card, 3):
         return True
     return _chiu_win(state, seat, card) is not None
 
@@ -609,6 +656,15 @@ def _stock_win(state: State, seat: int) -> Win | None:
     if live is None or live.source != "stock" or state.dead[seat]:
         return None
     if state.holding(seat) != HAND_CARDS:
+        return None
+    facts = _facts(state.hands[seat])
+    card = live.card
+    # Quick rejections (best_win would find no win): the card must make every group even
+    # and the Chắn must reach six.
+    if facts.odd != (_RANK[card],):
+        return None
+    exposed_chan = sum(2 if len(g) == 4 else g[0] == g[1] for g in state.exposed[seat])
+    if facts.chan + facts.count.get(card, 0) % 2 + exposed_chan < MIN_CHAN:
         return None
     how = "own" if live.gate == seat else "stock"
     return best_win(state.hands[seat], state.exposed[seat], live.card, how=how,
@@ -669,7 +725,7 @@ def _win(state: State, events: list[Event]) -> State:
         card = state.live.card
     assert win is not None
     outcome = Outcome(seat, how, card, win.score, win.features, win.arithmetic, win.pairs)
-    new = replace(state, phase="over", claims=(), resume=None, outcome=outcome)
+    new = _evolve(state, phase="over", claims=(), resume=None, outcome=outcome)
     events.append(Won(seat, card, how, win.score, win.features, win.arithmetic, win.pairs))
     events.append(Settled(tuple(settlement(seat, win.score, PLAYERS)), result(new)))
     return new
@@ -695,11 +751,11 @@ def _discard(state: State, card: str, events: list[Event]) -> State:
     if rank and rank not in no_ca and sum(1 for f in discarded if rank_of(f) == rank) >= 2:
         no_ca = no_ca | {rank}
         events.append(BanAdded(seat, "no_ca", rank))
-    new = replace(
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, tuple(hand)),
         gates=_put(state.gates, gate, state.gates[gate] + (card,)),
-        bans=_put(state.bans, seat, replace(bans, no_take=no_take, no_ca=no_ca)),
+        bans=_put(state.bans, seat, Bans(bans.no_discard, no_take, no_ca)),
         discarded=_put(state.discarded, seat, discarded),
         live=Live(gate, card, "discard"),
     )
@@ -712,11 +768,11 @@ def _draw(state: State, events: list[Event]) -> State:
         state = _passing(state, events)
     if not state.stock:
         events.append(StockExhausted(seat))
-        new = replace(state, phase="over", claims=(), resume=None, outcome=Outcome(None))
+        new = _evolve(state, phase="over", claims=(), resume=None, outcome=Outcome(None))
         events.append(Settled((0,) * PLAYERS, result(new)))
         return new
     card = state.stock[0]
-    new = replace(state, stock=state.stock[1:],
+    new = _evolve(state, stock=state.stock[1:],
                   gates=_put(state.gates, seat, state.gates[seat] + (card,)),
                   live=Live(seat, card, "stock"))
     events.append(Revealed(seat, card))
@@ -726,7 +782,7 @@ def _draw(state: State, events: list[Event]) -> State:
 def _pass(state: State, events: list[Event]) -> State:
     state = _passing(state, events)
     nxt = (state.seat + 1) % PLAYERS
-    return replace(state, phase="respond", seat=nxt)
+    return _evolve(state, phase="respond", seat=nxt)
 
 
 def _passing(state: State, events: list[Event]) -> State:
@@ -737,8 +793,8 @@ def _passing(state: State, events: list[Event]) -> State:
     if f"chan {live.card}" in _capture_moves(state, seat, live.card):
         if live.card not in bans.no_discard:
             events.append(BanAdded(seat, "no_discard", live.card))
-        bans = replace(bans, no_discard=bans.no_discard | {live.card})
-        state = replace(state, bans=_put(state.bans, seat, bans))
+        bans = Bans(bans.no_discard | {live.card}, bans.no_take, bans.no_ca)
+        state = _evolve(state, bans=_put(state.bans, seat, bans))
     return state
 
 
@@ -750,8 +806,8 @@ def _capture(state: State, verb: str, partner: str, events: list[Event]) -> Stat
     bans = state.bans[seat]
     if verb == "ca" and partner not in bans.no_take:
         events.append(BanAdded(seat, "no_take", partner))
-        bans = replace(bans, no_take=bans.no_take | {partner})
-    new = replace(
+        bans = Bans(bans.no_discard, bans.no_take | {partner}, bans.no_ca)
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, tuple(hand)),
         exposed=_put(state.exposed, seat, state.exposed[seat] + ((live.card, partner),)),
@@ -771,7 +827,7 @@ def _chiu(state: State, events: list[Event]) -> State:
     else:
         ordinary, out_of_turn = None, False
     hand = tuple(c for c in state.hands[seat] if c != card)
-    new = replace(
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, hand),
         exposed=_put(state.exposed, seat, state.exposed[seat] + ((card,) * 4,)),
@@ -801,7 +857,7 @@ def _card_live(state: State, ordinary: Resume, discarder: int | None) -> State:
               and _chiu_ok(state, s, live.card)]
     while queue and queue[-1] == ordinary.seat:
         queue.pop()
-    state = replace(state, resume=ordinary, claims=())
+    state = _evolve(state, resume=ordinary, claims=())
     return _next_claim(state, queue)
 
 
@@ -809,11 +865,11 @@ def _next_claim(state: State, queue: list[int]) -> State:
     """Offer the next pending claim in ``queue``, or hand over to the ordinary decision."""
     while queue:
         seat = queue.pop(0)
-        offer = replace(state, phase="claim", seat=seat, claims=tuple(queue))
+        offer = _evolve(state, phase="claim", seat=seat, claims=tuple(queue))
         if _claim_moves(offer, seat):
             return offer
     ordinary = state.resume
-    return replace(state, phase=ordinary.phase, seat=ordinary.seat, claims=(), resume=None)
+    return _evolve(state, phase=ordinary.phase, seat=ordinary.seat, claims=(), resume=None)
 
 
 def _mark_dead_dealer(state: State) -> State:
@@ -821,7 +877,7 @@ def _mark_dead_dealer(state: State) -> State:
     d = state.dealer
     if state.phase == "open" and not state.dead[d]:
         if not _discards(state, d) and _heaven_win(state) is None:
-            return replace(state, dead=_put(state.dead, d, True))
+            return _evolve(state, dead=_put(state.dead, d, True))
     return state
 
 
@@ -858,7 +914,7 @@ def _parse(state: State, move: Any) -> tuple[str, tuple[str, ...]]:
     if verb == "ca" and live is not None and cards[1] == live.card and cards[0] != live.card:
         cards.reverse()  # the live card first, the hand card second
     canonical = " ".join([verb] + cards)
-    if canonical not in legal_moves(state):
+    if canonical not in _moves_of(state):
         raise IllegalMove(_why_illegal(state, verb, cards))
     return verb, tuple(cards)
 
@@ -1007,7 +1063,7 @@ def _load(data: Any) -> State:
     if phase == "over":
         _check(to_move_raw is None, "a finished deal has to_move null")
         state = State(seat=dealer, phase="over", **base)
-        return replace(state, outcome=_load_outcome(data, state))
+        return _evolve(state, outcome=_load_outcome(data, state))
     _check(_is_int(to_move_raw) and 0 <= to_move_raw < PLAYERS,
            f"to_move must be a seat 0..3 in a running deal, not {to_move_raw!r}")
     seat = to_move_raw
@@ -1089,7 +1145,7 @@ def _load_outcome(data: Mapping, state: State) -> Outcome:
         _check(not state.stock, "phase over without a winner needs an empty stock (a draw)")
         outcome = Outcome(None)
     if given is not None:
-        _check_result(given, replace(state, outcome=outcome))
+        _check_result(given, _evolve(state, outcome=outcome))
     return outcome
 
 
@@ -1292,6 +1348,23 @@ def _load_resume(raw: Any) -> Resume | None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_MOVES_KEY = "_legal_moves"
+"""The attribute under which a state keeps its legal moves once worked out (not a field)."""
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for ``State``, without re-running ``__init__`` (play's hot path).
+
+    ``changes`` must name fields; the copy does not inherit the cached legal moves.
+    """
+    new = object.__new__(State)
+    attrs = new.__dict__
+    attrs.update(state.__dict__)
+    attrs.pop(_MOVES_KEY, None)
+    attrs.update(changes)
+    return new
 
 
 def _put(values: tuple, index: int, value: Any) -> tuple:
