@@ -204,13 +204,13 @@ class App:
         return None
 
     def _draw_not_saving(self, surface: pygame.Surface) -> None:
-        """A small red "Not saving" mark in the bottom-left corner."""
-        label = theme.text("Not saving", 13, theme.INK, "bold")
-        box = label.get_rect().inflate(22, 10)
-        box.bottomleft = (8, SIZE[1] - 8)
+        """A small red "Not saving" mark in the top-right corner, above the tables' panels."""
+        label = theme.text("Not saving", 12, theme.INK, "bold")
+        box = label.get_rect().inflate(24, 6)
+        box.topright = (SIZE[0] - 4, 1)
         pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
-        pygame.draw.circle(surface, theme.RED, (box.x + 8, box.centery), 3)
+        pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)
         surface.blit(label, label.get_rect(midleft=(box.x + 15, box.centery)))
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:

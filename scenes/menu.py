@@ -40,6 +40,7 @@ class MainMenu(Scene):
         self.widgets = WidgetGroup()
         self.time = 0.0
         self.saves: dict[str, SaveEntry] = {}  # game -> its save (what the tiles offer)
+        self.latest: SaveEntry | None = None  # what Continue resumes
         self._tile_saved: dict[str, bool] = {}
 
     # -- lifecycle ---------------------------------------------------------------------
@@ -96,7 +97,7 @@ class MainMenu(Scene):
             action, enabled = actions[zone.name]
             note = ""
             if zone.name == "continue":
-                note = "no saved game" if latest is None else _fit(latest.summary(), 13,
+                note = "no saved game" if latest is None else _fit(latest.title, 13,
                                                                     zone.rect.width - 16)
             self.widgets.add(Button(zone.rect, zone.props.get("label", zone.name), action,
                                     enabled=enabled, primary=zone.name == "continue" and enabled,
@@ -105,11 +106,10 @@ class MainMenu(Scene):
             entry = self.saves.get(zone.name)
             if entry is None or not BY_KEY[zone.name].available:
                 continue
-            label = _fit(" · ".join(filter(None, ["Resume", entry.details()])), 15,
-                         zone.rect.width - 76, "bold")
-            rect = pygame.Rect(zone.rect.x + 30, zone.rect.bottom + 6, zone.rect.width - 60, 36)
-            self.widgets.add(Button(rect, label, lambda key=zone.name: self.resume_game(key),
-                                    size=15))
+            rect = pygame.Rect(zone.rect.x + 30, zone.rect.bottom + 4, zone.rect.width - 60, 40)
+            self.widgets.add(Button(rect, "Resume", lambda key=zone.name: self.resume_game(key),
+                                    size=16, note=_fit(entry.details(), 13, rect.width - 16)))
+        self.latest = latest
         self._refresh_tiles()
 
     def _refresh_tiles(self) -> None:
@@ -213,6 +213,10 @@ class MainMenu(Scene):
             self.world.activate()
             self.render.draw(surface)
         self.widgets.draw(surface)
+        if self.latest is not None and self.latest.details():
+            button = self.layout["continue"].rect
+            theme.blit_text(surface, self.latest.details(), (button.centerx, button.bottom + 8),
+                            15, theme.INK_DIM, anchor="midtop")
         theme.blit_text(surface, "F11 fullscreen  ·  1–4 open a game", (1264, 708), 14,
                         theme.INK_FAINT, anchor="bottomright")
 
