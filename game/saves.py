@@ -75,10 +75,12 @@ def check_save(data: object, game: str | None = None) -> dict:
         raise ValueError("it is a save of an unknown game")
     if game is not None and key != game:
         raise ValueError(f"it holds a game of {BY_KEY[key].title}, not {BY_KEY[game].title}")
-    config = GameConfig.from_json(data.get("config"))
-    if config.game != key:
+    raw = data.get("config")
+    other = raw.get("game") if isinstance(raw, dict) else None
+    if isinstance(other, str) and other in BY_KEY and other != key:
         raise ValueError(f"it is a {BY_KEY[key].title} save whose configuration is for "
-                         f"{BY_KEY[config.game].title}")
+                         f"{BY_KEY[other].title}")
+    GameConfig.from_json(raw)
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ValueError("its list of moves is damaged")
@@ -128,7 +130,7 @@ def list_saves() -> list[SaveEntry]:
                 deal = position.get("deal") if isinstance(position, dict) else None
                 if isinstance(deal, int) and not isinstance(deal, bool) and 0 < deal < 1000:
                     entry.deal = deal
-                if game is None and data.get("game") in BY_KEY:
+                if game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
                     entry.game = data["game"]
         except (OSError, StorageError, RecursionError, MemoryError):
             pass
@@ -152,16 +154,16 @@ def read_save(path: Path, game: str | None = None) -> dict:
 
     Raises FileNotFoundError if there is none, StorageError if it is damaged, from another
     version or not a save at all; the file is then set aside (renamed, not deleted). The
-    message completes "the saved game …": "could not be read (…); it was set aside as …".
+    message completes "the saved game …": "could not be read: …; it was set aside as …".
     """
     try:
         data = read_json(path)
     except StorageError as exc:
-        raise StorageError(f"could not be read ({exc}); {set_aside_note(path)}") from exc
+        raise StorageError(f"could not be read: {exc}; {set_aside_note(path)}") from exc
     try:
         return check_save(data, game)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise StorageError(f"could not be resumed ({exc}); {set_aside_note(path)}") from exc
+        raise StorageError(f"could not be resumed: {exc}; {set_aside_note(path)}") from exc
 
 
 def read_autosave(game: str | None = None) -> dict:
@@ -189,7 +191,8 @@ def check_saves_at_start() -> list[str]:
         except FileNotFoundError:
             continue
         except StorageError as exc:
-            messages.append(f"{saved_game_words(entry).capitalize()} {exc}.")
+            words = saved_game_words(entry)
+            messages.append(f"{words[0].upper()}{words[1:]} {exc}.")
     return messages
 
 

@@ -75,10 +75,13 @@ class Session:
             raise ValueError("the save is not a saved game")
         if "version" in data and data["version"] != SAVE_VERSION:
             raise ValueError("the save is from another version")
-        config = GameConfig.from_json(data.get("config"))
-        if data.get("game", config.game) != config.game:
-            raise ValueError(f"the save names the game {str(data.get('game'))[:20]!r} but its "
-                             f"configuration is for {BY_KEY[config.game].title}")
+        raw = data.get("config")
+        named = data.get("game")
+        other = raw.get("game") if isinstance(raw, dict) else None
+        if "game" in data and isinstance(other, str) and named != other:
+            raise ValueError(f"the save names the game {_title(named)} but its "
+                             f"configuration is for {_title(other)}")
+        config = GameConfig.from_json(raw)
         rules = rules_module(config.game)
         check_options(rules, config)
         moves = data.get("moves")
@@ -235,6 +238,10 @@ def player_count(rules: ModuleType, state: Any) -> int | None:
         if isinstance(data.get(key), list):
             return len(data[key])
     return None
+
+
+def _title(key: object) -> str:
+    return BY_KEY[key].title if isinstance(key, str) and key in BY_KEY else repr(str(key)[:20])
 
 
 def _normalise(rules: ModuleType, position: Any) -> Any:

@@ -93,7 +93,7 @@ def read_json(path: Path) -> Any:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise StorageError(f"{path.name} could not be read ({os_reason(exc)})") from exc
+        raise StorageError(f"{path.name} cannot be opened ({os_reason(exc)})") from exc
     if len(raw) > MAX_BYTES:
         raise StorageError(f"{path.name} is damaged (far too large)")
     if not raw.strip():

@@ -47,7 +47,7 @@ def resume_saved_game(app, game: str | None = None) -> bool:
         scene = resume_scene(app, data)
     except Exception as exc:  # noqa: BLE001 - a save is input: report, never crash
         reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
-        app.toast(f"Sorry: {words} could not be resumed ({reason}); "
+        app.toast(f"Sorry: {words} could not be resumed: {reason}; "
                   f"{set_aside_note(entry.path)}.", error=True, seconds=7)
         return False
     app.scenes.push(scene, transition="slide")
