@@ -109,7 +109,7 @@ def migrate_legacy() -> None:
 
 
 def list_saves() -> list[SaveEntry]:
-    """Every save on disk, the most recent first. Never raises."""
+    """Every save on disk, the most recent first (see below for the old one). Never raises."""
     migrate_legacy()
     entries = []
     for game in [*BY_KEY, None]:
@@ -135,7 +135,9 @@ def list_saves() -> list[SaveEntry]:
         except (OSError, StorageError, RecursionError, MemoryError):
             pass
         entries.append(entry)
-    entries.sort(key=lambda e: e.mtime, reverse=True)
+    # after migrate_legacy an old single save is left only if it is damaged: it comes first,
+    # so Continue reports it (and sets it aside) instead of hiding it behind newer saves
+    entries.sort(key=lambda e: (e.path.name == LEGACY_NAME, e.mtime), reverse=True)
     return entries
 
 

@@ -309,3 +309,22 @@ def test_stale_temporary_files_are_removed_at_start(data_dir):
     fresh.write_text("{", encoding="utf-8")
     App()
     assert [p.name for p in data_dir.iterdir()] == [fresh.name]
+
+
+def test_resetting_statistics_in_an_unwritable_directory_says_so(persisting, drive, monkeypatch):
+    import game.storage as storage
+
+    stats.record_game(VS_AI, _result())
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    drive.click(MENU["stats"].rect.center)
+    drive.settle()
+    scene = drive.scene
+    drive.click(button(scene, "Reset…").rect.center)
+    drive.click(button(scene, "Yes, reset all").rect.center)
+    assert isinstance(drive.scene, StatsScene) and persisting.not_saving is not None
+    assert "could not be reset" in persisting.toasts[-1].text
+    assert stats.load_stats()[0]["zertz"]["easy"]["played"] == 1  # nothing was lost either
