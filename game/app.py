@@ -129,8 +129,8 @@ class App:
         until a write succeeds again (``storage_ok``).
         """
         if self.not_saving is None:
-            self.toast(f"{what}: {exc}. Play goes on; the mark in the corner stays while "
-                       "nothing can be saved.", error=True, seconds=9)
+            self.toast(f"{what}: {exc}. Play goes on; a “Not saving” mark stays in "
+                       "the corner until saving works again.", error=True, seconds=9)
         self.not_saving = str(exc)
 
     def storage_ok(self) -> None:

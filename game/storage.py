@@ -44,7 +44,7 @@ def os_reason(exc: BaseException) -> str:
             return "the disk is read-only"
         if exc.errno == errno.EDQUOT:
             return "the disk quota is used up"
-        if exc.errno == errno.ENOTDIR:
+        if exc.errno in (errno.ENOTDIR, errno.EEXIST):
             return "a file is in the place of its folder"
         return (exc.strerror or "the system refused").lower()
     return "its data cannot be written as JSON"
@@ -60,7 +60,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     try:
         text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise StorageError(f"{path.name} could not be written: {os_reason(exc)}") from exc
+        raise StorageError(f"{path.name} could not be written ({os_reason(exc)})") from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -77,7 +77,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
                 pass
             raise
     except OSError as exc:
-        raise StorageError(f"{path.name} could not be written: {os_reason(exc)}") from exc
+        raise StorageError(f"{path.name} could not be written ({os_reason(exc)})") from exc
 
 
 def read_json(path: Path) -> Any:
@@ -92,6 +92,8 @@ def read_json(path: Path) -> Any:
             raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:  # the data directory is a file: there is no such file
+        raise FileNotFoundError(str(path)) from exc
     except OSError as exc:
         raise StorageError(f"{path.name} cannot be opened ({os_reason(exc)})") from exc
     if len(raw) > MAX_BYTES:

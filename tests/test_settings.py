@@ -297,7 +297,7 @@ def test_write_errors_are_in_words_without_temporary_paths(tmp_path, monkeypatch
     monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
     with pytest.raises(StorageError) as caught:
         write_json_atomic(tmp_path / "x.json", {"a": 1})
-    assert str(caught.value) == "x.json could not be written: permission was refused"
+    assert str(caught.value) == "x.json could not be written (permission was refused)"
 
 
 def test_stale_temporary_files_are_cleaned(tmp_path):
@@ -322,3 +322,11 @@ def test_data_dir_override_expands_home_and_resolves_relative_paths(monkeypatch,
     monkeypatch.setenv("PARLOUR_DATA_DIR", "rel/../data")
     assert paths.data_dir() == tmp_path / "data"
     assert paths.data_dir().is_absolute()
+
+
+def test_a_file_in_place_of_the_data_directory(tmp_path, monkeypatch):
+    (tmp_path / "data").write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
+    assert load_settings() == (Settings(), None)
+    assert save_settings(Settings()) == ("Settings could not be saved: settings.json could not "
+                                         "be written (a file is in the place of its folder).")
