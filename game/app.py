@@ -22,7 +22,8 @@ import pygame  # noqa: E402
 from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
-from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.settings import Settings, load_settings, settings_path  # noqa: E402
+from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
 
@@ -65,9 +66,13 @@ class App:
         pygame.display.set_caption(f"{TITLE} — four tabletop games")
         pygame.key.set_repeat(350, 40)
         self.persist = persist
+        self.not_saving: str | None = None  # why nothing can be saved, while that lasts
+        start_messages: list[str] = []
         if settings is None:
             settings, message = load_settings() if persist else (Settings(), None)
             settings_message = settings_message or message
+        if persist:
+            start_messages = check_files_at_start()
         self.settings = settings
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
@@ -80,7 +85,9 @@ class App:
         if settings.fullscreen:
             self.set_fullscreen(True)
         if settings_message:
-            self.toast(settings_message, error=True, seconds=6)
+            self.toast(settings_message, error=True, seconds=8)
+        for message in start_messages:
+            self.toast(message, error=True, seconds=8)
 
     # -- lifecycle ---------------------------------------------------------------------
     def start(self) -> None:
@@ -112,6 +119,8 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.scenes.draw(surface)
+        if self.not_saving is not None:
+            self._draw_not_saving(surface)
         self._draw_toasts(surface)
 
     def quit(self) -> None:
@@ -126,12 +135,32 @@ class App:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, seconds, error))
 
+    def storage_failed(self, what: str, exc: StorageError) -> None:
+        """A file could not be written: say it once, in words; then keep a mark in view.
+
+        Later failures (every move of a game, say) only keep the "Not saving" mark shown,
+        until a write succeeds again (``storage_ok``).
+        """
+        if self.not_saving is None:
+            self.toast(f"{what}: {exc}. Play goes on; a “Not saving” mark stays in "
+                       "the corner until saving works again.", error=True, seconds=9)
+        self.not_saving = str(exc)
+
+    def storage_ok(self) -> None:
+        """A file was written: the "Not saving" mark goes (with a word if it was shown)."""
+        if self.not_saving is not None:
+            self.not_saving = None
+            self.toast("Saving works again.")
+
     def save_settings(self) -> None:
         self.sounds.configure(self.settings.sound, self.settings.volume)
         if self.persist:
-            message = save_settings(self.settings)
-            if message:
-                self.toast(message, error=True)
+            try:
+                write_json_atomic(settings_path(), self.settings.to_json())
+            except StorageError as exc:
+                self.storage_failed("Settings are not being saved", exc)
+            else:
+                self.storage_ok()
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch fullscreen on or off; returns False (with a message) if impossible here."""
@@ -186,20 +215,35 @@ class App:
                               unicode=getattr(raw, "unicode", ""))
         return None
 
+    def _draw_not_saving(self, surface: pygame.Surface) -> None:
+        """A small red "Not saving" mark in the top-right corner, above the tables' panels."""
+        label = theme.text("Not saving", 12, theme.INK, "bold")
+        box = label.get_rect().inflate(24, 6)
+        box.topright = (SIZE[0] - 4, 1)
+        pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
+        pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)
+        surface.blit(label, label.get_rect(midleft=(box.x + 15, box.centery)))
+
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         y = SIZE[1] - 24
         for toast in reversed(self.toasts):
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
-            label = theme.text(toast.text, 19, theme.INK, "bold")
-            box = label.get_rect()
-            box.inflate_ip(40, 20)
+            lines = [theme.text(line, 19, theme.INK, "bold")
+                     for line in theme.wrap(toast.text, 19, SIZE[0] - 200, "bold")[:4]]
+            width = max(label.get_width() for label in lines)
+            height = sum(label.get_height() for label in lines)
+            box = pygame.Rect(0, 0, width + 40, height + 20)
             box.midbottom = (SIZE[0] // 2, y)
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             color = (120, 34, 34) if toast.error else (26, 36, 48)
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)
             pygame.draw.rect(layer, (*(theme.RED if toast.error else theme.GOLD), 255),
                              layer.get_rect(), 2, border_radius=12)
-            layer.blit(label, label.get_rect(center=layer.get_rect().center))
+            ly = 10
+            for label in lines:
+                layer.blit(label, label.get_rect(midtop=(box.width // 2, ly)))
+                ly += label.get_height()
             layer.set_alpha(round(255 * fade))
             surface.blit(layer, box)
             y = box.top - 8
@@ -230,3 +274,24 @@ def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
     scale = min(desktop[0] / size[0], desktop[1] / size[1])
     w = max(MIN_WINDOW[0], int(size[0] * scale))
     return w, w * SIZE[1] // SIZE[0]
+
+
+def check_files_at_start() -> list[str]:
+    """Before the first frame: remove interrupted saves' temporary files, move an old single
+    save to its game's file, and read every save and the statistics once, so that a damaged
+    file is reported once (and set aside) now. Returns the messages. Never raises."""
+    from game.paths import data_dir
+    from game.saves import check_saves_at_start
+    from game.stats import load_stats
+    from game.storage import clean_stale_temps
+
+    messages: list[str] = []
+    try:
+        clean_stale_temps(data_dir())
+        messages.extend(check_saves_at_start())
+        message = load_stats()[1]
+        if message:
+            messages.append(message)
+    except Exception as exc:  # noqa: BLE001 - the program starts whatever is on disk
+        messages.append(f"The saved files could not all be checked ({type(exc).__name__}).")
+    return messages

@@ -29,11 +29,9 @@ from ecs.components import Glow
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
 from game.catalog import BY_KEY, GameConfig
-from game.saves import delete_autosave, write_autosave
 from game.session import Session
-from game.stats import record_game
-from game.storage import StorageError
 from scenes import theme
+from scenes.resume import autosave_game
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
@@ -235,19 +233,8 @@ class GameTable(TableScene):
     def autosave(self) -> None:
         if self.replay is not None or not self.app.persist:
             return
-        try:
-            if self.session.result is not None:
-                delete_autosave()
-                if not self.recorded:
-                    self.recorded = True
-                    message = record_game(self.config, self.session.result,
-                                          getattr(self.rules_module, "LOWER_SCORE_WINS", False))
-                    if message:
-                        self.app.toast(message, error=True)
-            else:
-                write_autosave(self.session.to_save())
-        except StorageError as exc:
-            self.app.toast(f"The game could not be saved: {exc}.", error=True)
+        self.recorded = autosave_game(self.app, self.session, self.recorded,
+                                      getattr(self.rules_module, "LOWER_SCORE_WINS", False))
 
     def on_quit(self) -> None:
         self.autosave()
