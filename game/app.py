@@ -52,6 +52,10 @@ class App:
 
     def __init__(self, settings: Settings | None = None, settings_message: str | None = None,
                  persist: bool = True) -> None:
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            # a second App in one process (tests, the monkey's restarts): start from a fresh
+            # display, since set_mode on a SCALED window smaller than the canvas crashes SDL
+            pygame.display.quit()
         pygame.init()
         theme.reset_caches()
         for name, value in _SCALING_HINTS.items():
