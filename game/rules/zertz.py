@@ -406,11 +406,13 @@ def view(state: State, seat: int) -> dict:
 
     ``bag`` becomes counts per colour of the marbles still in the bag and ``bag_count`` their
     number. In phase ``put`` the drawn marble is public: it is given as ``drawn`` and no longer
-    counted in the bag; otherwise ``drawn`` is None. Raises ValueError for a bad seat.
+    counted in the bag; otherwise ``drawn`` is None. There is no ``seed``: the bag's order
+    could be rebuilt from it. Raises ValueError for a bad seat.
     """
     if seat not in (0, 1) or isinstance(seat, bool):
         raise ValueError(f"seat must be 0 or 1, not {seat!r}")
     data = dump(state)
+    del data["seed"]
     drawn = state.drawn
     hidden = state.bag[1:] if drawn is not None else state.bag
     data["bag"] = {c: hidden.count(c) for c in COLOURS}
@@ -474,13 +476,20 @@ def _tie_break(points: list[int], marbles: list[int]) -> int | None:
     return None
 
 
+BLANKS = " \t\n\r\f\v"
+"""The blanks a move's words may be separated by. Letter case and extra blanks are the only
+variants of a legal move that ``play`` accepts."""
+
+
 def _parse(state: State, move: Any) -> tuple[str, str | None]:
     """Check ``move`` against ``state``; return (verb, ring) or raise IllegalMove."""
     if state.phase == "over":
         raise IllegalMove("the game is over")
     if not isinstance(move, str):
         raise IllegalMove(f"a move must be text like 'place d4', not {type(move).__name__}")
-    words = move.strip().lower().split()
+    if not move.isascii() or any(ch < " " and ch not in BLANKS for ch in move) or "\x7f" in move:
+        raise IllegalMove(f"a move is plain text of letters, digits and blanks, not {move!r}")
+    words = move.lower().split()
     if not words:
         raise IllegalMove("empty move: use place, take, put or pass")
     verb, args = words[0], words[1:]
@@ -585,6 +594,8 @@ def _load(data: Any) -> State:
         if on_board[seat] > PIECES_PER_PLAYER:
             raise ValueError(f"{SEAT_NAMES[seat]} has {on_board[seat]} pieces on the board "
                              f"(at most {PIECES_PER_PLAYER})")
+    _check(data.get("supply", []) is not None, "supply must be a list of two numbers, not null "
+           "(leave the field out for the default)")
     raw_supply = data.get("supply")
     if raw_supply is None:
         supply = (PIECES_PER_PLAYER - on_board[0], PIECES_PER_PLAYER - on_board[1])
@@ -601,6 +612,8 @@ def _load(data: Any) -> State:
         supply = (raw_supply[0], raw_supply[1])
 
     # Trays.
+    _check(data.get("captured", []) is not None, "captured must be a list of two colour "
+           "counts, not null (leave the field out for the default)")
     raw_captured = data.get("captured")
     if raw_captured is None:
         captured = ((0, 0, 0), (0, 0, 0))

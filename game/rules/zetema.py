@@ -449,12 +449,14 @@ def view(state: State, seat: int) -> dict:
 
     ``hands[s]`` stays a list for ``seat`` and becomes an int for every other seat;
     ``stock`` becomes the number of cards left; ``hand_counts`` lists every seat's count and
-    ``seat`` names the viewer. Shown cards, piles and the marriage pile are public. Raises
-    ValueError for a bad seat.
+    ``seat`` names the viewer. Shown cards, piles and the marriage pile are public. There is
+    no ``seed``: with it and ``deal`` anyone could re-deal the cards and read every hand and
+    the stock. Raises ValueError for a bad seat.
     """
     if not _is_int(seat) or not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0..{state.players - 1}, not {seat!r}")
     data = dump(state)
+    del data["seed"]
     data["hands"] = [list(h) if s == seat else len(h) for s, h in enumerate(state.hands)]
     data["hand_counts"] = [len(h) for h in state.hands]
     data["stock"] = len(state.stock)
@@ -688,7 +690,7 @@ def _parse(state: State, move: Any) -> tuple:
         raise IllegalMove("the game is over")
     if not isinstance(move, str):
         raise IllegalMove(f"a move must be text like 'discard 7C', not {type(move).__name__}")
-    words = move.split()
+    words = _words(move)
     if not words:
         raise IllegalMove("empty move: use 'meld <kind> <cards>' or 'discard <card>'")
     verb = words[0].lower()
@@ -703,8 +705,9 @@ def _parse(state: State, move: Any) -> tuple:
         if card not in hand:
             raise IllegalMove(f"{card} is not in your hand")
         if state.phase == "discard" and state.meld != "marriage" and card not in state.shown:
-            raise IllegalMove(f"after a {KIND_NAMES[state.meld]} you must discard one of the "
-                              f"shown cards: {' '.join(state.shown)}")
+            name = KIND_NAMES[state.meld]
+            raise IllegalMove(f"after {'an' if name[0] in 'aeiou' else 'a'} {name} you must "
+                              f"discard one of the shown cards: {' '.join(state.shown)}")
         return ("discard", card)
     if verb != "meld":
         raise IllegalMove(f"unknown move {move.strip()!r}: use 'meld <kind> <cards>' or "
@@ -732,11 +735,32 @@ def _parse(state: State, move: Any) -> tuple:
     return ("meld", meld, hand_cards, pile_cards)
 
 
+BLANKS = " \t\n\r\f\v"
+"""The blanks a move's words may be separated by (any number of them)."""
+
+
+def _words(move: str) -> list[str]:
+    """The words of ``move``: plain ASCII text split at blanks, or IllegalMove.
+
+    Letter case and extra blanks are harmless variants of a move; anything beyond that (a
+    non-ASCII letter that upper-cases to an ASCII one, a control character) is refused, so
+    ``play`` never accepts a move that is not one of ``legal_moves`` once normalised.
+    """
+    if not move.isascii() or any(ch < " " and ch not in BLANKS for ch in move) \
+            or "\x7f" in move:
+        raise IllegalMove(f"a move is plain text of letters, digits, '@' and blanks, "
+                          f"not {move!r}")
+    return move.split()   # with the characters checked, split() cuts at BLANKS only
+
+
 def _card_token(token: Any) -> tuple[str, bool]:
     """``"QH@pile"`` -> ``("QH", True)``; raises IllegalMove for an unknown card."""
     if not isinstance(token, str):
         raise IllegalMove(f"a card must be text like '7C', not {token!r}")
-    text = token.strip().upper()
+    if not token.isascii():
+        raise IllegalMove(f"unknown card {token!r}: write rank then suit in plain letters and "
+                          "digits, e.g. 10H or QS")
+    text = token.strip(BLANKS).upper()
     from_pile = text.endswith(PILE.upper())
     if from_pile:
         text = text[:-len(PILE)]
