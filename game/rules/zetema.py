@@ -35,6 +35,7 @@ Glossary (names in this file follow it):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -134,6 +135,8 @@ _ORDER = {c: i for i, c in enumerate(sorted(ALL_CARDS, key=card_key))}
 _order = _ORDER.__getitem__
 """A faster sort key giving the same order as ``card_key`` (a card's place in that order)."""
 _DISCARD = {c: f"discard {c}" for c in ALL_CARDS}
+_CARD_BITS = {c: (CARD_RANK[c], CARD_SUIT[c], 1 << CARD_RANK[c]) for c in ALL_CARDS}
+"""Card -> (rank index, suit index, the rank as a bit of a rank mask)."""
 _WINDOWS = tuple(tuple((start + i) % 13 for i in range(6)) for start in range(9))
 """The rank windows of a straight: A..6 (ace low) up to 9..A (ace high), rank indexes."""
 _WINDOW_MASKS = tuple(sum(1 << r for r in window) for window in _WINDOWS)
@@ -530,14 +533,14 @@ def find_melds(hand: Iterable[str], piles: Any = None, *, marriages: bool = True
     suit_count = [0, 0, 0, 0]
     mask = 0
     for c in cards:
-        rank = CARD_RANK[c]
+        rank, suit, bit = _CARD_BITS[c]
         rank_count[rank] += 1
-        suit_count[CARD_SUIT[c]] += 1
-        mask |= 1 << rank
+        suit_count[suit] += 1
+        mask |= bit
     out: list[Meld] = []
     if len(cards) >= RUN and (_HAS_WINDOW[mask] or max(suit_count) >= RUN):
         out = _find_runs(cards, suit_count)
-    if len(cards) >= PER_RANK:
+    if len(cards) >= PER_RANK and max(rank_count) >= PER_RANK:
         for rank in range(13):
             if rank_count[rank] >= PER_RANK:
                 chosen = tuple(c for c in cards if CARD_RANK[c] == rank)[:PER_RANK]
@@ -959,10 +962,20 @@ def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
     if not royals:
         return []
     k_pile, q_pile = _royal_piles(piles)
+    counts = tuple(
+        (royals.count("K" + s), royals.count("Q" + s), k_pile.count("K" + s),
+         q_pile.count("Q" + s)) if ("K" + s in royals or "Q" + s in royals) else (0, 0, 0, 0)
+        for s in SUITS)
+    return list(_marriages_of_counts(counts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _marriages_of_counts(counts: tuple[tuple[int, int, int, int], ...]) -> tuple[Meld, ...]:
+    """The marriage declarations, given per suit (S H D C) the kings and queens in the hand
+    and on the K and Q piles: ``(hand K, hand Q, pile K, pile Q)``. Remembered: the same
+    counts come back again and again in a game."""
     per_suit: list[tuple[str, list[tuple[int, int, int]]]] = []
-    for s in dict.fromkeys(c[-1] for c in royals):
-        hk, hq = royals.count("K" + s), royals.count("Q" + s)
-        pk, pq = k_pile.count("K" + s), q_pile.count("Q" + s)
+    for s, (hk, hq, pk, pq) in zip(SUITS, counts):
         options = [(0, 0, 0)]
         for m in range(1, min(hk + pk, hq + pq) + 1):
             for kp in range(min(pk, m) + 1):
@@ -971,9 +984,6 @@ def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
                         options.append((m, kp, qp))
         if len(options) > 1:
             per_suit.append((s, options))
-    if not per_suit:
-        return []
-    per_suit.sort(key=lambda item: SUIT_INDEX[item[0]])
     out = []
     for combo in itertools.product(*(options for _, options in per_suit)):
         total = sum(m for m, _, _ in combo)
@@ -986,7 +996,7 @@ def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
             pairs += [f"K{s}{PILE}", f"Q{s}"] * kp
         out.append(Meld("marriage", tuple(pairs), MARRIAGE_POINTS[total]))
     out.sort(key=lambda m: [_token_key(c) for c in m.cards])
-    return out
+    return tuple(out)
 
 
 def _meld_key(meld: Meld) -> list[tuple[int, int]]:
