@@ -605,6 +605,8 @@ def _full(hands=None, **changes):
     (lambda d: d.update(meld="flush"), "meld is set only in phase 'discard'"),
     (lambda d: d.update(phase="discard"), "needs meld set"),
     (lambda d: d.update(phase="discard", meld="flush", shown=["3C"]), "not a flush"),
+    (lambda d: d.update(phase="discard", meld="assembly", shown=["3C"]),
+     "the shown cards are not an assembly"),
     (lambda d: d.update(phase="discard", meld="marriage", shown=["QC", "KC"]),
      "must be in the marriage pile"),
     (lambda d: d.update(scores=[300, 0, 0]), "has reached the goal"),

@@ -833,9 +833,8 @@ def _check_discard(state: State, card: str) -> str:
     if card not in state.hands[state.seat]:
         raise IllegalMove(f"{card} is not in your hand")
     if state.phase == "discard" and state.meld != "marriage" and card not in state.shown:
-        name = KIND_NAMES[state.meld]
-        raise IllegalMove(f"after {'an' if name[0] in 'aeiou' else 'a'} {name} you must "
-                          f"discard one of the shown cards: {' '.join(state.shown)}")
+        raise IllegalMove(f"after {_a(KIND_NAMES[state.meld])} you must discard one of the "
+                          f"shown cards: {' '.join(state.shown)}")
     return card
 
 
@@ -1047,6 +1046,11 @@ def _meld_reason(meld: Meld) -> str:
     return KIND_NAMES[meld.kind]
 
 
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "a flush", "an assembly"."""
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def _join_words(words: Sequence[str]) -> str:
     words = list(words)
     if len(words) <= 1:
@@ -1204,7 +1208,7 @@ def _load(data: Any) -> State:
     try:
         shape = _meld_shape(meld, [(c, False) for c in shown])
     except IllegalMove as exc:
-        raise ValueError(f"the shown cards are not a {KIND_NAMES[meld]}: {exc}") from None
+        raise ValueError(f"the shown cards are not {_a(KIND_NAMES[meld])}: {exc}") from None
     if meld == "marriage":
         _check(not Counter(shown) - Counter(marriage_pile),
                "the married cards shown must be in the marriage pile")
