@@ -124,7 +124,7 @@ class GameConfig:
     @classmethod
     def from_json(cls, data: dict) -> GameConfig:
         """Rebuild a config; raises ValueError with a clear message on bad data."""
-        if not isinstance(data, dict) or data.get("game") not in BY_KEY:
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in BY_KEY:
             raise ValueError("unknown game in saved configuration")
         info = BY_KEY[data["game"]]
         seats_raw = data.get("seats")

@@ -43,3 +43,11 @@ def test_a_chosen_seed_survives_the_save_file():
     plain = GameConfig("zertz", SEATS, 77, {"first": 1})
     assert "fixed_seed" not in plain.to_json()
     assert GameConfig.from_json(plain.to_json()) == plain
+
+
+def test_a_config_with_a_game_name_of_the_wrong_type_is_a_clear_error():
+    import pytest
+
+    for game in (["zertz"], {"a": 1}, 7, None):
+        with pytest.raises(ValueError):
+            GameConfig.from_json({"game": game, "seats": [], "seed": 1})
