@@ -19,7 +19,7 @@ from game.storage import StorageError, read_json, set_aside_note, write_json_ato
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 """Animation speed name -> multiplier applied to every animation's duration."""
 
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080))
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 
 
 @dataclass

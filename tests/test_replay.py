@@ -6,8 +6,8 @@ import random
 
 import pygame
 
-from game.catalog import GameConfig, Seat
 from game.ai import zertz as zertz_ai
+from game.catalog import GameConfig, Seat
 from game.session import Session
 from scenes.menu import MainMenu
 from scenes.results import ResultsOverlay

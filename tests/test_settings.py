@@ -168,7 +168,7 @@ def test_every_field_refuses_every_wrong_value(data_dir, field, value):
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e400", "10" * 300])
 def test_volume_refuses_non_finite_and_enormous_numbers(data_dir, literal):
     data_dir.mkdir(parents=True)
-    settings_path().write_text('{"volume": %s}' % literal, encoding="utf-8")
+    settings_path().write_text(f'{{"volume": {literal}}}', encoding="utf-8")
     settings, message = load_settings()
     assert settings.volume == Settings().volume and "volume" in message
 

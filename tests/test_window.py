@@ -20,7 +20,6 @@ import pytest
 
 from game.app import MIN_WINDOW, SIZE, fit_to_desktop
 
-
 SCALES = textwrap.dedent("""
     import sys, pygame
     from pygame._sdl2 import video
@@ -123,3 +122,31 @@ def test_a_real_click_lands_on_the_canvas_point_under_it(tmp_path, size, point, 
     finally:
         xvfb.terminate()
         xvfb.wait()
+
+
+def test_settings_offer_only_window_sizes_that_fit_the_desktop(app, monkeypatch):
+    from scenes.settings import SettingsScene, window_sizes_that_fit
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    assert window_sizes_that_fit() == [(960, 540), (1280, 720)]
+    app.settings.window_size = (1920, 1080)
+    scene = SettingsScene(app)
+    choice = scene.widgets.widgets[4]
+    assert [v for v, _ in choice.options] == [(960, 540), (1280, 720)]
+    assert choice.value == (1280, 720)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(800, 600)])
+    assert window_sizes_that_fit() == [(960, 540)]
+
+
+def test_the_fullscreen_toggle_follows_f11(app, drive):
+    from scenes.settings import SettingsScene
+
+    app.scenes.push(SettingsScene(app), transition=None)
+    toggle = drive.scene.widgets.widgets[3]
+    before = app.settings.fullscreen
+    drive.key(pygame.K_F11)
+    drive.step()
+    assert toggle.value == app.settings.fullscreen
+    app.settings.fullscreen = not before
+    drive.step()
+    assert toggle.value == app.settings.fullscreen
