@@ -42,6 +42,9 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 AI_MODULES = ("game.ai.zertz", "game.ai.zetema", "game.ai.telefunken", "game.ai.chan")
+# The child's scheduling priority below the window's (POSIX ``nice``): effort is counted in
+# work, so a slower search on a busy machine finds the same move, only later.
+NICE = 10
 
 
 def run_choice(ai: Any, view: dict, legal: list[str], level: str, seed: int) -> str:
@@ -99,11 +102,15 @@ def _module_name(ai: Any) -> str | None:
 class AIWorker:
     """One reusable child process for AI decisions, with a thread as the fallback."""
 
-    def __init__(self, preload: Iterable[str] = (), join_timeout: float = 1.0) -> None:
+    def __init__(self, preload: Iterable[str] = (), join_timeout: float = 1.0,
+                 use_process: bool = True, nice: int = NICE) -> None:
         self.preload = tuple(preload)
+        self.nice = nice
         self.join_timeout = join_timeout
         self.process: Any = None  # a multiprocessing Process while one is running
-        self.fallback_reason: str | None = None  # set once decisions run on threads
+        # set once decisions run on threads (``use_process=False``: threads from the start,
+        # as the tools compare)
+        self.fallback_reason: str | None = None if use_process else "threads by request"
         self._ids = itertools.count(1)
         self._lock = threading.RLock()
         self._pending: dict[int, tuple[Decision, tuple]] = {}
@@ -139,7 +146,8 @@ class AIWorker:
         ctx = multiprocessing.get_context("spawn")
         requests_in, requests_out = ctx.Pipe(duplex=False)
         replies_in, replies_out = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_serve, args=(requests_in, replies_out, self.preload),
+        process = ctx.Process(target=_serve,
+                              args=(requests_in, replies_out, self.preload, self.nice),
                               name="parlour-ai", daemon=True)
         process.start()
         requests_in.close()  # the child's ends: this process keeps only its own
@@ -302,8 +310,13 @@ class _Interrupted(BaseException):
     """Raised in the child's main thread when its running decision is cancelled."""
 
 
-def _serve(requests: Any, replies: Any, preload: tuple[str, ...]) -> None:
+def _serve(requests: Any, replies: Any, preload: tuple[str, ...], nice: int = 0) -> None:
     """The child's main loop: decisions in order, one at a time; cancels interrupt them."""
+    if nice and hasattr(os, "nice"):
+        try:
+            os.nice(nice)  # when the CPU is contended, the window's frames come first
+        except OSError:
+            pass
     inbox: queue.SimpleQueue = queue.SimpleQueue()
     cancelled: set[int] = set()
     lock = threading.Lock()
