@@ -102,7 +102,7 @@ class GameTable(TableScene):
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
         if any(seat.kind == "ai" for seat in seats):
-            shared_worker().start()  # the computer's process boots while the table deals
+            shared_worker().start_soon()  # the computer's process boots while the table deals
         self.build_table()
         if self.replay is not None:
             from scenes.replay import ReplayControls

@@ -272,6 +272,8 @@ def test_no_process_falls_back_to_a_thread_and_logs_it(world, monkeypatch, caplo
 
 def test_a_worker_that_dies_hands_its_decisions_to_a_thread(tmp_path, caplog):
     own = AIWorker()
+    own.start_soon()  # launched from a background thread (as a table does on building)
+    assert answer(own.probe())["pid"] == own.process.pid
     started = tmp_path / "started"
     decision = own.submit(fake_ai, {"started": str(started), "seconds": 0.2}, NIM_LEGAL, "slow", 1)
     wait_for_file(started)

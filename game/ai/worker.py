@@ -120,6 +120,7 @@ class AIWorker:
         self._probes: dict[int, Decision] = {}
         self._closing = False
         self._atexit = False
+        self._starting = False
 
     # -- life cycle ------------------------------------------------------------------------
     @property
@@ -141,6 +142,21 @@ class AIWorker:
                 self._use_threads(f"the AI worker process could not be started ({exc!r})")
                 return False
             return True
+
+    def start_soon(self) -> None:
+        """Start the child from a background thread, so no frame pays for launching it."""
+        with self._lock:
+            if self.process is not None or self.fallback_reason is not None or self._starting:
+                return
+            self._starting = True
+        threading.Thread(target=self._start_in_background, name="ai-worker-start",
+                         daemon=True).start()
+
+    def _start_in_background(self) -> None:
+        try:
+            self.start()
+        finally:
+            self._starting = False
 
     def _start_process(self) -> None:
         ctx = multiprocessing.get_context("spawn")
@@ -312,11 +328,6 @@ class _Interrupted(BaseException):
 
 def _serve(requests: Any, replies: Any, preload: tuple[str, ...], nice: int = 0) -> None:
     """The child's main loop: decisions in order, one at a time; cancels interrupt them."""
-    if nice and hasattr(os, "nice"):
-        try:
-            os.nice(nice)  # when the CPU is contended, the window's frames come first
-        except OSError:
-            pass
     inbox: queue.SimpleQueue = queue.SimpleQueue()
     cancelled: set[int] = set()
     lock = threading.Lock()
@@ -359,6 +370,11 @@ def _serve(requests: Any, replies: Any, preload: tuple[str, ...], nice: int = 0)
         try:
             importlib.import_module(name)
         except Exception:  # reported when a decision needs it
+            pass
+    if nice and hasattr(os, "nice"):  # (after the imports: start-up at full speed)
+        try:
+            os.nice(nice)  # when the CPU is contended, the window's frames come first
+        except OSError:
             pass
 
     while True:
