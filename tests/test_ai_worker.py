@@ -365,11 +365,13 @@ def test_closing_the_window_while_the_computer_thinks(app, drive, monkeypatch):
     own = AIWorker(preload=worker_module.AI_MODULES)
     monkeypatch.setattr(worker_module, "_shared", own)
     table = start_table(app, drive)
-    table.rules.ai_delay = 60
+    table.rules.ai, table.rules.seats[1] = fake_ai, SeatControl("ai", "slow")  # thinks long
+    table.rules.ai_delay = 60  # and its move is not due during this test
     human_places(drive, table, "d4")
     drive.settle()
     thinking, process = table.rules.decision, own.process
-    assert thinking.where == "process" and process.is_alive()
+    assert thinking.where == "process" and process.is_alive() and not thinking.done.is_set()
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # later tests keep their display
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run()  # one frame: the close event, then the loop ends and the worker stops
     assert not app.running and not process.is_alive() and own.process is None
