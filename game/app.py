@@ -107,6 +107,9 @@ class App:
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
+        from game.ai.worker import shutdown_shared_worker
+
+        shutdown_shared_worker()  # the computer's process ends with the window
         pygame.quit()
 
     def step(self, dt: float) -> None:

@@ -8,8 +8,8 @@ contract and ``game.session.Session``:
 
 - Undo (Ctrl+Z or the Undo button) back to the person's previous decision, never past
   something that came to light; the table is rebuilt from the session's state.
-- Hint (H or the Hint button): the hard AI's move for the seat to act, computed on a worker
-  thread and shown on the table.
+- Hint (H or the Hint button): the hard AI's move for the seat to act, computed in the AI
+  worker process (``game.ai.worker``) and shown on the table if the position is unchanged.
 - The move log in words (``describe``), scrollable with the mouse wheel.
 - Autosave after every move and on quit (the menu's Continue resumes it); a finished game
   deletes the save and counts in the statistics.
@@ -18,8 +18,6 @@ contract and ``game.session.Session``:
 
 from __future__ import annotations
 
-import random
-import threading
 from types import ModuleType
 
 import esper
@@ -28,6 +26,7 @@ import pygame
 from ecs.components import Glow
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
+from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
 from game.session import Session
 from scenes import theme
@@ -54,6 +53,10 @@ class GameRules(RulesSystem):
         super().on_rejected(reason, intent)
         self.table.refuse(reason, intent)
 
+    @property
+    def wait_for_ai(self) -> bool:  # the scripted driver's clock (game.driver) sets it
+        return getattr(self.table.app, "wait_for_ai", False)
+
 
 class GameTable(TableScene):
     rules_module: ModuleType
@@ -70,9 +73,8 @@ class GameTable(TableScene):
         self.session.undo_between_people = app.settings.undo_between_people
         self.replay = replay
         self.hint: tuple[str, list[int]] | None = None
-        self._hint_thread: threading.Thread | None = None
-        self._hint_result: str | None = None
-        self._hint_for: int | None = None
+        self._hint_decision: Decision | None = None
+        self._hint_for = None  # the state the hint in progress was asked for
         self.log_scroll = 0
         self.result_shown = False
         self.recorded = False
@@ -95,6 +97,8 @@ class GameTable(TableScene):
                                session=self.session)
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
+        if any(seat.kind == "ai" for seat in seats):
+            shared_worker().start_soon()  # the computer's process boots while the table deals
         self.build_table()
         if self.replay is not None:
             from scenes.replay import ReplayControls
@@ -200,21 +204,38 @@ class GameTable(TableScene):
     def ask_hint(self) -> None:
         if self.replay is not None or not self.rules.human_to_move() or self.rules.over:
             return
-        if self._hint_thread is not None:
+        if self._hint_decision is not None and self._hint_for is self.state:
             return
+        self.cancel_hint()
         view, legal = self.session.hint_inputs()
-        rng = random.Random(self.config.seed * 7919 + len(self.session.moves))
-        self._hint_for = id(self.state)
-        ai = self.ai_module
+        seed = decision_seed(self.config.seed, len(self.session.moves), 7919)
+        self._hint_decision = shared_worker().submit(self.ai_module, view, legal, "hard", seed)
+        self._hint_for = self.state
 
-        def think() -> None:
-            try:
-                self._hint_result = ai.choose(view, legal, "hard", rng)
-            except Exception:  # a hint must never take the table down
-                self._hint_result = legal[0] if legal else None
+    def cancel_hint(self) -> None:
+        """Drop a hint still being computed (the position changed or the table left)."""
+        decision, self._hint_decision, self._hint_for = self._hint_decision, None, None
+        if decision is not None:
+            decision.cancel()
 
-        self._hint_thread = threading.Thread(target=think, name="hint", daemon=True)
-        self._hint_thread.start()
+    def _poll_hint(self) -> None:
+        decision = self._hint_decision
+        if decision is None:
+            return
+        if self._hint_for is not self.state:  # a move was made meanwhile: a stale hint
+            self.cancel_hint()
+            return
+        if not decision.done.is_set() and not (
+                getattr(self.app, "wait_for_ai", False) and decision.done.wait(60)):
+            return
+        self._hint_decision = self._hint_for = None
+        move = decision.move
+        if decision.cancelled:
+            return
+        if decision.error is not None or move not in self.legal():
+            move = self.legal()[0] if self.legal() else None  # never take the table down
+        if move:
+            self._apply_hint(move)
 
     def clear_hint(self) -> None:
         if self.hint is not None:
@@ -238,6 +259,13 @@ class GameTable(TableScene):
 
     def on_quit(self) -> None:
         self.autosave()
+
+    def exit(self) -> None:
+        """Leaving (undo, restart, menu, quit): nothing the computer thinks is applied."""
+        if getattr(self, "rules", None) is not None:
+            self.rules.close()
+        self.cancel_hint()
+        super().exit()
 
     # -- navigation --------------------------------------------------------------------
     def restart(self) -> None:
@@ -304,11 +332,7 @@ class GameTable(TableScene):
             self.pending_summary = None
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
                                              count_up=count_up), transition="fade")
-        if self._hint_thread is not None and not self._hint_thread.is_alive():
-            self._hint_thread = None
-            move, self._hint_result = self._hint_result, None
-            if move and self._hint_for == id(self.state):
-                self._apply_hint(move)
+        self._poll_hint()
         if self.replay is None and self.rules.over and not self.animating and (
                 not self.result_shown):
             self.result_shown = True
