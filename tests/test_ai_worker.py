@@ -352,7 +352,9 @@ def test_restart_while_the_computer_thinks_applies_nothing(app, drive, worker):
     drive.settle()
     assert isinstance(drive.scene, PauseMenu)
     restart = next(w for w in drive.scene.widgets.widgets if w.label == "Restart")
-    drive.click(restart.rect.center)
+    drive.click(restart.rect.center)  # asks first
+    confirm = next(w for w in drive.scene.widgets.widgets if w.label == "Restart")
+    drive.click(confirm.rect.center)
     drive.settle()
     new = drive.scene
     assert isinstance(new, ZertzTable) and new is not table
