@@ -9,9 +9,10 @@ The search branches on one card at a time in a fixed order (``order_key``, joker
 next card still in hand is either left over or the first card, in that order, of one of the
 chosen groups, so every group is chosen at its first card. When a second copy of the same card
 is branched on, only options at or after the previous choice are tried, so each cover comes
-out once. A sub-problem is dropped as soon as a card still in hand fits no remaining group (one
-such card may be left over) or a requirement can no longer be met; the lists of covers of
-sub-problems are memoised. The cards in hand are packed in one integer (four bits a card), so
+out once. A branch ends when its card fits no group still possible, or when no group still
+possible meets a missing requirement; the covers of every sub-problem (the cards still in hand,
+the leftover allowed, the requirements missing, the branch bound) are memoised, so a shared
+tail is searched once. The cards in hand are packed in one integer (four bits a card), so
 "does this group still fit" is one subtraction and one mask.
 """
 
