@@ -530,7 +530,7 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
     verb = words[0].lower()
     handler = _HANDLERS.get(verb)
     if handler is None:
-        raise IllegalMove(f"unknown move {move.strip()!r}: use cut, exchange, draw, take, buy, "
+        raise IllegalMove(f"unknown move {_short(move.strip())!r}: use cut, exchange, draw, take, buy, "
                           "pass, meld, add, swap, free or discard")
     phases = _VERB_PHASES[verb]
     if state.phase not in phases:
