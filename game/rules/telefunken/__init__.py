@@ -41,9 +41,11 @@ groups of a kind by their first card, ace lowest; ``group_order_key``):
   ``find_go_out_melds``) enumerates every contract meld, every single group and every
   lay-off. Real hands give tens to a few hundred moves. Deal 7's go-out melds are every
   exact cover of the hand (all but at most one card) by its groups that holds a trio and a
-  run of 7+ (``covers.exact_covers``): a few ms for 11-14 cards; for 27-card hands (seven
-  buys in deal 7) from a few ms up to about a second of CPU for the rare hands with four
-  jokers and hundreds of thousands of go-out melds (the time then goes into the list itself).
+  run of 7+ (``covers.exact_covers``): a few ms for 11-14 cards. The largest hands (27
+  cards, seven buys in deal 7) usually take milliseconds too; the worst ones measured, two
+  suits nearly twice over with two or three jokers (15,000-60,000 go-out melds), took
+  0.3-0.8 s of CPU on the loaded 2-core build machine, and single-suit hands with all four
+  jokers (up to 450,000 go-out melds) up to 2 s.
 
 ``play`` accepts each listed move and harmless variants of it (letter case, blanks, a set's
 cards or a meld's groups in another order, a redundant ``low``/``high``), which play exactly
