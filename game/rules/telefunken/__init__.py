@@ -784,15 +784,6 @@ _TRIO, _RUN7 = 1, 2
 """Requirement bits of deal 7's contract: a trio, a run of seven or more."""
 
 
-def _minus(counts: Counter, cards: Iterable[str]) -> Counter:
-    out = counts.copy()
-    for c in cards:
-        out[c] -= 1
-        if not out[c]:
-            del out[c]
-    return out
-
-
 def _find_sets(counts: Counter, jokers: int, min_size: int, exact: int | None,
                pure: bool) -> list[tuple[str, ...]]:
     out = []
