@@ -90,7 +90,7 @@ def test_persian_texts_are_in_persian_script(game):
     letters = [ch for ch in text if ch.isalpha()]
     arabic = [ch for ch in letters if "\u0600" <= ch <= "\u06ff"]
     # Chắn keeps its Vietnamese terms, so its share of Latin letters is larger
-    assert len(arabic) > (0.6 if game == "chan" else 0.85) * len(letters)
+    assert len(arabic) > (0.75 if game == "chan" else 0.85) * len(letters)
     # Persian letters, not their Arabic look-alikes (ي ك ة), and no control characters but ZWNJ
     assert not set(text) & {"\u064a", "\u0643", "\u0629"}
     assert all(ch in "\n" + ZWNJ or unicodedata.category(ch)[0] != "C" for ch in text)
