@@ -106,8 +106,22 @@ def test_vietnamese_texts_are_in_vietnamese(game):
 
 
 def test_chan_terms_stay_vietnamese_in_every_language():
-    terms = ("Chắn", "Cạ", "chíu", "Ù", "Tôm", "Lèo", "Bạch thủ", "Thiên khai", "Thập thành", "dịch",
-             "Chi Chi", "Vạn", "Sách", "Văn")
+    terms = (
+        "Chắn",
+        "Cạ",
+        "chíu",
+        "Ù",
+        "Tôm",
+        "Lèo",
+        "Bạch thủ",
+        "Thiên khai",
+        "Thập thành",
+        "dịch",
+        "Chi Chi",
+        "Vạn",
+        "Sách",
+        "Văn",
+    )
     for lang in LANGS:
         text = _text(lang, "chan")
         for term in terms:
