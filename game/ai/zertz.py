@@ -12,14 +12,19 @@ Levels:
 - ``normal``: looks one decision ahead: each of its moves, every colour the draw may bring
   and every put, scored by the evaluation below (the search of ``hard`` cut at depth 1).
 - ``hard``: alpha-beta (negamax) over both sides' moves with expectimax at the draws,
-  iteratively deepened within ``TIME_BUDGET["hard"]`` seconds, with a transposition table,
-  move ordering from the previous iteration and pruned lists of places and puts below the
-  root. It usually completes depth 3 or 4 (a take and its put count as one decision).
+  iteratively deepened until ``NODE_BUDGET["hard"]`` positions are searched, with a
+  transposition table, move ordering from the previous iteration and pruned lists of places
+  and puts below the root. It usually completes depth 3 or 4 (a take and its put count as
+  one decision).
+
+Effort is counted in positions searched, never in seconds: a given view, level and ``rng``
+seed give the same move on any machine under any load. ``SAFETY_SECONDS`` is only a net
+for a pathological case far above the normal decision time; it should never trigger.
 
 The evaluation is a chance of winning: the points taken plus a forecast of the race for the
 remaining takes (who takes next, which marbles each side can reach, where each side can put
 the marbles it will draw), turned into a probability by the uncertainty of the colours still
-to come. Measured with ``tools/simulate.py``; see ``TIME_BUDGET`` for the time per move.
+to come. Measured with ``tools/simulate.py``; see ``NODE_BUDGET`` for the effort per move.
 
 The search runs on its own compact board (``_Node``: lists indexed like ``rules.RINGS``);
 a test checks that it follows the rules module move for move.
@@ -37,8 +42,14 @@ from game.rules import zertz as rules
 
 LEVELS = ("easy", "normal", "hard")
 
-TIME_BUDGET: dict[str, float] = {"easy": 0.05, "normal": 0.5, "hard": 0.6}
-"""Seconds a level may think per move (a hard stop; a search in progress is abandoned)."""
+NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 200_000, "hard": 22_000}
+"""Positions a level may search per move; an iteration that would exceed it is abandoned
+and the last completed one decides. Normal stops at depth 1 long before its budget."""
+
+SAFETY_SECONDS = 20.0
+"""A wall-clock net far above any normal decision (hard needs about 1 s at most): it only
+guards against a pathological position and should never trigger. When it does, the move
+may depend on the machine's speed."""
 
 MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 1, "hard": 30}  # easy does not search
 """Deepest iteration per level (in decisions; a take and its put count as one)."""
@@ -81,7 +92,7 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
     if level == "easy":
         move = _choose_easy(node, list(encoded), rng)
     else:
-        search = _Search(TIME_BUDGET[level], MAX_DEPTH[level], use_table=level == "hard")
+        search = _Search(NODE_BUDGET[level], MAX_DEPTH[level], use_table=level == "hard")
         move = search.run(node, list(encoded), rng)
     return encoded.get(move, legal[0])
 
@@ -436,17 +447,17 @@ def _easy_score(node: _Node, move: int) -> float:
 # Search
 
 
-class _Timeout(Exception):
+class _OutOfBudget(Exception):
     pass
 
 
 class _Search:
-    """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, time limit."""
+    """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, node budget."""
 
     PLACE_WIDTH = 7   # places tried below the root, best by ``_move_score``
     PUT_WIDTH = 5     # puts tried below the root
 
-    def __init__(self, budget: float, max_depth: int, use_table: bool) -> None:
+    def __init__(self, budget: int, max_depth: int, use_table: bool) -> None:
         self.budget = budget
         self.max_depth = max_depth
         self.table: dict[tuple, tuple[int, float, int]] | None = {} if use_table else None
@@ -455,13 +466,13 @@ class _Search:
         self.depth_done = 0
 
     def run(self, root: _Node, moves: list[int], rng: random.Random) -> int:
-        self.deadline = time.perf_counter() + self.budget
+        self.deadline = time.perf_counter() + SAFETY_SECONDS
         order = sorted(moves, key=lambda m: -_move_score(root, m))
         best = order[0]
         for depth in range(1, self.max_depth + 1):
             try:
                 scores = self._root(root, order, depth)
-            except _Timeout:
+            except _OutOfBudget:
                 break
             self.depth_done = depth
             top = max(scores.values())
@@ -503,8 +514,9 @@ class _Search:
 
     def _search(self, node: _Node, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if not self.nodes & 511 and time.perf_counter() > self.deadline:
-            raise _Timeout
+        if self.nodes > self.budget or (not self.nodes & 4095
+                                        and time.perf_counter() > self.deadline):
+            raise _OutOfBudget
         if node.phase == OVER:
             return _terminal(node, node.seat)
         if depth <= 0:
