@@ -17,6 +17,7 @@ import random
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("zertz", "zetema", "telefunken", "chan")
 SMALL_BUDGETS = {"zertz": [("NODE_BUDGET", "hard", 3_000)]}
-"""Per game: (name of a budget table in the AI module, level, count) set before deciding."""
+SMALL_COUNTS = {"zetema": [("ENDGAME_NODES", 300)]}
+"""Per game: (name of a budget table in the AI module, level, count) set before deciding;
+``SMALL_COUNTS``: (name of a module-level count, value)."""
 
 
 def _rules(name: str):
@@ -35,11 +38,27 @@ def _ai(name: str):
     return importlib.import_module(f"game.ai.{name}")
 
 
-def shrink_budgets() -> None:
-    """Small search budgets (the same code paths) for a fast test."""
-    for name, budgets in SMALL_BUDGETS.items():
-        for table, level, count in budgets:
-            getattr(_ai(name), table)[level] = count
+@contextmanager
+def small_budgets():
+    """Small search budgets (the same code paths) for a fast test; restored afterwards."""
+    saved = []
+    try:
+        for name, budgets in SMALL_BUDGETS.items():
+            for table, level, count in budgets:
+                levels = getattr(_ai(name), table)
+                saved.append((levels, level, levels[level]))
+                levels[level] = count
+        for name, counts in SMALL_COUNTS.items():
+            for attribute, count in counts:
+                saved.append((_ai(name), attribute, getattr(_ai(name), attribute)))
+                setattr(_ai(name), attribute, count)
+        yield
+    finally:
+        for where, key, value in reversed(saved):
+            if isinstance(where, dict):
+                where[key] = value
+            else:
+                setattr(where, key, value)
 
 
 def sample_positions(name: str, count: int = 6) -> list:
@@ -58,23 +77,36 @@ def sample_positions(name: str, count: int = 6) -> list:
             states.append(state)
         state = rules.play(state, ai.choose(rules.view(state, seat), legal, "easy", rng))
     step = max(1, len(states) // count)
-    return states[::step][:count]
+    picked = states[::step][:count]
+    if name == "zetema":  # the two-player endgame search (stock empty), budget-limited
+        picked.append(next(s for s in states if s.players == 2 and not s.stock))
+    return picked
 
 
 def decisions() -> dict[str, list[str]]:
     """The move of every level in every sample position of every game (rng seeded)."""
-    shrink_budgets()
     out: dict[str, list[str]] = {}
-    for name in GAMES:
-        rules, ai = _rules(name), _ai(name)
-        moves = []
-        for i, state in enumerate(sample_positions(name)):
-            seat = rules.to_move(state)
-            legal = rules.legal_moves(state)
-            for level in ai.LEVELS:
-                moves.append(ai.choose(rules.view(state, seat), legal, level, random.Random(i)))
-        out[name] = moves
+    with small_budgets():
+        for name in GAMES:
+            out[name] = _game_decisions(name)
     return out
+
+
+def _game_decisions(name: str) -> list[str]:
+    rules, ai = _rules(name), _ai(name)
+    moves = []
+    for i, state in enumerate(sample_positions(name)):
+        seat = rules.to_move(state)
+        legal = rules.legal_moves(state)
+        for level in ai.LEVELS:
+            moves.append(ai.choose(rules.view(state, seat), legal, level, random.Random(i)))
+    return moves
+
+
+def test_budgets_are_restored_after_the_small_runs(reference):
+    from game.ai import zertz, zetema
+
+    assert zertz.NODE_BUDGET["hard"] > 3_000 and zetema.ENDGAME_NODES > 300
 
 
 @pytest.fixture(scope="module")
