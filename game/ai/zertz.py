@@ -464,28 +464,45 @@ class _Search:
         self.nodes = 0
         self.deadline = 0.0
         self.depth_done = 0
+        self.partial: dict[int, float] = {}
 
     def run(self, root: _Node, moves: list[int], rng: random.Random) -> int:
         self.deadline = time.perf_counter() + SAFETY_SECONDS
         order = sorted(moves, key=lambda m: -_move_score(root, m))
         best = order[0]
         for depth in range(1, self.max_depth + 1):
+            self.partial = {}
             try:
                 scores = self._root(root, order, depth)
             except _OutOfBudget:
+                best = self._partial_best(order[0], best)
                 break
             self.depth_done = depth
             top = max(scores.values())
             # Among equally good moves pick at random, so games vary.
             best_moves = [m for m in order if scores[m] >= top - 1e-9]
             best = rng.choice(best_moves)
-            order = sorted(order, key=lambda m: -scores[m])
+            # The chosen move first: the next iteration searches it first.
+            order = sorted(order, key=lambda m: (-scores[m], m != best))
             if abs(top) >= WIN:  # a forced win or loss: deeper search changes nothing
                 break
         return best
 
+    def _partial_best(self, first: int, best: int) -> int:
+        """The best move after an iteration stopped by the budget.
+
+        The unfinished iteration searched ``first`` (the previous best) fully, then other
+        moves with a window above its value: any of them that finished above it is truly
+        better at the deeper depth, so the deepest evidence wins.
+        """
+        partial = self.partial
+        if first != best or first not in partial:
+            return best
+        top = max(partial, key=lambda m: partial[m])
+        return top if partial[top] > partial[first] + 1e-9 else best
+
     def _root(self, root: _Node, order: list[int], depth: int) -> dict[int, float]:
-        scores: dict[int, float] = {}
+        scores: dict[int, float] = self.partial
         alpha = -float("inf")
         for m in order:
             v = self._child_value(root, m, depth, alpha - 1e-6, float("inf"))
