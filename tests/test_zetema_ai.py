@@ -40,9 +40,9 @@ def test_every_level_answers_a_legal_move_in_time(level):
     for i, state in enumerate(sample_states()):
         seat = z.to_move(state)
         legal = z.legal_moves(state)
-        started = time.perf_counter()
+        started = time.process_time()
         move = ai.choose(z.view(state, seat), legal, level, random.Random(i))
-        assert time.perf_counter() - started < 0.5
+        assert time.process_time() - started < 0.5
         assert move in legal
 
 
