@@ -7,6 +7,7 @@ one zone and arrived in another (discarded, captured, revealed) keeps its entity
 across; a card that appears from nowhere visible (revealed from the stock, played from a
 hidden hand) is created at the source the table names and flips face up on the way; a card
 that vanished from view (into a hidden hand) flies to its destination and is deleted.
+``clear`` takes a whole zone off the table at once (a hand whose owner left the screen).
 """
 
 from __future__ import annotations
@@ -43,6 +44,13 @@ class CardSync:
                 if e == ent:
                     return code
         return None
+
+    def clear(self, zone: str) -> None:
+        """Take a zone's cards off the table at once (turned face down first, so not even
+        a frame can show them), e.g. a hand whose owner has left the screen."""
+        for _, ent in self.zones.pop(zone, []):
+            remove_now(ent)
+            self.widths.pop(ent, None)
 
     def sync(self, wanted: dict[str, list[str]], slots: Callable[[str, int, int], Slot],
              widths: Callable[[str], int], source: Callable[[str, str], tuple[float, float]],
@@ -95,7 +103,7 @@ class CardSync:
         for code, leftovers in free.items():
             for zone, ent in leftovers:
                 if instant:
-                    esper.delete_entity(ent)
+                    remove_now(ent)
                 else:
                     x, y = sink(zone, code)
                     face = esper.component_for_entity(ent, CardFace)
@@ -136,6 +144,15 @@ class CardSync:
         face = esper.component_for_entity(ent, CardFace)
         face.front, face.back = self.image(code, width), self.image(self.back, width)
         esper.component_for_entity(ent, Sprite).image = face.front
+
+
+def remove_now(ent: int) -> None:
+    """Delete a card entity immediately (not at the next frame), face down meanwhile."""
+    face = esper.try_component(ent, CardFace)
+    if face is not None:
+        face.face_up = False
+    if esper.entity_exists(ent):
+        esper.delete_entity(ent, immediate=True)
 
 
 def _flipping(ent: int) -> bool:

@@ -35,6 +35,7 @@ from game.layout import load_layout
 from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
+from scenes.card_sync import remove_now
 from scenes.fan import fan
 from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
@@ -87,7 +88,7 @@ class ZetemaTable(CardTable):
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
         self._deal_before = self.state.deal
-        self.pick_viewer()
+        self.first_viewer()
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
             stock = self.layout["stock"].rect.center
@@ -190,12 +191,12 @@ class ZetemaTable(CardTable):
                 remaining[code] -= 1
                 keep.append((code, ent))
             else:
-                esper.delete_entity(ent)
+                remove_now(ent)
         for code, count in remaining.items():
             for _ in range(max(0, count)):
-                ent = self._card(code, stock_pos, HAND_W, instant, Z_HAND)
+                ent = self._card(code, stock_pos, HAND_W, instant and not self.curtain, Z_HAND)
                 keep.append((code, ent))
-                if not instant:
+                if not instant and not self.curtain:
                     flip(ent, 0.3, face_up=True, delay=lead + 0.1)
         self.hand = keep
         if self.sort_mode != "custom":
@@ -500,13 +501,16 @@ class ZetemaTable(CardTable):
                 self.shown_label = "" if self.state.phase != "discard" else self.shown_label
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
-        previous_viewer = self.viewer
-        self.pick_viewer()
-        if self.viewer != previous_viewer:
-            for _, ent in self.hand + self.selection:
-                esper.delete_entity(ent)
-            self.hand, self.selection = [], []
+        if self.viewer_changing():
+            # the move lands as its player saw it, then that hand leaves the table
+            self.reconcile(source=source, lead=lead, mover=seat)
+            self.pick_viewer()
         self.reconcile(source=source, lead=lead, mover=seat)
+
+    def hide_hand(self) -> None:
+        for _, ent in self.hand + self.selection:
+            remove_now(ent)
+        self.hand, self.selection = [], []
 
     def _flash(self, rect: pygame.Rect) -> None:
         ent = esper.create_entity(Transform(*rect.center), Sprite(_frame(rect.size)),
@@ -570,13 +574,16 @@ class ZetemaTable(CardTable):
 
     def show_hint(self, move: str) -> list[int]:
         parts = move.split()
-        if parts[0] == "discard":
+        if parts[0] == "discard" and len(parts) > 1:
             code = parts[1]
             self.app.toast(f"Hint: discard {code} on its pile.")
             ents = [e for c, e in self.hand + self.selection if c == code][:1]
             return ents
+        if parts[0] != "meld" or len(parts) < 2:
+            self.app.toast(f"Hint: {move}.")
+            return []
         kind, tokens = parts[1], parts[2:]
-        self.app.toast(f"Hint: meld a {KIND_TITLES[kind].lower()} "
+        self.app.toast(f"Hint: meld a {KIND_TITLES.get(kind, kind).lower()} "
                        f"({' '.join(t.replace(rules.PILE, ' from the pile') for t in tokens)}).")
         ents: list[int] = []
         pool = self.hand + self.selection + [p for pile in self.piles for p in pile]
