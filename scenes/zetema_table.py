@@ -35,7 +35,7 @@ from game.layout import load_layout
 from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
-from scenes.card_sync import remove_now
+from scenes.card_sync import hide_now, remove_now
 from scenes.fan import fan
 from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
@@ -179,7 +179,8 @@ class ZetemaTable(CardTable):
                 self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
                               for c in state.shown]
         else:
-            for _, ent in self.shown:
+            for _, ent in self.shown:  # back into that seat's hand: face down at once
+                hide_now(ent)
                 self._kill_later(ent, origin)
             self.shown = []
         # 4. the viewer's hand (minus what sits in the meld zone)
@@ -248,6 +249,7 @@ class ZetemaTable(CardTable):
             out.append(match)
         for _, ent in left:  # taken from this pile (for a marriage) or cleared (new deal)
             if not any(ent == e for _, e in self.selection + self.shown):
+                hide_now(ent)
                 self._kill_later(ent, self.layout["stock"].rect.center)
         return out
 
@@ -494,6 +496,7 @@ class ZetemaTable(CardTable):
                 self.banner = (f"Deal {event.deal} is over: a new deal", 2.0)
                 self._deal_summary(event.deal)
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
+                    hide_now(pair[1])  # gathered face down: the new deal reuses the cards
                     self._kill_later(pair[1], self.layout["stock"].rect.center)
                 self.piles = [[] for _ in rules.RANKS]
                 self.marriage = []
@@ -550,7 +553,10 @@ class ZetemaTable(CardTable):
                 self.replay is None and not self.curtain)
             esper.component_for_entity(ent, Hoverable).raise_px = 12 if mine and not (
                 shown_only) else 0
-            esper.component_for_entity(ent, CardFace).face_up = not self.curtain
+            if self.curtain:
+                hide_now(ent)
+            else:
+                esper.component_for_entity(ent, CardFace).face_up = True
         for _token, ent in self.selection:
             esper.component_for_entity(ent, Draggable).enabled = mine
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage

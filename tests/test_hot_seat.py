@@ -158,9 +158,8 @@ def test_continue_shows_the_cover_and_the_hand_of_the_person_to_play(app, game):
         if who == 0:
             assert table.viewer == 0
         else:  # the next person in turn waits behind the cover
-            assert table.viewer == next(s for k in range(1, len(seats))
-                                        if config.seats[s := (to_move + k) % len(seats)]
-                                        .is_human)
+            after = [(to_move + k) % len(seats) for k in range(1, len(seats))]
+            assert table.viewer == next(s for s in after if config.seats[s].is_human)
         assert not any(up for _, up in hand_faces(table))
     assert drive.problems == []
 
@@ -255,3 +254,35 @@ def test_hint_under_the_cover_names_nothing(app):
         if table.hint is not None:
             break
     assert table.hint is not None and table.hint[0] in table.legal()
+
+
+def test_zetema_new_deal_between_people_shows_no_card_of_the_new_hands(app):
+    """The old piles are gathered face down: the new deal deals the same cards again."""
+    from collections import Counter
+
+    from game.rules import zetema as rules
+    from scenes.results import DealSummary
+
+    config = GameConfig("zetema", (H, H), 3, {"double": "S"})
+    piles = {r: [] for r in rules.RANKS}
+    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
+        piles[card[:-1]].append(card)
+    if any(len(p) > 5 for p in piles.values()):
+        pytest.skip("pile overflow")
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [["9D"], []], "stock": [], "piles": piles,
+                        "marriage_pile": [], "scores": [40, 60]})
+    drive = Watch(app)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lift_cover(drive, table)
+    nine = next(e for c, e in table.hand if c == "9D")
+    drive.drag(drive.center_of(nine), table.layout["pile_9"].rect.center)
+    for _ in range(300):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    assert table.state.deal == 2 and table.curtain
+    drive.settle()
+    assert drive.problems == []
