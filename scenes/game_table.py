@@ -46,6 +46,8 @@ class GameRules(RulesSystem):
 
     def intent_to_move(self, intent) -> str | None:
         if isinstance(intent, DropIntent):
+            if not (esper.entity_exists(intent.entity) and esper.entity_exists(intent.target)):
+                return None  # the card or its target left the table since the drop
             return self.table.move_for_drop(intent.entity, intent.target)
         return self.table.move_for_intent(intent)
 
@@ -410,9 +412,14 @@ def sentence(reason: str) -> str:
 class CardTable(GameTable):
     """A card game's table: one person's hand in view, "pass the screen" between people.
 
-    ``viewer`` is the seat whose hand is shown (the person to move, or the last one); with
-    several people at the screen a cover hides the hand until its owner clicks it. A short
-    ``banner`` announces events (a zetema, a chíu, a buy).
+    ``viewer`` is the seat whose hand is shown: the person to move (while the computer plays,
+    the person who played last, or at the start the next person to play). Between several
+    people at one screen the hand of whoever leaves is taken off the table at once
+    (``hide_hand``) and an opaque cover hides the hand of whoever comes: whenever the person
+    at the screen changes, at the start of the game, after Continue and after Undo. Only a
+    click on the cover whose button went down after the cover had been drawn lifts it (a
+    burst of clicks queued before it appeared cannot); while it is up no hand is face up and
+    Hint names nothing. A short ``banner`` announces events (a zetema, a chíu, a buy).
     """
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
@@ -421,6 +428,8 @@ class CardTable(GameTable):
         humans = [i for i, s in enumerate(config.seats) if s.is_human]
         self.viewer = humans[0] if humans else 0
         self.curtain = False
+        self._cover_drawn = False  # the cover has been on screen since it went up
+        self._press_saw_cover = False  # the last button-down came while it was on screen
         self.banner: tuple[str, float] | None = None  # message and seconds left
 
     def seat_name(self, seat: int) -> str:
@@ -428,14 +437,50 @@ class CardTable(GameTable):
             return "You"
         return f"Seat {seat + 1}"
 
-    def pick_viewer(self) -> bool:
-        """Show the hand of the person to move; True if the viewer changed."""
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen (and this is not a replay)."""
+        return len(self.session.humans) > 1 and self.replay is None
+
+    def first_viewer(self) -> None:
+        """Whose hand a freshly built table shows (start, Continue, Undo, Restart): the
+        person to play, or the next one in turn while the computer plays; between people,
+        behind the cover."""
+        humans = self.session.humans
         seat = self.rules.to_move
-        if seat is not None and self.config.seats[seat].is_human and seat != self.viewer:
-            self.viewer = seat
-            self.curtain = len(self.session.humans) > 1 and self.replay is None
-            return True
-        return False
+        if humans:
+            start = seat if seat is not None else self.viewer
+            seats = len(self.config.seats)
+            self.viewer = min(humans, key=lambda h: (h - start) % seats)
+        if self.hot_seat and not self.rules.over:
+            self.raise_cover()
+
+    def viewer_changing(self) -> bool:
+        """True if the seat to move is a person other than the viewer."""
+        seat = self.rules.to_move
+        return seat is not None and self.config.seats[seat].is_human and seat != self.viewer
+
+    def pick_viewer(self) -> bool:
+        """Show the hand of the person to move; True if the viewer changed (the leaving
+        person's hand is removed at once and, between people, the cover goes up)."""
+        if not self.viewer_changing():
+            return False
+        self.hide_hand()
+        self.viewer = self.rules.to_move
+        if self.hot_seat:
+            self.raise_cover()
+        return True
+
+    def hide_hand(self) -> None:
+        """Remove the viewer's hand (and anything of it held aside) from the table at once."""
+
+    def raise_cover(self) -> None:
+        self.curtain = True
+        self._cover_drawn = False
+        self._press_saw_cover = False
+        self.clear_hint()
+        if self.world is not None:
+            self.drag.cancel_all()
 
     @property
     def mine(self) -> bool:
@@ -447,11 +492,31 @@ class CardTable(GameTable):
         self.banner = (text, seconds)
 
     def lift_curtain(self, pos: tuple[int, int], hand: pygame.Rect) -> bool:
-        """A click on the covered hand uncovers it; True if it did."""
-        if self.curtain and hand.collidepoint(pos):
+        """A click on the cover (pressed after it was shown) uncovers the hand; True if so."""
+        if self.curtain and self._press_saw_cover and hand.collidepoint(pos):
             self.curtain = False
+            self._press_saw_cover = False
             return True
         return False
+
+    def ask_hint(self) -> None:
+        if self.curtain:
+            if self.replay is None:
+                self.app.toast("Lift the cover first: click it to see your cards.")
+            return
+        if not self.mine:
+            return
+        super().ask_hint()
+
+    def _apply_hint(self, move: str) -> None:
+        if self.curtain or not self.mine:  # the hand went under the cover meanwhile
+            return
+        super()._apply_hint(move)
+
+    def handle(self, event) -> None:
+        if event.kind == "down":
+            self._press_saw_cover = self.curtain and self._cover_drawn
+        super().handle(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -460,11 +525,12 @@ class CardTable(GameTable):
             self.banner = (text, left - dt) if left - dt > 0 else None
 
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
-        if self.curtain and self.config.seats[self.viewer].is_human:
-            cover = hand.inflate(-10, -40)
-            theme.panel(surface, cover, alpha=235, edge=theme.GOLD)
+        """The opaque cover over the whole hand zone, while it is up."""
+        if self.curtain:
+            theme.panel(surface, hand, alpha=255, edge=theme.GOLD)
             theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
-                            cover.center, 20, theme.INK, "bold", anchor="center")
+                            hand.center, 20, theme.INK, "bold", anchor="center")
+            self._cover_drawn = True
 
     def draw_banner(self, surface: pygame.Surface, center: tuple[int, int],
                     size: int = 32) -> None:
