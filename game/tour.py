@@ -124,9 +124,9 @@ def _replay_and_stats(app, drive, shot, key: str) -> None:
     from scenes.stats import StatsScene
 
     if isinstance(app.scenes.top, ResultsOverlay):
-        from game.i18n import _
+        from game import i18n
 
-        replay = next(w for w in app.scenes.top.widgets.widgets if w.label == _("Replay"))
+        replay = next(w for w in app.scenes.top.widgets.widgets if w.label == i18n._("Replay"))
         drive.click(replay.rect.center)
         drive.settle()
         for _ in range(6):

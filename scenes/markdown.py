@@ -114,7 +114,7 @@ def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
     """Lay out inline-bold text in lines; return the y below the last line."""
     line_h = round(size * 1.45)
     space = theme.font(size, base_style).size(" ")[0]
-    lines: list[list[tuple[pygame.Surface, int, str]]] = [[]]  # (surface, gap before, word)
+    lines: list[list[tuple]] = [[]]  # (surface, gap before, word, style)
     x = 0
     for word, bold, space_before in _runs(text):
         style = "bold" if bold else base_style
@@ -123,15 +123,15 @@ def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
         if lines[-1] and x + gap + surf.get_width() > width:
             lines.append([])
             x, gap = 0, 0
-        lines[-1].append((surf, gap, word))
+        lines[-1].append((surf, gap, word, style))
         x += gap + surf.get_width()
     y = y0
     for line in lines:
         if rtl:
-            _place_rtl(line, x0 + width, y, pieces)
+            _place_rtl(line, x0 + width, y, pieces, size, color, base_style)
         else:
             x = x0
-            for surf, gap, _word in line:
+            for surf, gap, _word, _style in line:
                 x += gap
                 pieces.append(Piece(x, y, surf))
                 x += surf.get_width()
@@ -139,27 +139,36 @@ def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
     return y
 
 
-def _place_rtl(line: list[tuple[pygame.Surface, int, str]], right: int, y: int,
-               pieces: list[Piece]) -> None:
-    """Place one line's words from ``right`` leftwards; consecutive left-to-right words
-    (Latin, numbers) form a group read left to right inside the line."""
-    groups: list[list[tuple[pygame.Surface, int, str]]] = []
-    for item in line:
-        ltr = not theme.has_rtl(item[2])
-        if ltr and groups and not theme.has_rtl(groups[-1][-1][2]):
-            groups[-1].append(item)
-        else:
-            groups.append([item])
-    cursor = right
-    for group in groups:
-        inner = sum(s.get_width() for s, _, _ in group) + sum(g for _, g, _ in group[1:])
-        x = cursor - inner
-        for k, (surf, gap, _word) in enumerate(group):
-            if k:
-                x += gap
-            pieces.append(Piece(x, y, surf))
-            x += surf.get_width()
-        cursor -= inner + group[0][1]
+def _place_rtl(line: list[tuple], right: int, y: int, pieces: list[Piece], size: int,
+               color, base_style: str) -> None:
+    """Place one line of a right-to-left text, flush with ``right``: the bidi runs of the
+    whole line (``theme.bidi_spans``) drawn in visual order, each cut where bold starts or
+    stops."""
+    chars: list[str] = []
+    styles: list[str] = []
+    for _surf, gap, word, style in line:
+        if gap:
+            chars.append(" ")
+            styles.append(base_style)
+        chars.extend(word)
+        styles.extend([style] * len(word))
+    string = "".join(chars)
+    parts: list[pygame.Surface] = []
+    for start, end, rtl in theme.bidi_spans(string):
+        segments: list[tuple[int, int]] = []
+        seg = start
+        for k in range(start + 1, end + 1):
+            if k == end or styles[k] != styles[seg]:
+                segments.append((seg, k))
+                seg = k
+        if rtl:
+            segments.reverse()  # inside a right-to-left run the first segment is rightmost
+        for a, b in segments:
+            parts.append(theme.run_text(string[a:b], size, color, styles[a], rtl))
+    x = right - sum(p.get_width() for p in parts)
+    for part in parts:
+        pieces.append(Piece(x, y, part))
+        x += part.get_width()
 
 
 def layout(text: str, width: int, rtl: bool = False) -> tuple[list[Piece], int]:

@@ -10,9 +10,9 @@ import pygame
 
 from ecs.input import InputEvent
 from game.catalog import GAMES, LEVELS
+from game.i18n import N_, _, num
 from game.stats import empty_record, load_stats, reset_stats
 from game.storage import StorageError
-from game.i18n import N_, _, num
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup

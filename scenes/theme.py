@@ -119,9 +119,18 @@ def bidi_runs(string: str) -> list[tuple[str, bool]]:
     read left to right, all others right to left (numbers count as right-to-left for them,
     as in the Unicode bidi algorithm); numbers and Latin words keep their own order.
     """
+    runs = []
+    for start, end, rtl in bidi_spans(string):
+        run = string[start:end].replace(LRI, "").replace(PDI, "")
+        if run:
+            runs.append((run, rtl))
+    return runs
+
+
+def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
+    """``bidi_runs`` as (start, end, right_to_left) slices of ``string``, in visual order."""
     if not has_rtl(string):
-        string = string.replace(LRI, "").replace(PDI, "")
-        return [(string, False)] if string else []
+        return [(0, len(string), False)] if string else []
     kinds, depth = [], 0
     for ch in string:  # text between LRI and PDI (a path, a name) reads left to right
         depth += (ch == LRI) - (ch == PDI)
@@ -152,15 +161,29 @@ def bidi_runs(string: str) -> list[tuple[str, bool]]:
         for k in range(i, j):
             kinds[k] = resolved
         i = j
-    runs: list[tuple[str, bool]] = []
+    spans: list[tuple[int, int, bool]] = []
     start = 0
     for k in range(1, n + 1):
         if k == n or (kinds[k] == "R") != (kinds[start] == "R"):
-            runs.append((string[start:k], kinds[start] == "R"))
+            spans.append((start, k, kinds[start] == "R"))
             start = k
-    runs.reverse()  # a right-to-left paragraph: the first run is drawn rightmost
-    return [(run.replace(LRI, "").replace(PDI, ""), rtl) for run, rtl in runs
-            if run.replace(LRI, "").replace(PDI, "")]
+    spans.reverse()  # a right-to-left paragraph: the first run is drawn rightmost
+    return spans
+
+
+def run_text(string: str, size: int, color: tuple[int, int, int] = INK, style: str = "sans",
+             rtl: bool = False) -> pygame.Surface:
+    """One run rendered in one direction as it stands (for callers that did the bidi
+    themselves, like the rules viewer with its bold words), cached."""
+    if not rtl:
+        return text(string, size, color, style)
+    key = (string, size, color, style, "rtl-run")
+    surf = _text_cache.get(key)
+    if surf is None:
+        surf = _rtl_font(size, _style_for(string, style) if style != "serif" else "bold"
+                         ).render(string, True, color)
+        _text_cache[key] = surf
+    return surf
 
 
 def _style_for(string: str, style: str) -> str:

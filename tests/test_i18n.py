@@ -187,9 +187,13 @@ def test_a_persian_rules_text_is_laid_out_from_the_right():
     words = [p for p in pieces if p.surface is not None]
     heading = words[0]
     assert heading.x + heading.surface.get_width() == 600  # flush right
-    line = [p for p in words if p.y == words[1].y]
-    xs = [p.x for p in line]
-    assert xs == sorted(xs, reverse=True)  # reading order: right to left
+    line = sorted((p for p in words if p.y == words[1].y), key=lambda p: p.x)
+    assert line[-1].x + line[-1].surface.get_width() == 600  # flush right
+    first = theme.run_text("بازی ", 18, theme.INK, "sans", rtl=True)
+    assert line[-1].surface.get_size() == first.get_size()  # the first word read is rightmost
+    latin = theme.text("Chắn", 18)
+    assert line[-2].surface.get_size() == latin.get_size()  # then the game's name
+    assert line[0].x == 600 - sum(p.surface.get_width() for p in line)  # no gaps, no overlap
     bullet = next(p for p in words if p.y > line[0].y)
     assert bullet.x > 500
 
