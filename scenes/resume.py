@@ -16,7 +16,6 @@ from game.saves import (
     delete_autosave,
     list_saves,
     read_save,
-    saved_game_words,
     write_autosave,
 )
 from game.session import Session
@@ -34,7 +33,7 @@ def resume_saved_game(app, game: str | None = None) -> bool:
         app.toast(_("There is no saved game."))
         return False
     entry = entries[0]
-    words = saved_game_words(entry)
+    words = _saved_game_words(entry)
     expected = entry.game if game is not None or entry.path.name != "autosave.json" else None
     try:
         data = read_save(entry.path, expected)
@@ -55,6 +54,13 @@ def resume_saved_game(app, game: str | None = None) -> bool:
         return False
     app.scenes.push(scene, transition="slide")
     return True
+
+
+def _saved_game_words(entry: SaveEntry) -> str:
+    """"the saved Zetema game" or "the saved game", in the current language."""
+    if entry.game in BY_KEY:
+        return _("the saved {game} game").format(game=BY_KEY[entry.game].title)
+    return _("the saved game")
 
 
 def resume_scene(app, data: dict):

@@ -394,3 +394,20 @@ def test_rules_follow_the_language_with_english_as_fallback(tmp_path, monkeypatc
     assert "English" in viewer.rules_text("zertz", "vi")  # no Vietnamese file: English
     i18n.set_language("fa")
     assert "فارسی" in viewer.rules_text("zertz")
+
+
+def test_the_tour_takes_a_language(monkeypatch, tmp_path):
+    import game.__main__ as main_module
+    import game.tour as tour
+
+    seen = {}
+
+    def fake_tour(out):
+        seen["language"] = load_settings()[0].language
+        return []
+
+    monkeypatch.setattr(tour, "_tour", fake_tour)
+    assert main_module.main(["--tour", str(tmp_path / "shots"), "--lang", "fa"]) == 0
+    assert seen["language"] == "fa"
+    assert main_module.main(["--tour", str(tmp_path / "shots"), "--lang", "vi"]) == 0
+    assert seen["language"] == "vi"
