@@ -3,8 +3,9 @@
 One text domain (``parlour``); English is the source language, Persian (``fa``) and
 Vietnamese (``vi``) come from ``game/locale/<lang>/LC_MESSAGES/parlour.mo``, compiled from
 the ``.po`` next to it by ``tools/catalogues.py`` (which also extracts and checks). Call
-sites use ``_()`` and ``ngettext()`` with named placeholders (``_("{game}, deal {deal}").format(...)``), read at
-draw or build time so that a change of language shows at once. Scenes that cache words
+sites use ``_()`` and ``ngettext()`` with named placeholders
+(``_("{game}, deal {deal}").format(...)``), read at draw or build time so that a change of
+language shows at once. Scenes that cache words
 rebuild themselves when told (``language_changed``).
 """
 
