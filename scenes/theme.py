@@ -180,8 +180,9 @@ def run_text(string: str, size: int, color: tuple[int, int, int] = INK, style: s
     key = (string, size, color, style, "rtl-run")
     surf = _text_cache.get(key)
     if surf is None:
-        surf = _rtl_font(size, _style_for(string, style) if style != "serif" else "bold"
-                         ).render(string, True, color)
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        surf = _rtl_font(size, "bold" if style == "serif" else style).render(string, True, color)
         _text_cache[key] = surf
     return surf
 
