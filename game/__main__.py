@@ -2,6 +2,7 @@
 
 Options:
   --tour DIR        run headless, visit every screen, save one PNG per screen into DIR
+  --lang LANG       with --tour: the language of the screens (en, fa, vi)
   --bench-startup   print the time from process start to the first menu frame, then exit
   --sandbox         open the card-table sandbox (the ECS test bed) instead of the menu
 """
@@ -33,6 +34,8 @@ def process_age() -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="parlour", description="Parlour: four tabletop games")
     parser.add_argument("--tour", metavar="DIR", help="save a screenshot of every screen to DIR")
+    parser.add_argument("--lang", choices=("en", "fa", "vi"),
+                        help="with --tour: the language of the screens (default: the system's)")
     parser.add_argument("--bench-startup", action="store_true",
                         help="print the time to the first menu frame and exit")
     parser.add_argument("--sandbox", action="store_true", help="open the card-table sandbox")
@@ -43,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from game.tour import run_tour
 
-        written = run_tour(args.tour)
+        written = run_tour(args.tour, lang=args.lang)
         print(f"tour: wrote {len(written)} screenshots to {args.tour}")
         return 0
 

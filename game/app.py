@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
+from game.i18n import set_language  # noqa: E402
 from game.settings import Settings, load_settings, settings_path  # noqa: E402
 from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
@@ -78,6 +79,7 @@ class App:
         if persist:
             start_messages = check_files_at_start()
         self.settings = settings
+        set_language(settings.language)  # i18n: the one hook (issue 13)
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
         self.toasts: list[Toast] = []

@@ -4,6 +4,11 @@ A game is *available* once its rules engine, its AI and its table scene exist
 (``game.rules.<key>``, ``game.ai.<key>``, ``scenes.<key>_table``); until then the menu shows
 it as "in preparation" and it cannot be started. ``GameConfig`` is what the setup scene
 hands to a table scene: seats (human or AI with a level), the seed and game options.
+
+Blurbs, option labels and seat names are English source texts marked with ``N_``; the
+screens show them through ``_()`` (``GameInfo.blurb_text``, ``seat_name``,
+``players_text``, ``option_label``), so they follow the current language. Game titles
+(Zetema, Telefunken, Zertz, Chắn) are names and stay as they are in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import importlib.util
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from game.i18n import N_, _, ngettext, num
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -39,15 +46,24 @@ class GameInfo:
     seat_names: tuple[str, ...] = ()  # e.g. the colours of Zertz; default "Seat N"
 
     def seat_name(self, seat: int) -> str:
+        """The seat as the setup screen names it, in the current language."""
         if seat < len(self.seat_names):
-            return f"{self.seat_names[seat]} (seat {seat + 1})"
-        return f"Seat {seat + 1}"
+            return _("{colour} (seat {number})").format(colour=_(self.seat_names[seat]),
+                                                        number=num(seat + 1))
+        return _("Seat {number}").format(number=num(seat + 1))
+
+    @property
+    def blurb_text(self) -> str:
+        """The one-line description in the current language."""
+        return _(self.blurb)
 
     @property
     def players_text(self) -> str:
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}–{self.max_players} players"
+            return ngettext("{count} player", "{count} players", self.min_players).format(
+                count=num(self.min_players))
+        return _("{low}–{high} players").format(low=num(self.min_players),
+                                                high=num(self.max_players))
 
     @property
     def available(self) -> bool:
@@ -60,23 +76,25 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(
-        "zetema", "Zetema", "Victorian rummy: melds, marriages and the fifth card of a rank.",
+        "zetema", "Zetema", N_("Victorian rummy: melds, marriages and the fifth card of a rank."),
         2, 6, 3,
-        (Option("double", "Doubled suit", (("S", "Spades"), ("H", "Hearts"),
-                                            ("D", "Diamonds"), ("C", "Clubs")), "S"),),
+        (Option("double", N_("Doubled suit"), (("S", N_("Spades")), ("H", N_("Hearts")),
+                                                ("D", N_("Diamonds")), ("C", N_("Clubs"))), "S"),),
     ),
     GameInfo(
-        "telefunken", "Telefunken", "South American contract rummy over seven deals, with chips.",
+        "telefunken", "Telefunken",
+        N_("South American contract rummy over seven deals, with chips."),
         2, 6, 4,
     ),
     GameInfo(
-        "zertz", "Zertz", "Place your pieces, capture marbles, watch the board shrink.",
+        "zertz", "Zertz", N_("Place your pieces, capture marbles, watch the board shrink."),
         2, 2, 2,
-        (Option("first", "Who starts", ((None, "Random"), (0, "Red"), (1, "Blue")), None),),
-        seat_names=("Red", "Blue"),
+        (Option("first", N_("Who starts"), ((None, N_("Random")), (0, N_("Red")), (1, N_("Blue"))),
+                None),),
+        seat_names=(N_("Red"), N_("Blue")),
     ),
     GameInfo(
-        "chan", "Chắn", "The Vietnamese game of pairs with 100 Tổ Tôm cards.",
+        "chan", "Chắn", N_("The Vietnamese game of pairs with 100 Tổ Tôm cards."),
         4, 4, 4,
     ),
 )

@@ -1,4 +1,4 @@
-"""Player settings: animation speed, sound, volume, fullscreen and window size.
+"""Player settings: animation speed, sound, volume, fullscreen, window size and language.
 
 Stored as JSON in the data directory (``settings.json``). Reading never fails: a missing
 file gives the defaults; a damaged file or bad values give the defaults (field by field
@@ -13,6 +13,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from game.i18n import LANGUAGES, system_language
 from game.paths import data_dir
 from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
@@ -32,6 +33,7 @@ class Settings:
     fullscreen: bool = False
     window_size: tuple[int, int] = field(default=(1280, 720))
     undo_between_people: bool = False  # offer undo in games between several people
+    language: str = "en"  # a key of game.i18n.LANGUAGES; the first start takes the system's
 
     def anim(self, seconds: float) -> float:
         """Scale an animation duration by the speed setting (0 at "instant")."""
@@ -94,6 +96,14 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
             settings.window_size = (size[0], size[1])
         else:
             problems.append(f"unsupported window size {_short(size)}")
+    if "language" in data:
+        lang = data["language"]
+        if isinstance(lang, str) and lang in LANGUAGES:
+            settings.language = lang
+        else:
+            problems.append(f"unknown language {_short(lang)}")
+    else:  # a file from before languages existed: the system's language, as at a first start
+        settings.language = system_language()
     return settings, problems
 
 
@@ -118,7 +128,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         data = read_json(path)
     except FileNotFoundError:
-        return Settings(), None
+        return Settings(language=system_language()), None
     except StorageError as exc:
         return Settings(), f"Settings reset to defaults: {exc}; {set_aside_note(path)}."
     try:

@@ -14,7 +14,8 @@ import tempfile
 from pathlib import Path
 
 
-def run_tour(out_dir: str | os.PathLike) -> list[Path]:
+def run_tour(out_dir: str | os.PathLike, lang: str | None = None) -> list[Path]:
+    """Save every screen into ``out_dir``, in ``lang`` (en, fa, vi) when given."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     out = Path(out_dir)
@@ -23,6 +24,10 @@ def run_tour(out_dir: str | os.PathLike) -> list[Path]:
         old = os.environ.get("PARLOUR_DATA_DIR")
         os.environ["PARLOUR_DATA_DIR"] = data
         try:
+            if lang:
+                from game.settings import Settings, save_settings
+
+                save_settings(Settings(language=lang))
             return _tour(out)
         finally:
             if old is None:
@@ -38,6 +43,7 @@ def _tour(out: Path) -> list[Path]:
     from game.catalog import GAMES, default_config, table_module
     from game.driver import Driver
     from game.layout import load_layout
+    from scenes.menu import zone_rect
     from scenes.rules_viewer import RulesViewer
     from scenes.sandbox_table import SandboxTable
     from scenes.settings import SettingsScene
@@ -57,14 +63,14 @@ def _tour(out: Path) -> list[Path]:
     menu = load_layout("menu")
     drive.move((20, 700))
     shot("menu")
-    drive.move(menu["zertz"].rect.center, steps=4)
+    drive.move(zone_rect(menu["zertz"]).center, steps=4)
     shot("menu_hover")
     for info in GAMES:
-        drive.click(menu[info.key].rect.center)
+        drive.click(zone_rect(menu[info.key]).center)
         shot(f"setup_{info.key}")
         drive.key(pygame.K_ESCAPE)
         drive.settle()
-    drive.click(menu["settings"].rect.center)
+    drive.click(zone_rect(menu["settings"]).center)
     shot("settings")
     drive.key(pygame.K_ESCAPE)
     for info in GAMES:
@@ -118,7 +124,9 @@ def _replay_and_stats(app, drive, shot, key: str) -> None:
     from scenes.stats import StatsScene
 
     if isinstance(app.scenes.top, ResultsOverlay):
-        replay = next(w for w in app.scenes.top.widgets.widgets if w.label == "Replay")
+        from game import i18n
+
+        replay = next(w for w in app.scenes.top.widgets.widgets if w.label == i18n._("Replay"))
         drive.click(replay.rect.center)
         drive.settle()
         for _ in range(6):

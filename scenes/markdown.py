@@ -4,6 +4,11 @@ Supported: ``#``/``##``/``###`` headings, paragraphs (lines joined), ``- `` bull
 ``1. `` numbered items, ``**bold**`` inline, and pipe tables (header, separator, rows).
 ``layout`` turns a text into positioned pieces (text surfaces, rules, table cells) so the
 viewer draws only what is visible.
+
+``layout(..., rtl=True)`` lays a right-to-left text (Persian) out from the right edge:
+lines are broken in reading order, then each line is placed right to left, a run of
+consecutive Latin words or numbers keeping its own left-to-right order; bullets and
+numbers stand on the right and table columns read from the right.
 """
 
 from __future__ import annotations
@@ -105,25 +110,71 @@ def _runs(text: str) -> list[tuple[str, bool, bool]]:
 
 
 def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
-               pieces: list[Piece], base_style: str = "sans") -> int:
+               pieces: list[Piece], base_style: str = "sans", rtl: bool = False) -> int:
     """Lay out inline-bold text in lines; return the y below the last line."""
     line_h = round(size * 1.45)
-    x, y = x0, y0
     space = theme.font(size, base_style).size(" ")[0]
+    lines: list[list[tuple]] = [[]]  # (surface, gap before, word, style)
+    x = 0
     for word, bold, space_before in _runs(text):
         style = "bold" if bold else base_style
         surf = theme.text(word, size, color, style)
-        if space_before and x > x0:
-            x += space
-        if x > x0 and x + surf.get_width() > x0 + width:
-            x, y = x0, y + line_h
-        pieces.append(Piece(x, y, surf))
-        x += surf.get_width()
-    return y + line_h
+        gap = space if space_before and lines[-1] else 0
+        if lines[-1] and x + gap + surf.get_width() > width:
+            lines.append([])
+            x, gap = 0, 0
+        lines[-1].append((surf, gap, word, style))
+        x += gap + surf.get_width()
+    y = y0
+    for line in lines:
+        if rtl:
+            _place_rtl(line, x0 + width, y, pieces, size, color, base_style)
+        else:
+            x = x0
+            for surf, gap, _word, _style in line:
+                x += gap
+                pieces.append(Piece(x, y, surf))
+                x += surf.get_width()
+        y += line_h
+    return y
 
 
-def layout(text: str, width: int) -> tuple[list[Piece], int]:
-    """Position the document in a column ``width`` pixels wide; return pieces and height."""
+def _place_rtl(line: list[tuple], right: int, y: int, pieces: list[Piece], size: int,
+               color, base_style: str) -> None:
+    """Place one line of a right-to-left text, flush with ``right``: the bidi runs of the
+    whole line (``theme.bidi_spans``) drawn in visual order, each cut where bold starts or
+    stops."""
+    chars: list[str] = []
+    styles: list[str] = []
+    for _surf, gap, word, style in line:
+        if gap:
+            chars.append(" ")
+            styles.append(base_style)
+        chars.extend(word)
+        styles.extend([style] * len(word))
+    string = "".join(chars)
+    parts: list[pygame.Surface] = []
+    for start, end, rtl in theme.bidi_spans(string):
+        segments: list[tuple[int, int]] = []
+        seg = start
+        for k in range(start + 1, end + 1):
+            if k == end or styles[k] != styles[seg]:
+                segments.append((seg, k))
+                seg = k
+        if rtl:
+            segments.reverse()  # inside a right-to-left run the first segment is rightmost
+        for a, b in segments:
+            parts.append(theme.run_text(string[a:b], size, color, styles[a], rtl))
+    x = right - sum(p.get_width() for p in parts)
+    for part in parts:
+        pieces.append(Piece(x, y, part))
+        x += part.get_width()
+
+
+def layout(text: str, width: int, rtl: bool = False) -> tuple[list[Piece], int]:
+    """Position the document in a column ``width`` pixels wide; return pieces and height.
+
+    ``rtl``: a right-to-left document (lines placed from the right edge)."""
     pieces: list[Piece] = []
     y = 0
     for block in parse(text):
@@ -131,7 +182,8 @@ def layout(text: str, width: int) -> tuple[list[Piece], int]:
             size, style, color = STYLES[block.kind]
             y += {"h1": 0, "h2": 22, "h3": 12}[block.kind] if y else 0
             start = len(pieces)
-            y = _wrap_runs(block.text.replace("**", ""), width, size, color, 0, y, pieces, style)
+            y = _wrap_runs(block.text.replace("**", ""), width, size, color, 0, y, pieces, style,
+                           rtl)
             pieces[start].heading = block.text.replace("**", "")
             if block.kind == "h2":
                 pieces.append(Piece(0, y - 4, rect=pygame.Rect(0, 0, width, 1),
@@ -140,25 +192,28 @@ def layout(text: str, width: int) -> tuple[list[Piece], int]:
             y += 4
         elif block.kind == "p":
             size = STYLES["body"][0]
-            y = _wrap_runs(block.text, width, size, theme.INK, 0, y, pieces) + 8
+            y = _wrap_runs(block.text, width, size, theme.INK, 0, y, pieces, rtl=rtl) + 8
         elif block.kind in ("bullet", "number"):
             size = STYLES["body"][0]
             marker = "•" if block.kind == "bullet" else block.marker
-            pieces.append(Piece(10, y, theme.text(marker, size, theme.GOLD, "bold")))
-            y = _wrap_runs(block.text, width - 40, size, theme.INK, 40, y, pieces) + 4
+            mark = theme.text(marker, size, theme.GOLD, "bold")
+            pieces.append(Piece(width - 10 - mark.get_width() if rtl else 10, y, mark))
+            y = _wrap_runs(block.text, width - 40, size, theme.INK, 0 if rtl else 40, y, pieces,
+                           rtl=rtl) + 4
         elif block.kind == "table" and block.rows:
-            y = _table(block.rows, width, y, pieces) + 12
+            y = _table(block.rows, width, y, pieces, rtl) + 12
     return pieces, y
 
 
-def _table(rows: list[list[str]], width: int, y: int, pieces: list[Piece]) -> int:
+def _table(rows: list[list[str]], width: int, y: int, pieces: list[Piece],
+           rtl: bool = False) -> int:
     columns = max(len(r) for r in rows)
     size = 16
     pad = 10
     natural = [0] * columns
     for row in rows:
         for c, cell in enumerate(row):
-            natural[c] = max(natural[c], theme.font(size, "bold").size(cell.replace("**", ""))[0])
+            natural[c] = max(natural[c], theme.text_width(cell.replace("**", ""), size, "bold"))
     total = sum(natural) + 2 * pad * columns
     if total <= width:
         widths = [n + 2 * pad for n in natural]
@@ -174,12 +229,16 @@ def _table(rows: list[list[str]], width: int, y: int, pieces: list[Piece]) -> in
             cell = row[c] if c < len(row) else ""
             text = f"**{cell}**" if r == 0 and "**" not in cell else cell
             color = theme.GOLD if r == 0 else theme.INK
-            end = _wrap_runs(text, widths[c] - 2 * pad, size, color, x + pad, y + 6,
-                             cell_pieces)
+            cx = sum(widths) - x - widths[c] if rtl else x
+            if rtl:
+                cx += width - sum(widths)
+            end = _wrap_runs(text, widths[c] - 2 * pad, size, color, cx + pad, y + 6,
+                             cell_pieces, rtl=rtl)
             bottom = max(bottom, end + 4)
             x += widths[c]
         fill = (40, 52, 66) if r == 0 else ((30, 40, 52) if r % 2 else (24, 32, 42))
-        pieces.append(Piece(0, y, rect=pygame.Rect(0, 0, sum(widths), bottom - y), color=fill))
+        left = width - sum(widths) if rtl else 0
+        pieces.append(Piece(left, y, rect=pygame.Rect(0, 0, sum(widths), bottom - y), color=fill))
         pieces.extend(cell_pieces)
         y = bottom
     return y

@@ -5,6 +5,9 @@ click opens the game's setup); a game that is not ready yet shows "In preparatio
 setup cannot start it. Each game keeps its own unfinished game: a tile with one shows a
 Resume button under it (with the deal and moves so far), and Continue resumes the most
 recent of them, naming it ("Zetema, deal 2, 40 moves").
+
+Every word comes from the catalogues (``game.i18n``); ``language_changed`` redraws the
+tiles and rebuilds the buttons when the player picks another language.
 """
 
 from __future__ import annotations
@@ -20,13 +23,41 @@ from ecs.intents import ClickIntent, IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, animate
 from ecs.world import SceneWorld
-from game import SUBTITLE, TITLE
+from game import TITLE
 from game.catalog import BY_KEY, GameInfo
+from game.i18n import N_, _, ngettext, num
 from game.layout import load_layout
 from game.saves import SaveEntry, list_saves
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
+
+SCREEN = pygame.Rect(0, 0, 1280, 720)  # the menu's layout is made for this logical size
+
+
+def zone_rect(zone) -> pygame.Rect:
+    """A zone of the menu's layout, mirrored in a right-to-left language: the first game
+    and the first button are read first, from the right."""
+    return theme.mirror(zone.rect, SCREEN)
+
+
+BUTTON_LABELS = {"continue": N_("Continue"), "rules": N_("How to play"),
+                 "stats": N_("Statistics"), "settings": N_("Settings"), "quit": N_("Quit")}
+
+
+def save_details(entry: SaveEntry) -> str:
+    """"deal 2, 40 moves" in the current language (what a save tells without replaying)."""
+    deal = None if entry.deal is None else _("deal {number}").format(number=num(entry.deal))
+    moves = None if entry.moves is None else ngettext(
+        "{count} move", "{count} moves", entry.moves).format(count=num(entry.moves))
+    if deal and moves:
+        return _("{deal}, {moves}").format(deal=deal, moves=moves)
+    return deal or moves or ""
+
+
+def save_title(entry: SaveEntry) -> str:
+    """"Zetema" or "saved game"."""
+    return BY_KEY[entry.game].title if entry.game in BY_KEY else _("saved game")
 
 
 class MainMenu(Scene):
@@ -60,13 +91,29 @@ class MainMenu(Scene):
             image = _tile_image(info, zone.rect.size, zone.props.get("art", ""),
                                 info.key in saved)
             ent = esper.create_entity(
-                Transform(zone.rect.centerx, zone.rect.centery + 40, alpha=0),
+                Transform(zone_rect(zone).centerx, zone.rect.centery + 40, alpha=0),
                 Sprite(image), ZOrder(1 + i), Hoverable(raise_px=8),
                 Clickable("open", info.key),
             )
             animate(ent, "y", zone.rect.centery, 0.45, delay=0.06 * i)
             animate(ent, "alpha", 255, 0.35, delay=0.06 * i)
             self.tiles[info.key] = ent
+        self._build_buttons()
+
+    def language_changed(self) -> None:
+        """Another language: every tile is drawn again (and put on its side of the reading
+        order) and the buttons rebuilt."""
+        self._tile_saved = {}
+        if self.world is not None and self.world.alive:
+            previous = esper.current_world
+            self.world.activate()
+            try:
+                for zone in self.layout.layer("tiles"):
+                    ent = self.tiles.get(zone.name)
+                    if ent is not None:
+                        esper.component_for_entity(ent, Transform).x = zone_rect(zone).centerx
+            finally:
+                esper.switch_world(previous)
         self._build_buttons()
 
     def resume(self) -> None:
@@ -97,18 +144,20 @@ class MainMenu(Scene):
             action, enabled = actions[zone.name]
             note = ""
             if zone.name == "continue":
-                note = "no saved game" if latest is None else _fit(latest.title, 13,
-                                                                    zone.rect.width - 16)
-            self.widgets.add(Button(zone.rect, zone.props.get("label", zone.name), action,
+                note = _("no saved game") if latest is None else _fit(save_title(latest), 13,
+                                                                       zone.rect.width - 16)
+            label = _(BUTTON_LABELS[zone.name]) if zone.name in BUTTON_LABELS else zone.name
+            self.widgets.add(Button(zone_rect(zone), label, action,
                                     enabled=enabled, primary=zone.name == "continue" and enabled,
                                     note=note))
         for zone in self.layout.layer("tiles"):
             entry = self.saves.get(zone.name)
             if entry is None or not BY_KEY[zone.name].available:
                 continue
-            rect = pygame.Rect(zone.rect.x + 30, zone.rect.bottom + 4, zone.rect.width - 60, 40)
-            self.widgets.add(Button(rect, "Resume", lambda key=zone.name: self.resume_game(key),
-                                    size=16, note=_fit(entry.details(), 13, rect.width - 16)))
+            tile = zone_rect(zone)
+            rect = pygame.Rect(tile.x + 30, tile.bottom + 4, tile.width - 60, 40)
+            self.widgets.add(Button(rect, _("Resume"), lambda key=zone.name: self.resume_game(key),
+                                    size=16, note=_fit(save_details(entry), 13, rect.width - 16)))
         self.latest = latest
         self._refresh_tiles()
 
@@ -201,7 +250,7 @@ class MainMenu(Scene):
         title = self.layout["title"].rect
         theme.blit_text(surface, TITLE, (title.centerx, title.y + 48), 76, theme.GOLD, "serif",
                         anchor="center", shadow=True)
-        theme.blit_text(surface, SUBTITLE.upper(), (title.centerx, title.bottom - 10), 20,
+        theme.blit_text(surface, _("four tabletop games").upper(), (title.centerx, title.bottom - 10), 20,
                         theme.INK_DIM, "bold", anchor="center")
         ornament_y = title.bottom - 34
         for side in (-1, 1):
@@ -213,12 +262,15 @@ class MainMenu(Scene):
             self.world.activate()
             self.render.draw(surface)
         self.widgets.draw(surface)
-        if self.latest is not None and self.latest.details():
-            button = self.layout["continue"].rect
-            theme.blit_text(surface, self.latest.details(), (button.centerx, button.bottom + 8),
+        if self.latest is not None and save_details(self.latest):
+            button = zone_rect(self.layout["continue"])
+            theme.blit_text(surface, save_details(self.latest), (button.centerx, button.bottom + 8),
                             15, theme.INK_DIM, anchor="midtop")
-        theme.blit_text(surface, "F11 fullscreen  ·  1–4 open a game", (1264, 708), 14,
-                        theme.INK_FAINT, anchor="bottomright")
+        hint = _("F11 fullscreen  ·  {first}–{last} open a game").format(first=num(1), last=num(4))
+        if theme.rtl():
+            theme.blit_text(surface, hint, (16, 708), 14, theme.INK_FAINT, anchor="bottomleft")
+        else:
+            theme.blit_text(surface, hint, (1264, 708), 14, theme.INK_FAINT, anchor="bottomright")
 
     def _speed(self) -> float:
         return self.app.settings.anim(1.0)
@@ -228,12 +280,7 @@ class MainMenu(Scene):
 
 def _fit(text: str, size: int, width: int, style: str = "sans") -> str:
     """``text`` cut with an ellipsis so that it is no wider than ``width`` pixels."""
-    font = theme.font(size, style)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ,·") + "…"
+    return theme.fit(text, size, width, style)
 
 
 def _tile_image(info: GameInfo, size: tuple[int, int], art: str,
@@ -257,7 +304,7 @@ def _tile_image(info: GameInfo, size: tuple[int, int], art: str,
     theme_y = stage.bottom + 16
     theme.blit_text(surf, info.title, (w // 2, theme_y), 30, theme.INK, "serif",
                     anchor="midtop")
-    lines = theme.wrap(info.blurb, 16, w - 36)
+    lines = theme.wrap(info.blurb_text, 16, w - 36)
     y = theme_y + 46
     for line in lines[:3]:
         theme.blit_text(surf, line, (w // 2, y), 16, theme.INK_DIM, anchor="midtop")
@@ -268,11 +315,11 @@ def _tile_image(info: GameInfo, size: tuple[int, int], art: str,
     ribbon.midbottom = (w // 2, h - 12)
     if available:
         pygame.draw.rect(surf, (176, 124, 34), ribbon, border_radius=13)
-        theme.blit_text(surf, "New game" if saved else "Play", ribbon.center, 16, theme.INK,
+        theme.blit_text(surf, _("New game") if saved else _("Play"), ribbon.center, 16, theme.INK,
                         "bold", anchor="center")
     else:
         pygame.draw.rect(surf, (60, 66, 74), ribbon, border_radius=13)
-        theme.blit_text(surf, "In preparation", ribbon.center, 15, theme.INK_DIM, "bold",
+        theme.blit_text(surf, _("In preparation"), ribbon.center, 15, theme.INK_DIM, "bold",
                         anchor="center")
     return surf
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ecs.input import InputEvent
+from game.i18n import _, num
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
@@ -33,14 +34,18 @@ class PauseMenu(Scene):
         self.widgets = WidgetGroup()
         if self.confirming:
             y = self.panel.bottom - 150
-            self.widgets.add(Button((x, y, w, 52), "Restart", self.restart_confirmed, primary=True))
-            self.widgets.add(Button((x, y + 64, w, 52), "Cancel", self.cancel_restart))
+            self.widgets.add(Button((x, y, w, 52), _("Restart"), self.restart_confirmed,
+                                    primary=True))
+            self.widgets.add(Button((x, y + 64, w, 52), _("Cancel"), self.cancel_restart))
             return
-        entries = [("Resume", self.resume_game, True), ("Restart", self.restart, False),
-                   ("Rules", self.rules, False), ("Settings", self.settings, False),
-                   ("Quit to menu", self.quit_to_menu, False)]
+        entries = [(_("Resume"), self.resume_game, True), (_("Restart"), self.restart, False),
+                   (_("Rules"), self.rules, False), (_("Settings"), self.settings, False),
+                   (_("Quit to menu"), self.quit_to_menu, False)]
         for i, (label, action, primary) in enumerate(entries):
             self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary))
+
+    def language_changed(self) -> None:
+        self._build()
 
     def resume_game(self) -> None:
         self.app.scenes.pop(transition="fade")
@@ -87,15 +92,20 @@ class PauseMenu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
         theme.panel(surface, self.panel, alpha=255)
-        title = "Restart?" if self.confirming else "Paused"
+        title = _("Restart?") if self.confirming else _("Paused")
         theme.blit_text(surface, title, (self.panel.centerx, self.panel.y + 32), 40,
                         theme.GOLD, "serif", anchor="midtop")
         if self.confirming:
             config = getattr(self.table, "config", None)
             same = config is not None and config.fixed_seed
-            lines = ["The game in progress will be lost.",
-                     f"The same cards again (seed {config.seed})." if same else "A new deal."]
-            for i, line in enumerate(lines):
-                theme.blit_text(surface, line, (self.panel.centerx, self.panel.y + 120 + i * 34),
-                                20, theme.INK, anchor="midtop")
+            lines = [_("The game in progress will be lost."),
+                     _("The same cards again (seed {seed}).").format(seed=num(config.seed))
+                     if same else _("A new deal.")]
+            y = self.panel.y + 120
+            for line in lines:
+                for part in theme.wrap(line, 20, self.panel.width - 40):
+                    theme.blit_text(surface, part, (self.panel.centerx, y), 20, theme.INK,
+                                    anchor="midtop")
+                    y += 28
+                y += 6
         self.widgets.draw(surface)

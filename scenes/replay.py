@@ -2,13 +2,14 @@
 move (from the seed and the move list) with Back / Next, the arrow keys, Home and End.
 
 The replay is pushed over the scene that opened it (the results screen), so "Close replay"
-goes back there."""
+goes back there. The bar's words follow the current language."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.catalog import GameConfig
+from game.i18n import _, num
 from game.session import Session
 from scenes.widgets import Button, WidgetGroup
 
@@ -45,11 +46,11 @@ class ReplayControls:
         x1, x2 = area.x + 14, area.x + 24 + w
         y = area.y + 50
         self.widgets = WidgetGroup([
-            Button((x1, y, w, 38), "« Start", self.first, size=16),
-            Button((x2, y, w, 38), "◀ Back", self.back, size=16),
-            Button((x1, y + 44, w, 38), "Next ▶", self.next, primary=True, size=16),
-            Button((x2, y + 44, w, 38), "End »", self.last, size=16),
-            Button((x1, y + 88, area.width - 28, 38), "Close replay", self.close, size=16),
+            Button((x1, y, w, 38), _("« Start"), self.first, size=16),
+            Button((x2, y, w, 38), _("◀ Back"), self.back, size=16),
+            Button((x1, y + 44, w, 38), _("Next ▶"), self.next, primary=True, size=16),
+            Button((x2, y + 44, w, 38), _("End »"), self.last, size=16),
+            Button((x1, y + 88, area.width - 28, 38), _("Close replay"), self.close, size=16),
         ])
         self._refresh()
 
@@ -112,6 +113,7 @@ class ReplayControls:
         from scenes import theme
 
         self._refresh()
-        theme.blit_text(surface, f"Replay · move {self.position} of {self.total}",
+        theme.blit_text(surface, _("Replay · move {position} of {total}").format(
+                            position=num(self.position), total=num(self.total)),
                         (self.area.x + 16, self.area.y + 16), 18, theme.GOLD, "bold")
         self.widgets.draw(surface)

@@ -1,5 +1,8 @@
 """The results overlay shown when a game ends: outcome, score table, the full move log,
-and what next (play again, replay the game, back to the menu)."""
+and what next (play again, replay the game, back to the menu).
+
+The titles, rows and log come translated (or not yet) from the table; the overlay's own
+words go through the catalogues. Right to left, the log stands on the left of the table."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from ecs.input import InputEvent
+from game.i18n import _, num
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
@@ -40,21 +44,36 @@ class ResultsOverlay(Scene):
         self.log_rect = pygame.Rect(self.table_rect.right + 20, self.panel.y + 24,
                                     self.panel.right - self.table_rect.right - 50,
                                     self.panel.height - 130)
+        self.table_rect = theme.mirror(self.table_rect, self.panel)
+        self.log_rect = theme.mirror(self.log_rect, self.panel)
         self.scroll = 0  # lines scrolled up from the end
+        self._actions = (on_again, on_replay, on_menu)
+        self._build()
+        self._lines = self._wrap_log()
+
+    def _build(self) -> None:
+        on_again, on_replay, on_menu = self._actions
         bottom = self.panel.bottom - 82
         x = self.panel.x + 40
-        buttons = [Button((x, bottom, 200, 56), "Play again", on_again, primary=True)]
+
+        def at(rect: tuple) -> pygame.Rect:
+            return theme.mirror(rect, self.panel)
+
+        buttons = [Button(at((x, bottom, 200, 56)), _("Play again"), on_again, primary=True)]
         if on_replay is not None:
-            buttons.append(Button((x + 220, bottom, 200, 56), "Replay", on_replay))
-        buttons.append(Button((x + 440 if on_replay else x + 220, bottom, 200, 56), "Menu",
-                              on_menu))
+            buttons.append(Button(at((x + 220, bottom, 200, 56)), _("Replay"), on_replay))
+        buttons.append(Button(at((x + 440 if on_replay else x + 220, bottom, 200, 56)),
+                              _("Menu"), on_menu))
         self.widgets = WidgetGroup(buttons)
-        self._lines = self._wrap_log()
+
+    def language_changed(self) -> None:
+        self._build()
 
     def _wrap_log(self) -> list[str]:
         lines: list[str] = []
         for n, entry in enumerate(self.log, 1):
-            wrapped = theme.wrap(f"{n}. {entry}", 13, self.log_rect.width - 24)
+            wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
+                                 self.log_rect.width - 24)
             lines.extend(wrapped[:1] + ["    " + w for w in wrapped[1:]])
         return lines
 
@@ -107,18 +126,21 @@ class ResultsOverlay(Scene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         rect = self.log_rect
         pygame.draw.rect(surface, (16, 22, 30), rect, border_radius=10)
-        theme.blit_text(surface, f"All moves ({len(self.log)})", (rect.x + 12, rect.y + 10), 16,
-                        theme.GOLD, "bold")
+        lead = theme.align("topleft")
+        start = rect.right - 12 if theme.rtl() else rect.x + 12
+        theme.blit_text(surface, _("All moves ({count})").format(count=num(len(self.log))),
+                        (start, rect.y + 10), 16, theme.GOLD, "bold", anchor=lead)
         visible = (rect.height - 40) // LINE
         end = len(self._lines) - self.scroll
         shown = self._lines[max(0, end - visible):end]
         y = rect.y + 36
         for line in shown:
-            theme.blit_text(surface, line, (rect.x + 12, y), 13, theme.INK_DIM)
+            theme.blit_text(surface, line, (start, y), 13, theme.INK_DIM, anchor=lead)
             y += LINE
         if len(self._lines) > visible:
-            theme.blit_text(surface, "wheel to scroll", (rect.right - 10, rect.y + 12), 12,
-                            theme.INK_FAINT, anchor="topright")
+            end = rect.x + 10 if theme.rtl() else rect.right - 10
+            theme.blit_text(surface, _("wheel to scroll"), (end, rect.y + 12), 12,
+                            theme.INK_FAINT, anchor=theme.align("topright"))
 
 
 class DealSummary(Scene):
@@ -135,10 +157,16 @@ class DealSummary(Scene):
         self.age = 0.0
         self.panel = pygame.Rect(0, 0, 720, 250 + 40 * len(rows))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        self._build()
+
+    def _build(self) -> None:
         self.widgets = WidgetGroup([
-            Button((self.panel.centerx - 110, self.panel.bottom - 74, 220, 54), "Continue",
+            Button((self.panel.centerx - 110, self.panel.bottom - 74, 220, 54), _("Continue"),
                    self.close, primary=True, hotkey=pygame.K_RETURN),
         ])
+
+    def language_changed(self) -> None:
+        self._build()
 
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")

@@ -10,12 +10,12 @@ and reports a data directory that cannot be written once, through the app.
 from __future__ import annotations
 
 from game.catalog import BY_KEY, table_module
+from game.i18n import _
 from game.saves import (
     SaveEntry,
     delete_autosave,
     list_saves,
     read_save,
-    saved_game_words,
     write_autosave,
 )
 from game.session import Session
@@ -30,28 +30,37 @@ def resume_saved_game(app, game: str | None = None) -> bool:
     """
     entries = [e for e in list_saves() if game is None or e.game == game]
     if not entries:
-        app.toast("There is no saved game.")
+        app.toast(_("There is no saved game."))
         return False
     entry = entries[0]
-    words = saved_game_words(entry)
+    words = _saved_game_words(entry)
     expected = entry.game if game is not None or entry.path.name != "autosave.json" else None
     try:
         data = read_save(entry.path, expected)
     except FileNotFoundError:
-        app.toast("There is no saved game.")
+        app.toast(_("There is no saved game."))
         return False
     except StorageError as exc:
-        app.toast(f"Sorry: {words} {exc}.", error=True, seconds=7)
+        app.toast(_("Sorry: {save} {reason}.").format(save=words, reason=exc), error=True,
+                  seconds=7)
         return False
     try:
         scene = resume_scene(app, data)
     except Exception as exc:  # noqa: BLE001 - a save is input: report, never crash
         reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
-        app.toast(f"Sorry: {words} could not be resumed: {reason}; "
-                  f"{set_aside_note(entry.path)}.", error=True, seconds=7)
+        app.toast(_("Sorry: {save} could not be resumed: {reason}; {note}.").format(
+                      save=words, reason=reason, note=set_aside_note(entry.path)),
+                  error=True, seconds=7)
         return False
     app.scenes.push(scene, transition="slide")
     return True
+
+
+def _saved_game_words(entry: SaveEntry) -> str:
+    """"the saved Zetema game" or "the saved game", in the current language."""
+    if entry.game in BY_KEY:
+        return _("the saved {game} game").format(game=BY_KEY[entry.game].title)
+    return _("the saved game")
 
 
 def resume_scene(app, data: dict):
@@ -76,10 +85,11 @@ def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool =
     try:
         write_autosave(session.to_save())
     except StorageError as exc:
-        app.storage_failed(f"Your {BY_KEY[session.key].title} game is not being saved", exc)
+        app.storage_failed(_("Your {game} game is not being saved").format(
+            game=BY_KEY[session.key].title), exc)
     except Exception as exc:  # noqa: BLE001 - e.g. a state that cannot be written as JSON
-        app.storage_failed(f"Your {BY_KEY[session.key].title} game is not being saved",
-                           StorageError(type(exc).__name__))
+        app.storage_failed(_("Your {game} game is not being saved").format(
+            game=BY_KEY[session.key].title), StorageError(type(exc).__name__))
     else:
         app.storage_ok()
     return recorded

@@ -1,4 +1,8 @@
-"""The rules viewer: a game's rules (``assets/rules/<game>.md``) with tabs and scrolling.
+"""The rules viewer: a game's rules with tabs and scrolling, in the current language.
+
+The text is ``assets/rules/<lang>/<game>.md`` when that file exists (Persian and
+Vietnamese), else the English ``assets/rules/<game>.md``; a Persian text is laid out
+right to left. A change of language reloads it (``language_changed``).
 
 Scroll with the wheel, the scrollbar, the arrow keys, Page Up/Down, Home/End; switch game
 with the tabs (or Left/Right). Opened from the menu ("How to play"), a setup screen and
@@ -7,10 +11,14 @@ the pause menu; Esc or Back returns.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from ecs.input import InputEvent
+from game import i18n
 from game.catalog import GAMES
+from game.i18n import _, num
 from game.paths import RULES_TEXTS
 from scenes import markdown, theme
 from scenes.base import Scene
@@ -19,13 +27,25 @@ from scenes.widgets import Button, WidgetGroup
 SCROLL_STEP = 60
 
 
-def rules_text(key: str) -> str:
+def rules_path(key: str, lang: str | None = None) -> Path:
+    """The rules file of a game in ``lang`` (default: the current language) when there is
+    one, else the English file."""
+    lang = lang or i18n.language()
+    if lang != "en":
+        local = RULES_TEXTS / lang / f"{key}.md"
+        if local.is_file():
+            return local
+    return RULES_TEXTS / f"{key}.md"
+
+
+def rules_text(key: str, lang: str | None = None) -> str:
     """The rules text of a game, or a short explanation if the file is missing."""
-    path = RULES_TEXTS / f"{key}.md"
+    path = rules_path(key, lang)
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
-        return f"# Rules\n\nThe rules text for this game is missing ({path.name})."
+        return _("# Rules\n\nThe rules text for this game is missing ({file}).").format(
+            file=path.name)
 
 
 class RulesViewer(Scene):
@@ -47,14 +67,23 @@ class RulesViewer(Scene):
         for g in GAMES:
             self.tabs.append((g.key, pygame.Rect(x, self.panel.y + 20, tab_w, 42)))
             x += tab_w + 10
+        self._build()
+        self._load()
+
+    def _build(self) -> None:
         self.widgets = WidgetGroup([
-            Button((self.panel.right - 200, self.panel.bottom - 66, 160, 48), "Back", self.close,
-                   primary=True),
+            Button(theme.mirror((self.panel.right - 200, self.panel.bottom - 66, 160, 48),
+                                self.panel), _("Back"), self.close, primary=True),
         ])
+
+    def language_changed(self) -> None:
+        self._build()
         self._load()
 
     def _load(self) -> None:
-        self.pieces, self.height = markdown.layout(rules_text(self.game), self.view.width)
+        text = rules_text(self.game)
+        rtl = theme.has_rtl(text[:2000])
+        self.pieces, self.height = markdown.layout(text, self.view.width, rtl=rtl)
         self.scroll = 0.0
 
     @property
@@ -87,7 +116,7 @@ class RulesViewer(Scene):
             self.scroll_to(self.scroll - event.dy * SCROLL_STEP)
         elif event.kind == "down" and event.button == 1:
             for key, rect in self.tabs:
-                if rect.collidepoint(event.pos):
+                if theme.mirror(rect, self.panel).collidepoint(event.pos):
                     self.select(key)
                     return
             thumb = self._thumb()
@@ -126,6 +155,7 @@ class RulesViewer(Scene):
         theme.panel(surface, self.panel, alpha=255)
         for key, rect in self.tabs:
             title = next(g.title for g in GAMES if g.key == key)
+            rect = theme.mirror(rect, self.panel)
             active = key == self.game
             pygame.draw.rect(surface, (176, 124, 34) if active else (40, 52, 66), rect,
                              border_radius=10)
@@ -148,7 +178,8 @@ class RulesViewer(Scene):
             pygame.draw.rect(surface, (40, 50, 62), track, border_radius=5)
             pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=5)
         pct = 100 if self.max_scroll == 0 else round(100 * self.scroll / self.max_scroll)
-        theme.blit_text(surface, f"Wheel, arrows or Page Up/Down to scroll · {pct}%",
-                        (self.view.x, self.panel.bottom - 42), 14, theme.INK_FAINT,
-                        anchor="midleft")
+        hint = _("Wheel, arrows or Page Up/Down to scroll · {percent}%").format(percent=num(pct))
+        theme.blit_text(surface, hint, (theme.mirror_x(self.view.x, self.panel),
+                                        self.panel.bottom - 42), 14, theme.INK_FAINT,
+                        anchor=theme.align("midleft"))
         self.widgets.draw(surface)

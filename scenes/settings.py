@@ -1,5 +1,8 @@
-"""Settings: animation speed, sound on/off and volume, fullscreen, window size (only sizes
-that fit the desktop are offered; the fullscreen toggle follows F11).
+"""Settings: language, animation speed, sound on/off and volume, fullscreen, window size
+(only sizes that fit the desktop are offered; the fullscreen toggle follows F11).
+
+A new language applies at once: every scene on the stack that has ``language_changed`` (the
+settings themselves, the menu or pause menu below, ...) rebuilds its widgets in it.
 
 Changes apply at once and are saved to ``settings.json`` in the data directory. Drawn over
 the screen it was opened from (menu or pause menu); Esc or Back returns.
@@ -10,11 +13,27 @@ from __future__ import annotations
 import pygame
 
 from ecs.input import InputEvent
+from game import i18n
 from game.app import desktop_size
+from game.i18n import N_, _, num
 from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES, settings_path
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, Slider, Toggle, WidgetGroup
+
+SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+               "instant": N_("Instant")}
+
+
+def set_app_language(app, lang: str) -> None:
+    """Switch the whole program to ``lang`` now: save it and re-lay out every open scene."""
+    app.settings.language = lang
+    i18n.set_language(lang)
+    app.save_settings()
+    for scene in list(app.scenes.stack):
+        relayout = getattr(scene, "language_changed", None)
+        if relayout is not None:
+            relayout()
 
 
 def window_sizes_that_fit() -> list[tuple[int, int]]:
@@ -25,34 +44,52 @@ def window_sizes_that_fit() -> list[tuple[int, int]]:
     return sizes or [WINDOW_SIZES[0]]
 
 
+FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is drawn first,
+# listed after the older ones so that their indices stay)
+
+
 class SettingsScene(Scene):
     name = "settings"
     opaque = False
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(0, 0, 700, 580)
+        self.panel = pygame.Rect(0, 0, 700, 620)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
-        s = app.settings
-        x, y, w = self.panel.x + 50, self.panel.y + 100, self.panel.width - 100
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        x, y, w = self.panel.x + 50, self.panel.y + 96, self.panel.width - 100
         sizes = window_sizes_that_fit()
         current = tuple(s.window_size) if tuple(s.window_size) in sizes else sizes[-1]
         self.widgets = WidgetGroup([
-            Choice((x, y, w, 42), "Animation speed",
-                   [(k, k.capitalize()) for k in ANIMATION_SPEEDS], s.animation,
+            Choice((x, y + 60, w, 42), _("Animation speed"),
+                   [(k, _(SPEED_NAMES[k])) for k in ANIMATION_SPEEDS], s.animation,
                    self._set_animation, label_width=250),
-            Toggle((x, y + 62, w, 42), "Sound", s.sound, self._set_sound, label_width=250),
-            Slider((x, y + 124, w, 42), "Volume", s.volume, self._set_volume, label_width=250),
-            Toggle((x, y + 186, w, 42), "Fullscreen (F11)", s.fullscreen, self._set_fullscreen,
+            Toggle((x, y + 120, w, 42), _("Sound"), s.sound, self._set_sound, label_width=250),
+            Slider((x, y + 180, w, 42), _("Volume"), s.volume, self._set_volume,
                    label_width=250),
-            Choice((x, y + 248, w, 42), "Window size",
-                   [(size, f"{size[0]} × {size[1]}") for size in sizes],
+            Toggle((x, y + 240, w, 42), _("Fullscreen (F11)"), s.fullscreen,
+                   self._set_fullscreen, label_width=250),
+            Choice((x, y + 300, w, 42), _("Window size"),
+                   [(size, _("{width} × {height}").format(width=num(size[0]),
+                                                          height=num(size[1])))
+                    for size in sizes],
                    current, self._set_window_size, label_width=250),
-            Toggle((x, y + 310, w, 42), "Undo between people", s.undo_between_people,
+            Toggle((x, y + 360, w, 42), _("Undo between people"), s.undo_between_people,
                    self._set_undo, label_width=250),
-            Button((self.panel.centerx - 110, self.panel.bottom - 96, 220, 54), "Done",
+            Choice((x, y, w, 42), _("Language"), list(i18n.LANGUAGES.items()), s.language,
+                   self._set_language, label_width=250),
+            Button((self.panel.centerx - 110, self.panel.bottom - 92, 220, 54), _("Done"),
                    self.close, primary=True),
         ])
+
+    def language_changed(self) -> None:
+        self._build()
+
+    def _set_language(self, value: str) -> None:
+        set_app_language(self.app, value)
 
     def _set_animation(self, value: str) -> None:
         self.app.settings.animation = value
@@ -71,7 +108,7 @@ class SettingsScene(Scene):
     def _set_fullscreen(self, value: bool) -> None:
         ok = self.app.set_fullscreen(value)
         self.app.settings.fullscreen = value and ok
-        self.widgets.widgets[3].value = self.app.settings.fullscreen
+        self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen
         self.app.save_settings()
 
     def _set_window_size(self, value: tuple[int, int]) -> None:
@@ -93,12 +130,12 @@ class SettingsScene(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.widgets.widgets[3].value = self.app.settings.fullscreen  # F11 may have changed it
+        self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen  # F11 may change it
         theme.dim(surface, 185)
         theme.panel(surface, self.panel, alpha=255)
-        theme.blit_text(surface, "Settings", (self.panel.centerx, self.panel.y + 36), 38,
+        theme.blit_text(surface, _("Settings"), (self.panel.centerx, self.panel.y + 30), 38,
                         theme.GOLD, "serif", anchor="midtop")
         self.widgets.draw(surface)
-        theme.blit_text(surface, f"Saved in {settings_path()}",
+        theme.blit_text(surface, _("Saved in {path}").format(path=theme.isolate(str(settings_path()))),
                         (self.panel.centerx, self.panel.bottom - 18), 12, theme.INK_FAINT,
                         anchor="midbottom")

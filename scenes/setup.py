@@ -2,6 +2,8 @@
 
 Defaults: the game's usual number of players, you in seat 1 and the computer at "normal" in
 the others, a fresh random seed. Start is only offered for games that are ready.
+In a right-to-left language the rows are mirrored (labels from the right, the level
+beside the seat on its left); ``language_changed`` rebuilds them in the new language.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import pygame
 
 from ecs.input import InputEvent
 from game.catalog import LEVELS, GameConfig, GameInfo, Seat, table_module
+from game.i18n import N_, _, ngettext, num
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class SetupScene(Scene):
@@ -41,44 +44,53 @@ class SetupScene(Scene):
         compact = self.players > 4
         seat_h, seat_step = (36, 41) if compact else (38, 46)
         widgets = WidgetGroup()
+
+        def at(rect: tuple) -> pygame.Rect:
+            return theme.mirror(rect, self.panel)
+
         if self.info.min_players != self.info.max_players:
-            counts = [(n, f"{n} players") for n in range(self.info.min_players,
-                                                          self.info.max_players + 1)]
-            widgets.add(Choice((x, y, 520, 40), "Players", counts, self.players,
+            counts = [(n, ngettext("{count} player", "{count} players", n).format(count=num(n)))
+                      for n in range(self.info.min_players, self.info.max_players + 1)]
+            widgets.add(Choice(at((x, y, 520, 40)), _("Players"), counts, self.players,
                                self._set_players))
             y += 50 if compact else 54
         for seat in range(self.players):
-            kind_choice = Choice((x, y, 430, seat_h), self.info.seat_name(seat),
-                                 [("human", "Person"), ("ai", "Computer")],
+            kind_choice = Choice(at((x, y, 430, seat_h)), self.info.seat_name(seat),
+                                 [("human", _("Person")), ("ai", _("Computer"))],
                                  self.seats[seat].kind,
                                  lambda v, s=seat: self._set_kind(s, v), label_width=170)
             widgets.add(kind_choice)
             if self.seats[seat].kind == "ai":
-                widgets.add(Choice((x + 470, y, 340, seat_h), "Level",
-                                   [(lv, LEVEL_NAMES[lv]) for lv in LEVELS],
+                widgets.add(Choice(at((x + 450, y, 360, seat_h)), _("Level"),
+                                   [(lv, _(LEVEL_NAMES[lv])) for lv in LEVELS],
                                    self.seats[seat].level,
-                                   lambda v, s=seat: self._set_level(s, v), label_width=80))
+                                   lambda v, s=seat: self._set_level(s, v), label_width=100))
             y += seat_step
         y += 10
         for opt in self.info.options:
-            widgets.add(Choice((x, y, 520, 40), opt.label, opt.choices, self.options[opt.key],
+            widgets.add(Choice(at((x, y, 520, 40)), _(opt.label),
+                               [(value, _(label)) for value, label in opt.choices],
+                               self.options[opt.key],
                                lambda v, k=opt.key: self.options.__setitem__(k, v)))
             y += 47 if compact else 52
-        self.seed_field = TextField((x, y, 520, 40), "Seed (optional)", self.seed_text,
+        self.seed_field = TextField(at((x, y, 520, 40)), _("Seed (optional)"), self.seed_text,
                                     self._set_seed, digits_only=True, max_len=9,
-                                    placeholder="random")
+                                    placeholder=_("random"))
         widgets.add(self.seed_field)
         bottom = self.panel.bottom - 78
-        widgets.add(Button((x, bottom, 180, 54), "Back", self.back, hotkey=None))
-        widgets.add(Button((x + 200, bottom, 180, 54), "Rules", self.show_rules))
+        widgets.add(Button(at((x, bottom, 180, 54)), _("Back"), self.back, hotkey=None))
+        widgets.add(Button(at((x + 200, bottom, 180, 54)), _("Rules"), self.show_rules))
         ready = self.info.available
         self.start_button = Button(
-            (self.panel.right - 40 - 260, bottom, 260, 54),
-            "Start" if ready else "In preparation", self.start, enabled=ready, primary=True,
-            note="" if ready else "not playable yet",
+            at((self.panel.right - 40 - 260, bottom, 260, 54)),
+            _("Start") if ready else _("In preparation"), self.start, enabled=ready,
+            primary=True, note="" if ready else _("not playable yet"),
         )
         widgets.add(self.start_button)
         self.widgets = widgets
+
+    def language_changed(self) -> None:
+        self._build()
 
     def _set_players(self, n: int) -> None:
         self.players = n
@@ -103,7 +115,7 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         if not self.info.available:
-            self.app.toast(f"{self.info.title} is in preparation.")
+            self.app.toast(_("{game} is in preparation.").format(game=self.info.title))
             return
         scene = table_module(self.info.key).new_scene(self.app, self.config())
         self.app.sounds.play("click")
@@ -130,8 +142,11 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.app.size, theme.FELT_DARK), (0, 0))
         theme.panel(surface, self.panel, alpha=225)
-        theme.blit_text(surface, f"New game of {self.info.title}",
-                        (self.panel.x + 40, self.panel.y + 24), 34, theme.GOLD, "serif")
-        theme.blit_text(surface, self.info.players_text + " · " + self.info.blurb,
-                        (self.panel.x + 42, self.panel.y + 70), 16, theme.INK_DIM)
+        edge = theme.mirror_x(self.panel.x + 40, self.panel)
+        theme.blit_text(surface, _("New game of {game}").format(game=self.info.title),
+                        (edge, self.panel.y + 24), 34, theme.GOLD, "serif",
+                        anchor=theme.align("topleft"))
+        theme.blit_text(surface, _("{players} · {blurb}").format(
+                            players=self.info.players_text, blurb=self.info.blurb_text),
+                        (edge, self.panel.y + 70), 16, theme.INK_DIM, anchor=theme.align("topleft"))
         self.widgets.draw(surface)

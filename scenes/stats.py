@@ -10,6 +10,7 @@ import pygame
 
 from ecs.input import InputEvent
 from game.catalog import GAMES, LEVELS
+from game.i18n import N_, _, num
 from game.stats import empty_record, load_stats, reset_stats
 from game.storage import StorageError
 from scenes import theme
@@ -17,6 +18,8 @@ from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
 
 WON, DRAWN, LOST = (86, 170, 96), (190, 170, 90), (190, 80, 70)
+COLUMN_WIDTHS = (120, 90, 80, 80, 80, 90, 90, 90)
+LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class StatsScene(Scene):
@@ -43,17 +46,21 @@ class StatsScene(Scene):
         p = self.panel
         if self.confirming:
             self.widgets = WidgetGroup([
-                Button((p.centerx - 230, p.bottom - 70, 220, 50), "Yes, reset all",
-                       self._reset, size=18),
-                Button((p.centerx + 10, p.bottom - 70, 220, 50), "Keep them", self._cancel,
-                       primary=True, size=18),
+                Button(theme.mirror((p.centerx - 230, p.bottom - 70, 220, 50), p),
+                       _("Yes, reset all"), self._reset, size=18),
+                Button(theme.mirror((p.centerx + 10, p.bottom - 70, 220, 50), p), _("Keep them"),
+                       self._cancel, primary=True, size=18),
             ])
         else:
             self.widgets = WidgetGroup([
-                Button((p.x + 40, p.bottom - 70, 200, 50), "Reset…", self._ask, size=18),
-                Button((p.right - 200, p.bottom - 70, 160, 50), "Back", self.close,
-                       primary=True, size=18),
+                Button(theme.mirror((p.x + 40, p.bottom - 70, 200, 50), p), _("Reset…"),
+                       self._ask, size=18),
+                Button(theme.mirror((p.right - 200, p.bottom - 70, 160, 50), p), _("Back"),
+                       self.close, primary=True, size=18),
             ])
+
+    def language_changed(self) -> None:
+        self._build()
 
     def _ask(self) -> None:
         self.confirming = True
@@ -69,10 +76,10 @@ class StatsScene(Scene):
         try:
             reset_stats()
         except StorageError as exc:
-            self.app.storage_failed("The statistics could not be reset", exc)
+            self.app.storage_failed(_("The statistics could not be reset"), exc)
             return
         self.data = {}
-        self.app.toast("Statistics reset.")
+        self.app.toast(_("Statistics reset."))
 
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")
@@ -86,7 +93,7 @@ class StatsScene(Scene):
             return
         if event.kind == "down" and event.button == 1:
             for key, rect in self.tabs:
-                if rect.collidepoint(event.pos):
+                if theme.mirror(rect, self.panel).collidepoint(event.pos):
                     self.game = key
         elif event.kind == "key":
             if event.key == pygame.K_ESCAPE:
@@ -98,42 +105,50 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
         theme.panel(surface, self.panel, alpha=250)
+        p = self.panel
         for key, rect in self.tabs:
             title = next(g.title for g in GAMES if g.key == key)
+            rect = theme.mirror(rect, p)
             pygame.draw.rect(surface, (176, 124, 34) if key == self.game else (40, 52, 66), rect,
                              border_radius=10)
             theme.blit_text(surface, title, rect.center, 19, theme.INK, "bold", anchor="center")
         records = self.records()
-        p = self.panel
         x0, y0 = p.x + 40, p.y + 90
-        theme.blit_text(surface, "Against the computer, by level of the strongest opponent",
-                        (x0, y0), 16, theme.INK_DIM)
-        heads = ["Level", "Played", "Won", "Lost", "Drawn", "Best", "Streak", "Longest"]
-        widths = [120, 90, 80, 80, 80, 90, 90, 90]
+        lead = theme.align("topleft")
+        theme.blit_text(surface, _("Against the computer, by level of the strongest opponent"),
+                        (theme.mirror_x(x0, p), y0), 16, theme.INK_DIM, anchor=lead)
         y = y0 + 36
         x = x0
-        for head, w in zip(heads, widths):
-            theme.blit_text(surface, head, (x, y), 16, theme.GOLD, "bold")
+        for head, w in zip(self.headings(), COLUMN_WIDTHS):
+            theme.blit_text(surface, head, (theme.mirror_x(x, p), y), 16, theme.GOLD, "bold",
+                            anchor=lead)
             x += w
         for level in LEVELS:
             y += 36
             r = records[level]
-            cells = [level.capitalize(), r["played"], r["won"], r["lost"], r["drawn"],
-                     "—" if r["best"] is None else r["best"], r["streak"], r["longest"]]
+            cells = [_(LEVEL_WORDS[level])] + [
+                num(v) for v in (r["played"], r["won"], r["lost"], r["drawn"])] + [
+                "—" if r["best"] is None else num(r["best"]), num(r["streak"]), num(r["longest"])]
             x = x0
-            for cell, w in zip(cells, widths):
-                theme.blit_text(surface, str(cell), (x, y), 17, theme.INK,
-                                "bold" if x == x0 else "sans")
+            for cell, w in zip(cells, COLUMN_WIDTHS):
+                theme.blit_text(surface, cell, (theme.mirror_x(x, p), y), 17, theme.INK,
+                                "bold" if x == x0 else "sans", anchor=lead)
                 x += w
-        self._chart(surface, pygame.Rect(x0 + 760, y0 + 30, p.right - x0 - 800, 200), records)
+        self._chart(surface, theme.mirror((x0 + 760, y0 + 30, p.right - x0 - 800, 200), p),
+                    records)
         if not any(r["played"] for r in records.values()):
-            theme.blit_text(surface, "No finished games against the computer yet.",
-                            (x0, y + 60), 17, theme.INK_FAINT)
+            theme.blit_text(surface, _("No finished games against the computer yet."),
+                            (theme.mirror_x(x0, p), y + 60), 17, theme.INK_FAINT, anchor=lead)
         if self.confirming:
-            theme.blit_text(surface, "Reset the statistics of every game? This cannot be undone.",
+            theme.blit_text(surface, _("Reset the statistics of every game? This cannot be undone."),
                             (p.centerx, p.bottom - 96), 18, theme.RED, "bold",
                             anchor="midbottom")
         self.widgets.draw(surface)
+
+    @staticmethod
+    def headings() -> list[str]:
+        return [_("Level"), _("Played"), _("Won"), _("Lost"), _("Drawn"), _("Best"),
+                _("Streak"), _("Longest")]
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect, records: dict) -> None:
         """A stacked bar per level: won, drawn, lost, scaled to the most played level."""
@@ -144,18 +159,25 @@ class StatsScene(Scene):
         for i, level in enumerate(LEVELS):
             r = records[level]
             x = rect.x + 20 + i * (rect.width - 40) // len(LEVELS)
+            if theme.rtl():  # the first level on the right
+                x = rect.x + rect.right - x - bar_w
             y = base
             for count, colour in ((r["won"], WON), (r["drawn"], DRAWN), (r["lost"], LOST)):
                 h = round((rect.height - 30) * count / top)
                 if h:
                     pygame.draw.rect(surface, colour, (x, y - h, bar_w, h))
                     y -= h
-            theme.blit_text(surface, level.capitalize(), (x + bar_w // 2, base + 6), 14,
+            theme.blit_text(surface, _(LEVEL_WORDS[level]), (x + bar_w // 2, base + 6), 14,
                             theme.INK_DIM, anchor="midtop")
-            theme.blit_text(surface, str(r["played"]), (x + bar_w // 2, y - 4), 14, theme.INK,
+            theme.blit_text(surface, num(r["played"]), (x + bar_w // 2, y - 4), 14, theme.INK,
                             anchor="midbottom")
         ly = rect.bottom + 32
-        for label, colour in (("won", WON), ("drawn", DRAWN), ("lost", LOST)):
-            pygame.draw.rect(surface, colour, (rect.x + 20, ly, 14, 14))
-            theme.blit_text(surface, label, (rect.x + 40, ly - 1), 14, theme.INK_DIM)
+        for label, colour in ((_("won"), WON), (_("drawn"), DRAWN), (_("lost"), LOST)):
+            if theme.rtl():
+                pygame.draw.rect(surface, colour, (rect.right - 34, ly, 14, 14))
+                theme.blit_text(surface, label, (rect.right - 40, ly - 1), 14, theme.INK_DIM,
+                                anchor="topright")
+            else:
+                pygame.draw.rect(surface, colour, (rect.x + 20, ly, 14, 14))
+                theme.blit_text(surface, label, (rect.x + 40, ly - 1), 14, theme.INK_DIM)
             ly += 20

@@ -1,7 +1,16 @@
 """Look and feel shared by every screen: colours, bundled fonts, cached text, backgrounds.
 
 All text goes through ``text()`` so each (string, size, colour, style) is rendered once.
-The bundled DejaVu fonts cover Latin and Vietnamese (Chắn, Cạ, Ù, Thập thành).
+The bundled DejaVu fonts cover Latin and Vietnamese (Chắn, Cạ, Ù, Thập thành); DejaVu Sans
+and Sans Bold also cover Persian (DejaVu Serif Bold does not: a string with Persian letters
+asked for in "serif" is drawn in Sans Bold).
+
+Direction lives here, once: a string with Arabic-script letters is a right-to-left
+paragraph, cut into runs by a small version of the Unicode bidi rules (Persian letters and
+the neutrals between them read right to left and are shaped by HarfBuzz with
+``set_script("Arab")`` and ``set_direction(DIRECTION_RTL)``; Latin words and numbers read
+left to right), the runs placed right to left. ``rtl()``, ``mirror()`` and ``align()``
+let screens and widgets lay themselves out from the right in a right-to-left language.
 """
 
 from __future__ import annotations
@@ -10,6 +19,7 @@ import functools
 
 import pygame
 
+from game import i18n
 from game.paths import FONTS
 
 FELT = (24, 84, 58)
@@ -38,29 +48,213 @@ def font(size: int, style: str = "sans") -> pygame.font.Font:
     return pygame.font.Font(str(FONTS / FONT_FILES[style]), size)
 
 
+@functools.lru_cache(maxsize=64)
+def _rtl_font(size: int, style: str) -> pygame.font.Font:
+    """The same font set up to shape Arabic script right to left (a separate object, so
+    that ``font()`` keeps its left-to-right state for everyone else)."""
+    f = pygame.font.Font(str(FONTS / FONT_FILES[style]), size)
+    f.set_script("Arab")
+    f.set_direction(pygame.DIRECTION_RTL)
+    return f
+
+
 _text_cache: dict[tuple, pygame.Surface] = {}
 
 
 def reset_caches() -> None:
     """Forget fonts and rendered text (they die with ``pygame.quit``); the app calls this."""
     font.cache_clear()
+    _rtl_font.cache_clear()
     felt.cache_clear()
     _panel.cache_clear()
     _veil.cache_clear()
     _text_cache.clear()
 
 
+# -- direction ------------------------------------------------------------------------------
+
+def is_arabic_letter(ch: str) -> bool:
+    """An Arabic-script letter or mark (Persian letters, ZWNJ), but not a digit."""
+    o = ord(ch)
+    if 0x0660 <= o <= 0x0669 or 0x06F0 <= o <= 0x06F9:
+        return False
+    return (0x0600 <= o <= 0x06FF or 0x0750 <= o <= 0x077F or 0xFB50 <= o <= 0xFDFF
+            or 0xFE70 <= o <= 0xFEFF or o == 0x200C)
+
+
+LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate: wrap a path or a name in them
+
+
+def isolate(string: str) -> str:
+    """``string`` kept left to right as one block inside a right-to-left sentence."""
+    return f"{LRI}{string}{PDI}"
+
+
+TERMINATORS = "%٪#$€£+"  # signs that stick to a number (European terminators, ES)
+
+
+def _kind(ch: str) -> str:
+    """"R" right-to-left letter, "L" left-to-right letter, "D" digit, "T" a sign that
+    belongs to an adjacent number, "N" neutral."""
+    if ch in TERMINATORS:
+        return "T"
+    if is_arabic_letter(ch):
+        return "R"
+    if ch.isdigit():
+        return "D"
+    if ch.isalpha():
+        return "L"
+    return "N"
+
+
+def has_rtl(string: str) -> bool:
+    return any(is_arabic_letter(ch) for ch in string)
+
+
+def bidi_runs(string: str) -> list[tuple[str, bool]]:
+    """The visual runs of ``string``, left to right on screen: (text, right_to_left).
+
+    A string without Arabic-script letters is one left-to-right run. Otherwise it is a
+    right-to-left paragraph: neutrals (spaces, punctuation) between two left-to-right words
+    read left to right, all others right to left (numbers count as right-to-left for them,
+    as in the Unicode bidi algorithm); numbers and Latin words keep their own order.
+    """
+    runs = []
+    for start, end, rtl in bidi_spans(string):
+        run = string[start:end].replace(LRI, "").replace(PDI, "")
+        if run:
+            runs.append((run, rtl))
+    return runs
+
+
+def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
+    """``bidi_runs`` as (start, end, right_to_left) slices of ``string``, in visual order."""
+    if not has_rtl(string):
+        return [(0, len(string), False)] if string else []
+    kinds, depth = [], 0
+    for ch in string:  # text between LRI and PDI (a path, a name) reads left to right
+        depth += (ch == LRI) - (ch == PDI)
+        kinds.append("L" if depth > 0 or ch == PDI else _kind(ch))
+    n = len(kinds)
+    for i, k in enumerate(kinds):  # a sign next to a number is part of it (W5), else neutral
+        if k == "T":
+            near = [kinds[j] for j in (i - 1, i + 1) if 0 <= j < n]
+            kinds[i] = "D" if "D" in near else "N"
+    last = "R"
+    for i, k in enumerate(kinds):  # a number after a Latin word reads as Latin (W7)
+        if k in ("L", "R"):
+            last = k
+        elif k == "D" and last == "L":
+            kinds[i] = "L"
+    strong = ["R" if k == "D" else k for k in kinds]  # numbers act as R on neutrals (N1)
+    i = 0
+    while i < n:
+        if kinds[i] != "N":
+            i += 1
+            continue
+        j = i
+        while j < n and kinds[j] == "N":
+            j += 1
+        before = strong[i - 1] if i > 0 else "R"
+        after = strong[j] if j < n else "R"
+        resolved = "L" if before == after == "L" else "R"
+        for k in range(i, j):
+            kinds[k] = resolved
+        i = j
+    spans: list[tuple[int, int, bool]] = []
+    start = 0
+    for k in range(1, n + 1):
+        if k == n or (kinds[k] == "R") != (kinds[start] == "R"):
+            spans.append((start, k, kinds[start] == "R"))
+            start = k
+    spans.reverse()  # a right-to-left paragraph: the first run is drawn rightmost
+    return spans
+
+
+def run_text(string: str, size: int, color: tuple[int, int, int] = INK, style: str = "sans",
+             rtl: bool = False) -> pygame.Surface:
+    """One run rendered in one direction as it stands (for callers that did the bidi
+    themselves, like the rules viewer with its bold words), cached."""
+    if not rtl:
+        return text(string, size, color, style)
+    key = (string, size, color, style, "rtl-run")
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        surf = _rtl_font(size, "bold" if style == "serif" else style).render(string, True, color)
+        _text_cache[key] = surf
+    return surf
+
+
+def _style_for(string: str, style: str) -> str:
+    """DejaVu Serif Bold has no Arabic script: Persian titles are drawn in Sans Bold."""
+    if style == "serif" and any(is_arabic_letter(ch) or 0x06F0 <= ord(ch) <= 0x06F9
+                                for ch in string):
+        return "bold"
+    return style
+
+
+def text_width(string: str, size: int, style: str = "sans") -> int:
+    """The width ``text()`` would give ``string``, without rendering it."""
+    style = _style_for(string, style)
+    return sum((_rtl_font(size, style) if rtl else font(size, style)).size(run)[0]
+               for run, rtl in bidi_runs(string))
+
+
 def text(string: str, size: int, color: tuple[int, int, int] = INK,
          style: str = "sans") -> pygame.Surface:
-    """Rendered text (antialiased, transparent background), cached."""
+    """Rendered text (antialiased, transparent background), cached; Persian is shaped and
+    laid out right to left with its Latin words and numbers in reading order."""
     key = (string, size, color, style)
     surf = _text_cache.get(key)
     if surf is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        surf = font(size, style).render(string, True, color)
+        style = _style_for(string, style)
+        runs = bidi_runs(string)
+        if len(runs) <= 1 and not (runs and runs[0][1]):
+            surf = font(size, style).render(runs[0][0] if runs else "", True, color)
+        else:
+            parts = [(_rtl_font(size, style) if rtl else font(size, style)).render(
+                run, True, color) for run, rtl in runs]
+            surf = pygame.Surface((sum(p.get_width() for p in parts),
+                                   max(p.get_height() for p in parts)), pygame.SRCALPHA)
+            x = 0
+            for part in parts:
+                surf.blit(part, (x, 0))
+                x += part.get_width()
         _text_cache[key] = surf
     return surf
+
+
+def rtl() -> bool:
+    """Does the current language read right to left (lay screens out from the right)?"""
+    return i18n.is_rtl()
+
+
+def mirror(rect: pygame.Rect | tuple, within: pygame.Rect) -> pygame.Rect:
+    """``rect`` mirrored left-right inside ``within`` in a right-to-left language."""
+    rect = pygame.Rect(rect)
+    if rtl():
+        rect.x = within.x + within.right - rect.right
+    return rect
+
+
+def mirror_x(x: float, within: pygame.Rect) -> float:
+    """An x coordinate mirrored inside ``within`` in a right-to-left language."""
+    return within.x + within.right - x if rtl() else x
+
+
+def align(anchor: str) -> str:
+    """A text anchor read from the reading side: "midleft" becomes "midright" in Persian."""
+    if not rtl():
+        return anchor
+    if "left" in anchor:
+        return anchor.replace("left", "right")
+    if "right" in anchor:
+        return anchor.replace("right", "left")
+    return anchor
 
 
 def blit_text(surface: pygame.Surface, string: str, pos: tuple[float, float], size: int,
@@ -77,20 +271,28 @@ def blit_text(surface: pygame.Surface, string: str, pos: tuple[float, float], si
 
 def wrap(string: str, size: int, width: int, style: str = "sans") -> list[str]:
     """Split ``string`` into lines no wider than ``width`` pixels."""
-    f = font(size, style)
     lines: list[str] = []
     for paragraph in string.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = word if not line else f"{line} {word}"
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, size, style) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
                 line = word
         lines.append(line)
     return lines
+
+
+def fit(string: str, size: int, width: int, style: str = "sans") -> str:
+    """``string`` cut with an ellipsis so that it is no wider than ``width`` pixels."""
+    if text_width(string, size, style) <= width:
+        return string
+    while string and text_width(string + "…", size, style) > width:
+        string = string[:-1]
+    return string.rstrip(" ,·،") + "…"
 
 
 @functools.lru_cache(maxsize=8)

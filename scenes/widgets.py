@@ -3,6 +3,11 @@
 Each widget takes ``InputEvent``s through ``handle(event) -> bool`` (True when it used the
 event) and draws itself with ``draw(surface)``. ``WidgetGroup`` routes events to a list of
 widgets and remembers which text field has keyboard focus.
+
+In a right-to-left language (``theme.rtl()``) the labelled widgets mirror: the label stands
+on the right, the field on the left; a choice's left arrow steps forward, a slider fills
+from the right and a text field's text is right-aligned. Labels are drawn as given: the
+screens pass them already translated and rebuild their widgets when the language changes.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 import pygame
 
 from ecs.input import InputEvent
+from game.i18n import _, digits, num
 from scenes import theme
 
 BUTTON = (44, 58, 74)
@@ -113,8 +119,7 @@ class Choice(Widget):
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), self.index)
 
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        field = pygame.Rect(self.rect.x + self.label_width, self.rect.y,
-                            self.rect.width - self.label_width, self.rect.height)
+        field = _field_rect(self.rect, self.label_width)
         left = pygame.Rect(field.x, field.y, field.height, field.height)
         right = pygame.Rect(field.right - field.height, field.y, field.height, field.height)
         return field, left, right
@@ -127,14 +132,15 @@ class Choice(Widget):
         if not field.collidepoint(event.pos):
             return False
         step = -1 if left.collidepoint(event.pos) else 1
+        if theme.rtl():  # reading from the right: the left arrow goes forward
+            step = -step
         self.index = (self.index + step) % len(self.options)
         self.on_change(self.value)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, ink,
-                        anchor="midleft")
+        _draw_label(surface, self.label, self.rect, ink)
         field, left, right = self._boxes()
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
                          field, border_radius=8)
@@ -158,8 +164,9 @@ class Toggle(Widget):
         self.label_width = label_width
 
     def _switch(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4, 64,
-                           self.rect.height - 8)
+        x = (self.rect.right - self.label_width - 64 if theme.rtl()
+             else self.rect.x + self.label_width)
+        return pygame.Rect(x, self.rect.y + 4, 64, self.rect.height - 8)
 
     def handle(self, event: InputEvent) -> bool:
         super().handle(event)
@@ -173,16 +180,21 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, ink,
-                        anchor="midleft")
+        _draw_label(surface, self.label, self.rect, ink)
         box = self._switch()
         pygame.draw.rect(surface, PRIMARY if self.value else BUTTON, box,
                          border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=box.height // 2)
-        knob_x = box.right - box.height // 2 if self.value else box.x + box.height // 2
+        on_right = self.value != theme.rtl()  # "on" is towards the reading direction's end
+        knob_x = box.right - box.height // 2 if on_right else box.x + box.height // 2
         pygame.draw.circle(surface, theme.INK, (knob_x, box.centery), box.height // 2 - 3)
-        theme.blit_text(surface, "On" if self.value else "Off", (box.right + 14, box.centery),
-                        18, theme.INK_DIM, anchor="midleft")
+        word = _("On") if self.value else _("Off")
+        if theme.rtl():
+            theme.blit_text(surface, word, (box.x - 14, box.centery), 18, theme.INK_DIM,
+                            anchor="midright")
+        else:
+            theme.blit_text(surface, word, (box.right + 14, box.centery), 18, theme.INK_DIM,
+                            anchor="midleft")
 
 
 class Slider(Widget):
@@ -198,12 +210,15 @@ class Slider(Widget):
         self._dragging = False
 
     def _track(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + self.label_width + 10, self.rect.centery - 4,
-                           self.rect.width - self.label_width - 80, 8)
+        width = self.rect.width - self.label_width - 80
+        x = (self.rect.right - self.label_width - 10 - width if theme.rtl()
+             else self.rect.x + self.label_width + 10)
+        return pygame.Rect(x, self.rect.centery - 4, width, 8)
 
     def _set_from(self, x: int) -> None:
         track = self._track()
-        self.value = max(0.0, min(1.0, (x - track.x) / track.width))
+        along = track.right - x if theme.rtl() else x - track.x  # filled from the reading side
+        self.value = max(0.0, min(1.0, along / track.width))
         self.on_change(self.value)
 
     def handle(self, event: InputEvent) -> bool:
@@ -225,16 +240,23 @@ class Slider(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, ink,
-                        anchor="midleft")
+        _draw_label(surface, self.label, self.rect, ink)
         track = self._track()
         pygame.draw.rect(surface, BUTTON, track, border_radius=4)
         filled = track.copy()
         filled.width = round(track.width * self.value)
+        if theme.rtl():
+            filled.right = track.right
         pygame.draw.rect(surface, PRIMARY if self.enabled else DISABLED, filled, border_radius=4)
-        pygame.draw.circle(surface, theme.INK, (filled.right, track.centery), 11)
-        theme.blit_text(surface, f"{round(self.value * 100)}%", (track.right + 18, track.centery),
-                        18, theme.INK_DIM, anchor="midleft")
+        knob = filled.left if theme.rtl() else filled.right
+        pygame.draw.circle(surface, theme.INK, (knob, track.centery), 11)
+        percent = _("{percent}%").format(percent=num(round(self.value * 100)))
+        if theme.rtl():
+            theme.blit_text(surface, percent, (track.x - 18, track.centery), 18, theme.INK_DIM,
+                            anchor="midright")
+        else:
+            theme.blit_text(surface, percent, (track.right + 18, track.centery), 18,
+                            theme.INK_DIM, anchor="midleft")
 
 
 class TextField(Widget):
@@ -254,8 +276,7 @@ class TextField(Widget):
         self.label_width = label_width
 
     def _field(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + self.label_width, self.rect.y,
-                           self.rect.width - self.label_width, self.rect.height)
+        return _field_rect(self.rect, self.label_width)
 
     def handle(self, event: InputEvent) -> bool:
         super().handle(event)
@@ -279,19 +300,35 @@ class TextField(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, self.label, (self.rect.x, self.rect.centery), 20, theme.INK,
-                        anchor="midleft")
+        _draw_label(surface, self.label, self.rect, theme.INK)
         field = self._field()
         pygame.draw.rect(surface, (16, 22, 30), field, border_radius=8)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, field,
                          2 if self.focused else 1, border_radius=8)
-        shown = self.text or self.placeholder
+        shown = digits(self.text) or self.placeholder
         color = theme.INK if self.text else theme.INK_FAINT
-        rect = theme.blit_text(surface, shown, (field.x + 12, field.centery), 19, color,
-                               anchor="midleft")
+        rtl = theme.rtl()
+        start = (field.right - 12) if rtl else (field.x + 12)
+        rect = theme.blit_text(surface, shown, (start, field.centery), 19, color,
+                               anchor="midright" if rtl else "midleft")
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = rect.right + 2 if self.text else field.x + 12
+            end = (rect.x - 2) if rtl else (rect.right + 2)
+            x = end if self.text else start
             pygame.draw.line(surface, theme.INK, (x, field.y + 8), (x, field.bottom - 8), 2)
+
+
+def _field_rect(rect: pygame.Rect, label_width: int) -> pygame.Rect:
+    """The part of a labelled widget right of its label (left of it, right to left)."""
+    x = rect.x if theme.rtl() else rect.x + label_width
+    return pygame.Rect(x, rect.y, rect.width - label_width, rect.height)
+
+
+def _draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, ink) -> None:
+    """A widget's label at its reading-side edge."""
+    if theme.rtl():
+        theme.blit_text(surface, label, (rect.right, rect.centery), 20, ink, anchor="midright")
+    else:
+        theme.blit_text(surface, label, (rect.x, rect.centery), 20, ink, anchor="midleft")
 
 
 class WidgetGroup:

@@ -1,0 +1,107 @@
+"""Languages: the gettext catalogues, the current language and numbers written for it.
+
+One text domain (``parlour``); English is the source language, Persian (``fa``) and
+Vietnamese (``vi``) come from ``game/locale/<lang>/LC_MESSAGES/parlour.mo``, compiled from
+the ``.po`` next to it by ``tools/catalogues.py`` (which also extracts and checks). Call
+sites use ``_()`` and ``ngettext()`` with named placeholders
+(``_("{game}, deal {deal}").format(...)``), read at draw or build time so that a change of
+language shows at once. Scenes that cache words
+rebuild themselves when told (``language_changed``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+DOMAIN = "parlour"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES: dict[str, str] = {"en": "English", "fa": "فارسی", "vi": "Tiếng Việt"}
+"""Language code -> its name written in that language (as the Settings screen offers it)."""
+RTL_LANGUAGES = frozenset({"fa"})
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+_current = "en"
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_listeners: list[Callable[[], None]] = []
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` (English, or a missing catalogue, gives the source text)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` the current language (unknown codes give English) and tell listeners."""
+    global _current, _translations
+    lang = lang if lang in LANGUAGES else "en"
+    changed = lang != _current
+    _current = lang
+    _translations = translations(lang)
+    if changed:
+        for listener in list(_listeners):
+            listener()
+
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener()`` after every change of language (e.g. to forget rendered text)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def language() -> str:
+    return _current
+
+
+def is_rtl(lang: str | None = None) -> bool:
+    """Does ``lang`` (default: the current language) read right to left?"""
+    return (lang or _current) in RTL_LANGUAGES
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n`` (plural rules from the catalogue)."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined; translate it with ``_()`` later."""
+    return message
+
+
+def digits(text: str, lang: str | None = None) -> str:
+    """``text`` with its ASCII digits written as the language writes them (Persian: ۰–۹)."""
+    return text.translate(PERSIAN_DIGITS) if (lang or _current) == "fa" else text
+
+
+def num(value: int | float | str, lang: str | None = None) -> str:
+    """A number as shown to the player in the language (Persian digits in Persian)."""
+    return digits(str(value), lang)
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The system's language when it is one we speak, else English.
+
+    Reads ``LANGUAGE`` (a colon-separated list of preferences), ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` in gettext's order; the first one set decides.
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for entry in value.split(":"):
+            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":
+            return "en"
+    return "en"

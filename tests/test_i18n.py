@@ -1,0 +1,413 @@
+"""Languages (issue 13): catalogues, glyphs, right-to-left shaping, layout of the shell screens
+in every language, and switching language while screens are open."""
+
+from __future__ import annotations
+
+import types
+
+import pygame
+import pygame.freetype
+import pytest
+
+from game import i18n
+from game.catalog import BY_KEY, GAMES, GameConfig, Seat
+from game.paths import FONTS
+from game.settings import Settings, load_settings, parse_settings, save_settings
+from scenes import theme
+from scenes.widgets import Button, Choice, Slider, TextField, Toggle
+from tools import catalogues
+
+LANGS = ("en", "fa", "vi")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def lang_app(lang: str):
+    from game.app import App
+
+    app = App(settings=Settings(language=lang), persist=False)
+    app.start()
+    return app
+
+
+# -- catalogues -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", catalogues.LANGS)
+def test_every_message_has_a_translation_with_the_same_placeholders(lang):
+    messages = catalogues.extract()
+    assert len(messages) > 80 and "Settings" in messages and "{count} move" in messages
+    assert catalogues.problems(lang, messages) == []  # also: the .mo matches its .po
+
+
+def test_the_check_catches_fuzzy_missing_and_wrong_placeholders(tmp_path, monkeypatch):
+    monkeypatch.setattr(catalogues, "LOCALE", tmp_path)
+    messages = {m.msgid: m for m in (catalogues.Message("Seat {number}"),
+                                     catalogues.Message("Quit"),
+                                     catalogues.Message("Back"),
+                                     catalogues.Message("{count} move", "{count} moves"))}
+    entries = [catalogues.Entry("Seat {number}", strings=["Ghế {so}"]),
+               catalogues.Entry("Quit", strings=["Thoát"], fuzzy=True),
+               catalogues.Entry("{count} move", "{count} moves", strings=["{count} nước đi"])]
+    path = catalogues.po_path("vi")
+    path.parent.mkdir(parents=True)
+    path.write_text(catalogues.write_po("vi", messages, entries), encoding="utf-8")
+    found = "\n".join(catalogues.problems("vi", messages))
+    assert "placeholders" in found and "Seat {number}" in found
+    assert "fuzzy 'Quit'" in found and "untranslated 'Back'" in found
+    assert "not up to date" in found
+    catalogues.mo_path("vi").write_bytes(catalogues.compile_lang("vi"))
+    assert "not up to date" not in "\n".join(catalogues.problems("vi", messages))
+    assert "{count} move" not in found  # Vietnamese has one plural form: one string is enough
+
+
+def test_the_compiled_catalogues_are_read_by_gettext_with_their_plural_rules():
+    i18n.set_language("fa")
+    assert i18n._("Settings") == "تنظیمات"
+    assert i18n.ngettext("{count} move", "{count} moves", 5) == "{count} حرکت"
+    i18n.set_language("vi")
+    assert i18n._("Settings") == "Cài đặt"
+    assert i18n.ngettext("{count} move", "{count} moves", 1) == "{count} nước đi"
+    i18n.set_language("en")
+    assert i18n.ngettext("{count} move", "{count} moves", 1) == "{count} move"
+    assert i18n.ngettext("{count} move", "{count} moves", 2) == "{count} moves"
+    i18n.set_language("xx")
+    assert i18n.language() == "en"
+
+
+def catalogue_text(lang: str) -> str:
+    entries = catalogues.parse_po(catalogues.po_path(lang).read_text(encoding="utf-8"))
+    return "".join(s for e in entries if e.msgid for s in e.strings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fonts_have_a_glyph_for_every_character_of_the_catalogue(lang):
+    pygame.freetype.init()
+    text = (catalogue_text(lang) if lang != "en" else "".join(catalogues.extract()))
+    text += "".join(i18n.LANGUAGES.values()) + i18n.num(1234567890, lang)
+    chars = {ch for ch in text if ch.isprintable() and ch not in " " + theme.LRI + theme.PDI}
+    for style, file in theme.FONT_FILES.items():
+        font = pygame.freetype.Font(str(FONTS / file), 20)
+        # Persian asked for in "serif" is drawn in Sans Bold (theme._style_for)
+        wanted = {ch for ch in chars if theme._style_for(ch, style) == style}
+        missing = {ch for ch in wanted if font.get_metrics(ch)[0] is None}
+        assert not missing, (lang, style, missing)
+
+
+# -- numbers, the system language, the setting ------------------------------------------------
+
+def test_numbers_are_written_with_persian_digits_in_persian():
+    assert i18n.num(2026, "fa") == "۲۰۲۶"
+    assert i18n.num(2026, "vi") == "2026" and i18n.num(7, "en") == "7"
+    i18n.set_language("fa")
+    assert BY_KEY["telefunken"].players_text == "۲ تا ۶ بازیکن"
+    assert BY_KEY["zertz"].seat_name(1) == "آبی (جایگاه ۲)"
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"LANG": "fa_IR.UTF-8"}, "fa"), ({"LANG": "vi_VN.UTF-8"}, "vi"),
+    ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en"), ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANGUAGE": "de:vi", "LANG": "de_DE.UTF-8"}, "vi"),
+    ({"LC_ALL": "fa_IR", "LANG": "vi_VN"}, "fa"), ({"LC_MESSAGES": "vi", "LANG": "fa_IR"}, "vi"),
+])
+def test_the_first_start_takes_the_system_language_when_we_speak_it(env, lang, monkeypatch):
+    assert i18n.system_language(env) == lang
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    settings, message = load_settings()  # no file yet: a first start
+    assert settings.language == lang and message is None
+
+
+def test_the_language_is_saved_and_a_bad_one_is_reported(monkeypatch):
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert save_settings(Settings(language="vi")) is None
+    assert load_settings()[0].language == "vi"
+    settings, problems = parse_settings({"language": "klingon", "volume": 0.5})
+    assert settings.language == "en" and settings.volume == 0.5
+    assert problems == ['unknown language "klingon"']
+    assert parse_settings({"language": ["fa"]})[1]
+
+
+# -- right to left ------------------------------------------------------------------------------
+
+def test_a_persian_word_is_shaped_with_joined_letters():
+    pygame.init()
+    word = "سلام"
+    joined = theme.text(word, 30)
+    letters = [theme.font(30).render(ch, True, theme.INK) for ch in word]
+    isolated = sum(s.get_width() for s in letters)
+    assert joined.get_width() != isolated  # joined forms are narrower than isolated ones
+    strip = pygame.Surface((isolated, joined.get_height()), pygame.SRCALPHA)
+    x = isolated
+    for surf in letters:  # the isolated letters, placed right to left
+        x -= surf.get_width()
+        strip.blit(surf, (x, 0))
+    a = pygame.image.tobytes(joined, "RGBA")
+    b = pygame.image.tobytes(pygame.transform.smoothscale(strip, joined.get_size()), "RGBA")
+    assert a != b
+
+
+def test_a_mixed_persian_and_number_string_keeps_its_order():
+    # "move 12 of 40": read from the right, 12 comes first and each number keeps its digits
+    runs = theme.bidi_runs("حرکت ۱۲ از ۴۰")
+    assert [r for r, rtl in runs if not rtl] == ["۴۰", "۱۲"]  # drawn left to right on screen
+    assert runs[-1] == ("حرکت ", True)
+    # Latin names stay readable inside Persian, and a path stays in one piece
+    assert theme.bidi_runs("بازی تازهٔ Zetema")[0] == ("Zetema", False)
+    assert ("/tmp/a-1/settings.json", False) in theme.bidi_runs(
+        "ذخیره در " + theme.isolate("/tmp/a-1/settings.json"))
+    assert theme.bidi_runs("English only 12") == [("English only 12", False)]
+    # on screen: the number is left of the word it follows
+    pygame.init()
+    surf = theme.text("حرکت ۱۲", 30)
+    word_w = theme._rtl_font(30, "sans").size("حرکت ")[0]
+    digits_w = theme.font(30).size("۱۲")[0]
+    assert surf.get_width() == word_w + digits_w
+    alone = pygame.Surface((digits_w, surf.get_height()), pygame.SRCALPHA)
+    alone.blit(theme.font(30).render("۱۲", True, theme.INK), (0, 0))
+    left_part = surf.subsurface((0, 0, digits_w, surf.get_height()))
+    assert pygame.image.tobytes(left_part, "RGBA") == pygame.image.tobytes(alone, "RGBA")
+
+
+def test_persian_titles_asked_for_in_serif_are_drawn_in_a_font_that_has_them():
+    assert theme._style_for("تنظیمات", "serif") == "bold"
+    assert theme._style_for("Cài đặt", "serif") == "serif"
+
+
+def test_a_persian_rules_text_is_laid_out_from_the_right():
+    from scenes import markdown
+
+    pygame.init()
+    pieces, _ = markdown.layout("# قوانین\n\nبازی Chắn با **۱۰۰** کارت.\n\n- یک\n", 600, rtl=True)
+    words = [p for p in pieces if p.surface is not None]
+    heading = words[0]
+    assert heading.x + heading.surface.get_width() == 600  # flush right
+    line = sorted((p for p in words if p.y == words[1].y), key=lambda p: p.x)
+    assert line[-1].x + line[-1].surface.get_width() == 600  # flush right
+    first = theme.run_text("بازی ", 18, theme.INK, "sans", rtl=True)
+    assert line[-1].surface.get_size() == first.get_size()  # the first word read is rightmost
+    latin = theme.text("Chắn", 18)
+    assert line[-2].surface.get_size() == latin.get_size()  # then the game's name
+    assert line[0].x == 600 - sum(p.surface.get_width() for p in line)  # no gaps, no overlap
+    bullet = next(p for p in words if p.y > line[0].y)
+    assert bullet.x > 500
+
+
+def test_widgets_mirror_in_persian():
+    i18n.set_language("fa")
+    choice = Choice((100, 100, 500, 40), "زبان", [(1, "یک"), (2, "دو")], 1, lambda v: None)
+    field, left, right = choice._boxes()
+    assert field.x == 100 and field.right == 380  # the label stands on the right
+    from ecs.input import InputEvent
+
+    choice.handle(InputEvent("down", pos=left.center, button=1))
+    assert choice.value == 2  # the left arrow goes forward when reading from the right
+    slider = Slider((100, 200, 500, 40), "صدا", 0.0, lambda v: None)
+    track = slider._track()
+    slider.handle(InputEvent("down", pos=(track.right - track.width // 4, track.centery),
+                             button=1))
+    assert slider.value == pytest.approx(0.25, abs=0.01)  # filled from the right
+    i18n.set_language("en")
+    assert Choice((100, 100, 500, 40), "x", [(1, "a")], 1, lambda v: None)._boxes()[0].x == 320
+
+
+# -- switching language -------------------------------------------------------------------------
+
+def test_switching_language_relays_out_every_open_screen():
+    from game.driver import Driver
+    from scenes.menu import MainMenu
+    from scenes.settings import SettingsScene
+
+    app = lang_app("en")
+    drive = Driver(app)
+    drive.settle()
+    menu = app.scenes.top
+    assert isinstance(menu, MainMenu)
+    app.scenes.push(SettingsScene(app), transition=None)
+    settings = app.scenes.top
+    language = next(w for w in settings.widgets.widgets if w.label == "Language")
+    field, left, right = language._boxes()
+    drive.click(right.center)  # English -> فارسی
+    assert app.settings.language == "fa" and i18n.language() == "fa"
+    labels = {w.label for w in settings.widgets.widgets}
+    assert "زبان" in labels and "Language" not in labels
+    new_field = next(w for w in settings.widgets.widgets if w.label == "زبان")._boxes()[0]
+    assert new_field.x < field.x  # now the field is left of the label
+    assert {w.label for w in menu.widgets.widgets} >= {"تنظیمات", "خروج", "ادامه"}
+    drive.step(2)  # draws in Persian without trouble
+    drive.click(next(w for w in settings.widgets.widgets
+                     if w.label == "زبان")._boxes()[1].center)  # forward: Tiếng Việt
+    assert i18n.language() == "vi" and "Cài đặt" in {w.label for w in menu.widgets.widgets}
+    app.scenes.stack.clear()
+
+
+# -- no overflow in any language ----------------------------------------------------------------
+
+def widget_problems(widget) -> list[str]:
+    found = []
+    if isinstance(widget, Button):
+        if theme.text_width(widget.label, widget.size, "bold") > widget.rect.width - 12:
+            found.append(f"button {widget.label!r}")
+        if widget.note and theme.text_width(widget.note, 13) > widget.rect.width - 8:
+            found.append(f"note {widget.note!r}")
+        return found
+    label_w = getattr(widget, "label_width", 0)
+    if theme.text_width(widget.label, 20) > label_w - 10:
+        found.append(f"label {widget.label!r}")
+    if isinstance(widget, Choice):
+        field = widget._boxes()[0]
+        for _, text in widget.options:
+            if theme.text_width(text, 19, "bold") > field.width - 2 * field.height:
+                found.append(f"option {text!r}")
+    if isinstance(widget, Toggle):
+        word = max((i18n._("On"), i18n._("Off")), key=lambda w: theme.text_width(w, 18))
+        if theme.text_width(word, 18) + 14 + 64 > widget.rect.width - label_w:
+            found.append(f"toggle word {word!r}")
+    if isinstance(widget, TextField) and theme.text_width(widget.placeholder, 19) > (
+            widget._field().width - 24):
+        found.append(f"placeholder {widget.placeholder!r}")
+    return found
+
+
+def drawn_text(scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every text a scene draws, with its rectangle."""
+    seen = []
+    original = theme.blit_text
+
+    def record(surface, string, pos, size, *args, **kwargs):
+        rect = original(surface, string, pos, size, *args, **kwargs)
+        seen.append((string, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", record)
+    scene.draw(pygame.display.get_surface())
+    monkeypatch.setattr(theme, "blit_text", original)
+    return seen
+
+
+def shell_screens(app):
+    """Every shell screen in its fullest state (most seats, every seat a computer, ...)."""
+    from scenes.pause import PauseMenu
+    from scenes.results import DealSummary, ResultsOverlay
+    from scenes.rules_viewer import RulesViewer
+    from scenes.settings import SettingsScene
+    from scenes.setup import SetupScene
+    from scenes.stats import StatsScene
+
+    for info in GAMES:
+        setup = SetupScene(app, info)
+        setup.players = info.max_players
+        setup.seats = [Seat("human")] + [Seat("ai", "hard")] * (info.max_players - 1)
+        setup._build()
+        yield f"setup {info.key}", setup
+    yield "settings", SettingsScene(app)
+    table = types.SimpleNamespace(config=GameConfig("zetema", (Seat("human"), Seat()), 987654321,
+                                                    fixed_seed=True), game_key="zetema")
+    pause = PauseMenu(app, table)
+    yield "pause", pause
+    confirm = PauseMenu(app, table)
+    confirm.restart()
+    yield "pause confirming", confirm
+    stats = StatsScene(app, "chan")
+    yield "statistics", stats
+    asking = StatsScene(app, "chan")
+    asking._ask()
+    yield "statistics asking", asking
+    yield "rules", RulesViewer(app, "zertz")
+    yield "results", ResultsOverlay(app, "You win!", "", ["Player", "Points"],
+                                    [["You", "12"]], lambda: None, lambda: None,
+                                    log=["a move"] * 80, on_replay=lambda: None)
+    yield "deal summary", DealSummary(app, "Deal 1", "", ["Player"], [["You"]])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_of_the_shell_screens_overflows(lang, monkeypatch):
+    from game.layout import load_layout
+    from scenes import menu as menu_module
+
+    app = lang_app(lang)
+    problems = []
+    menu = app.scenes.top
+    for widget in menu.widgets.widgets:
+        problems += [f"menu: {p}" for p in widget_problems(widget)]
+    for _, rect in drawn_text(menu, monkeypatch):
+        if not app.screen.get_rect().contains(rect):
+            problems.append(f"menu: text outside the screen at {rect}")
+    tiles = load_layout("menu").layer("tiles")
+    for zone in tiles:  # the blurb's lines end above the player count
+        info = BY_KEY[zone.name]
+        w, h = zone.rect.size
+        lines = theme.wrap(info.blurb_text, 16, w - 36)
+        bottom = 150 + 10 + 16 + 46 + 21 * (len(lines) - 1) + theme.text(lines[-1], 16).get_height()
+        if bottom > h - 76 or len(lines) > 3:
+            problems.append(f"tile {info.key}: blurb of {len(lines)} lines")
+        for word in (info.players_text, i18n._("New game"), i18n._("Play")):
+            if theme.text_width(word, 16, "bold") > w - 80:
+                problems.append(f"tile {info.key}: {word!r}")
+    for name, scene in shell_screens(app):
+        app.scenes.push(scene, transition=None)
+        for widget in scene.widgets.widgets:
+            problems += [f"{name}: {p}" for p in widget_problems(widget)]
+        panel = scene.panel
+        for string, rect in drawn_text(scene, monkeypatch):
+            if not panel.contains(rect) and string:
+                problems.append(f"{name}: {string!r} leaves the panel ({rect} not in {panel})")
+        app.scenes.pop(transition=None)
+    from scenes.stats import COLUMN_WIDTHS, StatsScene
+
+    for head, width in zip(StatsScene.headings(), COLUMN_WIDTHS):
+        if theme.text_width(head, 16, "bold") > width - 8:
+            problems.append(f"statistics: heading {head!r}")
+    hint = i18n._("F11 fullscreen  ·  {first}–{last} open a game")
+    assert menu_module.zone_rect(tiles[0]).x < 640 if lang != "fa" else True
+    assert theme.text_width(hint, 14) < 600
+    assert not problems, "\n".join(problems)
+    app.scenes.stack.clear()
+
+
+def test_the_menu_reads_from_the_right_in_persian():
+    from game.layout import load_layout
+    from scenes.menu import zone_rect
+
+    layout = load_layout("menu")
+    first = layout.layer("tiles")[0]
+    assert zone_rect(first).x < 640
+    i18n.set_language("fa")
+    assert zone_rect(first).x > 640  # Zetema, the first game, on the right
+    assert zone_rect(layout["continue"]).right > 1000
+
+
+def test_rules_follow_the_language_with_english_as_fallback(tmp_path, monkeypatch):
+    import scenes.rules_viewer as viewer
+
+    (tmp_path / "fa").mkdir()
+    (tmp_path / "zertz.md").write_text("# Zertz\n\nEnglish.", encoding="utf-8")
+    (tmp_path / "fa" / "zertz.md").write_text("# زرتز\n\nفارسی.", encoding="utf-8")
+    monkeypatch.setattr(viewer, "RULES_TEXTS", tmp_path)
+    assert "English" in viewer.rules_text("zertz", "en")
+    assert "فارسی" in viewer.rules_text("zertz", "fa")
+    assert "English" in viewer.rules_text("zertz", "vi")  # no Vietnamese file: English
+    i18n.set_language("fa")
+    assert "فارسی" in viewer.rules_text("zertz")
+
+
+def test_the_tour_takes_a_language(monkeypatch, tmp_path):
+    import game.__main__ as main_module
+    import game.tour as tour
+
+    seen = {}
+
+    def fake_tour(out):
+        seen["language"] = load_settings()[0].language
+        return []
+
+    monkeypatch.setattr(tour, "_tour", fake_tour)
+    assert main_module.main(["--tour", str(tmp_path / "shots"), "--lang", "fa"]) == 0
+    assert seen["language"] == "fa"
+    assert main_module.main(["--tour", str(tmp_path / "shots"), "--lang", "vi"]) == 0
+    assert seen["language"] == "vi"
