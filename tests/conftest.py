@@ -9,6 +9,9 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# a first start picks the system's language: keep the suite's screens in English everywhere
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_name, None)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import esper  # noqa: E402
