@@ -64,10 +64,10 @@ class App:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.screen = pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
-            self.window = _display_window()
-        if self.window is not None:
+        window = self.window
+        if window is not None:
             # SCALED makes the canvas size the window's minimum; allow smaller windows
-            self.window.minimum_size = MIN_WINDOW
+            window.minimum_size = MIN_WINDOW
         pygame.display.set_caption(f"{TITLE} — four tabletop games")
         pygame.key.set_repeat(350, 40)
         self.persist = persist
@@ -94,6 +94,13 @@ class App:
             self.toast(settings_message, error=True, seconds=8)
         for message in start_messages:
             self.toast(message, error=True, seconds=8)
+
+    @property
+    def window(self):
+        """The display's window, fetched afresh: no handle outlives the display it came from."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _display_window()
 
     # -- lifecycle ---------------------------------------------------------------------
     def start(self) -> None:
@@ -185,9 +192,10 @@ class App:
 
     def set_window_size(self, size: tuple[int, int]) -> bool:
         try:
-            if self.window is None:
+            window = self.window
+            if window is None:
                 raise pygame.error("no window")
-            self.window.size = size
+            window.size = size
         except (pygame.error, AttributeError, ValueError):
             self.toast("The window size cannot be changed on this display.", error=True)
             return False
