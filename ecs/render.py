@@ -86,6 +86,13 @@ class RenderSystem:
         if batch:
             surface.fblits(batch)
 
+    def drawn(self, ent: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The image an entity was last drawn with and its top-left (None if not drawn)."""
+        entry = self._memo.get(ent)
+        if entry is None or entry[1] is None:
+            return None
+        return entry[1], (entry[2], entry[3])
+
     def _rebuild(self, rows: list) -> None:
         """Sort the draw list again (after entities, components, z or visibility changed)."""
         self._rows = rows
