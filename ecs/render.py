@@ -47,7 +47,8 @@ class RenderSystem:
         self._rows: list | None = None  # esper's query result the draw list was built from
         self._tick = -1
         self._order: list[tuple] = []
-        # entity -> [signature, image, left, top, settled]; settled: no smooth upgrade pending
+        # entity -> [signature, image, left, top, settled, (image, (left, top))];
+        # settled: no smooth upgrade or finer angle pending
         self._memo: dict[int, list] = {}
         self.rebuilds = 0  # how often the draw list was sorted (for tests and benchmarks)
 
@@ -82,7 +83,7 @@ class RenderSystem:
                 self._draw_special(surface, entry, transform, sprite.shape == "circle", glow,
                                    selected)
             else:
-                batch.append((img, (entry[2], entry[3])))
+                batch.append(entry[5])
         if batch:
             surface.fblits(batch)
 
@@ -126,10 +127,11 @@ class RenderSystem:
         img, settled = self._transformed_settled(image, angle, scale * (1.0 + LIFT_SCALE * lift),
                                                  squash, turning)
         if img is None:
-            entry = [sig, None, 0, 0, settled]
+            entry = [sig, None, 0, 0, settled, None]
         else:
             w, h = img.get_size()
-            entry = [sig, img, round(x - w / 2), round(y + dy - h / 2), settled]
+            left, top = round(x - w / 2), round(y + dy - h / 2)
+            entry = [sig, img, left, top, settled, (img, (left, top))]
         self._memo[ent] = entry
         return entry
 
@@ -201,8 +203,10 @@ class RenderSystem:
         the image without asking again.
         """
         fine = (round(angle / ANGLE_STEP) * ANGLE_STEP) % 360
-        scale = round(scale, 2)
-        squash = round(abs(squash), 2)
+        if scale != 1.0:
+            scale = round(scale, 2)
+        if squash != 1.0:
+            squash = round(abs(squash), 2)
         if fine == 0 and scale == 1.0 and squash == 1.0:
             return image, True
         if squash <= 0.01 or scale <= 0.01:
@@ -219,20 +223,25 @@ class RenderSystem:
             entry = self._cache[key] = [image, None, 1]
         if turning and self.turning_step > ANGLE_STEP:
             coarse = (round(angle / self.turning_step) * self.turning_step) % 360
-            if coarse != fine:
-                return self._coarse_image(image, coarse, scale, squash), False
+            return self._coarse_image(image, coarse, scale, squash), False
         if entry[1] is None:
-            self.transforms += 1
             if entry[2] >= SMOOTH_AFTER and fine:
+                self.transforms += 1
                 entry[1] = pygame.transform.rotozoom(self._scaled(image, scale, squash), fine, 1.0)
             else:
-                img = self._scaled(image, scale, squash)
-                entry[1] = pygame.transform.rotate(img, fine) if fine else img
+                rough = self._coarse.get(key)  # the same fast rotation, made while turning
+                if rough is not None and rough[0] is image:
+                    entry[1] = rough[1]
+                else:
+                    self.transforms += 1
+                    img = self._scaled(image, scale, squash)
+                    entry[1] = pygame.transform.rotate(img, fine) if fine else img
         return entry[1], entry[2] >= SMOOTH_AFTER or not fine
 
     def _coarse_image(self, image: pygame.Surface, angle: int, scale: float,
                       squash: float) -> pygame.Surface:
-        """The fast rotation at a ``TURNING_ANGLE_STEP`` angle (cached apart)."""
+        """The fast rotation at a ``TURNING_ANGLE_STEP`` angle (cached apart, never upgraded
+        to the smooth rotation: a turning sprite changes image again within a few frames)."""
         if angle == 0 and scale == 1.0 and squash == 1.0:
             return image
         key = (id(image), angle, scale, squash)
