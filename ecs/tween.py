@@ -42,30 +42,38 @@ class TweenSystem(esper.Processor):
             if not items:
                 continue
             keep: list[Tween] | None = None  # made only when a tween ends this frame
-            for i, tween in enumerate(items):
+            last_t = -1.0  # tweens started together (x, y, angle of a move) share one easing
+            last_ease = eased = None
+            i = 0
+            for tween in items:
                 elapsed = tween.elapsed = tween.elapsed + step
                 delay = tween.delay
                 if elapsed < delay:
                     if keep is not None:
                         keep.append(tween)
+                    i += 1
                     continue
                 start = tween.start
                 if start is None:
                     start = tween.start = getattr(transform, tween.attr)
                 duration = tween.duration
                 t = (elapsed - delay) / (duration if duration > 1e-6 else 1e-6)
+                if t > 1.0:
+                    t = 1.0
+                ease = tween.ease or ease_out
+                if t != last_t or ease is not last_ease:
+                    eased = ease(t)
+                    last_t, last_ease = t, ease
+                setattr(transform, tween.attr, start + (tween.end - start) * eased)
                 if t < 1.0:
-                    setattr(transform, tween.attr,
-                            start + (tween.end - start) * (tween.ease or ease_out)(t))
                     if keep is not None:
                         keep.append(tween)
-                    continue
-                end = tween.end
-                setattr(transform, tween.attr, start + (end - start) * (tween.ease or ease_out)(1.0))
-                if keep is None:
-                    keep = items[:i]
-                if tween.on_done:
-                    finished.append(tween.on_done)
+                else:
+                    if keep is None:
+                        keep = items[:i]
+                    if tween.on_done:
+                        finished.append(tween.on_done)
+                i += 1
             if keep is not None:
                 tweens.items = keep
         # callbacks run after the sweep, so tweens they start begin cleanly next frame
