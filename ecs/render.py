@@ -11,8 +11,7 @@ from __future__ import annotations
 import esper
 import pygame
 
-from ecs.components import (CardFace, DrawOrderClock, DropTarget, Glow, Selected, Sprite, Transform,
-                            ZOrder)
+from ecs.components import CardFace, DrawOrderClock, DropTarget, Glow, Selected, Sprite, Transform, ZOrder
 
 VALID_FILL = (255, 214, 92, 46)
 VALID_EDGE = (255, 214, 92)
