@@ -1,7 +1,9 @@
 """Rendering: draws the current world's sprites in z order onto a surface.
 
 Reads components only (it never changes them). Rotated, scaled or squashed images are
-cached so a table of 100+ cards costs only the blits. Lifted entities (being dragged) get a
+cached so a table of 100+ cards costs only the blits; angles are rounded to ``ANGLE_STEP``
+(``TURNING_ANGLE_STEP`` while a sprite's angle changes from frame to frame, which looks the
+same in motion and exactly the same once it rests). Lifted entities (being dragged) get a
 soft shadow and grow slightly; active drop targets glow while something is held or
 selected; ``Selected`` and ``Glow`` entities get an outline.
 """
