@@ -32,6 +32,15 @@ class Transform:
     dy: float = 0.0
 
 
+class DrawOrderClock:
+    """Counts changes of draw order: ``tick`` grows whenever a ``ZOrder.z`` or a
+    ``Sprite.visible`` takes a new value, so the render system can keep its sorted draw list
+    between frames and re-sort only after such a change (adding or removing components is
+    seen through esper's query cache instead)."""
+
+    tick = 0
+
+
 @dataclass
 class Sprite:
     """An image to draw, centred on the Transform; ``shape`` ("rect" or "circle") shapes its
@@ -41,10 +50,20 @@ class Sprite:
     visible: bool = True
     shape: str = "rect"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "visible" and self.__dict__.get("visible", not value) != value:
+            DrawOrderClock.tick += 1
+        object.__setattr__(self, name, value)
+
 
 @dataclass
 class ZOrder:
     z: float = 0.0
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get(name, None) != value:
+            DrawOrderClock.tick += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass

@@ -1,7 +1,9 @@
 """Rendering: draws the current world's sprites in z order onto a surface.
 
 Reads components only (it never changes them). Rotated, scaled or squashed images are
-cached so a table of 100+ cards costs only the blits. Lifted entities (being dragged) get a
+cached so a table of 100+ cards costs only the blits; angles are rounded to ``ANGLE_STEP``
+(``TURNING_ANGLE_STEP`` while a sprite's angle changes from frame to frame, which looks the
+same in motion and exactly the same once it rests). Lifted entities (being dragged) get a
 soft shadow and grow slightly; active drop targets glow while something is held or
 selected; ``Selected`` and ``Glow`` entities get an outline.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 import esper
 import pygame
 
-from ecs.components import CardFace, DropTarget, Glow, Selected, Sprite, Transform, ZOrder
+from ecs.components import CardFace, DrawOrderClock, DropTarget, Glow, Selected, Sprite, Transform, ZOrder
 
 VALID_FILL = (255, 214, 92, 46)
 VALID_EDGE = (255, 214, 92)
@@ -21,50 +23,125 @@ LIFT_SCALE = 0.07
 SHADOW_OFFSET = (7, 11)
 SMOOTH_AFTER = 12  # uses before a cached rotation is redone smoothly
 ANGLE_STEP = 2  # degrees: rotations are drawn (and cached) to the nearest step
+TURNING_ANGLE_STEP = 4  # degrees: the step while a sprite's angle changes from frame to frame
 
 
 class RenderSystem:
-    """Draws sprites by z; call ``draw(surface)`` once per frame after the processors ran."""
+    """Draws sprites by z; call ``draw(surface)`` once per frame after the processors ran.
+
+    The sorted draw list is kept between frames and rebuilt only when the world's entities or
+    components change (esper hands out a new query result then) or a ``ZOrder.z`` or
+    ``Sprite.visible`` changes (``DrawOrderClock``). Each sprite remembers what it was drawn
+    with last frame; a sprite at rest reuses its image and place without any work. Plain
+    blits go out in batches through ``Surface.fblits``.
+    """
 
     def __init__(self, cache_limit: int = 3000) -> None:
         # entry: [source image (kept alive so its id() is not reused), result, uses]
         self._cache: dict[tuple, list] = {}
         self._shadows: dict[tuple, pygame.Surface] = {}
         self._glows: dict[tuple, pygame.Surface] = {}
+        self._coarse: dict[tuple, list] = {}  # [source image, result] at TURNING_ANGLE_STEP
         self._limit = cache_limit
+        self.turning_step = TURNING_ANGLE_STEP
+        self.transforms = 0  # images scaled or rotated so far (for tests and benchmarks)
+        self._rows: list | None = None  # esper's query result the draw list was built from
+        self._tick = -1
+        self._order: list[tuple] = []
+        # entity -> [signature, image, left, top, settled, (image, (left, top))];
+        # settled: no smooth upgrade or finer angle pending
+        self._memo: dict[int, list] = {}
+        self.rebuilds = 0  # how often the draw list was sorted (for tests and benchmarks)
 
     def draw(self, surface: pygame.Surface) -> None:
-        items: list[tuple] = []
-        for ent, (transform, sprite, order) in esper.get_components(Transform, Sprite, ZOrder):
-            if sprite.visible:
-                items.append((order.z, 1, ent, transform, sprite))
-        for ent, drop in esper.get_component(DropTarget):
-            if drop.active and drop.valid:
-                order = esper.try_component(ent, ZOrder)
-                items.append(((order.z if order else -1.0) - 0.001, 0, ent, drop, None))
-        items.sort(key=_z_key)
+        rows = esper.get_components(Transform, Sprite, ZOrder)
+        if rows is not self._rows or DrawOrderClock.tick != self._tick:
+            self._rebuild(rows)
+        batch: list[tuple] = []
+        memo = self._memo
+        for item in self._order:
+            if item[0] == 0:
+                drop = item[2]
+                if drop.active and drop.valid:
+                    batch.append(self._target(drop))
+                continue
+            _, ent, transform, sprite, face, glow, selected = item
+            image = sprite.image if face is None else (face.front if face.face_up else face.back)
+            lift = transform.lift
+            sig = (image, transform.x, transform.y, transform.dy, transform.angle,
+                   transform.scale, transform.squash, lift)
+            entry = memo.get(ent)
+            if entry is None or entry[0] != sig or not entry[4]:
+                entry = self._place(ent, sig, entry)
+            img = entry[1]
+            if img is None:
+                continue
+            alpha = transform.alpha
+            if lift > 0.01 or alpha < 254.5 or glow is not None or selected:
+                if batch:
+                    surface.fblits(batch)
+                    batch = []
+                self._draw_special(surface, entry, transform, sprite.shape == "circle", glow,
+                                   selected)
+            else:
+                batch.append(entry[5])
+        if batch:
+            surface.fblits(batch)
+
+    def drawn(self, ent: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The image an entity was last drawn with and its top-left (None if not drawn)."""
+        entry = self._memo.get(ent)
+        if entry is None or entry[1] is None:
+            return None
+        return entry[1], (entry[2], entry[3])
+
+    def _rebuild(self, rows: list) -> None:
+        """Sort the draw list again (after entities, components, z or visibility changed)."""
+        self._rows = rows
+        self._tick = DrawOrderClock.tick
+        self.rebuilds += 1
         faces = dict(esper.get_component(CardFace))
         glows = dict(esper.get_component(Glow))
         selected = {ent for ent, _ in esper.get_component(Selected)}
-        for _, kind, ent, first, sprite in items:
-            if kind == 0:
-                self._draw_target(surface, first)
-                continue
-            face = faces.get(ent)
-            image = sprite.image if face is None else (face.front if face.face_up else face.back)
-            self._draw_sprite(surface, first, image, glows.get(ent), ent in selected,
-                              sprite.shape == "circle")
+        items: list[tuple] = []
+        for ent, (transform, sprite, order) in rows:
+            if sprite.visible:
+                items.append((order.z, 1, ent, transform, sprite))
+        for ent, drop in esper.get_component(DropTarget):
+            order = esper.try_component(ent, ZOrder)
+            items.append(((order.z if order else -1.0) - 0.001, 0, ent, drop, None))
+        items.sort(key=_z_key)
+        self._order = [
+            (0, ent, first) if kind == 0 else
+            (1, ent, first, sprite, faces.get(ent), glows.get(ent), ent in selected)
+            for _, kind, ent, first, sprite in items
+        ]
+        live = {item[1] for item in self._order}
+        for ent in [e for e in self._memo if e not in live]:
+            del self._memo[ent]
+
+    def _place(self, ent: int, sig: tuple, last: list | None) -> list:
+        """Work out (and remember) the drawn image and top-left of a sprite; ``last`` is what
+        it was drawn with in the previous frame."""
+        image, x, y, dy, angle, scale, squash, lift = sig
+        turning = last is not None and last[0][4] != angle
+        img, settled = self._transformed_settled(image, angle, scale * (1.0 + LIFT_SCALE * lift),
+                                                 squash, turning)
+        if img is None:
+            entry = [sig, None, 0, 0, settled, None]
+        else:
+            w, h = img.get_size()
+            left, top = round(x - w / 2), round(y + dy - h / 2)
+            entry = [sig, img, left, top, settled, (img, (left, top))]
+        self._memo[ent] = entry
+        return entry
 
     # -- pieces ------------------------------------------------------------------------
-    def _draw_sprite(self, surface: pygame.Surface, transform: Transform, image: pygame.Surface,
-                     glow: Glow | None, selected: bool, round_: bool) -> None:
-        scale = transform.scale * (1.0 + LIFT_SCALE * transform.lift)
-        img = self._transformed(image, transform.angle, scale, transform.squash)
-        if img is None:
-            return
+    def _draw_special(self, surface: pygame.Surface, entry: list, transform: Transform,
+                      round_: bool, glow: Glow | None, selected: bool) -> None:
+        """A sprite that needs more than a plain blit: shadow, translucency or outlines."""
+        img, left, top = entry[1], entry[2], entry[3]
         w, h = img.get_size()
-        cx, cy = transform.x, transform.y + transform.dy
-        left, top = round(cx - w / 2), round(cy - h / 2)
         if transform.lift > 0.01:
             shadow = self._shadow((w, h), round_)
             shadow.set_alpha(int(90 * transform.lift * transform.alpha / 255))
@@ -86,7 +163,8 @@ class RenderSystem:
             else:
                 pygame.draw.rect(surface, color, rect, width, border_radius=10)
 
-    def _draw_target(self, surface: pygame.Surface, drop: DropTarget) -> None:
+    def _target(self, drop: DropTarget) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The glow of an active, valid drop target and where it goes."""
         rect = drop.rect.inflate(10, 10)
         key = (rect.size, drop.hovered, drop.shape)
         glow = self._glows.get(key)
@@ -103,36 +181,81 @@ class RenderSystem:
                 pygame.draw.rect(glow, fill, local, border_radius=12)
                 pygame.draw.rect(glow, VALID_EDGE, local, edge, border_radius=12)
             self._glows[key] = glow
-        surface.blit(glow, rect.topleft)
+        return glow, rect.topleft
 
     def _transformed(self, image: pygame.Surface, angle: float, scale: float,
-                     squash: float) -> pygame.Surface | None:
-        """The image scaled, squashed and rotated, from the cache when possible.
+                     squash: float, turning: bool = False) -> pygame.Surface | None:
+        """The image scaled, squashed and rotated, from the cache when possible."""
+        return self._transformed_settled(image, angle, scale, squash, turning)[0]
 
-        A first request uses the fast, unsmoothed rotation (cards in motion rarely show the
-        same angle twice); an image requested again a few frames running (a card at rest,
-        tilted in a fan) is upgraded to the smooth rotation.
+    def _transformed_settled(self, image: pygame.Surface, angle: float, scale: float,
+                             squash: float, turning: bool = False
+                             ) -> tuple[pygame.Surface | None, bool]:
+        """The image scaled, squashed and rotated, and whether it is final.
+
+        Angles are rounded to ``ANGLE_STEP``. A first request uses the fast, unsmoothed
+        rotation (cards in motion rarely show the same angle twice); an image requested again
+        a few times (a card at rest, tilted in a fan) is upgraded to the smooth rotation.
+        A ``turning`` sprite (its angle changed since the last frame) is drawn at the coarser
+        ``TURNING_ANGLE_STEP``; its request still counts towards the upgrade of the
+        ``ANGLE_STEP`` image as if that had been drawn (which is made only when needed), so
+        a sprite coming to rest looks exactly as it would have without the coarse step.
+        "Final" means no upgrade or finer angle is pending, so a sprite at rest can keep
+        the image without asking again.
         """
-        angle = (round(angle / ANGLE_STEP) * ANGLE_STEP) % 360
-        scale = round(scale, 2)
-        squash = round(abs(squash), 2)
-        if angle == 0 and scale == 1.0 and squash == 1.0:
-            return image
+        fine = (round(angle / ANGLE_STEP) * ANGLE_STEP) % 360
+        if scale != 1.0:
+            scale = round(scale, 2)
+        if squash != 1.0:
+            squash = round(abs(squash), 2)
+        if fine == 0 and scale == 1.0 and squash == 1.0:
+            return image, True
         if squash <= 0.01 or scale <= 0.01:
-            return None
-        key = (id(image), angle, scale, squash)
+            return None, True
+        key = (id(image), fine, scale, squash)
         entry = self._cache.get(key)
         if entry is not None and entry[0] is image:
             entry[2] += 1
-            if entry[2] == SMOOTH_AFTER and angle:
-                entry[1] = pygame.transform.rotozoom(self._scaled(image, scale, squash), angle, 1.0)
+            if entry[2] == SMOOTH_AFTER and fine:
+                entry[1] = None  # the smooth rotation replaces the fast one when next drawn
+        else:
+            if len(self._cache) > self._limit:
+                self._cache.clear()
+            entry = self._cache[key] = [image, None, 1]
+        if turning and self.turning_step > ANGLE_STEP:
+            coarse = (round(angle / self.turning_step) * self.turning_step) % 360
+            return self._coarse_image(image, coarse, scale, squash), False
+        if entry[1] is None:
+            if entry[2] >= SMOOTH_AFTER and fine:
+                self.transforms += 1
+                entry[1] = pygame.transform.rotozoom(self._scaled(image, scale, squash), fine, 1.0)
+            else:
+                rough = self._coarse.get(key)  # the same fast rotation, made while turning
+                if rough is not None and rough[0] is image:
+                    entry[1] = rough[1]
+                else:
+                    self.transforms += 1
+                    img = self._scaled(image, scale, squash)
+                    entry[1] = pygame.transform.rotate(img, fine) if fine else img
+        return entry[1], entry[2] >= SMOOTH_AFTER or not fine
+
+    def _coarse_image(self, image: pygame.Surface, angle: int, scale: float,
+                      squash: float) -> pygame.Surface:
+        """The fast rotation at a ``TURNING_ANGLE_STEP`` angle (cached apart, never upgraded
+        to the smooth rotation: a turning sprite changes image again within a few frames)."""
+        if angle == 0 and scale == 1.0 and squash == 1.0:
+            return image
+        key = (id(image), angle, scale, squash)
+        entry = self._coarse.get(key)
+        if entry is not None and entry[0] is image:
             return entry[1]
-        if len(self._cache) > self._limit:
-            self._cache.clear()
+        if len(self._coarse) > self._limit:
+            self._coarse.clear()
+        self.transforms += 1
         img = self._scaled(image, scale, squash)
         if angle:
             img = pygame.transform.rotate(img, angle)
-        self._cache[key] = [image, img, 1]
+        self._coarse[key] = [image, img]
         return img
 
     @staticmethod

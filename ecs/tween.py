@@ -32,35 +32,65 @@ class TweenSystem(esper.Processor):
 
     def process(self, dt: float) -> None:
         factor = self.speed()
+        if factor <= 0:
+            self._finish_all()
+            return
+        step = dt / factor
+        finished: list[Callable[[], None]] = []
+        for _ent, (tweens, transform) in esper.get_components(Tweens, Transform):
+            items = tweens.items
+            if not items:
+                continue
+            keep: list[Tween] | None = None  # made only when a tween ends this frame
+            last_t = -1.0  # tweens started together (x, y, angle of a move) share one easing
+            last_ease = eased = None
+            i = 0
+            for tween in items:
+                elapsed = tween.elapsed = tween.elapsed + step
+                delay = tween.delay
+                if elapsed < delay:
+                    if keep is not None:
+                        keep.append(tween)
+                    i += 1
+                    continue
+                start = tween.start
+                if start is None:
+                    start = tween.start = getattr(transform, tween.attr)
+                duration = tween.duration
+                t = (elapsed - delay) / (duration if duration > 1e-6 else 1e-6)
+                if t > 1.0:
+                    t = 1.0
+                ease = tween.ease or ease_out
+                if t != last_t or ease is not last_ease:
+                    eased = ease(t)
+                    last_t, last_ease = t, ease
+                setattr(transform, tween.attr, start + (tween.end - start) * eased)
+                if t < 1.0:
+                    if keep is not None:
+                        keep.append(tween)
+                else:
+                    if keep is None:
+                        keep = items[:i]
+                    if tween.on_done:
+                        finished.append(tween.on_done)
+                i += 1
+            if keep is not None:
+                tweens.items = keep
+        # callbacks run after the sweep, so tweens they start begin cleanly next frame
+        for callback in finished:
+            callback()
+
+    def _finish_all(self) -> None:
+        """Instant speed: every tween jumps to its end value and finishes."""
         finished: list[Callable[[], None]] = []
         for _ent, (tweens, transform) in esper.get_components(Tweens, Transform):
             if not tweens.items:
                 continue
-            keep: list[Tween] = []
-            for tween in list(tweens.items):
-                if factor <= 0:
-                    done = True
-                    value = tween.end
-                else:
-                    tween.elapsed += dt / factor
-                    if tween.elapsed < tween.delay:
-                        keep.append(tween)
-                        continue
-                    if tween.start is None:
-                        tween.start = getattr(transform, tween.attr)
-                    span = max(tween.duration, 1e-6)
-                    t = min(1.0, (tween.elapsed - tween.delay) / span)
-                    done = t >= 1.0
-                    eased = (tween.ease or ease_out)(t)
-                    value = tween.start + (tween.end - tween.start) * eased
-                setattr(transform, tween.attr, value)
-                if done:
-                    if tween.on_done:
-                        finished.append(tween.on_done)
-                else:
-                    keep.append(tween)
-            tweens.items = keep
-        # callbacks run after the sweep, so tweens they start begin cleanly next frame
+            for tween in tweens.items:
+                setattr(transform, tween.attr, tween.end)
+                if tween.on_done:
+                    finished.append(tween.on_done)
+            tweens.items = []
         for callback in finished:
             callback()
 

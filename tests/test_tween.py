@@ -110,3 +110,33 @@ def test_flip_is_a_horizontal_squash_with_face_swap_at_middle(world):
     run(system, 0.25)
     assert t.squash == 1.0 and flipped == [True]
     assert t.x == 0 and t.y == 0  # a flip does not move the card
+
+
+def test_tweens_started_together_keep_their_own_ease_and_values(world):
+    ent = _card()
+    system = TweenSystem()
+    move_to(ent, 100, 50, duration=0.6)  # x and y share the time and the ease
+    animate(ent, "angle", 30, 0.6, ease=linear)  # same time, another ease
+    animate(ent, "scale", 2.0, 1.2)  # same ease, another time
+    run(system, 0.3)
+    t = esper.component_for_entity(ent, Transform)
+    fraction = t.x / 100
+    assert 0.5 < fraction < 1 and t.y == pytest.approx(50 * fraction)
+    assert t.angle == pytest.approx(15, abs=0.6)  # linear: half way
+    assert 1.0 < t.scale < 1 + fraction  # ease-out at a quarter of its time, behind x
+
+
+def test_a_finished_tween_leaves_the_others_running_in_order(world):
+    ent = _card()
+    system = TweenSystem()
+    animate(ent, "x", 10, 0.1)
+    animate(ent, "y", 20, 0.5)
+    animate(ent, "angle", 30, 0.1, delay=0.3)
+    run(system, 0.2)
+    items = esper.component_for_entity(ent, Tweens).items
+    assert [tw.attr for tw in items] == ["y", "angle"]
+    t = esper.component_for_entity(ent, Transform)
+    assert t.x == 10 and 0 < t.y < 20 and t.angle == 0
+    run(system, 0.5)
+    assert (t.x, t.y, t.angle) == (10, 20, 30)
+    assert not esper.component_for_entity(ent, Tweens).items

@@ -14,6 +14,12 @@ process (as it used to); plus the same table idle. The worker is started and rea
 the timing begins. ``--only think`` runs only (c).
 Targets on the 2-core reference machine: p99 under 8 ms (menu, stress table), under 16.7 ms
 while hard thinks; start-up under 1.5 s.
+
+Then the stress table against the raw floor, in CPU time of the main thread
+(``time.thread_time``), interleaved frame by frame in the same process so the ratio holds on
+a noisy machine: the floor is a bare pygame loop blitting the same 110 card images at the
+same places and flipping. Target: stress p99 within 1.3x the floor's p99.
+``--stress-floor`` runs only that part.
 """
 
 from __future__ import annotations
@@ -169,6 +175,105 @@ def bench_thinking(app, driver, game: str, frames: int, mode: str) -> tuple[list
     return times, note
 
 
+# -- stress table against the raw floor (CPU time of the main thread) --------------------------
+def _cpu_summary(name: str, times: list[float]) -> tuple[str, float, float]:
+    ms = sorted(t * 1000 for t in times)
+    p50 = ms[len(ms) // 2]
+    p99 = ms[min(len(ms) - 1, math.ceil(len(ms) * 0.99) - 1)]
+    line = (f"{name:<30} frames {len(ms):4d}  CPU mean {statistics.fmean(ms):6.2f} ms  "
+            f"p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  max {ms[-1]:6.2f} ms")
+    return line, p50, p99
+
+
+def _floor_frame(screen, background, blits: list[tuple]) -> None:
+    """One frame of the raw floor: a bare pygame loop, no ECS, no caches, no Python per card
+    beyond the blit call: clear with the background, blit each card image, flip."""
+    import pygame
+
+    screen.blit(background, (0, 0))
+    for image, pos in blits:
+        screen.blit(image, pos)
+    pygame.display.flip()
+
+
+def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
+    """The stress table and the raw floor, interleaved frame by frame in this process.
+
+    Each stress frame is ``app.step`` (events, tweens, hover, drag, render, flip) timed with
+    ``time.thread_time`` (CPU of the main thread, so other load on the machine counts less).
+    Right after it, the raw floor draws the same 110 card images (the unrotated faces the
+    cards show, same sizes) at the places the stress cards have in that frame, over a
+    full-canvas background, and flips: what pygame alone costs for those pixels. A second
+    floor, "as drawn", blits the very surfaces the renderer blitted for the cards in that
+    frame (rotated, squashed or lifted, same sizes and places), so the gap to it is the
+    per-frame work beyond the pixels. Returns (stress p99, floor p99) in ms and prints the
+    summaries and the ratios.
+    """
+    import esper
+    import pygame
+
+    from ecs.components import CardFace, Transform, Tweens, ZOrder
+    from scenes.sandbox_table import SandboxTable
+
+    table = SandboxTable(app, seed=11, stress=True)
+    app.scenes.reset(table, transition=None)
+    driver.step(30)
+    cards = [e for e, _ in esper.get_component(CardFace)]
+    assert len(cards) == 110, len(cards)
+    order = sorted(cards, key=lambda e: esper.component_for_entity(e, ZOrder).z)
+    parts = [(esper.component_for_entity(e, Transform), esper.component_for_entity(e, CardFace))
+             for e in order]
+    held = cards[-1]
+    t = esper.component_for_entity(held, Transform)
+    driver.press((round(t.x), round(t.y)))
+    screen = app.screen
+    background = screen.copy()
+    background.fill((30, 90, 60))
+    stress, floor, drawn_floor = [], [], []
+    render = table.render
+    replay = getattr(render, "drawn", None)
+    moving_min = len(cards)
+    clock = time.thread_time
+    for i in range(frames):
+        x = 640 + 400 * math.cos(i / 40)
+        y = 360 + 200 * math.sin(i / 30)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                             rel=(1, 1), buttons=(1, 0, 0)))
+        t0 = clock()
+        app.step(1 / 60)
+        stress.append(clock() - t0)
+        blits = []
+        for tr, face in parts:
+            image = face.front if face.face_up else face.back
+            w, h = image.get_size()
+            blits.append((image, (round(tr.x - w / 2), round(tr.y + tr.dy - h / 2))))
+        t0 = clock()
+        _floor_frame(screen, background, blits)
+        floor.append(clock() - t0)
+        if replay is not None:
+            as_drawn = [d for d in (replay(e) for e in order) if d is not None]
+            t0 = clock()
+            _floor_frame(screen, background, as_drawn)
+            drawn_floor.append(clock() - t0)
+        if i % 50 == 0:
+            moving = sum(1 for e in cards if esper.component_for_entity(e, Tweens).items)
+            moving_min = min(moving_min, moving)
+    assert table.drag.held == held, "the dragged card was dropped during the benchmark"
+    line_s, _, s99 = _cpu_summary("stress table (110 cards)", stress)
+    line_f, _, f99 = _cpu_summary("raw floor (same 110 images)", floor)
+    print(f"  (stress table: {len(cards)} cards, at least {moving_min} tweening at each sample, "
+          "1 dragged; raw floor interleaved frame by frame)")
+    print(line_s)
+    print(line_f)
+    if drawn_floor:
+        line_d, _, d99 = _cpu_summary("raw floor, images as drawn", drawn_floor)
+        print(line_d)
+    print(f"stress p99 / floor p99 = {s99 / f99:.2f}x  (target within 1.3x)")
+    if drawn_floor:
+        print(f"stress p99 / floor-as-drawn p99 = {s99 / d99:.2f}x")
+    return s99, f99
+
+
 def bench_startup(runs: int) -> None:
     internal, wall = [], []
     for _ in range(runs):
@@ -192,6 +297,8 @@ def main() -> int:
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--think-frames", type=int, default=300)
     parser.add_argument("--only", choices=["think"], help="run only the named benchmark")
+    parser.add_argument("--stress-floor", action="store_true",
+                        help="only the stress table against the raw floor (CPU time)")
     args = parser.parse_args()
 
     from game.app import App
@@ -201,11 +308,17 @@ def main() -> int:
     app = App(settings=Settings(), persist=False)
     driver = Driver(app)
     app.wait_for_ai = False  # the real window's behaviour: never wait for the computer
+    if args.stress_floor:
+        print(f"CPU time of the main thread per frame at 1280x720, headless, {args.frames} frames")
+        bench_stress_vs_floor(app, driver, args.frames)
+        return 0
     print(f"Frame times at 1280x720, headless (SDL {os.environ['SDL_VIDEODRIVER']}), "
           f"{args.frames} frames each")
     if args.only is None:
         print(_summary("main menu", bench_menu(app, driver, args.frames)))
         print(_summary("stress table (110 cards)", bench_stress(app, driver, args.frames)))
+        print("CPU time of the main thread per frame, the stress table against the raw floor:")
+        bench_stress_vs_floor(app, driver, args.frames)
     print(f"table while hard thinks ({args.think_frames} frames each):")
     for game in THINK_TABLES:
         for mode in ("idle", "process", "thread"):

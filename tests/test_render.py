@@ -1,0 +1,163 @@
+"""The render system: draw order kept between frames, resting sprites cost no work, turning
+sprites use the coarse angle step without changing how they look once at rest."""
+
+from __future__ import annotations
+
+import esper
+import pygame
+import pytest
+
+from ecs import render as render_module
+from ecs.components import DrawOrderClock, Sprite, Transform, ZOrder
+from ecs.render import SMOOTH_AFTER, RenderSystem
+from ecs.world import SceneWorld
+
+RED, BLUE, GREEN, FELT = (220, 30, 30), (30, 30, 220), (30, 200, 30), (0, 80, 40)
+
+
+@pytest.fixture
+def world():
+    w = SceneWorld("render-test")
+    yield w
+    w.destroy()
+
+
+def _block(color, size=(20, 20)) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    surf.fill(color)
+    return surf
+
+
+def _sprite(color, z, x=50, y=50, angle=0.0) -> int:
+    return esper.create_entity(Transform(x, y, angle=angle), Sprite(_block(color)), ZOrder(z))
+
+
+def _frame(render: RenderSystem) -> pygame.Surface:
+    surface = pygame.Surface((100, 100))
+    surface.fill(FELT)
+    render.draw(surface)
+    return surface
+
+
+def test_draw_list_is_sorted_once_while_nothing_changes(world):
+    render = RenderSystem()
+    _sprite(RED, 1)
+    _sprite(BLUE, 2)
+    for _ in range(5):
+        assert _frame(render).get_at((50, 50))[:3] == BLUE
+    assert render.rebuilds == 1
+
+
+def test_z_change_reorders_and_same_value_does_not(world):
+    render = RenderSystem()
+    red = _sprite(RED, 1)
+    _sprite(BLUE, 2)
+    _frame(render)
+    order = esper.component_for_entity(red, ZOrder)
+    tick = DrawOrderClock.tick
+    order.z = 1  # the same value: nothing to re-sort
+    assert DrawOrderClock.tick == tick
+    _frame(render)
+    assert render.rebuilds == 1
+    order.z = 3
+    assert _frame(render).get_at((50, 50))[:3] == RED
+    assert render.rebuilds == 2
+
+
+def test_added_removed_and_hidden_sprites_update_the_draw_list(world):
+    render = RenderSystem()
+    red = _sprite(RED, 1)
+    assert _frame(render).get_at((50, 50))[:3] == RED
+    green = _sprite(GREEN, 5)
+    assert _frame(render).get_at((50, 50))[:3] == GREEN
+    esper.component_for_entity(green, Sprite).visible = False
+    assert _frame(render).get_at((50, 50))[:3] == RED
+    esper.component_for_entity(green, Sprite).visible = True
+    assert _frame(render).get_at((50, 50))[:3] == GREEN
+    esper.delete_entity(green, immediate=True)
+    assert _frame(render).get_at((50, 50))[:3] == RED
+    esper.remove_component(red, Sprite)
+    assert _frame(render).get_at((50, 50))[:3] == FELT
+    assert render.rebuilds == 6
+
+
+def test_moving_sprite_is_drawn_at_its_new_place(world):
+    render = RenderSystem()
+    ent = _sprite(RED, 1, x=20, y=20)
+    assert _frame(render).get_at((20, 20))[:3] == RED
+    esper.component_for_entity(ent, Transform).x = 80
+    surface = _frame(render)
+    assert surface.get_at((80, 20))[:3] == RED and surface.get_at((20, 20))[:3] == FELT
+    assert render.rebuilds == 1  # a move is not a change of order
+
+
+class _Spy:
+    """Counts calls of the pygame transforms the renderer uses."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[str] = []
+        for name in ("rotate", "rotozoom", "smoothscale"):
+            real = getattr(pygame.transform, name)
+
+            def spy(*args, _real=real, _name=name):
+                self.calls.append(_name)
+                return _real(*args)
+
+            monkeypatch.setattr(render_module.pygame.transform, name, spy)
+
+
+def test_sprite_at_rest_is_not_transformed_again(world, monkeypatch):
+    spy = _Spy(monkeypatch)
+    render = RenderSystem()
+    _sprite(RED, 1, angle=10)
+    lookups = []
+    real_lookup = render._transformed_settled
+    monkeypatch.setattr(render, "_transformed_settled",
+                        lambda *a: lookups.append(1) or real_lookup(*a))
+    _frame(render)
+    assert spy.calls == ["rotate"]  # a fast rotation first
+    for _ in range(SMOOTH_AFTER):
+        _frame(render)
+    assert spy.calls == ["rotate", "rotozoom"]  # upgraded to the smooth one once at rest
+    asked = len(lookups)
+    assert asked == SMOOTH_AFTER  # asked each frame until the upgrade, no more
+    for _ in range(30):
+        _frame(render)
+    assert spy.calls == ["rotate", "rotozoom"]
+    assert len(lookups) == asked  # at rest: no cache look-up, no rounding, nothing
+
+
+def test_turning_sprite_uses_coarse_step_and_comes_to_rest_as_before(world):
+    """The coarse step while turning must not change the image once the sprite rests, nor
+    when the smooth upgrade happens: compare with a renderer without the coarse step."""
+    image = pygame.Surface((30, 44), pygame.SRCALPHA)
+    image.fill((200, 180, 40, 255))
+    pygame.draw.line(image, (10, 10, 10), (0, 0), (29, 43), 3)
+    turning = [0.0, 1.2, 2.9, 4.4, 5.1, 6.3, 7.0, 7.7, 8.4, 9.2, 9.6, 9.9, 10.0]
+    angles = turning + [10.0] * 16  # then at rest, tilted 10 degrees
+    frames = {}
+    for step in (2, 4):
+        render = RenderSystem()
+        render.turning_step = step
+        ent = esper.create_entity(Transform(50, 50), Sprite(image), ZOrder(0))
+        drawn = []
+        for angle in angles:
+            esper.component_for_entity(ent, Transform).angle = angle
+            _frame(render)
+            img, pos = render.drawn(ent)
+            drawn.append((pygame.image.tobytes(img, "RGBA"), img.get_size(), pos))
+        frames[step] = drawn
+        esper.delete_entity(ent, immediate=True)
+    moving, resting = slice(0, len(turning)), slice(len(turning), None)
+    assert frames[4][moving] != frames[2][moving]  # coarser while the angle changes
+    assert frames[4][-4][0] == frames[4][-1][0] != frames[4][len(turning)][0]  # upgraded at rest
+    assert frames[4][resting] == frames[2][resting]  # identical at rest, upgrade included
+
+
+def test_drawn_reports_image_and_place(world):
+    render = RenderSystem()
+    ent = _sprite(RED, 1, x=40, y=30)
+    assert render.drawn(ent) is None
+    _frame(render)
+    img, pos = render.drawn(ent)
+    assert img.get_size() == (20, 20) and pos == (30, 20)
