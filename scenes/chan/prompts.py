@@ -115,5 +115,5 @@ def prompt(state, legal: list[str]) -> str:
         parts.append(f"You cannot take {card}: {why}" if why else f"You cannot take {card}")
     text = "; ".join(parts)
     if leave:
-        text += f"; or {leave[0].lower()}{leave[1:]}." if takes else f". {leave}."
+        text += f"; or {leave}." if takes else f". {leave}."
     return text if text.endswith(".") else text + "."
