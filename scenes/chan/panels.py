@@ -84,15 +84,17 @@ def feature_words(features: list[str]) -> str:
     return "Features: " + " · ".join(out)
 
 
-def score_words(features: list[str], arithmetic: str, score: int) -> str:
-    """The score's arithmetic and the rule behind it."""
+def score_words(features: list[str], arithmetic: str, score: int, width: int = 600) -> str:
+    """The score's arithmetic, with the rule behind it when that fits one line of
+    ``width`` pixels (the results screen shows two lines)."""
     real = [f for f in features if f != PLAIN_WIN]
     if len(real) <= 1:
         return f"Score: {arithmetic or f'{PLAIN_WIN} {PLAIN_SCORE}'} = {score} points" if (
             "=" not in arithmetic) else f"Score: {arithmetic} points"
     rule = ("Thập thành adds every base" if "Thập thành" in real
-            else "the highest base, plus the dịch of each other feature")
-    return f"Score: {arithmetic} ({rule})"
+            else "highest base + each other dịch")
+    line = f"Score: {arithmetic} ({rule})"
+    return line if len(theme.wrap(line, 18, width)) == 1 else f"Score: {arithmetic}"
 
 
 def settlement_cells(res: dict, seat: int) -> tuple[str, str]:

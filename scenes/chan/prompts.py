@@ -106,8 +106,8 @@ def prompt(state, legal: list[str]) -> str:
     leave = ("Draw to leave it and reveal a stock card" if "draw" in legal
              else "Pass to leave it to the next seat" if "pass" in legal else "")
     if takes:
-        partners = _join([name(partner_of(m)) + (" (a Chắn)" if m.startswith("chan") else
-                                                 " (a Cạ)") for m in takes])
+        partners = _join([name(partner_of(m)) + (" as a Chắn" if m.startswith("chan") else
+                                                 " as a Cạ") for m in takes])
         parts.append(f"Take {card} with your {partners} (drag it onto that card, or click "
                      f"it then the card)")
     else:
