@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from game.rules import chan as rules
 from game.session import Session
 from scenes.chan.prompts import partner_of
@@ -35,7 +37,8 @@ def perform(drive, table, move: str, by: str = "drag") -> None:
 
 
 def tour(app, drive):
-    """Screens for the tour: the deal, a capture being dragged, mid-deal, the end."""
+    """Screens for the tour: the deal, a capture being dragged, mid-deal, a card selected
+    for click-to-move (its target lit), the end."""
     from scenes.chan.table import ChanTable
 
     table = app.scenes.top
@@ -60,3 +63,8 @@ def tour(app, drive):
         drive.release()
         drive.settle()
     yield "midgame"
+    discards = [m for m in mid.legal() if m.startswith("discard ")] if mid.mine else []
+    if discards:
+        drive.click(mid.grip(mid.hand_entity(discards[0].split()[1])))
+        yield "click-to-move"
+        drive.key(pygame.K_ESCAPE)

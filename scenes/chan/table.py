@@ -360,7 +360,7 @@ class ChanTable(CardTable):
                                       size=18))
                 x += w + 8
         arrange = self.layout["arrange"].rect
-        buttons.append(Button(arrange, f"Arrange hand: {self.mode}", self.regroup, size=13))
+        buttons.append(Button(arrange, f"Group: {self.mode}", self.regroup, size=13))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
     def regroup(self) -> None:
