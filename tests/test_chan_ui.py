@@ -215,3 +215,43 @@ def test_the_end_screen_explains_the_score(app, drive):
     assert all(row[1:] == ["-6", "pays 6 to the winner"]
                for s, row in enumerate(overlay.rows) if s != winner)
     assert sum(len(g) for g in overlay.groups) == 20  # the winning hand's pairs
+
+
+# -- hot seat --------------------------------------------------------------------------------
+
+def test_click_to_move_between_people_keeps_the_cover(app, drive):
+    """Two people at one screen play by clicks: each move lands, no selection survives the
+    change of person, and the hand under the cover stays face down."""
+    from ecs.components import CardFace
+
+    config = GameConfig("chan", (Seat("human"), Seat("human"), Seat("ai", "easy"),
+                                 Seat("ai", "easy")), 5, {})
+    app.settings.animation = "instant"
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    table.rules.ai_delay = 0.0
+    drive.settle()
+    rng = random.Random(3)
+    covers = moves = 0
+    while covers < 2 and moves < 20:
+        for _ in range(3000):
+            if table.rules.over or (table.rules.human_to_move() and not table.animating):
+                break
+            drive.step()
+        if table.rules.over:
+            break
+        if table.curtain:
+            covers += 1
+            assert table.drag.selected is None
+            assert not any(esper.component_for_entity(e, CardFace).face_up
+                           for _, e in table.sync.entities("hand"))
+            drive.step()
+            drive.click(table.layout["hand"].rect.center)
+            drive.settle()
+        move = rng.choice(table.legal())
+        before = len(table.session.moves)
+        perform(drive, table, move, by="click")
+        drive.settle()
+        assert table.session.moves[before] == move
+        moves += 1
+    assert covers >= 2, (covers, moves)
