@@ -4,9 +4,12 @@
 
 Object layer ``zones``: for each seat ``seat_N`` (name panel), ``exposed_N`` (its exposed
 pairs) and ``gate_N`` (its gate); seat 0 is the person at the bottom, seat 1 on the right,
-seat 2 at the top, seat 3 on the left (the turn goes round in that order). Also ``stock``,
-``claims`` (claim buttons), ``hand``, ``log`` and ``status``. Each object's name is its zone
-and its ``zone`` property says what kind of zone it is.
+seat 2 at the top, seat 3 on the left (the turn goes round in that order). Each opponent's
+three zones sit together in its own place; yours are your name panel over your shown pairs
+left of your hand, and your gate above your hand. Also ``stock``, ``claims`` (the prompt
+and the answer buttons, beside your gate), ``hand``, ``arrange`` (the hand-grouping
+button), ``log`` and ``status``. Each object's name is its zone and its ``zone`` property
+says what kind of zone it is.
 """
 
 from __future__ import annotations
@@ -21,22 +24,28 @@ from tmx_zones import zones_tmx  # noqa: E402
 OUTPUT = Path(__file__).resolve().parent.parent / "assets" / "maps" / "chan.tmx"
 
 ZONES: list[tuple[str, str, tuple[int, int, int, int]]] = [
-    ("seat_0", "seat", (10, 428, 270, 34)),
-    ("exposed_0", "exposed", (10, 466, 270, 246)),
-    ("gate_0", "gate", (300, 424, 680, 120)),
-    ("hand", "hand", (290, 548, 700, 168)),
-    ("seat_1", "seat", (1010, 92, 260, 34)),
-    ("exposed_1", "exposed", (1010, 130, 260, 150)),
-    ("gate_1", "gate", (1010, 286, 260, 140)),
-    ("seat_2", "seat", (300, 6, 680, 34)),
-    ("exposed_2", "exposed", (300, 44, 330, 146)),
-    ("gate_2", "gate", (650, 44, 330, 146)),
-    ("seat_3", "seat", (10, 92, 260, 34)),
-    ("exposed_3", "exposed", (10, 130, 260, 150)),
-    ("gate_3", "gate", (10, 286, 260, 140)),
-    ("stock", "stock", (575, 200, 130, 150)),
-    ("claims", "claims", (420, 358, 440, 56)),
-    ("log", "log", (1000, 436, 270, 208)),
+    # you, at the bottom: your name panel over your shown pairs (left), your gate over your
+    # hand, the prompt and the answer buttons beside your gate
+    ("seat_0", "seat", (10, 432, 276, 36)),
+    ("exposed_0", "exposed", (10, 472, 276, 240)),
+    ("gate_0", "gate", (296, 430, 340, 126)),
+    ("claims", "claims", (646, 430, 344, 126)),
+    ("hand", "hand", (290, 558, 700, 158)),
+    # the seat on your right: its name, its shown pairs and its gate in one column
+    ("seat_1", "seat", (994, 6, 276, 46)),
+    ("exposed_1", "exposed", (994, 56, 276, 236)),
+    ("gate_1", "gate", (994, 296, 276, 130)),
+    # the seat opposite, along the top
+    ("seat_2", "seat", (296, 6, 688, 36)),
+    ("exposed_2", "exposed", (296, 46, 340, 156)),
+    ("gate_2", "gate", (644, 46, 340, 156)),
+    # the seat on your left
+    ("seat_3", "seat", (10, 6, 276, 46)),
+    ("exposed_3", "exposed", (10, 56, 276, 236)),
+    ("gate_3", "gate", (10, 296, 276, 130)),
+    ("stock", "stock", (570, 226, 140, 150)),
+    ("arrange", "arrange", (1000, 432, 270, 30)),
+    ("log", "log", (1000, 466, 270, 180)),
     ("status", "status", (1000, 650, 270, 62)),
 ]
 

@@ -1,0 +1,119 @@
+"""Where the Chắn cards go: the hand grouped in pairs, gates in a row, shown pairs in groups.
+
+Pure geometry: each function returns slots ``(x, y, angle, z)`` for the card sync. Every
+gate and shown-pairs box keeps a strip at its top for its label (``LABEL_H``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from game.totom_art import totom_size
+
+HAND_W, GATE_W, EXPOSED_W, WIN_W = 44, 34, 28, 40
+LABEL_H = 18
+MODES = ("pairs", "rank", "suit")
+
+Slot = tuple[float, float, float, float]
+
+
+def card_key(card: str) -> tuple[int, int]:
+    if card == "CC":
+        return (10, 0)
+    return (int(card[0]), "MSC".index(card[-1]))
+
+
+def group_hand(cards: list[str], mode: str = "pairs") -> list[list[str]]:
+    """The hand in groups for display: Chắn pairs, then Cạ pairs, then singles ("pairs");
+    or one group per rank ("rank") or per suit ("suit")."""
+    order = sorted(cards, key=card_key)
+    if mode == "rank":
+        groups: dict[str, list[str]] = {}
+        for c in order:
+            groups.setdefault("CC" if c == "CC" else c[0], []).append(c)
+        return list(groups.values())
+    if mode == "suit":
+        by_suit: dict[str, list[str]] = {}
+        for c in sorted(cards, key=lambda c: ("MSCX".index(c[-1] if c != "CC" else "X"), c)):
+            by_suit.setdefault("CC" if c == "CC" else c[-1], []).append(c)
+        return list(by_suit.values())
+    left = Counter(order)
+    chan_pairs, ca_pairs = [], []
+    for face in sorted(left, key=card_key):
+        while left[face] >= 2:
+            left[face] -= 2
+            chan_pairs.append([face, face])
+    singles = sorted(left.elements(), key=card_key)
+    used: set[int] = set()
+    for i, a in enumerate(singles):
+        if i in used or a == "CC":
+            continue
+        for j in range(i + 1, len(singles)):
+            b = singles[j]
+            if j not in used and b != "CC" and b[0] == a[0] and b[-1] != a[-1]:
+                used |= {i, j}
+                ca_pairs.append([a, b])
+                break
+    rest = [c for i, c in enumerate(singles) if i not in used]
+    return chan_pairs + ca_pairs + [[c] for c in rest]
+
+
+def inner(rect: pygame.Rect) -> pygame.Rect:
+    """A labelled box less its label strip: where its cards go."""
+    return pygame.Rect(rect.x, rect.y + LABEL_H, rect.width, rect.height - LABEL_H)
+
+
+def hand_slots(rect: pygame.Rect, groups: list[list[str]]) -> list[Slot]:
+    """The hand along the bottom of ``rect``: cards of a group close, groups apart."""
+    inner_step, outer_step = 22.0, 38.0
+    n = sum(len(g) for g in groups)
+    width = HAND_W + inner_step * (n - len(groups)) + outer_step * max(0, len(groups) - 1)
+    if width > rect.width - 20:
+        scale = (rect.width - 20 - HAND_W) / max(1.0, width - HAND_W)
+        inner_step, outer_step = inner_step * scale, outer_step * scale
+        width = rect.width - 20
+    x = rect.centerx - width / 2 + HAND_W / 2
+    y = rect.bottom - totom_size(HAND_W)[1] / 2 - 6
+    out: list[Slot] = []
+    for group in groups:
+        for k, _ in enumerate(group):
+            out.append((x, y, 0.0, 600 + len(out)))
+            x += inner_step if k < len(group) - 1 else outer_step
+    return out
+
+
+def row(rect: pygame.Rect, count: int, width: int, z: float) -> list[Slot]:
+    """A gate: its cards overlapping left to right (the top card, the live one, last)."""
+    area = inner(rect)
+    step = min(width * 0.62, (area.width - width - 12) / max(1, count - 1))
+    x0 = area.x + 8 + width / 2
+    y = area.centery
+    return [(x0 + i * step, y, 0.0, z + i) for i in range(count)]
+
+
+def pairs(rect: pygame.Rect, sizes: list[int], width: int, z: float) -> list[Slot]:
+    """Groups of 2 or 4 cards side by side, wrapping into rows inside ``rect``."""
+    height = totom_size(width)[1]
+    overlap = width * 0.55
+    out: list[Slot] = []
+    x, y = rect.x + 6 + width / 2, rect.y + 4 + height / 2
+    for size in sizes:
+        span = width + overlap * (size - 1)
+        if x - width / 2 + span > rect.right - 4 and out:
+            x = rect.x + 6 + width / 2
+            y += min(height + 4, max(30, (rect.height - height) / 1.5))
+        for k in range(size):
+            out.append((x + k * overlap, y, 0.0, z + len(out)))
+        x += span + 6
+    return out
+
+
+def visible_rect(slots: list[Slot], index: int) -> pygame.Rect:
+    """The part of hand card ``index`` not covered by the next card (drop target, grip)."""
+    x, y, _, _ = slots[index]
+    w, h = totom_size(HAND_W)
+    left = x - w / 2
+    right = slots[index + 1][0] - w / 2 if index + 1 < len(slots) else x + w / 2
+    return pygame.Rect(round(left), round(y - h / 2), max(4, round(right - left)), h)

@@ -1,0 +1,495 @@
+"""The Chắn table scene: your long Tổ Tôm cards grouped in pairs at the bottom, your gate
+above them and your shown pairs beside them; each other seat's name, gate and shown pairs
+together in its own place; the stock in the middle.
+
+Capture: drag the live card onto the card of your hand it pairs with, or click it and then
+that card (only legal partners light up). Discard: drag a card of your hand onto your gate,
+or click it and then the gate. Esc, a right click or a click on nothing cancels a selection.
+Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear only when
+they are legal for you, and the computer waits for your answer. The prompt beside your gate
+says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
+announced; a win lays the ten pairs out on the results screen with each feature's base and
+dịch, the score's arithmetic and the settlement.
+"""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import (
+    CardFace,
+    Draggable,
+    DropTarget,
+    Glow,
+    Hoverable,
+    Sprite,
+    Transform,
+    ZOrder,
+)
+from ecs.intents import ClickIntent
+from ecs.tween import flip, move_to
+from game.ai import chan as chan_ai
+from game.catalog import GameConfig
+from game.layout import load_layout
+from game.rules import chan as rules
+from game.session import Session
+from game.totom_art import totom_image, totom_size
+from scenes import theme
+from scenes.card_sync import CardSync
+from scenes.chan import layout, panels, prompts
+from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, WIN_W, group_hand
+from scenes.game_table import CardTable
+from scenes.widgets import Button, WidgetGroup
+
+AI_LEAD = 0.35
+LIVE_GLOW = (255, 214, 92)
+TAKING_PHASES = ("respond", "revealed", "claim")
+
+
+class ChanTable(CardTable):
+    name = "chan"
+    rules_module = rules
+    ai_module = chan_ai
+    ai_delay = 0.7
+
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app, config, session, replay)
+        self.layout = load_layout("chan")
+        self.mode = "pairs"
+        self.sync = CardSync(totom_image)
+        self.stock_ent: int | None = None
+        self._source: dict[str, tuple[float, float]] = {}
+        self._slots: dict[str, list[layout.Slot]] = {}
+
+    # -- building ----------------------------------------------------------------------
+    def build_table(self) -> None:
+        self.drag.click_select = True  # every drag may also be done by click, then click
+        stock = self.layout["stock"].rect
+        self.stock_ent = esper.create_entity(
+            Transform(stock.centerx, stock.centery + 10), Sprite(totom_image("back", 34)),
+            ZOrder(5), Hoverable())
+        esper.create_entity(DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
+        self.first_viewer()
+        self.show(instant=True)
+        if not self.session.moves and self.replay is None:
+            self.deal_animation()
+
+    def deal_animation(self) -> None:
+        """The hand flies out of the stock card by card, turning face up as it lands."""
+        stock = self.layout["stock"].rect.center
+        for i, (_, ent) in enumerate(self.sync.entities("hand")):
+            t = esper.component_for_entity(ent, Transform)
+            x, y = t.x, t.y
+            t.x, t.y = stock
+            esper.component_for_entity(ent, CardFace).face_up = False
+            move_to(ent, x, y, 0.35, delay=0.04 * i)
+            flip(ent, 0.25, face_up=not self.curtain, delay=0.04 * i + 0.3)
+        self.audio.request("deal")
+
+    # -- helpers -----------------------------------------------------------------------
+    def seat_zone(self, seat: int) -> int:
+        """The table position (0 bottom, 1 right, 2 top, 3 left) of ``seat``."""
+        return (seat - self.viewer) % 4
+
+    def zone(self, kind: str, seat: int) -> pygame.Rect:
+        return self.layout[f"{kind}_{self.seat_zone(seat)}"].rect
+
+    def live_entity(self) -> int | None:
+        live = self.state.live
+        if live is None:
+            return None
+        cards = self.sync.entities(f"gate_{live.gate}")
+        return cards[-1][1] if cards and cards[-1][0] == live.card else None
+
+    def hand_entity(self, code: str) -> int | None:
+        return next((e for c, e in self.sync.entities("hand") if c == code), None)
+
+    # -- the picture -------------------------------------------------------------------
+    def wanted(self) -> dict[str, list[str]]:
+        state = self.state
+        zones: dict[str, list[str]] = {}
+        res = rules.result(state)
+        winner = res["winner"] if res else None
+        for seat in range(4):
+            zones[f"gate_{seat}"] = list(state.gates[seat])
+            if seat != winner:
+                zones[f"exposed_{seat}"] = [c for group in state.exposed[seat] for c in group]
+        if winner is not None:
+            zones["win"] = [c for pair in res["pairs"] for c in pair]
+        if winner != self.viewer:
+            groups = group_hand(list(state.hands[self.viewer]), self.mode)
+            zones["hand"] = [c for g in groups for c in g]
+        return zones
+
+    def show(self, instant: bool = False, lead: float = 0.0) -> None:
+        wanted = self.wanted()
+        self._compute_slots(wanted)
+        self.sync.sync(wanted, self._slot, self._width, self._from, self._to,
+                       delay=lead, instant=instant, face_up=self._face_up)
+        self._after_sync()
+
+    def _width(self, zone: str) -> int:
+        if zone == "hand":
+            return HAND_W
+        if zone.startswith("gate"):
+            return GATE_W
+        if zone == "win":
+            return WIN_W
+        return EXPOSED_W
+
+    def _face_up(self, zone: str) -> bool:
+        return zone != "hand" or not self.curtain
+
+    def _from(self, zone: str, code: str) -> tuple[float, float]:
+        if zone in self._source:
+            return self._source[zone]
+        if zone in ("hand", "win"):
+            return self.layout["stock"].rect.center
+        return self.zone("seat", int(zone.split("_")[1])).center
+
+    def _to(self, zone: str, code: str) -> tuple[float, float]:
+        return self.layout["stock"].rect.center
+
+    def _slot(self, zone: str, index: int, count: int) -> layout.Slot:
+        return self._slots[zone][index]
+
+    def _compute_slots(self, wanted: dict[str, list[str]]) -> None:
+        self._slots = {}
+        state = self.state
+        for zone, cards in wanted.items():
+            if zone == "hand":
+                groups = group_hand(list(state.hands[self.viewer]), self.mode)
+                self._slots[zone] = layout.hand_slots(self.layout["hand"].rect, groups)
+            elif zone.startswith("gate_"):
+                seat = int(zone.split("_")[1])
+                self._slots[zone] = layout.row(self.zone("gate", seat), len(cards), GATE_W, 300)
+            elif zone.startswith("exposed_"):
+                seat = int(zone.split("_")[1])
+                self._slots[zone] = layout.pairs(layout.inner(self.zone("exposed", seat)),
+                                                 [len(g) for g in state.exposed[seat]],
+                                                 EXPOSED_W, 200)
+            elif zone == "win":
+                res = rules.result(state)
+                area = pygame.Rect(300, 206, 680, 170)
+                self._slots[zone] = layout.pairs(area, [len(p) for p in res["pairs"]], WIN_W,
+                                                 800)
+
+    def visible_rect(self, index: int) -> pygame.Rect:
+        """The part of hand card ``index`` not covered by the next card (drop target, grip)."""
+        return layout.visible_rect(self._slots["hand"], index)
+
+    def grip(self, ent: int) -> tuple[float, float]:
+        """Where to press to pick up a card of the hand (its uncovered strip)."""
+        cards = self.sync.entities("hand")
+        index = next(i for i, (_, e) in enumerate(cards) if e == ent)
+        return self.visible_rect(index).center
+
+    def _after_sync(self) -> None:
+        """Drop targets on hand cards, what may be dragged, the live card's glow."""
+        for ent, _ in list(esper.get_component(Glow)):
+            if self.hint is None or ent not in self.hint[1]:
+                esper.remove_component(ent, Glow)
+        live = self.live_entity()
+        if live is not None and self.state.phase in TAKING_PHASES:
+            esper.add_component(live, Glow(LIVE_GLOW, 3))
+        for zone, cards in self.sync.zones.items():
+            for i, (code, ent) in enumerate(cards):
+                drag = esper.component_for_entity(ent, Draggable)
+                drag.enabled = False
+                esper.component_for_entity(ent, Hoverable).raise_px = 0
+                if zone == "hand":
+                    rect = self.visible_rect(i)
+                    target = esper.try_component(ent, DropTarget)
+                    if target is None:
+                        esper.add_component(ent, DropTarget(rect, f"hand:{i}", code))
+                    else:
+                        target.rect, target.name, target.data = rect, f"hand:{i}", code
+                    drag.enabled = self.replay is None and not self.curtain
+                    esper.component_for_entity(ent, Hoverable).raise_px = 10 if self.mine else 0
+                else:
+                    esper.try_remove_component(ent, DropTarget)
+        # the live card may always be picked up on your turn: a refused capture explains itself
+        if live is not None and self.mine and self.state.phase in TAKING_PHASES:
+            esper.component_for_entity(live, Draggable).enabled = True
+        self.refresh()
+
+    # -- input -> moves ----------------------------------------------------------------
+    def _capture_move(self, partner: str) -> str:
+        live = self.state.live.card
+        return f"chan {live}" if partner == live else f"ca {live} {partner}"
+
+    def validate(self, entity: int, target: int) -> tuple[bool, str]:
+        drop = esper.component_for_entity(target, DropTarget)
+        zone = self.sync.zone_of(entity)
+        code = self.sync.code_of(entity)
+        if not self.mine:
+            return False, "wait for your turn"
+        if entity == self.live_entity():
+            if not drop.name.startswith("hand:"):
+                return False, self._live_hint()
+            ok, reason = self.check(self._capture_move(drop.data))
+            return ok, prompts.player_words(reason)
+        if zone == "hand":
+            if drop.name != "gate":
+                return False, "drop a card on your gate to discard it"
+            ok, reason = self.check(f"discard {code}")
+            return ok, prompts.player_words(reason)
+        return False, "that card cannot be moved"
+
+    def _live_hint(self) -> str:
+        """What to do with the live card: where it goes, or why it cannot be taken."""
+        card = rules.card_name(self.state.live.card)
+        if prompts.captures(self.legal()):
+            return f"drop {card} on the card of your hand it pairs with"
+        why = prompts.why_not_take(self.state)
+        return f"you cannot take {card}: {why}" if why else f"you cannot take {card} now"
+
+    def refuse(self, reason: str, intent) -> None:
+        super().refuse(prompts.player_words(reason), intent)
+
+    def move_for_drop(self, entity: int, target: int) -> str | None:
+        drop = esper.component_for_entity(target, DropTarget)
+        self.drag.settle(entity)
+        if entity == self.live_entity():
+            return self._capture_move(drop.data)
+        return f"discard {self.sync.code_of(entity)}"
+
+    def move_for_intent(self, intent) -> str | None:
+        if not isinstance(intent, ClickIntent):
+            return None
+        if self.lift_curtain(intent.pos, self.layout["hand"].rect):
+            self.show()
+            return None
+        if self.drag.selected is not None:  # a click on nothing cancels the selection
+            self.drag.deselect()
+            return None
+        if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
+            return "draw"
+        return None
+
+    def handle(self, event) -> None:
+        selected = self.drag.selected
+        if event.kind == "key" and event.key == pygame.K_ESCAPE and selected is not None:
+            self.drag.deselect()  # Esc cancels a selection before it opens the menu
+            return
+        if event.kind == "down" and event.button == 1 and selected is not None:
+            self._reselect(event.pos, selected)
+        if (event.kind == "up" and event.button == 1 and self.drag.held is not None
+                and self.drag.held == self.live_entity() and not self._over_target(event.pos)):
+            self.refuse(self._live_hint(), None)  # dropped on nothing: still say why
+        super().handle(event)
+
+    def _reselect(self, pos: tuple[int, int], selected: int) -> None:
+        """With a hand card selected, a press on another card of yours (or the live card)
+        selects that card instead of trying to drop the first one on it."""
+        if self.sync.zone_of(selected) != "hand":
+            return
+        live = self.live_entity()
+        for ent in [e for _, e in self.sync.entities("hand")] + ([live] if live else []):
+            if ent == selected or not esper.component_for_entity(ent, Draggable).enabled:
+                continue
+            rect = (esper.component_for_entity(ent, DropTarget).rect
+                    if esper.has_component(ent, DropTarget) else self._card_rect(ent))
+            if rect.collidepoint(pos):
+                self.drag.deselect()
+                return
+
+    def _card_rect(self, ent: int) -> pygame.Rect:
+        t = esper.component_for_entity(ent, Transform)
+        w, h = totom_size(GATE_W)
+        return pygame.Rect(round(t.x - w / 2), round(t.y - h / 2), w, h)
+
+    def _over_target(self, pos: tuple[int, int]) -> bool:
+        return any(d.rect.collidepoint(pos) for _, d in esper.get_component(DropTarget))
+
+    # -- events -> animation -----------------------------------------------------------
+    def animate(self, seat: int, move: str, events: list) -> None:
+        human = self.config.seats[seat].is_human
+        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        self._source = {}
+        for event in events:
+            if isinstance(event, rules.Revealed):
+                self._source[f"gate_{event.seat}"] = self.layout["stock"].rect.center
+                self.audio.request("deal")
+            elif isinstance(event, rules.Captured):
+                self.audio.request("capture")
+            elif isinstance(event, rules.Discarded):
+                self.audio.request("place")
+            elif isinstance(event, rules.ChiuClaimed):
+                whose = "their own" if event.gate == event.seat else (
+                    "your" if self.seat_name(event.gate) == "You" else
+                    f"{self.seat_name(event.gate)}'s")
+                who = self.seat_name(event.seat)
+                self.banner = (f"Chíu! {who} takes {rules.card_name(event.card)} from "
+                               f"{whose} gate", 2.4)
+                self.hold(1.6)
+                self.audio.request("capture")
+            elif isinstance(event, rules.Won):
+                self.banner = (f"Ù! {self.seat_name(event.seat)} wins", 2.0)
+                self.audio.request("score")
+            elif isinstance(event, rules.StockExhausted):
+                self.banner = ("The stock is empty: the deal is a draw", 2.4)
+        if self.viewer_changing():
+            self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
+            self.pick_viewer()
+        self.show(lead=lead)
+
+    def hide_hand(self) -> None:
+        self.sync.clear("hand")
+
+    # -- buttons -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        buttons = self.comfort_buttons(self.layout["status"].rect)
+        if self.mine:
+            area = self.layout["claims"].rect
+            labels = []
+            for move in self.legal():
+                if move == "u":
+                    labels.append(("Ù!", move, True))
+                elif move.startswith("chiu "):
+                    labels.append(("Chíu!", move, True))
+                elif move in ("decline", "pass", "draw"):
+                    labels.append((move.capitalize(), move, False))
+            w = 104
+            x = area.centerx - (len(labels) * (w + 8) - 8) / 2
+            for label, move, primary in labels:
+                buttons.append(Button((x, area.bottom - 42, w, 40), label,
+                                      lambda m=move: self.rules.submit(m), primary=primary,
+                                      size=18))
+                x += w + 8
+        arrange = self.layout["arrange"].rect
+        buttons.append(Button(arrange, f"Group: {self.mode}", self.regroup, size=13))
+        self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def regroup(self) -> None:
+        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        self.show()
+
+    def show_hint(self, move: str) -> list[int]:
+        """Toast the hinted move in words and return what to highlight (works for every
+        kind of move, with or without cards: draw, pass, decline and Ù name none)."""
+        verb, *cards = move.split()
+        hand = self.sync.entities("hand")
+        live = self.live_entity()
+        if verb == "discard" and cards:
+            self.app.toast(f"Hint: discard {rules.card_name(cards[0])}.")
+            return [e for c, e in hand if c == cards[0]][:1]
+        if verb in ("chan", "ca") and cards:
+            partner = cards[0] if verb == "chan" else cards[-1]
+            self.app.toast(f"Hint: take the live card with {rules.card_name(partner)}.")
+            return ([live] if live else []) + [e for c, e in hand if c == partner][:1]
+        if verb == "chiu":
+            card = cards[0] if cards else (self.state.live.card if self.state.live else "")
+            self.app.toast(f"Hint: chíu — claim {rules.card_name(card)} with the three of it "
+                           "in your hand." if card else "Hint: chíu.")
+            return ([live] if live else []) + [e for c, e in hand if c == card][:3]
+        words = {"u": "declare Ù!", "draw": "pass it and reveal a stock card",
+                 "pass": "leave the card for the next seat", "decline": "decline the claim"}
+        self.app.toast(f"Hint: {words.get(verb, move)}.")
+        if verb == "draw" and self.stock_ent is not None:
+            return [self.stock_ent]
+        return [live] if live is not None and verb in ("pass", "decline") else []
+
+    def result_summary(self):
+        res = rules.result(self.state)
+        winner = res["winner"]
+        if winner is None:
+            title, subtitle = "A draw", "The stock ran out: nobody pays."
+        else:
+            who = self.seat_name(winner)
+            title = "You win — Ù!" if who == "You" else f"{who} wins — Ù!"
+            subtitle = (panels.feature_words(res["features"]) + "\n"
+                        + panels.score_words(res["features"], res["arithmetic"], res["score"]))
+        rows = []
+        for s in range(4):
+            level = "" if self.config.seats[s].is_human else f" (AI {self.config.seats[s].level})"
+            points, what = panels.settlement_cells(res, s)
+            rows.append([self.seat_name(s) + level, points, what])
+        return title, subtitle, ["Player", "Points", "Settlement"], rows, winner
+
+    def result_groups(self) -> list[list[pygame.Surface]]:
+        res = rules.result(self.state)
+        return [[totom_image(c, 30) for c in pair] for pair in (res or {}).get("pairs", [])]
+
+    # -- frame -------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        live = self.state.live
+        for seat in range(4):
+            for kind in ("exposed", "gate"):
+                rect = self.zone(kind, seat)
+                glow = kind == "gate" and live is not None and live.gate == seat
+                theme.panel(surface, rect, alpha=80 if kind == "gate" else 60,
+                            edge=theme.GOLD if glow else theme.PANEL_EDGE, radius=10)
+        theme.panel(surface, self.layout["stock"].rect, alpha=110)
+        theme.panel(surface, self.layout["log"].rect, alpha=110)
+
+    def log_rect(self) -> pygame.Rect:
+        """The log's text area: inside its panel with room to spare, so that wrapped lines
+        never touch the border (the panel is the layout's ``log`` zone)."""
+        return self.layout["log"].rect.inflate(-16, -4)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        state = self.state
+        stock = self.layout["stock"].rect
+        theme.blit_text(surface, f"Stock · {len(state.stock)}", (stock.centerx, stock.y + 6),
+                        14, theme.INK, "bold", anchor="midtop")
+        for seat in range(4):
+            self._draw_seat(surface, seat)
+        self._draw_live_tag(surface)
+        self.draw_log(surface)
+        self._draw_prompt(surface)
+        self.draw_curtain(surface, self.layout["hand"].rect)
+        self.widgets.draw(surface)
+        self.draw_banner(surface, (640, 300), 30)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        state = self.state
+        active = state.phase != "over" and state.seat == seat
+        cfg = self.config.seats[seat]
+        level = "" if cfg.is_human else f"AI {cfg.level}"
+        thinking = "." * (1 + int(self.time * 3) % 3) if active and not cfg.is_human else ""
+        panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
+                          len(state.hands[seat]), seat == state.dealer, active, thinking)
+        mine = self.seat_zone(seat) == 0 and cfg.is_human
+        live = state.live
+        lit = live is not None and live.gate == seat
+        panels.box_label(surface, self.zone("gate", seat), "Your gate" if mine else "Gate", lit,
+                         right=True)
+        panels.box_label(surface, self.zone("exposed", seat),
+                         "Your pairs shown" if mine else "Pairs shown")
+
+    def _draw_live_tag(self, surface: pygame.Surface) -> None:
+        ent = self.live_entity()
+        if ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent:
+            return
+        t = esper.component_for_entity(ent, Transform)
+        panels.live_tag(surface, t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2)
+
+    def prompt_text(self) -> str:
+        """The prompt beside your gate: what the legal moves allow now, or who is playing."""
+        state = self.state
+        if state.phase == "over":
+            return ""
+        if not self.mine:
+            if self.replay is not None:
+                return ""
+            if self.curtain:
+                return f"Seat {self.viewer + 1}: lift the cover to see your cards."
+            return f"{self.seat_name(state.seat)} to play…"
+        return prompts.prompt(state, self.legal())
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        text = self.prompt_text()
+        if not text:
+            return
+        area = self.layout["claims"].rect
+        lines = theme.wrap(text, 13, area.width - 12)
+        buttons = self.mine and any(m in ("u", "decline", "pass", "draw") or
+                                    m.startswith("chiu") for m in self.legal())
+        room = (area.height - (46 if buttons else 0)) // 17
+        for i, line in enumerate(lines[:max(1, room)]):
+            theme.blit_text(surface, line, (area.x + 6, area.y + 1 + 17 * i), 13,
+                            theme.INK if self.mine else theme.INK_DIM)

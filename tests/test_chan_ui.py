@@ -1,0 +1,257 @@
+"""The Chắn table as a newcomer meets it, through the real event loop: click-to-move,
+prompts derived from the legal moves, refusals in Tổ Tôm words, the layout, the end screen."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import esper
+import pygame
+
+from ecs.components import DropTarget, Selected
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from game.session import Session
+from scenes.chan import prompts
+from scenes.chan_table import ChanTable, perform
+from scenes.results import ResultsOverlay
+
+SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
+CODE = re.compile(r"\b([2-9][MSC]|CC)\b")
+
+
+def position(seed: int, want: str) -> Session:
+    """A deal played at random until the person (seat 1) faces ``want``: "capture" (a
+    capture is legal) or "nocap" (a live card that cannot be taken, only Draw)."""
+    rng = random.Random(seed)
+    session = Session.new(GameConfig("chan", SEATS, seed, {}))
+    while session.result is None:
+        moves = rules.legal_moves(session.state)
+        if rules.to_move(session.state) == 0 and len(session.moves) > 12:
+            caps = prompts.captures(moves)
+            if want == "capture" and caps:
+                return session
+            if want == "nocap" and not caps and session.state.live is not None and (
+                    "draw" in moves):
+                return session
+        session.play(rng.choice(moves))
+    raise AssertionError("the position never came")
+
+
+def open_table(app, drive, session: Session) -> ChanTable:
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    assert table.mine
+    return table
+
+
+def lit_targets() -> set[str]:
+    return {d.name if d.name == "gate" else d.data for _, d in esper.get_component(DropTarget)
+            if d.active and d.valid}
+
+
+# -- click-to-move ---------------------------------------------------------------------------
+
+def test_capture_then_discard_by_clicks(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    capture = prompts.captures(table.legal())[0]
+    live = table.live_entity()
+    drive.click(drive.center_of(live))
+    assert esper.has_component(live, Selected)  # the selected state is visible
+    assert lit_targets() == {prompts.partner_of(m) for m in prompts.captures(table.legal())}
+    before = len(table.session.moves)
+    drive.click(table.grip(table.hand_entity(prompts.partner_of(capture))))
+    drive.settle()
+    assert table.session.moves[before:] == [capture]
+    assert table.state.phase == "discard"
+    discard = next(m for m in table.legal() if m.startswith("discard "))
+    card = discard.split()[1]
+    ent = table.hand_entity(card)
+    drive.click(table.grip(ent))
+    assert esper.has_component(ent, Selected) and "gate" in lit_targets()
+    drive.click(table.layout["gate_0"].rect.center)
+    drive.settle()
+    assert table.session.moves[before + 1] == discard
+    assert table.state.gates[0][-1] == card
+
+
+def test_perform_by_clicks_plays_a_capture(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    capture = prompts.captures(table.legal())[0]
+    perform(drive, table, capture, by="click")
+    drive.settle()
+    assert table.session.moves[-1] == capture
+
+
+def test_escape_and_a_click_on_nothing_cancel_a_selection(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    live = table.live_entity()
+    drive.click(drive.center_of(live))
+    assert table.drag.selected == live
+    drive.key(pygame.K_ESCAPE)
+    assert table.drag.selected is None and not esper.has_component(live, Selected)
+    assert app.scenes.top is table  # Esc cancelled the selection, it did not open the menu
+    assert not lit_targets()
+    drive.click(drive.center_of(live))
+    assert table.drag.selected == live
+    drive.click((800, 300))  # bare felt
+    drive.settle()
+    assert table.drag.selected is None and not lit_targets()
+    assert len(table.session.moves) == len(position(5, "capture").moves)  # nothing played
+
+
+def test_a_click_on_another_hand_card_moves_the_selection(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    (_, a), (_, b) = table.sync.entities("hand")[:2]
+    drive.click(table.grip(a))
+    assert table.drag.selected == a
+    drive.click(table.grip(b))
+    assert table.drag.selected == b and not esper.has_component(a, Selected)
+    assert not any(t.error for t in app.toasts)
+
+
+# -- prompts and refusals --------------------------------------------------------------------
+
+def test_the_prompt_follows_the_legal_moves(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    text = table.prompt_text()
+    assert text.startswith("Take ") and "Pass" in text
+    table = open_table(app, drive, position(5, "nocap"))
+    assert table.legal() == ["draw"]
+    text = table.prompt_text()
+    card = rules.card_name(table.state.live.card)
+    assert text.startswith(f"You cannot take {card}: ") and "Draw" in text
+    assert "Take " not in text and not CODE.search(text) and "restriction" not in text
+
+
+def test_dragging_a_live_card_that_cannot_be_taken_says_why(app, drive):
+    table = open_table(app, drive, position(5, "nocap"))
+    live = table.live_entity()
+    before = list(table.session.moves)
+    _, partner = table.sync.entities("hand")[0]
+    drive.drag(drive.center_of(live), table.grip(partner), steps=6)
+    drive.settle()
+    assert table.session.moves == before
+    toast = app.toasts[-1]
+    assert toast.error and not CODE.search(toast.text) and "restriction" not in toast.text
+    app.toasts.clear()
+    drive.drag(drive.center_of(live), (800, 300), steps=6)  # dropped on nothing
+    drive.settle()
+    card = rules.card_name(table.state.live.card)
+    assert app.toasts and app.toasts[-1].text.startswith(f"You cannot take {card}: ")
+
+
+def test_prompts_and_reasons_over_many_positions():
+    """Over random positions: "Take" is offered exactly when a capture is legal, and the
+    reasons never show card codes or restriction numbers."""
+    seen_refusals = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        while session.result is None and len(session.moves) < 80:
+            state = session.state
+            moves = rules.legal_moves(state)
+            text = prompts.prompt(state, moves)
+            assert text.startswith("Take ") == bool(prompts.captures(moves)) or "Ù!" in text \
+                or "Chíu!" in text, (text, moves)
+            assert not CODE.search(text) and "restriction" not in text, text
+            if state.live is not None and not prompts.captures(moves) and state.phase in (
+                    "respond", "revealed"):
+                seen_refusals += 1
+                assert "You cannot take" in text
+            session.play(rng.choice(moves))
+    assert seen_refusals > 20
+
+
+def test_engine_refusals_in_player_words():
+    text = prompts.player_words("6S would split an identical pair in your hand (restriction 2)")
+    assert text == "Lục Sách would split an identical pair in your hand"
+    assert "Ù!" in prompts.player_words("you are being offered a claim: answer with u, chiu "
+                                        "or decline")
+
+
+# -- layout ----------------------------------------------------------------------------------
+
+def test_each_seat_has_its_own_place_and_the_prompt_its_own(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    lay = table.layout
+    groups = {z: [lay[f"{k}_{z}"].rect for k in ("seat", "exposed", "gate")] for z in range(4)}
+    for z, rects in groups.items():
+        box = rects[0].unionall(rects[1:])
+        for other, others in groups.items():
+            if other != z and z != 0 and other != 0:
+                assert not any(box.colliderect(r) for r in others), (z, other)
+    named = ["stock", "claims", "hand", "log", "status", "arrange"]
+    for i, a in enumerate(named):
+        for b in named[i + 1:]:
+            assert not lay[a].rect.colliderect(lay[b].rect), (a, b)
+    # your gate and shown pairs sit beside your hand, not among the other seats
+    assert lay["gate_0"].rect.bottom <= lay["hand"].rect.top
+    assert lay["exposed_0"].rect.right <= lay["hand"].rect.left
+
+
+# -- the end screen --------------------------------------------------------------------------
+
+def test_the_end_screen_explains_the_score(app, drive):
+    rng = random.Random(35)
+    session = Session.new(GameConfig("chan", SEATS, 35, {}))
+    while session.result is None:
+        moves = rules.legal_moves(session.state)
+        session.play("u" if "u" in moves else rng.choice(moves))
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    drive.step(5)
+    drive.settle()
+    overlay = app.scenes.top
+    assert isinstance(overlay, ResultsOverlay)
+    assert "Lèo (base 5, dịch 2)" in overlay.subtitle
+    assert "Ù chì (base 3, dịch 1)" in overlay.subtitle
+    assert "Lèo 5 + Ù chì dịch 1 = 6" in overlay.subtitle
+    winner = rules.result(session.state)["winner"]
+    assert overlay.rows[winner][1:] == ["+18", "receives 3 × 6"]
+    assert all(row[1:] == ["-6", "pays 6 to the winner"]
+               for s, row in enumerate(overlay.rows) if s != winner)
+    assert sum(len(g) for g in overlay.groups) == 20  # the winning hand's pairs
+
+
+# -- hot seat --------------------------------------------------------------------------------
+
+def test_click_to_move_between_people_keeps_the_cover(app, drive):
+    """Two people at one screen play by clicks: each move lands, no selection survives the
+    change of person, and the hand under the cover stays face down."""
+    from ecs.components import CardFace
+
+    config = GameConfig("chan", (Seat("human"), Seat("human"), Seat("ai", "easy"),
+                                 Seat("ai", "easy")), 5, {})
+    app.settings.animation = "instant"
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    table.rules.ai_delay = 0.0
+    drive.settle()
+    rng = random.Random(3)
+    covers = moves = 0
+    while covers < 2 and moves < 20:
+        for _ in range(3000):
+            if table.rules.over or (table.rules.human_to_move() and not table.animating):
+                break
+            drive.step()
+        if table.rules.over:
+            break
+        if table.curtain:
+            covers += 1
+            assert table.drag.selected is None
+            assert not any(esper.component_for_entity(e, CardFace).face_up
+                           for _, e in table.sync.entities("hand"))
+            drive.step()
+            drive.click(table.layout["hand"].rect.center)
+            drive.settle()
+        move = rng.choice(table.legal())
+        before = len(table.session.moves)
+        perform(drive, table, move, by="click")
+        drive.settle()
+        assert table.session.moves[before] == move
+        moves += 1
+    assert covers >= 2, (covers, moves)
