@@ -799,9 +799,9 @@ def test_moves_are_case_insensitive_and_ca_cards_in_either_order():
 def test_describe_speaks_plainly():
     state = responding(MIXED, "5M", stock_top=["9C"])
     assert chan.describe(state, "ca 5M 5S") == \
-        "AI 1 took Ngũ Vạn (5M) from your gate with Ngũ Sách as a Cạ"
+        "AI 1 took Ngũ Vạn from your gate with Ngũ Sách as a Cạ"
     assert chan.describe(state, "draw", names=["Ann", "Bo", "Cy", "Di"]) == \
-        "Bo passed Ngũ Vạn (5M) and revealed Cửu Văn (9C)"
+        "Bo passed Ngũ Vạn and revealed Cửu Văn"
     with pytest.raises(IllegalMove):
         chan.describe(state, "chan 5M")
 

@@ -419,7 +419,7 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
 
 
 def describe(state: State, move: str, names: Iterable[str] | None = None) -> str:
-    """The move in words for a move log: "AI 1 took Ngũ Vạn (5M) with Ngũ Sách as a Cạ".
+    """The move in words for a move log: "AI 1 took Ngũ Vạn with Ngũ Sách as a Cạ".
 
     ``names`` gives the seats' names (default "You", "AI 1", "AI 2", "AI 3"). Raises
     IllegalMove when the move is not legal in ``state``.
@@ -432,7 +432,7 @@ def describe(state: State, move: str, names: Iterable[str] | None = None) -> str
     who = seat_names[state.seat]
 
     def show(face: str) -> str:
-        return f"{card_name(face)} ({face})"
+        return card_name(face)
 
     def gate(g: int) -> str:
         if g == state.seat:
