@@ -20,8 +20,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from game.card_words import pretty_cards
 from game.catalog import BY_KEY, GameConfig
 from game.saves import SAVE_VERSION
+
+STANDARD_DECK_GAMES = ("zetema", "telefunken")  # logs show 3♠, not 3S
 
 
 @dataclass
@@ -195,10 +198,12 @@ class Session:
             return move
         try:
             if "names" in inspect.signature(describe).parameters:
-                return describe(before, move, names=self.seat_names())
-            return describe(before, move)
+                text = describe(before, move, names=self.seat_names())
+            else:
+                text = describe(before, move)
         except ValueError:
             return move
+        return pretty_cards(text) if self.config.game in STANDARD_DECK_GAMES else text
 
     def _reveals(self, seat: int | None, events: list) -> bool:
         revealing = getattr(self.rules, "REVEALING_EVENTS", None)

@@ -602,7 +602,10 @@ def test_play_leaves_its_input_unchanged():
 
 def test_describe_says_what_happened():
     s = melded_position("4C 9S")
-    assert t.describe(s, "add 4C to 1") == "Seat 1 added 4C to meld 1"
+    # a meld is named by whose it is and what it holds, never by its index
+    assert t.describe(s, "add 4C to 1") == "Seat 1 added 4C to Seat 2's meld 5C 6C 7C"
+    assert (t.describe(s, "add 4C to 1", names=["Ana", "You", "C", "D"])
+            == "Ana added 4C to your meld 5C 6C 7C")
     assert t.describe(s, "discard 9S", names=["Ana", "B", "C", "D"]) == "Ana discarded 9S"
     with pytest.raises(IllegalMove):
         t.describe(s, "discard 2H")

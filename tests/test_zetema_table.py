@@ -162,7 +162,7 @@ def test_ai_reply_is_animated_and_logged(open_table, drive):
         if table.rules.human_to_move() and not table.animating:
             break
     assert len(table.session.moves) >= 2
-    assert table.session.log[0] == "You discarded 2H"
+    assert table.session.log[0] == "You discarded 2♥"  # as the card shows it
     assert table.session.log[1].startswith("Seat 2 ")
     assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
     for rank, pile in enumerate(table.piles):

@@ -549,6 +549,17 @@ def describe(state: State, move: str, names: Sequence[str] | None = None) -> str
     new, events = play_events(state, move)
     who = _name(state.seat, names)
     verb = move.split()[0].lower()
+
+    def meld_words(index: int) -> str:
+        """A meld by whose it is and what it holds: "Seat 2's meld 7H 8H 9H"."""
+        meld = state.melds[index]
+        owner_name = _name(meld.owner, names)
+        if meld.owner == state.seat:
+            owner = "their own"
+        else:
+            owner = "your" if owner_name == "You" else f"{owner_name}'s"
+        return f"{owner} meld {' '.join(meld.cards)}"
+
     text = f"{who} {move}"
     for e in events:
         if isinstance(e, Cut):
@@ -566,11 +577,12 @@ def describe(state: State, move: str, names: Sequence[str] | None = None) -> str
             what = " | ".join(" ".join(g) for g in e.groups)
             text = f"{who} melded {what}" + (" (contract)" if e.contract else "")
         elif isinstance(e, LaidOff):
-            text = f"{who} added {' '.join(e.cards)} to meld {e.meld}"
+            text = f"{who} added {' '.join(e.cards)} to {meld_words(e.meld)}"
         elif isinstance(e, JokerSwapped):
-            text = f"{who} put {e.card} in place of the joker of meld {e.meld}, moving it {e.end}"
+            text = (f"{who} put {e.card} in place of the joker of {meld_words(e.meld)}, "
+                    f"moving it {e.end}")
         elif isinstance(e, JokerFreed):
-            text = f"{who} freed the joker of meld {e.meld} with {' '.join(e.cards)}"
+            text = f"{who} freed the joker of {meld_words(e.meld)} with {' '.join(e.cards)}"
         elif isinstance(e, Discarded):
             text = f"{who} discarded {e.card}"
     if verb == "draw":
