@@ -49,6 +49,7 @@ import threading
 import time
 import traceback
 import warnings
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -64,6 +65,26 @@ DT = 1 / 60
 LEAK_GRACE = 0.75       # seconds of game time a leak must last (a card turning over is not one)
 STUCK_SECONDS = 90.0    # seconds of table time with no move while input flows: a stuck game
 THREAD_NAMES = ("ai-think", "hint")
+
+
+class AIFailures(logging.Handler):
+    """Catches the rules system's "AI for seat N failed" warnings (the AI raised or returned
+    an illegal move and the first legal move was played instead): exceptions all the same."""
+
+    def __init__(self, monkey: Monkey) -> None:
+        super().__init__(logging.WARNING)
+        self.monkey = monkey
+
+    def emit(self, record: logging.LogRecord) -> None:
+        args = record.args if isinstance(record.args, tuple) else ()
+        error = args[1] if len(args) > 1 and isinstance(args[1], BaseException) else None
+        if error is not None:
+            key = "AI worker: " + exception_key(error)
+            text = "".join(traceback.format_exception(error))
+        else:
+            key = "AI worker: " + record.getMessage()[:120]
+            text = record.getMessage()
+        self.monkey.report.add("exceptions", key, text, self.monkey.context())
 
 
 class AppCrashed(Exception):
@@ -104,6 +125,7 @@ class Report:
     error_toasts: Counter = field(default_factory=Counter)
     refused_examples: list[str] = field(default_factory=list)
     leak_checker: str = "monkey"
+    trace: int = 0          # a checksum of what happened, frame by frame (same seed, same trace)
 
     @property
     def failed(self) -> bool:
@@ -217,6 +239,16 @@ def face_up_drawn(world) -> Counter:
     return shown
 
 
+def hidden_excess(table, allowed: int | None, dump: dict | None = None) -> dict[str, int]:
+    """Cards drawn face up on ``table`` beyond what seat ``allowed`` (or nobody) may see:
+    code -> how many copies too many. Empty when nothing hidden is shown."""
+    dump = dump if dump is not None else table.rules_module.dump(table.state)
+    deck, hidden = concealed_counts(table.config.game, dump, allowed)
+    shown = face_up_drawn(table.world)
+    return {code: n - (deck[code] - hidden[code]) for code, n in shown.items()
+            if n > deck[code] - hidden[code]}
+
+
 @dataclass
 class SeatWatch:
     """What the monkey knows about one hot-seat table: who sits at the screen."""
@@ -236,8 +268,10 @@ class SeatWatch:
 class Monkey:
     def __init__(self, game: str, seed: int, data_dir: Path, max_events: int | None,
                  deadline: float | None, hotseat: str = "mixed",
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 stuck_seconds: float = STUCK_SECONDS) -> None:
         self.game = game
+        self.stuck_seconds = stuck_seconds
         self.seed = seed
         self.rng = random.Random(seed)
         self.data_dir = data_dir
@@ -249,8 +283,8 @@ class Monkey:
         self.app = None
         self.drive = None
         self.watch: dict[int, SeatWatch] = {}
-        self.progress: dict[int, tuple[int, float]] = {}  # id(session) -> (moves, idle time)
-        self.stuck_reported: set[int] = set()
+        self.progress: dict[tuple, tuple[int, float]] = {}  # game -> (moves, idle table time)
+        self.stuck_reported: set[tuple] = set()
         self.finished: set[int] = set()
         self.seen_toasts: set[int] = set()
         self.started = time.monotonic()
@@ -336,6 +370,12 @@ class Monkey:
             raise AppCrashed() from exc
         self.report.frames += 1
         self.check()
+        table = self.table()
+        top = type(app.scenes.top).__name__ if app.scenes.top else "-"
+        moves = len(table.session.moves) if table is not None else -1
+        last = table.session.moves[-1] if table is not None and moves > 0 else ""
+        self.report.trace = zlib.crc32(f"{self.report.events}:{top}:{moves}:{last}".encode(),
+                                       self.report.trace)
 
     def context(self) -> str:
         table = self.table()
@@ -386,21 +426,23 @@ class Monkey:
 
     def _check_progress(self, table) -> None:
         session = table.session
-        moves, idle = self.progress.get(id(session), (len(session.moves), 0.0))
+        config = table.config
+        key = (config.game, config.seed, config.seats)  # one game, whatever resumed it
+        moves, idle = self.progress.get(key, (len(session.moves), 0.0))
         if len(session.moves) != moves:
             self.report.moves += max(0, len(session.moves) - moves)
             idle = 0.0
         elif (self.app.scenes.top is table and self.app.scenes.transition is None
               and session.result is None):
             idle += DT
-        self.progress[id(session)] = (len(session.moves), idle)
-        if idle >= STUCK_SECONDS and id(session) not in self.stuck_reported:
-            self.stuck_reported.add(id(session))
+        self.progress[key] = (len(session.moves), idle)
+        if idle >= self.stuck_seconds and key not in self.stuck_reported:
+            self.stuck_reported.add(key)
             seat = session.to_move
             who = "?" if seat is None else session.config.seats[seat].kind
             legal = table.legal()
             self.report.add(
-                "stuck", f"{table.config.game}: no move for {STUCK_SECONDS:.0f} s "
+                "stuck", f"{table.config.game}: no move for {self.stuck_seconds:.0f} s "
                 f"(to move: seat {seat}, {who})",
                 f"phase/legal moves: {legal[:8]}{'...' if len(legal) > 8 else ''}; toasts: "
                 f"{[t.text for t in self.app.toasts]}", self.context())
@@ -421,16 +463,14 @@ class Monkey:
         w.prev_curtain = table.curtain
         for toast in new_toasts:
             if toast.text.startswith("Hint") and (table.curtain or w.allowed is None):
-                self.report.add("leaks", f"{table.config.game}: a hint names a card while the "
-                                "pass-the-screen cover is up", f"toast: {toast.text!r}",
+                self.report.add("leaks", f"{table.config.game}: a hint (from the covered "
+                                "hand) is shown while the pass-the-screen cover is up",
+                                f"toast: {toast.text!r}",
                                 self.context())
         if table.world is None or not table.world.alive:
             return
         dump = table.rules_module.dump(table.state)
-        deck, hidden = concealed_counts(table.config.game, dump, w.allowed)
-        shown = face_up_drawn(table.world)
-        excess = {code: n - (deck[code] - hidden[code]) for code, n in shown.items()
-                  if n > deck[code] - hidden[code]}
+        excess = hidden_excess(table, w.allowed, dump)
         if excess:
             w.leak_time += DT
         else:
@@ -470,6 +510,10 @@ class Monkey:
 
     # -- the run ---------------------------------------------------------------------------
     def run(self) -> Report:
+        rules_log = logging.getLogger("ecs.rules_system")
+        handler = AIFailures(self)
+        rules_log.addHandler(handler)
+        propagate, rules_log.propagate = rules_log.propagate, False
         self.start_app()
         try:
             while not self.done:
@@ -490,6 +534,8 @@ class Monkey:
                     self.restart_app()
         finally:
             self.stop_app()
+            rules_log.removeHandler(handler)
+            rules_log.propagate = propagate
             self.report.wall_seconds = time.monotonic() - self.started
         return self.report
 
@@ -586,12 +632,11 @@ class Monkey:
         if info.min_players != info.max_players:
             cycle_to("Players", 0, rng.randint(info.min_players, min(info.max_players, 5)))
         players = setup.players
-        kinds = [rng.choice(("human", "ai", "ai")) for _ in range(players)]
         if hotseat:
             people = rng.sample(range(players), rng.randint(2, min(players, 3)))
-            kinds = ["human" if s in people else "ai" for s in range(players)]
-        elif "human" not in kinds:
-            kinds[rng.randrange(players)] = "human"
+        else:
+            people = [rng.randrange(players)]
+        kinds = ["human" if s in people else "ai" for s in range(players)]
         for seat in range(players):
             cycle_to(info.seat_name(seat), 0, kinds[seat])
         for i, _ in enumerate(widgets("Level")):
@@ -671,7 +716,9 @@ class Monkey:
             self.report.refused += 1
             if len(self.report.refused_examples) < 20:
                 toast = self.app.toasts[-1].text if self.app.toasts else ""
-                self.report.refused_examples.append(f"{table.config.game} {move!r}: {toast!r}")
+                where = " (hot seat)" if len(session.humans) > 1 else ""
+                self.report.refused_examples.append(
+                    f"{table.config.game}{where} {move!r}: {toast!r}")
 
     # -- random input ------------------------------------------------------------------
     def random_input(self, table=None) -> None:
@@ -880,14 +927,10 @@ def _environment(data_dir: Path, seed: int) -> Iterator[None]:
     system_random = random.SystemRandom
     seeded = random.Random(seed * 31 + 7)
     random.SystemRandom = lambda *a, **k: random.Random(seeded.random())  # type: ignore
-    rules_log = logging.getLogger("ecs.rules_system")
-    level = rules_log.level
-    rules_log.setLevel(logging.ERROR)
     try:
         yield
     finally:
         random.SystemRandom = system_random  # type: ignore[misc]
-        rules_log.setLevel(level)
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -909,7 +952,8 @@ def write_settings(data_dir: Path, rng: random.Random) -> None:
 
 def run_monkey(game: str, seed: int, minutes: float | None = None, events: int | None = None,
                data_dir: Path | None = None, hotseat: str = "mixed",
-               log: Callable[[str], None] | None = None) -> Report:
+               log: Callable[[str], None] | None = None,
+               stuck_seconds: float = STUCK_SECONDS) -> Report:
     """Run the monkey on ``game`` ("all" for every game) and return its report."""
     if game != "all" and game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -922,7 +966,7 @@ def run_monkey(game: str, seed: int, minutes: float | None = None, events: int |
             rng = random.Random(seed ^ 0x5EED)
             write_settings(path, rng)
             deadline = time.monotonic() + minutes * 60 if minutes is not None else None
-            monkey = Monkey(game, seed, path, events, deadline, hotseat, log)
+            monkey = Monkey(game, seed, path, events, deadline, hotseat, log, stuck_seconds)
             return monkey.run()
     finally:
         if own_dir:
