@@ -229,12 +229,12 @@ def face_up_drawn(world) -> Counter:
     """Card codes drawn face up in ``world`` (a SceneWorld), by count."""
     import esper
 
-    from ecs.components import CardFace, Sprite
+    from ecs.components import CardFace, Sprite, Transform
 
     world.activate()
     shown: Counter = Counter()
-    for _, (face, sprite) in esper.get_components(CardFace, Sprite):
-        if face.face_up and sprite.visible and face.code:
+    for _, (face, sprite, t) in esper.get_components(CardFace, Sprite, Transform):
+        if face.face_up and sprite.visible and face.code and t.alpha > 0.5 and t.squash > 0.01:
             shown[face.code] += 1
     return shown
 
@@ -290,7 +290,8 @@ class Monkey:
         self.started = time.monotonic()
         self.next_game_hotseat = hotseat != "never"
         self.theirs = _their_leak_check()
-        self.report.leak_checker = ("monkey + scenes.leaks.hidden_card_leaks" if self.theirs
+        self.report.leak_checker = ("monkey + scenes.leaks (hidden_card_leaks, ghost_cards)"
+                                    if self.theirs
                                     else "monkey (scenes.leaks not present)")
         self.current_action = ""
 
@@ -504,9 +505,12 @@ class Monkey:
                 w.theirs_reported = False
             elif w.theirs_time >= LEAK_GRACE and not w.theirs_reported:
                 w.theirs_reported = True
-                self.report.add("leaks", f"{table.config.game}: hidden_card_leaks() reports "
-                                "face-up cards of another seat",
-                                f"{theirs[:12]}", self.context())
+                kinds = " and ".join(k for k, there in (
+                    ("face-up cards of a concealed hand", any("hand" in t for t in theirs)),
+                    ("ghost copies", any(t.startswith("ghost") for t in theirs))) if there)
+                self.report.add("leaks", f"{table.config.game}: scenes.leaks reports {kinds}",
+                                f"{theirs[:12]}; viewer seat {table.viewer + 1}, cover "
+                                f"{'up' if table.curtain else 'down'}", self.context())
 
     # -- the run ---------------------------------------------------------------------------
     def run(self) -> Report:
@@ -888,12 +892,17 @@ class Monkey:
 
 
 def _their_leak_check() -> Callable | None:
-    """``scenes.leaks.hidden_card_leaks`` from the hot-seat work, once it exists."""
+    """``scenes.leaks`` (the tables' own check, from the hot-seat work) if it exists: a
+    function listing its hidden-card leaks and ghost cards for a table."""
     try:
         module = importlib.import_module("scenes.leaks")
     except ImportError:
         return None
-    return getattr(module, "hidden_card_leaks", None)
+    leaks = getattr(module, "hidden_card_leaks", None)
+    ghosts = getattr(module, "ghost_cards", lambda scene: [])
+    if leaks is None:
+        return None
+    return lambda scene: leaks(scene) + [f"ghost copy {g}" for g in ghosts(scene)]
 
 
 def _join_threads() -> None:
