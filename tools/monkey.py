@@ -464,9 +464,10 @@ class Monkey:
         w.prev_curtain = table.curtain
         for toast in new_toasts:
             if toast.text.startswith("Hint") and (table.curtain or w.allowed is None):
-                self.report.add("leaks", f"{table.config.game}: a hint (from the covered "
-                                "hand) is shown while the pass-the-screen cover is up",
-                                f"toast: {toast.text!r}",
+                self.report.add("leaks", f"{table.config.game}: a hint for a hand is shown "
+                                "before its owner lifted the pass-the-screen cover",
+                                f"toast: {toast.text!r}; cover "
+                                f"{'up' if table.curtain else 'down (never shown)'}",
                                 self.context())
         if table.world is None or not table.world.alive:
             return
@@ -712,7 +713,16 @@ class Monkey:
         module = importlib.import_module(f"scenes.{table.config.game}_table")
         before = len(table.session.moves)
         session = table.session
-        module.perform(self.drive, table, move)
+        if hasattr(table, "clear_selection") and table.config.game == "telefunken":
+            table.clear_selection()  # cards picked by random clicks leave the hand row
+            self.drive.settle(60)
+        if table.config.game == "zetema" and move.startswith("discard "):
+            code = move.split()[1]  # after a meld the card sits in the meld zone
+            ent = next(e for c, e in table.selection + table.shown + table.hand if c == code)
+            self.drive.drag(self.drive.center_of(ent),
+                            table.layout[f"pile_{code[:-1]}"].rect.center, steps=6)
+        else:
+            module.perform(self.drive, table, move)
         self.drive.settle(240)
         if len(session.moves) > before:
             self.report.ui_moves += 1
