@@ -828,11 +828,22 @@ class Monkey:
             self.drive.key(key, mod, unicode)
 
     def resize(self) -> None:
-        import pygame
 
         rng = self.rng
         size = rng.choice([(1, 1), (40, 30), (320, 180), (640, 360), (800, 1200),
                            (1280, 720), (1920, 1080), (rng.randint(1, 2000), rng.randint(1, 1200))])
+        self._resize_to(size)
+        self.drive.step(rng.randint(1, 3))
+        if size[0] * size[1] > 1280 * 720 and rng.random() < 0.8:
+            # a big window costs SDL's software scaling a lot of time per frame: back soon
+            self._resize_to((1280, 720))
+            self.drive.step()
+
+    def _resize_to(self, size: tuple[int, int]) -> None:
+        """Resize the window (SDL keeps it at least 1280x720 in SCALED mode) and post the
+        events a window manager would send."""
+        import pygame
+
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -843,7 +854,6 @@ class Monkey:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=size[0], y=size[1]))
         self.report.events += 2
-        self.drive.step(rng.randint(1, 3))
 
     def click_widget(self, scene, avoid: tuple[str, ...] = (), act: bool = True) -> None:
         """Click a random point inside one of the top scene's widgets."""
