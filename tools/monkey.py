@@ -49,6 +49,7 @@ import threading
 import time
 import traceback
 import warnings
+import weakref
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -255,7 +256,6 @@ class SeatWatch:
 
     allowed: int | None = None     # the seat whose owner lifted the cover (may see its hand)
     lifted_since_start: bool = False
-    changed_since_lift: bool = False
     prev_curtain: bool | None = None
     leak_time: float = 0.0
     leak_reported: bool = False
@@ -282,11 +282,11 @@ class Monkey:
         self.report = Report(game, seed)
         self.app = None
         self.drive = None
-        self.watch: dict[int, SeatWatch] = {}
+        self.watch: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # table -> watch
         self.progress: dict[tuple, tuple[int, float]] = {}  # game -> (moves, idle table time)
         self.stuck_reported: set[tuple] = set()
-        self.finished: set[int] = set()
-        self.seen_toasts: set[int] = set()
+        self.finished: weakref.WeakSet = weakref.WeakSet()  # tables whose game was seen over
+        self.seen_toasts: list = []  # the toasts on screen after the last frame (kept alive)
         self.started = time.monotonic()
         self.next_game_hotseat = hotseat != "never"
         self.theirs = _their_leak_check()
@@ -297,8 +297,6 @@ class Monkey:
 
     # -- life of the program -----------------------------------------------------------
     def start_app(self) -> None:
-        import pygame
-
         from game.app import App
         from game.driver import Driver
 
@@ -336,8 +334,7 @@ class Monkey:
         self.app.start()
         self.drive = MonkeyDriver(self.app, DT)
         self.drive.pos = (640, 360)
-        self.seen_toasts = {id(t) for t in self.app.toasts}
-        del pygame
+        self.seen_toasts = list(self.app.toasts)
 
     def stop_app(self) -> None:
         import pygame
@@ -410,16 +407,16 @@ class Monkey:
         from scenes.game_table import CardTable
 
         table = self.table()
-        new_toasts = [t for t in self.app.toasts if id(t) not in self.seen_toasts]
-        self.seen_toasts = {id(t) for t in self.app.toasts}
+        new_toasts = [t for t in self.app.toasts if not any(t is s for s in self.seen_toasts)]
+        self.seen_toasts = list(self.app.toasts)
         for toast in new_toasts:
             if toast.error:
                 self.report.error_toasts[toast.text] += 1
         if table is None or table.replay is not None:
             return
         session = table.session
-        if session.result is not None and id(session) not in self.finished:
-            self.finished.add(id(session))
+        if session.result is not None and table not in self.finished:
+            self.finished.add(table)
             self.report.games_finished += 1
         self._check_progress(table)
         if isinstance(table, CardTable) and len(session.humans) > 1 and session.result is None:
@@ -449,18 +446,15 @@ class Monkey:
                 f"{[t.text for t in self.app.toasts]}", self.context())
 
     def _check_hidden(self, table, new_toasts) -> None:
-        w = self.watch.setdefault(id(table), SeatWatch())
+        w = self.watch.setdefault(table, SeatWatch())
         seats = table.config.seats
         seat = table.rules.to_move
         person = seat if seat is not None and seats[seat].is_human else None
         if person is not None and person != w.allowed:
-            if w.allowed is not None:
-                w.changed_since_lift = True
-            w.allowed = None
+            w.allowed = None  # someone else's turn: the screen changes hands
         if w.prev_curtain and not table.curtain:
-            w.allowed = table.viewer
+            w.allowed = table.viewer  # the cover was shown, then lifted
             w.lifted_since_start = True
-            w.changed_since_lift = False
         w.prev_curtain = table.curtain
         for toast in new_toasts:
             if toast.text.startswith("Hint") and (table.curtain or w.allowed is None):
