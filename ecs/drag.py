@@ -10,6 +10,9 @@ queued and the entity glides back; release elsewhere: it just glides back.
 Without movement a press-release is a click: with ``click_select`` on, a click on a
 Draggable selects it (targets glow as during a drag) and a following click on a valid target
 drops it there; other clicks become ``ClickIntent``s.
+
+An entity may be removed from the world under a gesture (a table re-synced, the turn passed):
+a press, drag or selection whose entity is gone is cancelled quietly, with no intent.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ class DragDropSystem(esper.Processor):
     # -- frame -------------------------------------------------------------------------
     def process(self, dt: float) -> None:
         for event in self.input.events:
+            self._forget_vanished()
             if event.kind == "down" and event.button == 1:
                 self._press(event.pos)
             elif event.kind == "down" and event.button == 3:
@@ -88,10 +92,26 @@ class DragDropSystem(esper.Processor):
 
     def deselect(self) -> None:
         if self.selected is not None and esper.entity_exists(self.selected):
-            esper.remove_component(self.selected, Selected)
+            esper.try_remove_component(self.selected, Selected)
         self.selected = None
         if self.held is None:
             self._clear_targets()
+
+    def _forget_vanished(self) -> None:
+        """Cancel, without a word, any gesture whose entity has left the world."""
+        if self.held is not None and not esper.entity_exists(self.held):
+            self._origin.pop(self.held, None)
+            self.held = None
+            self._press_ent = self._press_pos = None
+            self._clear_targets()
+        if self.selected is not None and not esper.entity_exists(self.selected):
+            self.selected = None
+            if self.held is None:
+                self._clear_targets()
+        if self._press_ent is not None and not esper.entity_exists(self._press_ent):
+            self._press_ent = self._press_pos = None
+        for ent in [e for e in self._origin if not esper.entity_exists(e)]:
+            del self._origin[ent]
 
     def cancel_all(self) -> None:
         """Drop whatever is held back home and clear the selection (e.g. the turn changed)."""
@@ -148,6 +168,10 @@ class DragDropSystem(esper.Processor):
     def _finish_drag(self, pos: tuple[int, int]) -> None:
         ent, self.held = self.held, None
         assert ent is not None
+        if not esper.entity_exists(ent):  # removed under the pointer: nothing to drop
+            self._origin.pop(ent, None)
+            self._clear_targets()
+            return
         target = self._target_at(pos)
         self._deliver(ent, target, by_click=False)
         self._clear_targets()
@@ -155,7 +179,7 @@ class DragDropSystem(esper.Processor):
     def _click(self, pos: tuple[int, int]) -> None:
         if self.click_select and self.selected is not None:
             target = self._target_at(pos)
-            if target is not None:
+            if target is not None and esper.entity_exists(self.selected):
                 ent = self.selected
                 self.deselect()
                 transform = esper.component_for_entity(ent, Transform)
@@ -181,10 +205,10 @@ class DragDropSystem(esper.Processor):
         )
 
     def _deliver(self, ent: int, target: int | None, by_click: bool, evaluate: bool = False) -> None:
-        if target is None:
+        drop = esper.try_component(target, DropTarget) if target is not None else None
+        if drop is None or not esper.entity_exists(ent):
             self.glide_back(ent)
             return
-        drop = esper.component_for_entity(target, DropTarget)
         if evaluate:
             drop.valid, drop.reason = self.validator(ent, target)
         if drop.valid:

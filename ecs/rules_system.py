@@ -3,10 +3,17 @@
 It consumes the scene's intents, asks the game-specific subclass to turn each into a move
 string (``intent_to_move``), plays it through ``rules.play_events`` and publishes the
 returned events to its listeners (the scene's animators). Seats played by the computer are
-asked for a move on a worker thread (``ai.choose(view, legal, level, rng)``), so the window
-keeps drawing while an AI thinks; the move is applied no sooner than ``ai_delay`` seconds of
-frame time after the AI's turn began, so people can follow it by eye. While ``busy()`` is true (the
-scene is still animating) nothing new is applied.
+asked for a move in the AI worker process (``game.ai.worker``: ``ai.choose(view, legal,
+level, rng)`` with a generator seeded from the game's seed and the move number), so the
+window keeps drawing at full speed while an AI thinks; the move is applied no sooner than
+``ai_delay`` seconds of frame time after the AI's turn began, so people can follow it by eye.
+While ``busy()`` is true (the scene is still animating) nothing new is applied.
+
+A decision belongs to the position it was asked for: if the state changes in between (undo,
+restart, load) or the system is closed, the decision is cancelled and a late answer is
+dropped, never applied to another position. With ``wait_for_ai`` (the scripted test clock)
+the frame on which the move is due waits for it, so tests do not depend on the machine's
+speed; the real window never waits.
 
 Only the engine contract is used (``legal_moves``, ``play_events``, ``to_move``, ``view``,
 ``result``): nothing here knows a particular game.
@@ -15,9 +22,6 @@ Only the engine contract is used (``legal_moves``, ``play_events``, ``to_move``,
 from __future__ import annotations
 
 import logging
-import random
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -26,6 +30,7 @@ from typing import Any
 import esper
 
 from ecs.intents import IntentQueue, RejectedDrop
+from game.ai.worker import AIWorker, Decision, decision_seed, shared_worker
 
 log = logging.getLogger(__name__)
 
@@ -38,35 +43,12 @@ class SeatControl:
     level: str = "normal"
 
 
-class _Thinker:
-    """One AI decision running on a daemon thread."""
-
-    def __init__(self, ai: ModuleType, view: dict, legal: list[str], level: str,
-                 rng: random.Random) -> None:
-        self.move: str | None = None
-        self.error: BaseException | None = None
-        self.started = time.monotonic()
-        self.waited = 0.0  # frame time elapsed since the decision began
-        self.done = threading.Event()
-        self._args = (view, legal, level, rng)
-        self._ai = ai
-        self.thread = threading.Thread(target=self._run, name="ai-think", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        view, legal, level, rng = self._args
-        try:
-            self.move = self._ai.choose(view, list(legal), level, rng)
-        except BaseException as exc:  # never let an AI bug kill the window
-            self.error = exc
-        finally:
-            self.done.set()
-
-
 class RulesSystem(esper.Processor):
     """Plays moves for one game. Subclasses implement ``intent_to_move``."""
 
     priority = 60
+    wait_for_ai = False  # scripted test clock: the frame on which the move is due waits for it
+    wait_timeout = 60.0  # seconds, for wait_for_ai only
 
     def __init__(
         self,
@@ -79,6 +61,7 @@ class RulesSystem(esper.Processor):
         ai_delay: float = 0.6,
         busy: Callable[[], bool] = lambda: False,
         session: Any = None,
+        worker: AIWorker | None = None,
     ) -> None:
         self.rules = rules
         self.ai = ai
@@ -93,8 +76,10 @@ class RulesSystem(esper.Processor):
         self.listeners: list[Listener] = []
         self.rejections: list[str] = []
         self.paused = False
-        self._thinker: _Thinker | None = None
-        self._thinker_state_id: int | None = None
+        self.worker = worker  # None: the program's shared worker
+        self.decision: Decision | None = None
+        self._decision_state: Any = None  # the position the decision was asked for
+        self._waited = 0.0  # frame time since the decision was asked for
 
     # -- to override -------------------------------------------------------------------
     def intent_to_move(self, intent: Any) -> str | None:
@@ -123,7 +108,7 @@ class RulesSystem(esper.Processor):
 
     @property
     def thinking(self) -> bool:
-        return self._thinker is not None
+        return self.decision is not None
 
     # -- actions -----------------------------------------------------------------------
     def submit(self, move: str, intent: Any = None) -> bool:
@@ -157,7 +142,18 @@ class RulesSystem(esper.Processor):
         """Replace the state (undo, restart, load); any AI decision in flight is dropped."""
         self.state = state
         self.history = list(history or [])
-        self._thinker = None
+        self.cancel_decision()
+
+    def cancel_decision(self) -> None:
+        """Drop the AI decision in flight, if any (its answer will never be applied)."""
+        decision, self.decision, self._decision_state = self.decision, None, None
+        if decision is not None:
+            decision.cancel()
+
+    def close(self) -> None:
+        """The scene is leaving: cancel what the computer is thinking about."""
+        self.paused = True
+        self.cancel_decision()
 
     # -- frame -------------------------------------------------------------------------
     def process(self, dt: float) -> None:
@@ -174,28 +170,40 @@ class RulesSystem(esper.Processor):
 
     def _run_ai(self, dt: float) -> None:
         if self.paused or self.over or self.ai is None or not self.seats:
-            self._thinker = None
+            self.cancel_decision()
             return
         seat = self.to_move
         if seat is None or self.seats[seat].kind != "ai":
-            self._thinker = None
+            self.cancel_decision()
             return
-        if self._thinker is None or self._thinker_state_id != id(self.state):
-            legal = self.rules.legal_moves(self.state)
-            view = self.rules.view(self.state, seat)
-            rng = random.Random(self.seed * 1_000_003 + len(self.history))
-            self._thinker = _Thinker(self.ai, view, legal, self.seats[seat].level, rng)
-            self._thinker_state_id = id(self.state)
+        if self.decision is None or self._decision_state is not self.state:
+            self.cancel_decision()  # asked for another position: never applied here
+            self._ask(seat)
             return
-        thinker = self._thinker
-        thinker.waited += dt
-        if not thinker.done.is_set() or self.busy() or thinker.waited < self.ai_delay:
+        decision = self.decision
+        if decision.cancelled:  # e.g. the worker was shut down under it: ask again
+            self.decision = self._decision_state = None
             return
-        self._thinker = None
+        self._waited += dt
+        if self.busy() or self._waited < self.ai_delay:
+            return
+        if not decision.done.is_set() and not (
+                self.wait_for_ai and decision.done.wait(self.wait_timeout)):
+            return
+        self.decision = self._decision_state = None
         legal = self.rules.legal_moves(self.state)
-        move = thinker.move
-        if thinker.error is not None or move not in legal:
-            log.warning("AI for seat %s failed (%r, %r); playing the first legal move",
-                        seat, thinker.error, move)
+        move = decision.move
+        if decision.error is not None or move not in legal:
+            log.warning("AI for seat %s failed (%s, %r); playing the first legal move",
+                        seat, decision.error, move)
             move = legal[0]
         self._apply(move)
+
+    def _ask(self, seat: int) -> None:
+        legal = self.rules.legal_moves(self.state)
+        view = self.rules.view(self.state, seat)
+        worker = self.worker if self.worker is not None else shared_worker()
+        seed = decision_seed(self.seed, len(self.history))
+        self.decision = worker.submit(self.ai, view, legal, self.seats[seat].level, seed)
+        self._decision_state = self.state
+        self._waited = 0.0

@@ -1,8 +1,10 @@
 """The application: window, main loop, input translation, settings, sounds and messages.
 
-The table is drawn on a logical 1280x720 canvas; the window uses pygame's SCALED mode, so
-it can be resized (or made fullscreen with F11) and SDL scales the canvas to fit, with
-pointer positions mapped back to canvas pixels. ``App.step(dt)`` runs one frame (events,
+The table is drawn on a logical 1280x720 canvas; the window uses pygame's SCALED mode with
+fractional scaling and a smooth filter (``_SCALING_HINTS``), so the window can be resized
+to any size down to ``MIN_WINDOW`` (or made fullscreen with F11) and SDL scales the canvas
+up or down to fit, keeping its aspect (letterbox bars on the long side), with pointer
+positions mapped back to canvas pixels. ``App.step(dt)`` runs one frame (events,
 update, draw, flip) and is what the main loop, the tour, the benchmarks and the scripted
 test driver all call.
 """
@@ -20,12 +22,19 @@ import pygame  # noqa: E402
 from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
-from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.settings import Settings, load_settings, settings_path  # noqa: E402
+from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
 
 SIZE = (1280, 720)
+MIN_WINDOW = (640, 360)
 FPS = 60
+
+# Read by pygame's set_mode (SCALED): a true value means fractional scaling, so the canvas
+# fills any window size instead of the largest whole multiple with black borders; and SDL's
+# own hint picks a smooth (linear) filter for that scaling.
+_SCALING_HINTS = {"SDL_HINT_RENDER_SCALE_QUALITY": "1", "SDL_RENDER_SCALE_QUALITY": "linear"}
 
 
 @dataclass
@@ -43,17 +52,31 @@ class App:
 
     def __init__(self, settings: Settings | None = None, settings_message: str | None = None,
                  persist: bool = True) -> None:
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            # a second App in one process (tests, the monkey's restarts): start from a fresh
+            # display, since set_mode on a SCALED window smaller than the canvas crashes SDL
+            pygame.display.quit()
         pygame.init()
         theme.reset_caches()
+        for name, value in _SCALING_HINTS.items():
+            os.environ.setdefault(name, value)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.screen = pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+            self.window = _display_window()
+        if self.window is not None:
+            # SCALED makes the canvas size the window's minimum; allow smaller windows
+            self.window.minimum_size = MIN_WINDOW
         pygame.display.set_caption(f"{TITLE} — four tabletop games")
         pygame.key.set_repeat(350, 40)
         self.persist = persist
+        self.not_saving: str | None = None  # why nothing can be saved, while that lasts
+        start_messages: list[str] = []
         if settings is None:
             settings, message = load_settings() if persist else (Settings(), None)
             settings_message = settings_message or message
+        if persist:
+            start_messages = check_files_at_start()
         self.settings = settings
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
@@ -62,12 +85,13 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
-        if settings.window_size != SIZE:
-            self.set_window_size(settings.window_size)
+        self.set_window_size(fit_to_desktop(settings.window_size))
         if settings.fullscreen:
             self.set_fullscreen(True)
         if settings_message:
-            self.toast(settings_message, error=True, seconds=6)
+            self.toast(settings_message, error=True, seconds=8)
+        for message in start_messages:
+            self.toast(message, error=True, seconds=8)
 
     # -- lifecycle ---------------------------------------------------------------------
     def start(self) -> None:
@@ -83,6 +107,9 @@ class App:
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
+        from game.ai.worker import shutdown_shared_worker
+
+        shutdown_shared_worker()  # the computer's process ends with the window
         pygame.quit()
 
     def step(self, dt: float) -> None:
@@ -99,6 +126,8 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.scenes.draw(surface)
+        if self.not_saving is not None:
+            self._draw_not_saving(surface)
         self._draw_toasts(surface)
 
     def quit(self) -> None:
@@ -113,12 +142,32 @@ class App:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, seconds, error))
 
+    def storage_failed(self, what: str, exc: StorageError) -> None:
+        """A file could not be written: say it once, in words; then keep a mark in view.
+
+        Later failures (every move of a game, say) only keep the "Not saving" mark shown,
+        until a write succeeds again (``storage_ok``).
+        """
+        if self.not_saving is None:
+            self.toast(f"{what}: {exc}. Play goes on; a “Not saving” mark stays in "
+                       "the corner until saving works again.", error=True, seconds=9)
+        self.not_saving = str(exc)
+
+    def storage_ok(self) -> None:
+        """A file was written: the "Not saving" mark goes (with a word if it was shown)."""
+        if self.not_saving is not None:
+            self.not_saving = None
+            self.toast("Saving works again.")
+
     def save_settings(self) -> None:
         self.sounds.configure(self.settings.sound, self.settings.volume)
         if self.persist:
-            message = save_settings(self.settings)
-            if message:
-                self.toast(message, error=True)
+            try:
+                write_json_atomic(settings_path(), self.settings.to_json())
+            except StorageError as exc:
+                self.storage_failed("Settings are not being saved", exc)
+            else:
+                self.storage_ok()
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch fullscreen on or off; returns False (with a message) if impossible here."""
@@ -134,10 +183,9 @@ class App:
 
     def set_window_size(self, size: tuple[int, int]) -> bool:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                window = pygame.Window.from_display_module()
-            window.size = size
+            if self.window is None:
+                raise pygame.error("no window")
+            self.window.size = size
         except (pygame.error, AttributeError, ValueError):
             self.toast("The window size cannot be changed on this display.", error=True)
             return False
@@ -174,20 +222,83 @@ class App:
                               unicode=getattr(raw, "unicode", ""))
         return None
 
+    def _draw_not_saving(self, surface: pygame.Surface) -> None:
+        """A small red "Not saving" mark in the top-right corner, above the tables' panels."""
+        label = theme.text("Not saving", 12, theme.INK, "bold")
+        box = label.get_rect().inflate(24, 6)
+        box.topright = (SIZE[0] - 4, 1)
+        pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
+        pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)
+        surface.blit(label, label.get_rect(midleft=(box.x + 15, box.centery)))
+
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         y = SIZE[1] - 24
         for toast in reversed(self.toasts):
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
-            label = theme.text(toast.text, 19, theme.INK, "bold")
-            box = label.get_rect()
-            box.inflate_ip(40, 20)
+            lines = [theme.text(line, 19, theme.INK, "bold")
+                     for line in theme.wrap(toast.text, 19, SIZE[0] - 200, "bold")[:4]]
+            width = max(label.get_width() for label in lines)
+            height = sum(label.get_height() for label in lines)
+            box = pygame.Rect(0, 0, width + 40, height + 20)
             box.midbottom = (SIZE[0] // 2, y)
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             color = (120, 34, 34) if toast.error else (26, 36, 48)
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)
             pygame.draw.rect(layer, (*(theme.RED if toast.error else theme.GOLD), 255),
                              layer.get_rect(), 2, border_radius=12)
-            layer.blit(label, label.get_rect(center=layer.get_rect().center))
+            ly = 10
+            for label in lines:
+                layer.blit(label, label.get_rect(midtop=(box.width // 2, ly)))
+                ly += label.get_height()
             layer.set_alpha(round(255 * fade))
             surface.blit(layer, box)
             y = box.top - 8
+
+
+def _display_window():
+    """The display module's window (for its size and minimum size), or None if unavailable."""
+    try:
+        return pygame.Window.from_display_module()
+    except (pygame.error, AttributeError):
+        return None
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first desktop, or None when the display cannot say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, shrunk (keeping 16:9) to fit the desktop when it is larger."""
+    desktop = desktop_size()
+    if desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1]):
+        return size
+    scale = min(desktop[0] / size[0], desktop[1] / size[1])
+    w = max(MIN_WINDOW[0], int(size[0] * scale))
+    return w, w * SIZE[1] // SIZE[0]
+
+
+def check_files_at_start() -> list[str]:
+    """Before the first frame: remove interrupted saves' temporary files, move an old single
+    save to its game's file, and read every save and the statistics once, so that a damaged
+    file is reported once (and set aside) now. Returns the messages. Never raises."""
+    from game.paths import data_dir
+    from game.saves import check_saves_at_start
+    from game.stats import load_stats
+    from game.storage import clean_stale_temps
+
+    messages: list[str] = []
+    try:
+        clean_stale_temps(data_dir())
+        messages.extend(check_saves_at_start())
+        message = load_stats()[1]
+        if message:
+            messages.append(message)
+    except Exception as exc:  # noqa: BLE001 - the program starts whatever is on disk
+        messages.append(f"The saved files could not all be checked ({type(exc).__name__}).")
+    return messages

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 LEVELS = ("easy", "normal", "hard")
@@ -102,19 +102,29 @@ class GameConfig:
     seats: tuple[Seat, ...]
     seed: int
     options: dict = field(default_factory=dict)
+    fixed_seed: bool = False  # the player typed the seed: a restart deals the same cards
+
+    def next_deal(self) -> GameConfig:
+        """The config of a restart: the same seats and options, a fresh seed unless fixed."""
+        if self.fixed_seed:
+            return self
+        return replace(self, seed=random.SystemRandom().randrange(1, 10**9))
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "game": self.game,
             "seats": [{"kind": s.kind, "level": s.level} for s in self.seats],
             "seed": self.seed,
             "options": dict(self.options),
         }
+        if self.fixed_seed:
+            data["fixed_seed"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> GameConfig:
         """Rebuild a config; raises ValueError with a clear message on bad data."""
-        if not isinstance(data, dict) or data.get("game") not in BY_KEY:
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in BY_KEY:
             raise ValueError("unknown game in saved configuration")
         info = BY_KEY[data["game"]]
         seats_raw = data.get("seats")
@@ -135,7 +145,10 @@ class GameConfig:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("game options must be a mapping")
-        return cls(info.key, tuple(seats), seed, options)
+        fixed = data.get("fixed_seed", False)
+        if not isinstance(fixed, bool):
+            raise ValueError("fixed_seed must be true or false")
+        return cls(info.key, tuple(seats), seed, options, fixed)
 
 
 def default_config(key: str, players: int | None = None, seed: int | None = None) -> GameConfig:

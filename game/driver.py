@@ -2,7 +2,10 @@
 
 The driver posts genuine mouse and key events into pygame's queue and steps the app's own
 frame function (``App.step``) with a fixed ``dt``, so tests and the tour exercise the real
-event loop, scenes and systems. Positions are canvas pixels.
+event loop, scenes and systems. Positions are canvas pixels. Under the driver's clock the
+computer's thinking takes no frame time: the frame on which an AI move (or a hint) is due
+waits for the AI worker's answer (``app.wait_for_ai``), so scripts do not depend on the
+machine's speed.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ecs.components import Sprite, Transform
 class Driver:
     def __init__(self, app, dt: float = 1 / 60) -> None:
         self.app = app
+        app.wait_for_ai = True
         self.dt = dt
         self.pos = (0, 0)
         self.buttons = (0, 0, 0)

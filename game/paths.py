@@ -3,7 +3,9 @@
 The data directory follows platform conventions: ``$XDG_DATA_HOME/parlour`` (default
 ``~/.local/share/parlour``) on Linux and other Unixes, ``~/Library/Application Support/Parlour``
 on macOS and ``%APPDATA%\\Parlour`` on Windows. ``PARLOUR_DATA_DIR`` overrides all of them
-(tests and the tour use it to keep away from the real files).
+(tests and the tour use it to keep away from the real files); a leading ``~`` in it is
+expanded and a relative path is made absolute, so the files stay in one place whatever the
+working directory.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ def data_dir() -> Path:
     """Return the directory for settings, saves and statistics (not created here)."""
     override = os.environ.get("PARLOUR_DATA_DIR")
     if override:
-        return Path(override)
+        return Path(override).expanduser().resolve()
     if sys.platform == "win32":
         base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
         return Path(base) / "Parlour"

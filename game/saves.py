@@ -1,58 +1,215 @@
-"""The autosave file: where it lives, whether one exists, reading it safely.
+"""The autosaves: one file per game, listing them, reading them safely, the old single save.
 
-The full save/continue feature (every move, Continue mid-turn) builds on this; what is
-here already guarantees that a damaged or foreign save is reported and set aside, never a
-crash.
+Each game keeps its own unfinished game in ``autosave-<game>.json`` in the data directory,
+so starting a new game of one kind never discards an unfinished game of another. Earlier
+versions kept a single ``autosave.json``; it is still read, and moved to its game's file
+(``migrate_legacy``) so that nobody loses a game by updating.
+
+Reading a save checks the file (readable, a Parlour save of this version, a known game, a
+valid configuration that agrees with it, a list of moves); a file that fails is set aside
+(renamed, never deleted) with a message in words. The full check, replaying the moves, is
+``game.session.Session.from_save``.
 """
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
+from game.catalog import BY_KEY, GameConfig
 from game.paths import data_dir
-from game.storage import StorageError, read_json, set_aside, write_json_atomic
+from game.storage import StorageError, read_json, set_aside, set_aside_note, write_json_atomic
 
 SAVE_VERSION = 1
+LEGACY_NAME = "autosave.json"
 
 
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
+def autosave_path(game: str | None = None) -> Path:
+    """The save file of ``game``; without a game, the single save of earlier versions."""
+    if game is None:
+        return data_dir() / LEGACY_NAME
+    return data_dir() / f"autosave-{game}.json"
 
 
-def has_autosave() -> bool:
-    return autosave_path().is_file()
+@dataclass
+class SaveEntry:
+    """A save file found on disk, with what the menu says about it."""
+
+    path: Path
+    game: str | None  # None: the old single save, unreadable (Continue will say why)
+    mtime: float
+    moves: int | None = None
+    deal: int | None = None
+
+    @property
+    def title(self) -> str:
+        return BY_KEY[self.game].title if self.game in BY_KEY else "saved game"
+
+    def details(self) -> str:
+        """"deal 2, 40 moves" (what can be told without replaying the game)."""
+        parts = []
+        if self.deal is not None:
+            parts.append(f"deal {self.deal}")
+        if self.moves is not None:
+            parts.append(f"{self.moves} move" + ("" if self.moves == 1 else "s"))
+        return ", ".join(parts)
+
+    def summary(self) -> str:
+        """"Zetema, deal 2, 40 moves"."""
+        details = self.details()
+        return f"{self.title}, {details}" if details else self.title
 
 
-def write_autosave(data: dict) -> None:
-    """Write the save atomically; raises StorageError with a readable message."""
-    write_json_atomic(autosave_path(), {"version": SAVE_VERSION, **data})
+def check_save(data: object, game: str | None = None) -> dict:
+    """Return ``data`` if it looks like a save of ``game`` (any game if None).
 
-
-def read_autosave() -> dict:
-    """Return the saved game as a dict.
-
-    Raises FileNotFoundError if there is none, StorageError if it is damaged, from another
-    version or not a save at all (the file is then set aside, renamed, not deleted).
+    Raises ValueError with a reason in words otherwise. Cheap: nothing is replayed.
     """
-    path = autosave_path()
-    try:
-        data = read_json(path)
-    except StorageError as exc:
-        set_aside(path)
-        raise StorageError(f"the saved game could not be read: {exc}; it was set aside") from exc
     if not isinstance(data, dict) or "game" not in data:
-        set_aside(path)
-        raise StorageError("the saved game is not a Parlour save; it was set aside")
+        raise ValueError("it is not a Parlour save")
     if data.get("version") != SAVE_VERSION:
-        set_aside(path)
-        raise StorageError(
-            f"the saved game is from another version ({data.get('version')!r}); it was set aside"
-        )
+        raise ValueError(f"it is from another version ({str(data.get('version'))[:12]!r})")
+    key = data["game"]
+    if not isinstance(key, str) or key not in BY_KEY:
+        raise ValueError("it is a save of an unknown game")
+    if game is not None and key != game:
+        raise ValueError(f"it holds a game of {BY_KEY[key].title}, not {BY_KEY[game].title}")
+    raw = data.get("config")
+    other = raw.get("game") if isinstance(raw, dict) else None
+    if isinstance(other, str) and other in BY_KEY and other != key:
+        raise ValueError(f"it is a {BY_KEY[key].title} save whose configuration is for "
+                         f"{BY_KEY[other].title}")
+    GameConfig.from_json(raw)
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ValueError("its list of moves is damaged")
     return data
 
 
-def delete_autosave() -> None:
+def migrate_legacy() -> None:
+    """Move the old single ``autosave.json`` to its game's own file. Never raises.
+
+    A sound old save goes to ``autosave-<game>.json`` unless that game already has a newer
+    save, in which case the old one is set aside (kept). A damaged one stays where it is for
+    Continue to report.
+    """
+    legacy = autosave_path()
     try:
-        autosave_path().unlink()
-    except OSError:
+        if not legacy.is_file():
+            return
+        data = check_save(read_json(legacy))
+        target = autosave_path(data["game"])
+        if target.exists() and target.stat().st_mtime >= legacy.stat().st_mtime:
+            set_aside(legacy)
+        else:
+            os.replace(legacy, target)
+    except (OSError, StorageError, ValueError, RecursionError, MemoryError):
+        return
+
+
+def list_saves() -> list[SaveEntry]:
+    """Every save on disk, the most recent first (see below for the old one). Never raises."""
+    migrate_legacy()
+    entries = []
+    for game in [*BY_KEY, None]:
+        path = autosave_path(game)
+        try:
+            if not os.path.lexists(path):
+                continue
+            mtime = path.lstat().st_mtime
+        except OSError:
+            continue
+        entry = SaveEntry(path, game, mtime)
+        try:
+            data = read_json(path)
+            if isinstance(data, dict):
+                moves, position = data.get("moves"), data.get("position")
+                if isinstance(moves, list):
+                    entry.moves = len(moves)
+                deal = position.get("deal") if isinstance(position, dict) else None
+                if isinstance(deal, int) and not isinstance(deal, bool) and 0 < deal < 1000:
+                    entry.deal = deal
+                if game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
+                    entry.game = data["game"]
+        except (OSError, StorageError, RecursionError, MemoryError):
+            pass
+        entries.append(entry)
+    # after migrate_legacy an old single save is left only if it is damaged: it comes first,
+    # so Continue reports it (and sets it aside) instead of hiding it behind newer saves
+    entries.sort(key=lambda e: (e.path.name == LEGACY_NAME, e.mtime), reverse=True)
+    return entries
+
+
+def has_autosave(game: str | None = None) -> bool:
+    """Is there a save (of ``game``, or of any game)?"""
+    return any(game is None or e.game == game for e in list_saves())
+
+
+def write_autosave(data: dict) -> None:
+    """Write the save of ``data["game"]`` atomically; raises StorageError with a message."""
+    write_json_atomic(autosave_path(data["game"]), {"version": SAVE_VERSION, **data})
+
+
+def read_save(path: Path, game: str | None = None) -> dict:
+    """Return the save in ``path`` (of ``game`` if given) as a dict.
+
+    Raises FileNotFoundError if there is none, StorageError if it is damaged, from another
+    version or not a save at all; the file is then set aside (renamed, not deleted). The
+    message completes "the saved game …": "could not be read: …; it was set aside as …".
+    """
+    try:
+        data = read_json(path)
+    except StorageError as exc:
+        raise StorageError(f"could not be read: {exc}; {set_aside_note(path)}") from exc
+    try:
+        return check_save(data, game)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise StorageError(f"could not be resumed: {exc}; {set_aside_note(path)}") from exc
+
+
+def read_autosave(game: str | None = None) -> dict:
+    """The most recent save (of ``game`` if given); see ``read_save``."""
+    entries = [e for e in list_saves() if game is None or e.game == game]
+    if not entries:
+        raise FileNotFoundError("no saved game")
+    return read_save(entries[0].path, game)
+
+
+def saved_game_words(entry: SaveEntry | None) -> str:
+    """"the saved Zetema game" or "the saved game"."""
+    if entry is not None and entry.game in BY_KEY:
+        return f"the saved {BY_KEY[entry.game].title} game"
+    return "the saved game"
+
+
+def check_saves_at_start() -> list[str]:
+    """Read every save once at start; set aside the damaged ones. Messages, one per file."""
+    messages = []
+    for entry in list_saves():
+        expected = None if entry.path == autosave_path() else entry.game
+        try:
+            read_save(entry.path, expected)
+        except FileNotFoundError:
+            continue
+        except StorageError as exc:
+            words = saved_game_words(entry)
+            messages.append(f"{words[0].upper()}{words[1:]} {exc}.")
+    return messages
+
+
+def delete_autosave(game: str | None = None) -> None:
+    """Remove the save of ``game`` (and an old single save of the same game). Never raises."""
+    paths = [autosave_path(game)] if game else []
+    legacy = autosave_path()
+    try:
+        data = read_json(legacy) if legacy.is_file() else None
+        if game is None or (isinstance(data, dict) and data.get("game") == game):
+            paths.append(legacy)
+    except (OSError, StorageError):
         pass
+    for path in paths:
+        try:
+            path.unlink()
+        except OSError:
+            pass

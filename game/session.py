@@ -54,26 +54,54 @@ class Session:
 
     @classmethod
     def from_save(cls, data: dict, undo_between_people: bool = False) -> Session:
-        """Rebuild a session from ``to_save`` data.
+        """Rebuild a session from ``to_save`` data, checking the whole record first.
 
-        Raises ValueError with a readable message if the save is not consistent.
+        The game must be known and agree with the configuration; the options must be ones
+        the game's ``new_game`` accepts; the levels valid; the number of seats that of the
+        starting position; the moves must replay and reach the saved position. Raises
+        ValueError with a readable message otherwise, whatever the data holds (never another
+        exception: a save is input, and bad input never crashes).
         """
+        try:
+            return cls._from_save(data, undo_between_people)
+        except ValueError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - e.g. RecursionError from nested junk
+            raise ValueError(f"the save is damaged ({type(exc).__name__})") from exc
+
+    @classmethod
+    def _from_save(cls, data: dict, undo_between_people: bool) -> Session:
         if not isinstance(data, dict):
             raise ValueError("the save is not a saved game")
-        config = GameConfig.from_json(data.get("config"))
+        if "version" in data and data["version"] != SAVE_VERSION:
+            raise ValueError("the save is from another version")
+        raw = data.get("config")
+        named = data.get("game")
+        other = raw.get("game") if isinstance(raw, dict) else None
+        if "game" in data and isinstance(other, str) and named != other:
+            raise ValueError(f"the save names the game {_title(named)} but its "
+                             f"configuration is for {_title(other)}")
+        config = GameConfig.from_json(raw)
         rules = rules_module(config.game)
+        check_options(rules, config)
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise ValueError("the saved move list is damaged")
+        if "initial" not in data:
+            raise ValueError("the saved game has no starting position")
         try:
             initial = rules.load(data["initial"])
-        except (KeyError, TypeError) as exc:
-            raise ValueError("the saved game has no starting position") from exc
+        except Exception as exc:  # noqa: BLE001 - load should raise ValueError; be sure
+            raise ValueError(f"the saved starting position is damaged ({exc})") from exc
+        players = player_count(rules, initial)
+        if players is not None and players != len(config.seats):
+            raise ValueError(f"the saved game has {len(config.seats)} seats but its position "
+                             f"is for {players} players")
         session = cls(config, rules, initial, initial, undo_between_people=undo_between_people)
         for move in moves:
             try:
                 session.play(move)
-            except ValueError as exc:
+            except Exception as exc:  # noqa: BLE001
                 raise ValueError(f"the saved moves do not replay ({exc})") from exc
         position = data.get("position")
         if position is not None and rules.dump(session.state) != _normalise(rules, position):
@@ -185,8 +213,39 @@ def rules_module(key: str) -> ModuleType:
     return importlib.import_module(f"game.rules.{key}")
 
 
+def check_options(rules: ModuleType, config: GameConfig) -> None:
+    """Raise ValueError unless the game's ``new_game`` accepts the config's seats and options.
+
+    Checked by starting a game with them, as Restart and Play again will: an unknown option
+    or a value the rules refuse is caught here, not when the player presses a button.
+    """
+    options = {k: v for k, v in config.options.items() if v is not None}
+    try:
+        rules.new_game(len(config.seats), seed=config.seed, **options)
+    except Exception as exc:  # noqa: BLE001 - TypeError for unknown names, ValueError, …
+        shown = ", ".join(f"{k}={v!r}"[:30] for k, v in options.items()) or "none"
+        raise ValueError(f"the saved options ({shown}) are not valid for "
+                         f"{BY_KEY[config.game].title}") from exc
+
+
+def player_count(rules: ModuleType, state: Any) -> int | None:
+    """How many players a position is for, read from its JSON form (None if it cannot tell)."""
+    data = rules.dump(state)
+    players = data.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        return players
+    for key in ("hands", "captured", "scores", "totals"):
+        if isinstance(data.get(key), list):
+            return len(data[key])
+    return None
+
+
+def _title(key: object) -> str:
+    return BY_KEY[key].title if isinstance(key, str) and key in BY_KEY else repr(str(key)[:20])
+
+
 def _normalise(rules: ModuleType, position: Any) -> Any:
     try:
         return rules.dump(rules.load(position))
-    except (ValueError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001
         raise ValueError(f"the saved position is damaged ({exc})") from exc

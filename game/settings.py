@@ -1,22 +1,25 @@
 """Player settings: animation speed, sound, volume, fullscreen and window size.
 
 Stored as JSON in the data directory (``settings.json``). Reading never fails: a missing
-file gives the defaults; a damaged file or unknown values give the defaults (field by field
-where possible) together with one message for the UI to show once.
+file gives the defaults; a damaged file or bad values give the defaults (field by field
+where possible) together with one message for the UI to show once, and the file is set
+aside (renamed) so that nothing is lost and the message does not come back.
 """
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.paths import data_dir
-from game.storage import StorageError, read_json, set_aside, write_json_atomic
+from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 """Animation speed name -> multiplier applied to every animation's duration."""
 
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080))
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 
 
 @dataclass
@@ -45,49 +48,71 @@ def settings_path() -> Path:
     return data_dir() / "settings.json"
 
 
+def _is_number(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
 def parse_settings(data: object) -> tuple[Settings, list[str]]:
-    """Build Settings from decoded JSON; return them with a list of problems found."""
+    """Build Settings from decoded JSON; return them with a list of problems found.
+
+    Every field is checked whatever type it holds (a list, an object, null, a huge number):
+    a bad value gives that field's default and a problem, never an exception.
+    """
     problems: list[str] = []
     settings = Settings()
     if not isinstance(data, dict):
         return settings, ["the settings file does not hold a settings object"]
-    anim = data.get("animation", settings.animation)
-    if anim in ANIMATION_SPEEDS:
-        settings.animation = anim
-    else:
-        problems.append(f"unknown animation speed {anim!r}")
-    sound = data.get("sound", settings.sound)
-    if isinstance(sound, bool):
-        settings.sound = sound
-    else:
-        problems.append("sound must be on or off")
-    volume = data.get("volume", settings.volume)
-    if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1:
-        settings.volume = float(volume)
-    else:
-        problems.append("volume must be between 0 and 1")
-    full = data.get("fullscreen", settings.fullscreen)
-    if isinstance(full, bool):
-        settings.fullscreen = full
-    else:
-        problems.append("fullscreen must be on or off")
-    undo = data.get("undo_between_people", settings.undo_between_people)
-    if isinstance(undo, bool):
-        settings.undo_between_people = undo
-    else:
-        problems.append("undo between people must be on or off")
-    size = data.get("window_size", list(settings.window_size))
-    if isinstance(size, (list, tuple)) and tuple(size) in WINDOW_SIZES:
-        settings.window_size = tuple(size)  # type: ignore[assignment]
-    else:
-        problems.append(f"unsupported window size {size!r}")
+    version = data.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool):
+        problems.append(f"unknown settings version {_short(version)}")
+    if "animation" in data:
+        anim = data["animation"]
+        if isinstance(anim, str) and anim in ANIMATION_SPEEDS:
+            settings.animation = anim
+        else:
+            problems.append(f"unknown animation speed {_short(anim)}")
+    for key, words in (("sound", "sound"), ("fullscreen", "fullscreen"),
+                       ("undo_between_people", "undo between people")):
+        if key in data:
+            if isinstance(data[key], bool):
+                setattr(settings, key, data[key])
+            else:
+                problems.append(f"{words} must be on or off")
+    if "volume" in data:
+        volume = data["volume"]
+        if _is_number(volume) and 0 <= volume <= 1:
+            settings.volume = float(volume)
+        else:
+            problems.append("volume must be between 0 and 1")
+    if "window_size" in data:
+        size = data["window_size"]
+        if (isinstance(size, list) and len(size) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in size)
+                and tuple(size) in WINDOW_SIZES):
+            settings.window_size = (size[0], size[1])
+        else:
+            problems.append(f"unsupported window size {_short(size)}")
     return settings, problems
+
+
+def _short(value: object) -> str:
+    """A value for a message: its repr, cut short (a file may hold megabytes in one field)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 24 else text[:20] + "…"
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """Read the settings file; return (settings, message for the player or None).
 
-    Never raises: a damaged file is set aside and the defaults are used.
+    Never raises. A file that cannot be read or parsed, or that is not a settings object,
+    gives the defaults; a file with bad values keeps its good ones. Either way the file is
+    set aside (renamed, never deleted) so the player hears about it once, and the cleaned
+    settings are written back when possible.
     """
     path = path or settings_path()
     try:
@@ -95,12 +120,21 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except StorageError as exc:
-        set_aside(path)
-        return Settings(), f"Settings reset to defaults: {exc}."
-    settings, problems = parse_settings(data)
-    if problems:
-        return settings, "Some settings were reset to defaults: " + "; ".join(problems) + "."
-    return settings, None
+        return Settings(), f"Settings reset to defaults: {exc}; {set_aside_note(path)}."
+    try:
+        settings, problems = parse_settings(data)
+    except Exception as exc:  # noqa: BLE001 - a last guard: bad input never crashes
+        settings, problems = Settings(), [f"the file could not be understood ({type(exc).__name__})"]
+    if not problems:
+        return settings, None
+    note = set_aside_note(path)
+    if not path.exists():
+        try:
+            write_json_atomic(path, settings.to_json())
+        except StorageError:
+            pass
+    return settings, ("Some settings were reset to defaults: " + "; ".join(problems)
+                      + f"; {note}.")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

@@ -3,17 +3,18 @@
 For each game and each AI level (the strongest computer opponent of that game): played,
 won, lost, drawn, best score, current and longest win streak. Only games with exactly one
 person at the table count. ``stats.json`` lives beside the settings; a damaged file is set
-aside and counting starts afresh.
+aside (renamed, never deleted) and counting goes on with whatever records were sound.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
-from game.catalog import LEVELS, GameConfig
+from game.catalog import BY_KEY, LEVELS, GameConfig
 from game.paths import data_dir
-from game.storage import StorageError, read_json, set_aside, write_json_atomic
+from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
 FIELDS = ("played", "won", "lost", "drawn", "best", "streak", "longest")
 
@@ -27,32 +28,73 @@ def empty_record() -> dict:
             "longest": 0}
 
 
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12
+
+
+def _score(value: object) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, bool):
+        return False
+    return (isinstance(value, int) and abs(value) < 10**12) or (
+        isinstance(value, float) and math.isfinite(value))
+
+
+def parse_stats(data: object) -> tuple[dict, list[str]]:
+    """({game: {level: record}} with every valid record kept, problems found)."""
+    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
+        return {}, ["the file was not a statistics file"]
+    problems: list[str] = []
+    games: dict = {}
+    for game, levels in data["games"].items():
+        if game not in BY_KEY or not isinstance(levels, dict):
+            problems.append(f"unknown entry {game[:20]!r}")
+            continue
+        for level, record in levels.items():
+            if level not in LEVELS or not isinstance(record, dict):
+                problems.append(f"unknown level {level[:20]!r} in {BY_KEY[game].title}")
+                continue
+            clean = empty_record()
+            bad = [key for key in FIELDS if key in record
+                   and not (_score(record[key]) if key == "best" else _count(record[key]))]
+            for key in FIELDS:
+                if key in record and key not in bad:
+                    clean[key] = record[key]
+            if bad:
+                problems.append(f"bad {', '.join(bad)} for {BY_KEY[game].title} ({level})")
+            games.setdefault(game, {})[level] = clean
+    return games, problems
+
+
 def load_stats(path: Path | None = None) -> tuple[dict, str | None]:
-    """Return ({game: {level: record}}, message for the player or None). Never raises."""
+    """Return ({game: {level: record}}, message for the player or None). Never raises.
+
+    A file that cannot be read or is not a statistics file gives empty statistics; one with
+    some bad records keeps the good ones. Either way the file is set aside (renamed) so the
+    message comes once, and the records kept are written back when possible.
+    """
     path = path or stats_path()
     try:
         data = read_json(path)
     except FileNotFoundError:
         return {}, None
     except StorageError as exc:
-        set_aside(path)
-        return {}, f"Statistics were reset: {exc}."
-    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-        set_aside(path)
-        return {}, "Statistics were reset: the file was not a statistics file."
-    games: dict = {}
-    for game, levels in data["games"].items():
-        if not isinstance(levels, dict):
-            continue
-        for level, record in levels.items():
-            if level in LEVELS and isinstance(record, dict):
-                clean = empty_record()
-                for key in FIELDS:
-                    value = record.get(key, clean[key])
-                    if isinstance(value, (int, float)) and not isinstance(value, bool):
-                        clean[key] = value
-                games.setdefault(game, {})[level] = clean
-    return games, None
+        return {}, f"Statistics were reset: {exc}; {set_aside_note(path)}."
+    try:
+        games, problems = parse_stats(data)
+    except Exception as exc:  # noqa: BLE001 - a last guard: bad input never crashes
+        games, problems = {}, [f"the file could not be understood ({type(exc).__name__})"]
+    if not problems:
+        return games, None
+    note = set_aside_note(path)
+    if games and not path.exists():
+        try:
+            save_stats(games, path)
+        except StorageError:
+            pass
+    what = "Some statistics were reset" if games else "Statistics were reset"
+    return games, f"{what}: {'; '.join(problems[:3])}; {note}."
 
 
 def save_stats(games: dict, path: Path | None = None) -> None:
@@ -87,30 +129,36 @@ def outcome(result: dict, seat: int) -> tuple[str, Any]:
 
 
 def record_game(config: GameConfig, result: dict, lower_is_better: bool = False) -> str | None:
-    """Count a finished game; returns a message for the player if the file had a problem."""
-    level = opponent_level(config)
-    if level is None:
-        return None
-    seat = next(i for i, s in enumerate(config.seats) if s.is_human)
-    games, message = load_stats()
-    record = games.setdefault(config.game, {}).setdefault(level, empty_record())
-    kind, score = outcome(result, seat)
-    record["played"] += 1
-    record[kind] += 1
-    if kind == "won":
-        record["streak"] += 1
-        record["longest"] = max(record["longest"], record["streak"])
-    else:
-        record["streak"] = 0
-    if isinstance(score, (int, float)):
-        best = record["best"]
-        better = best is None or (score < best if lower_is_better else score > best)
-        if better:
-            record["best"] = score
+    """Count a finished game; returns a message for the player if something went wrong.
+
+    Never raises: whatever is in the statistics file or the result, the game that just
+    ended goes on to its results screen.
+    """
     try:
+        level = opponent_level(config)
+        if level is None:
+            return None
+        seat = next(i for i, s in enumerate(config.seats) if s.is_human)
+        games, message = load_stats()
+        record = games.setdefault(config.game, {}).setdefault(level, empty_record())
+        kind, score = outcome(result, seat)
+        record["played"] += 1
+        record[kind] += 1
+        if kind == "won":
+            record["streak"] += 1
+            record["longest"] = max(record["longest"], record["streak"])
+        else:
+            record["streak"] = 0
+        if _score(score) and score is not None:
+            best = record["best"]
+            better = best is None or (score < best if lower_is_better else score > best)
+            if better:
+                record["best"] = score
         save_stats(games)
     except StorageError as exc:
         return f"Statistics could not be saved: {exc}."
+    except Exception as exc:  # noqa: BLE001 - never let statistics end a game badly
+        return f"This game could not be counted in the statistics ({type(exc).__name__})."
     return message
 
 

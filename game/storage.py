@@ -1,13 +1,18 @@
-"""JSON files on disk: atomic writes and forgiving reads.
+"""JSON files on disk: atomic writes, forgiving reads, damaged files set aside.
 
 ``write_json_atomic`` writes to a temporary file in the same directory and renames it over
-the target, so a crash mid-write leaves the previous file intact. ``read_json`` returns the
-data or raises ``StorageError`` with a sentence a player can read. ``set_aside`` renames a
-damaged file instead of deleting it.
+the target, so a crash mid-write leaves the previous file intact (``clean_stale_temps``
+removes the temporary files such a crash leaves behind). ``read_json`` returns the data or
+raises ``StorageError`` with a sentence a player can read, whatever is in the file: bad
+encodings, binary junk, documents nested too deeply for the parser, files too large, a
+directory in the file's place. ``set_aside`` renames a damaged file instead of deleting it,
+under a name that never overwrites an earlier one, and ``set_aside_note`` says truthfully
+in words whether that worked.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -15,21 +20,49 @@ import time
 from pathlib import Path
 from typing import Any
 
+MAX_BYTES = 8 * 1024 * 1024
+"""No settings, statistics or save file is anywhere near this; a larger one is damaged."""
+
+STALE_SECONDS = 60.0
+"""A temporary file older than this at start belongs to a save that was interrupted."""
+
 
 class StorageError(Exception):
     """A file could not be read or written; the message is meant for the player."""
 
 
+def os_reason(exc: BaseException) -> str:
+    """An operating-system failure in words, without file paths."""
+    if isinstance(exc, PermissionError):
+        return "permission was refused"
+    if isinstance(exc, IsADirectoryError):
+        return "a folder is in its place"
+    if isinstance(exc, OSError):
+        if exc.errno == errno.ENOSPC:
+            return "the disk is full"
+        if exc.errno == errno.EROFS:
+            return "the disk is read-only"
+        if exc.errno == errno.EDQUOT:
+            return "the disk quota is used up"
+        if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+            return "a file is in the place of its folder"
+        return (exc.strerror or "the system refused").lower()
+    return "its data cannot be written as JSON"
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` atomically (temporary file, fsync, rename).
 
-    Raises StorageError if the directory cannot be created or the file cannot be written;
-    the previous file, if any, is then left untouched.
+    Raises StorageError (a message in words, no temporary path) if the directory cannot be
+    created or the file cannot be written; the previous file, if any, is then left untouched.
     """
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StorageError(f"{path.name} could not be written ({os_reason(exc)})") from exc
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -43,34 +76,100 @@ def write_json_atomic(path: Path, data: Any) -> None:
             except OSError:
                 pass
             raise
-    except (OSError, TypeError, ValueError) as exc:
-        raise StorageError(f"could not write {path.name}: {exc}") from exc
+    except OSError as exc:
+        raise StorageError(f"{path.name} could not be written ({os_reason(exc)})") from exc
 
 
 def read_json(path: Path) -> Any:
     """Read JSON from ``path``.
 
-    Raises FileNotFoundError if there is no file, StorageError if it cannot be read or parsed.
+    Raises FileNotFoundError if there is no file, StorageError if it cannot be read or
+    parsed, for any reason (never anything else).
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:  # the data directory is a file: there is no such file
+        raise FileNotFoundError(str(path)) from exc
     except OSError as exc:
-        raise StorageError(f"{path.name} could not be read ({exc.strerror or exc})") from exc
+        raise StorageError(f"{path.name} cannot be opened ({os_reason(exc)})") from exc
+    if len(raw) > MAX_BYTES:
+        raise StorageError(f"{path.name} is damaged (far too large)")
+    if not raw.strip():
+        raise StorageError(f"{path.name} is damaged (it is empty)")
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StorageError(f"{path.name} is damaged ({exc.__class__.__name__})") from exc
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StorageError(f"{path.name} is damaged (not UTF-8 text)") from exc
+    try:
+        return json.loads(text)
+    except RecursionError as exc:
+        raise StorageError(f"{path.name} is damaged (nested too deeply)") from exc
+    except MemoryError as exc:
+        raise StorageError(f"{path.name} is damaged (too large to read)") from exc
+    except ValueError as exc:  # JSONDecodeError and friends
+        raise StorageError(f"{path.name} is damaged (not valid JSON)") from exc
 
 
 def set_aside(path: Path) -> Path | None:
-    """Rename a damaged file to ``<name>.bad-<timestamp>`` and return the new path."""
+    """Rename a damaged file to ``<name>.bad-<timestamp>[-n]``; return the new path.
+
+    The new name never replaces an earlier set-aside file (two in the same second get
+    ``-2``, ``-3``…). Returns None if the file could not be renamed (then it is untouched).
+    """
     path = Path(path)
-    target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if os.path.lexists(target):
+            continue
+        try:
+            if path.is_dir() and not path.is_symlink():
+                os.rename(path, target)
+            else:
+                # link + unlink never replaces a file another process created meanwhile
+                try:
+                    os.link(path, target, follow_symlinks=False)
+                except FileExistsError:
+                    continue
+                except OSError:
+                    os.rename(path, target)
+                    return target
+                os.unlink(path)
+        except OSError:
+            return None
+        return target
+    return None
+
+
+def set_aside_note(path: Path) -> str:
+    """Set the file aside and say truthfully in words what became of it."""
+    moved = set_aside(path)
+    if moved is None:
+        return f"it could not be renamed, so it stays as {Path(path).name}"
+    return f"it was set aside as {moved.name}"
+
+
+def clean_stale_temps(directory: Path, older_than: float = STALE_SECONDS) -> int:
+    """Remove ``*.json.*.tmp`` files left by interrupted saves; return how many went.
+
+    Only files older than ``older_than`` seconds are removed, so a save being written at this
+    moment by another copy of the program is not disturbed. Never raises.
+    """
+    removed = 0
+    now = time.time()
     try:
-        os.replace(path, target)
+        candidates = list(Path(directory).glob("*.json.*.tmp"))
     except OSError:
-        return None
-    return target
+        return 0
+    for tmp in candidates:
+        try:
+            if tmp.is_file() and now - tmp.stat().st_mtime >= older_than:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed

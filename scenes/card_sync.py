@@ -6,7 +6,9 @@ has to the wanted cards: a card that stays in its zone keeps its entity; a card 
 one zone and arrived in another (discarded, captured, revealed) keeps its entity and glides
 across; a card that appears from nowhere visible (revealed from the stock, played from a
 hidden hand) is created at the source the table names and flips face up on the way; a card
-that vanished from view (into a hidden hand) flies to its destination and is deleted.
+that vanished from view (into a hidden hand) turns face down at once, flies to its
+destination and is deleted.
+``clear`` takes a whole zone off the table at once (a hand whose owner left the screen).
 """
 
 from __future__ import annotations
@@ -43,6 +45,13 @@ class CardSync:
                 if e == ent:
                     return code
         return None
+
+    def clear(self, zone: str) -> None:
+        """Take a zone's cards off the table at once (turned face down first, so not even
+        a frame can show them), e.g. a hand whose owner has left the screen."""
+        for _, ent in self.zones.pop(zone, []):
+            remove_now(ent)
+            self.widths.pop(ent, None)
 
     def sync(self, wanted: dict[str, list[str]], slots: Callable[[str, int, int], Slot],
              widths: Callable[[str], int], source: Callable[[str, str], tuple[float, float]],
@@ -95,12 +104,10 @@ class CardSync:
         for code, leftovers in free.items():
             for zone, ent in leftovers:
                 if instant:
-                    esper.delete_entity(ent)
+                    remove_now(ent)
                 else:
                     x, y = sink(zone, code)
-                    face = esper.component_for_entity(ent, CardFace)
-                    if face.face_up:
-                        flip(ent, 0.3, face_up=False, delay=delay)
+                    hide_now(ent)  # it goes out of sight (another seat's hand)
                     move_to(ent, x, y, 0.4, delay=delay,
                             on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))
         self.zones = new_zones
@@ -110,7 +117,9 @@ class CardSync:
             for i, (code, ent) in enumerate(cards):
                 self._set_width(ent, code, width)
                 face = esper.component_for_entity(ent, CardFace)
-                if instant:
+                if instant or not up:  # hiding is never animated: not a frame face up
+                    if not up:
+                        hide_now(ent)
                     face.face_up = up
                 elif face.face_up != up and not _flipping(ent):
                     flip(ent, 0.3, face_up=up, delay=delay)
@@ -136,6 +145,26 @@ class CardSync:
         face = esper.component_for_entity(ent, CardFace)
         face.front, face.back = self.image(code, width), self.image(self.back, width)
         esper.component_for_entity(ent, Sprite).image = face.front
+
+
+def hide_now(ent: int) -> None:
+    """Turn a card face down at once, cancelling a flip under way (which would turn it
+    face up again half-way)."""
+    face = esper.try_component(ent, CardFace)
+    if face is None:
+        return
+    if _flipping(ent):
+        animate(ent, "squash", 1.0, 0.0)
+    face.face_up = False
+
+
+def remove_now(ent: int) -> None:
+    """Delete a card entity immediately (not at the next frame), face down meanwhile."""
+    face = esper.try_component(ent, CardFace)
+    if face is not None:
+        face.face_up = False
+    if esper.entity_exists(ent):
+        esper.delete_entity(ent, immediate=True)
 
 
 def _flipping(ent: int) -> bool:

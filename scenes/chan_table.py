@@ -111,7 +111,7 @@ class ChanTable(CardTable):
             Transform(stock.centerx, stock.centery + 10), Sprite(totom_image("back", 34)),
             ZOrder(5), Hoverable())
         esper.create_entity(DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
-        self.pick_viewer()
+        self.first_viewer()
         self.show(instant=True)
         if not self.session.moves and self.replay is None:
             self.deal_animation()
@@ -361,11 +361,13 @@ class ChanTable(CardTable):
                 self.audio.request("score")
             elif isinstance(event, rules.StockExhausted):
                 self.banner = ("The stock is empty: the deal is a draw", 2.4)
-        previous = self.viewer
-        self.pick_viewer()
-        if previous != self.viewer:
-            self.sync.zones.pop("hand", None)
+        if self.viewer_changing():
+            self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
+            self.pick_viewer()
         self.show(lead=lead)
+
+    def hide_hand(self) -> None:
+        self.sync.clear("hand")
 
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
@@ -397,20 +399,29 @@ class ChanTable(CardTable):
         self.show()
 
     def show_hint(self, move: str) -> list[int]:
+        """Toast the hinted move in words and return what to highlight (works for every
+        kind of move, with or without cards: draw, pass, decline and Ù name none)."""
         verb, *cards = move.split()
         hand = self.sync.entities("hand")
-        if verb == "discard":
+        live = self.live_entity()
+        if verb == "discard" and cards:
             self.app.toast(f"Hint: discard {rules.card_name(cards[0])}.")
             return [e for c, e in hand if c == cards[0]][:1]
-        if verb in ("chan", "ca"):
-            partner = cards[0] if verb == "chan" else cards[1]
+        if verb in ("chan", "ca") and cards:
+            partner = cards[0] if verb == "chan" else cards[-1]
             self.app.toast(f"Hint: take the live card with {rules.card_name(partner)}.")
-            live = self.live_entity()
             return ([live] if live else []) + [e for c, e in hand if c == partner][:1]
+        if verb == "chiu":
+            card = cards[0] if cards else (self.state.live.card if self.state.live else "")
+            self.app.toast(f"Hint: chíu — claim {rules.card_name(card)} with the three of it "
+                           "in your hand." if card else "Hint: chíu.")
+            return ([live] if live else []) + [e for c, e in hand if c == card][:3]
         words = {"u": "declare Ù!", "draw": "pass it and reveal a stock card",
                  "pass": "leave the card for the next seat", "decline": "decline the claim"}
-        self.app.toast("Hint: " + words.get(verb, f"chíu {rules.card_name(cards[0])}") + ".")
-        return []
+        self.app.toast(f"Hint: {words.get(verb, move)}.")
+        if verb == "draw" and self.stock_ent is not None:
+            return [self.stock_ent]
+        return [live] if live is not None and verb in ("pass", "decline") else []
 
     def result_summary(self):
         res = rules.result(self.state)

@@ -8,8 +8,8 @@ contract and ``game.session.Session``:
 
 - Undo (Ctrl+Z or the Undo button) back to the person's previous decision, never past
   something that came to light; the table is rebuilt from the session's state.
-- Hint (H or the Hint button): the hard AI's move for the seat to act, computed on a worker
-  thread and shown on the table.
+- Hint (H or the Hint button): the hard AI's move for the seat to act, computed in the AI
+  worker process (``game.ai.worker``) and shown on the table if the position is unchanged.
 - The move log in words (``describe``), scrollable with the mouse wheel.
 - Autosave after every move and on quit (the menu's Continue resumes it); a finished game
   deletes the save and counts in the statistics.
@@ -18,9 +18,6 @@ contract and ``game.session.Session``:
 
 from __future__ import annotations
 
-import random
-import threading
-from dataclasses import replace
 from types import ModuleType
 
 import esper
@@ -29,12 +26,11 @@ import pygame
 from ecs.components import Glow
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
+from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
-from game.saves import delete_autosave, write_autosave
 from game.session import Session
-from game.stats import record_game
-from game.storage import StorageError
 from scenes import theme
+from scenes.resume import autosave_game
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
@@ -50,12 +46,18 @@ class GameRules(RulesSystem):
 
     def intent_to_move(self, intent) -> str | None:
         if isinstance(intent, DropIntent):
+            if not (esper.entity_exists(intent.entity) and esper.entity_exists(intent.target)):
+                return None  # the card or its target left the table since the drop
             return self.table.move_for_drop(intent.entity, intent.target)
         return self.table.move_for_intent(intent)
 
     def on_rejected(self, reason: str, intent) -> None:
         super().on_rejected(reason, intent)
         self.table.refuse(reason, intent)
+
+    @property
+    def wait_for_ai(self) -> bool:  # the scripted driver's clock (game.driver) sets it
+        return getattr(self.table.app, "wait_for_ai", False)
 
 
 class GameTable(TableScene):
@@ -73,9 +75,8 @@ class GameTable(TableScene):
         self.session.undo_between_people = app.settings.undo_between_people
         self.replay = replay
         self.hint: tuple[str, list[int]] | None = None
-        self._hint_thread: threading.Thread | None = None
-        self._hint_result: str | None = None
-        self._hint_for: int | None = None
+        self._hint_decision: Decision | None = None
+        self._hint_for = None  # the state the hint in progress was asked for
         self.log_scroll = 0
         self.result_shown = False
         self.recorded = False
@@ -98,6 +99,8 @@ class GameTable(TableScene):
                                session=self.session)
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
+        if any(seat.kind == "ai" for seat in seats):
+            shared_worker().start_soon()  # the computer's process boots while the table deals
         self.build_table()
         if self.replay is not None:
             from scenes.replay import ReplayControls
@@ -203,21 +206,38 @@ class GameTable(TableScene):
     def ask_hint(self) -> None:
         if self.replay is not None or not self.rules.human_to_move() or self.rules.over:
             return
-        if self._hint_thread is not None:
+        if self._hint_decision is not None and self._hint_for is self.state:
             return
+        self.cancel_hint()
         view, legal = self.session.hint_inputs()
-        rng = random.Random(self.config.seed * 7919 + len(self.session.moves))
-        self._hint_for = id(self.state)
-        ai = self.ai_module
+        seed = decision_seed(self.config.seed, len(self.session.moves), 7919)
+        self._hint_decision = shared_worker().submit(self.ai_module, view, legal, "hard", seed)
+        self._hint_for = self.state
 
-        def think() -> None:
-            try:
-                self._hint_result = ai.choose(view, legal, "hard", rng)
-            except Exception:  # a hint must never take the table down
-                self._hint_result = legal[0] if legal else None
+    def cancel_hint(self) -> None:
+        """Drop a hint still being computed (the position changed or the table left)."""
+        decision, self._hint_decision, self._hint_for = self._hint_decision, None, None
+        if decision is not None:
+            decision.cancel()
 
-        self._hint_thread = threading.Thread(target=think, name="hint", daemon=True)
-        self._hint_thread.start()
+    def _poll_hint(self) -> None:
+        decision = self._hint_decision
+        if decision is None:
+            return
+        if self._hint_for is not self.state:  # a move was made meanwhile: a stale hint
+            self.cancel_hint()
+            return
+        if not decision.done.is_set() and not (
+                getattr(self.app, "wait_for_ai", False) and decision.done.wait(60)):
+            return
+        self._hint_decision = self._hint_for = None
+        move = decision.move
+        if decision.cancelled:
+            return
+        if decision.error is not None or move not in self.legal():
+            move = self.legal()[0] if self.legal() else None  # never take the table down
+        if move:
+            self._apply_hint(move)
 
     def clear_hint(self) -> None:
         if self.hint is not None:
@@ -236,32 +256,29 @@ class GameTable(TableScene):
     def autosave(self) -> None:
         if self.replay is not None or not self.app.persist:
             return
-        try:
-            if self.session.result is not None:
-                delete_autosave()
-                if not self.recorded:
-                    self.recorded = True
-                    message = record_game(self.config, self.session.result,
-                                          getattr(self.rules_module, "LOWER_SCORE_WINS", False))
-                    if message:
-                        self.app.toast(message, error=True)
-            else:
-                write_autosave(self.session.to_save())
-        except StorageError as exc:
-            self.app.toast(f"The game could not be saved: {exc}.", error=True)
+        self.recorded = autosave_game(self.app, self.session, self.recorded,
+                                      getattr(self.rules_module, "LOWER_SCORE_WINS", False))
 
     def on_quit(self) -> None:
         self.autosave()
 
+    def exit(self) -> None:
+        """Leaving (undo, restart, menu, quit): nothing the computer thinks is applied."""
+        if getattr(self, "rules", None) is not None:
+            self.rules.close()
+        self.cancel_hint()
+        super().exit()
+
     # -- navigation --------------------------------------------------------------------
     def restart(self) -> None:
-        self.app.scenes.replace(type(self)(self.app, self.config), transition="fade")
+        """Start this game again: a new deal unless the player chose the seed."""
+        self.app.scenes.replace(type(self)(self.app, self.config.next_deal()), transition="fade")
 
     def play_again(self) -> None:
         """A new game with the same seats and a fresh seed (the menu stays below it)."""
         from scenes.menu import MainMenu
 
-        config = replace(self.config, seed=random.SystemRandom().randrange(1, 10**9))
+        config = self.config.next_deal()
         self.app.scenes.reset(MainMenu(self.app), transition=None)
         self.app.scenes.push(type(self)(self.app, config), transition="fade")
 
@@ -317,11 +334,7 @@ class GameTable(TableScene):
             self.pending_summary = None
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
                                              count_up=count_up), transition="fade")
-        if self._hint_thread is not None and not self._hint_thread.is_alive():
-            self._hint_thread = None
-            move, self._hint_result = self._hint_result, None
-            if move and self._hint_for == id(self.state):
-                self._apply_hint(move)
+        self._poll_hint()
         if self.replay is None and self.rules.over and not self.animating and (
                 not self.result_shown):
             self.result_shown = True
@@ -399,9 +412,14 @@ def sentence(reason: str) -> str:
 class CardTable(GameTable):
     """A card game's table: one person's hand in view, "pass the screen" between people.
 
-    ``viewer`` is the seat whose hand is shown (the person to move, or the last one); with
-    several people at the screen a cover hides the hand until its owner clicks it. A short
-    ``banner`` announces events (a zetema, a chíu, a buy).
+    ``viewer`` is the seat whose hand is shown: the person to move (while the computer plays,
+    the person who played last, or at the start the next person to play). Between several
+    people at one screen the hand of whoever leaves is taken off the table at once
+    (``hide_hand``) and an opaque cover hides the hand of whoever comes: whenever the person
+    at the screen changes, at the start of the game, after Continue and after Undo. Only a
+    click on the cover whose button went down after the cover had been drawn lifts it (a
+    burst of clicks queued before it appeared cannot); while it is up no hand is face up and
+    Hint names nothing. A short ``banner`` announces events (a zetema, a chíu, a buy).
     """
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
@@ -410,6 +428,8 @@ class CardTable(GameTable):
         humans = [i for i, s in enumerate(config.seats) if s.is_human]
         self.viewer = humans[0] if humans else 0
         self.curtain = False
+        self._cover_drawn = False  # the cover has been on screen since it went up
+        self._press_saw_cover = False  # the last button-down came while it was on screen
         self.banner: tuple[str, float] | None = None  # message and seconds left
 
     def seat_name(self, seat: int) -> str:
@@ -417,14 +437,50 @@ class CardTable(GameTable):
             return "You"
         return f"Seat {seat + 1}"
 
-    def pick_viewer(self) -> bool:
-        """Show the hand of the person to move; True if the viewer changed."""
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen (and this is not a replay)."""
+        return len(self.session.humans) > 1 and self.replay is None
+
+    def first_viewer(self) -> None:
+        """Whose hand a freshly built table shows (start, Continue, Undo, Restart): the
+        person to play, or the next one in turn while the computer plays; between people,
+        behind the cover."""
+        humans = self.session.humans
         seat = self.rules.to_move
-        if seat is not None and self.config.seats[seat].is_human and seat != self.viewer:
-            self.viewer = seat
-            self.curtain = len(self.session.humans) > 1 and self.replay is None
-            return True
-        return False
+        if humans:
+            start = seat if seat is not None else self.viewer
+            seats = len(self.config.seats)
+            self.viewer = min(humans, key=lambda h: (h - start) % seats)
+        if self.hot_seat and not self.rules.over:
+            self.raise_cover()
+
+    def viewer_changing(self) -> bool:
+        """True if the seat to move is a person other than the viewer."""
+        seat = self.rules.to_move
+        return seat is not None and self.config.seats[seat].is_human and seat != self.viewer
+
+    def pick_viewer(self) -> bool:
+        """Show the hand of the person to move; True if the viewer changed (the leaving
+        person's hand is removed at once and, between people, the cover goes up)."""
+        if not self.viewer_changing():
+            return False
+        self.hide_hand()
+        self.viewer = self.rules.to_move
+        if self.hot_seat:
+            self.raise_cover()
+        return True
+
+    def hide_hand(self) -> None:
+        """Remove the viewer's hand (and anything of it held aside) from the table at once."""
+
+    def raise_cover(self) -> None:
+        self.curtain = True
+        self._cover_drawn = False
+        self._press_saw_cover = False
+        self.clear_hint()
+        if self.world is not None:
+            self.drag.cancel_all()
 
     @property
     def mine(self) -> bool:
@@ -436,11 +492,31 @@ class CardTable(GameTable):
         self.banner = (text, seconds)
 
     def lift_curtain(self, pos: tuple[int, int], hand: pygame.Rect) -> bool:
-        """A click on the covered hand uncovers it; True if it did."""
-        if self.curtain and hand.collidepoint(pos):
+        """A click on the cover (pressed after it was shown) uncovers the hand; True if so."""
+        if self.curtain and self._press_saw_cover and hand.collidepoint(pos):
             self.curtain = False
+            self._press_saw_cover = False
             return True
         return False
+
+    def ask_hint(self) -> None:
+        if self.curtain:
+            if self.replay is None:
+                self.app.toast("Lift the cover first: click it to see your cards.")
+            return
+        if not self.mine:
+            return
+        super().ask_hint()
+
+    def _apply_hint(self, move: str) -> None:
+        if self.curtain or not self.mine:  # the hand went under the cover meanwhile
+            return
+        super()._apply_hint(move)
+
+    def handle(self, event) -> None:
+        if event.kind == "down":
+            self._press_saw_cover = self.curtain and self._cover_drawn
+        super().handle(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -449,11 +525,12 @@ class CardTable(GameTable):
             self.banner = (text, left - dt) if left - dt > 0 else None
 
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
-        if self.curtain and self.config.seats[self.viewer].is_human:
-            cover = hand.inflate(-10, -40)
-            theme.panel(surface, cover, alpha=235, edge=theme.GOLD)
+        """The opaque cover over the whole hand zone, while it is up."""
+        if self.curtain:
+            theme.panel(surface, hand, alpha=255, edge=theme.GOLD)
             theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
-                            cover.center, 20, theme.INK, "bold", anchor="center")
+                            hand.center, 20, theme.INK, "bold", anchor="center")
+            self._cover_drawn = True
 
     def draw_banner(self, surface: pygame.Surface, center: tuple[int, int],
                     size: int = 32) -> None:

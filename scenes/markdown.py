@@ -87,12 +87,20 @@ STYLES = {"h1": (34, "serif", theme.GOLD), "h2": (25, "serif", theme.GOLD),
           "h3": (20, "bold", theme.INK), "body": (18, "sans", theme.INK)}
 
 
-def _runs(text: str) -> list[tuple[str, bool]]:
-    """Words with their bold flag."""
-    words: list[tuple[str, bool]] = []
+def _runs(text: str) -> list[tuple[str, bool, bool]]:
+    """Words with their bold flag and whether a space stands before them.
+
+    A word that touches the previous one across a ``**`` boundary (``**Chi Chi**.``) is
+    glued to it: no space is drawn before the full stop.
+    """
+    words: list[tuple[str, bool, bool]] = []
+    glued = False  # does the text continue the previous word with no blank?
     for k, part in enumerate(re.split(r"\*\*", text)):
-        for word in part.split():
-            words.append((word, k % 2 == 1))
+        for m in re.finditer(r"\S+", part):
+            space_before = bool(words) and not (m.start() == 0 and glued)
+            words.append((m.group(), k % 2 == 1, space_before))
+        if part:
+            glued = not part[-1].isspace()
     return words
 
 
@@ -102,13 +110,15 @@ def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
     line_h = round(size * 1.45)
     x, y = x0, y0
     space = theme.font(size, base_style).size(" ")[0]
-    for word, bold in _runs(text):
+    for word, bold, space_before in _runs(text):
         style = "bold" if bold else base_style
         surf = theme.text(word, size, color, style)
+        if space_before and x > x0:
+            x += space
         if x > x0 and x + surf.get_width() > x0 + width:
             x, y = x0, y + line_h
         pieces.append(Piece(x, y, surf))
-        x += surf.get_width() + space
+        x += surf.get_width()
     return y + line_h
 
 

@@ -2,7 +2,9 @@
 
 Laid out from ``assets/maps/menu.tmx``. The tiles are ECS entities (hover lifts them, a
 click opens the game's setup); a game that is not ready yet shows "In preparation" and its
-setup cannot start it.
+setup cannot start it. Each game keeps its own unfinished game: a tile with one shows a
+Resume button under it (with the deal and moves so far), and Continue resumes the most
+recent of them, naming it ("Zetema, deal 2, 40 moves").
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ecs.world import SceneWorld
 from game import SUBTITLE, TITLE
 from game.catalog import BY_KEY, GameInfo
 from game.layout import load_layout
-from game.saves import has_autosave
+from game.saves import SaveEntry, list_saves
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
@@ -37,6 +39,9 @@ class MainMenu(Scene):
         self.tiles: dict[str, int] = {}
         self.widgets = WidgetGroup()
         self.time = 0.0
+        self.saves: dict[str, SaveEntry] = {}  # game -> its save (what the tiles offer)
+        self.latest: SaveEntry | None = None  # what Continue resumes
+        self._tile_saved: dict[str, bool] = {}
 
     # -- lifecycle ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -48,9 +53,12 @@ class MainMenu(Scene):
         self.render = RenderSystem()
         for proc in (self.input, self.hover, self.drag, TweenSystem(self._speed)):
             esper.add_processor(proc)
+        saved = {e.game for e in list_saves() if e.game}
         for i, zone in enumerate(self.layout.layer("tiles")):
             info = BY_KEY[zone.name]
-            image = _tile_image(info, zone.rect.size, zone.props.get("art", ""))
+            self._tile_saved[info.key] = info.key in saved
+            image = _tile_image(info, zone.rect.size, zone.props.get("art", ""),
+                                info.key in saved)
             ent = esper.create_entity(
                 Transform(zone.rect.centerx, zone.rect.centery + 40, alpha=0),
                 Sprite(image), ZOrder(1 + i), Hoverable(raise_px=8),
@@ -71,8 +79,14 @@ class MainMenu(Scene):
             self.world.destroy()
 
     def _build_buttons(self) -> None:
+        entries = list_saves()
+        latest = entries[0] if entries else None
+        self.saves = {}
+        for entry in entries:  # most recent first: a game's own file wins over an old one
+            if entry.game and entry.game not in self.saves:
+                self.saves[entry.game] = entry
         actions = {
-            "continue": (self.continue_game, has_autosave()),
+            "continue": (self.continue_game, latest is not None),
             "rules": (self.open_rules, True),
             "stats": (self.open_stats, True),
             "settings": (self.open_settings, True),
@@ -81,10 +95,43 @@ class MainMenu(Scene):
         self.widgets = WidgetGroup()
         for zone in self.layout.layer("buttons"):
             action, enabled = actions[zone.name]
-            note = "" if zone.name != "continue" or enabled else "no saved game"
+            note = ""
+            if zone.name == "continue":
+                note = "no saved game" if latest is None else _fit(latest.title, 13,
+                                                                    zone.rect.width - 16)
             self.widgets.add(Button(zone.rect, zone.props.get("label", zone.name), action,
                                     enabled=enabled, primary=zone.name == "continue" and enabled,
                                     note=note))
+        for zone in self.layout.layer("tiles"):
+            entry = self.saves.get(zone.name)
+            if entry is None or not BY_KEY[zone.name].available:
+                continue
+            rect = pygame.Rect(zone.rect.x + 30, zone.rect.bottom + 4, zone.rect.width - 60, 40)
+            self.widgets.add(Button(rect, "Resume", lambda key=zone.name: self.resume_game(key),
+                                    size=16, note=_fit(entry.details(), 13, rect.width - 16)))
+        self.latest = latest
+        self._refresh_tiles()
+
+    def _refresh_tiles(self) -> None:
+        """Redraw a tile whose ribbon must change ("Play" / "New game")."""
+        if self.world is None or not self.world.alive:
+            return
+        previous = esper.current_world  # the menu may be below a table just pushed
+        self.world.activate()
+        try:
+            self._redraw_tiles()
+        finally:
+            esper.switch_world(previous)
+
+    def _redraw_tiles(self) -> None:
+        for zone in self.layout.layer("tiles"):
+            saved = zone.name in self.saves
+            ent = self.tiles.get(zone.name)
+            if ent is None or self._tile_saved.get(zone.name) == saved:
+                continue
+            self._tile_saved[zone.name] = saved
+            esper.component_for_entity(ent, Sprite).image = _tile_image(
+                BY_KEY[zone.name], zone.rect.size, zone.props.get("art", ""), saved)
 
     # -- actions -----------------------------------------------------------------------
     def open_game(self, key: str) -> None:
@@ -109,9 +156,18 @@ class MainMenu(Scene):
         self.app.scenes.push(SettingsScene(self.app), transition="fade")
 
     def continue_game(self) -> None:
+        """Resume the most recent unfinished game, whichever it is."""
         from scenes.resume import resume_saved_game
 
         resume_saved_game(self.app)
+        self._build_buttons()
+
+    def resume_game(self, key: str) -> None:
+        """Resume this game's own unfinished game."""
+        from scenes.resume import resume_saved_game
+
+        self.app.sounds.play("click")
+        resume_saved_game(self.app, key)
         self._build_buttons()
 
     # -- frame -------------------------------------------------------------------------
@@ -157,6 +213,10 @@ class MainMenu(Scene):
             self.world.activate()
             self.render.draw(surface)
         self.widgets.draw(surface)
+        if self.latest is not None and self.latest.details():
+            button = self.layout["continue"].rect
+            theme.blit_text(surface, self.latest.details(), (button.centerx, button.bottom + 8),
+                            15, theme.INK_DIM, anchor="midtop")
         theme.blit_text(surface, "F11 fullscreen  ·  1–4 open a game", (1264, 708), 14,
                         theme.INK_FAINT, anchor="bottomright")
 
@@ -166,7 +226,18 @@ class MainMenu(Scene):
 
 # -- tile art ------------------------------------------------------------------------------
 
-def _tile_image(info: GameInfo, size: tuple[int, int], art: str) -> pygame.Surface:
+def _fit(text: str, size: int, width: int, style: str = "sans") -> str:
+    """``text`` cut with an ellipsis so that it is no wider than ``width`` pixels."""
+    font = theme.font(size, style)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ,·") + "…"
+
+
+def _tile_image(info: GameInfo, size: tuple[int, int], art: str,
+                saved: bool = False) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     available = info.available
@@ -197,7 +268,8 @@ def _tile_image(info: GameInfo, size: tuple[int, int], art: str) -> pygame.Surfa
     ribbon.midbottom = (w // 2, h - 12)
     if available:
         pygame.draw.rect(surf, (176, 124, 34), ribbon, border_radius=13)
-        theme.blit_text(surf, "Play", ribbon.center, 16, theme.INK, "bold", anchor="center")
+        theme.blit_text(surf, "New game" if saved else "Play", ribbon.center, 16, theme.INK,
+                        "bold", anchor="center")
     else:
         pygame.draw.rect(surf, (60, 66, 74), ribbon, border_radius=13)
         theme.blit_text(surf, "In preparation", ribbon.center, 15, theme.INK_DIM, "bold",

@@ -1,6 +1,8 @@
 """The pause menu, drawn over a table: Resume, Restart, Rules, Settings, Quit to menu.
 
-While it is open the table below gets no updates (its clock and its AI stop).
+While it is open the table below gets no updates (its clock and its AI stop). Restart asks
+first (the game in progress would be lost) and then deals anew, unless the player chose the
+seed at setup, when the same cards come again.
 """
 
 from __future__ import annotations
@@ -22,12 +24,21 @@ class PauseMenu(Scene):
         self.table = table
         self.panel = pygame.Rect(0, 0, 420, 470)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        self.confirming = False
+        self._build()
+
+    def _build(self) -> None:
         x, w = self.panel.x + 60, self.panel.width - 120
         y = self.panel.y + 100
+        self.widgets = WidgetGroup()
+        if self.confirming:
+            y = self.panel.bottom - 150
+            self.widgets.add(Button((x, y, w, 52), "Restart", self.restart_confirmed, primary=True))
+            self.widgets.add(Button((x, y + 64, w, 52), "Cancel", self.cancel_restart))
+            return
         entries = [("Resume", self.resume_game, True), ("Restart", self.restart, False),
                    ("Rules", self.rules, False), ("Settings", self.settings, False),
                    ("Quit to menu", self.quit_to_menu, False)]
-        self.widgets = WidgetGroup()
         for i, (label, action, primary) in enumerate(entries):
             self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary))
 
@@ -35,6 +46,15 @@ class PauseMenu(Scene):
         self.app.scenes.pop(transition="fade")
 
     def restart(self) -> None:
+        """Ask first: the game in progress would be lost."""
+        self.confirming = True
+        self._build()
+
+    def cancel_restart(self) -> None:
+        self.confirming = False
+        self._build()
+
+    def restart_confirmed(self) -> None:
         self.app.scenes.pop(transition=None)
         self.table.restart()
 
@@ -59,11 +79,23 @@ class PauseMenu(Scene):
         if self.widgets.handle(event):
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
-            self.resume_game()
+            if self.confirming:
+                self.cancel_restart()
+            else:
+                self.resume_game()
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
-        theme.panel(surface, self.panel, alpha=250)
-        theme.blit_text(surface, "Paused", (self.panel.centerx, self.panel.y + 32), 40,
+        theme.panel(surface, self.panel, alpha=255)
+        title = "Restart?" if self.confirming else "Paused"
+        theme.blit_text(surface, title, (self.panel.centerx, self.panel.y + 32), 40,
                         theme.GOLD, "serif", anchor="midtop")
+        if self.confirming:
+            config = getattr(self.table, "config", None)
+            same = config is not None and config.fixed_seed
+            lines = ["The game in progress will be lost.",
+                     f"The same cards again (seed {config.seed})." if same else "A new deal."]
+            for i, line in enumerate(lines):
+                theme.blit_text(surface, line, (self.panel.centerx, self.panel.y + 120 + i * 34),
+                                20, theme.INK, anchor="midtop")
         self.widgets.draw(surface)

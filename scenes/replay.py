@@ -1,5 +1,8 @@
 """Replay of a finished game: the game's own table with no player input, stepped move by
-move (from the seed and the move list) with Back / Next, the arrow keys, Home and End."""
+move (from the seed and the move list) with Back / Next, the arrow keys, Home and End.
+
+The replay is pushed over the scene that opened it (the results screen), so "Close replay"
+goes back there."""
 
 from __future__ import annotations
 
@@ -11,14 +14,16 @@ from scenes.widgets import Button, WidgetGroup
 
 
 def start_replay(app, table_cls, config: GameConfig, moves: list[str], at: int = 0) -> None:
-    """Show ``table_cls`` in replay mode at move ``at`` (the menu stays below it)."""
+    """Show ``table_cls`` in replay mode at move ``at`` over the current scene.
+
+    Closing the replay pops it, back to whatever opened it (the results screen); with an
+    empty stack the menu is put below it first.
+    """
     from scenes.menu import MainMenu
 
     table = replay_table(app, table_cls, config, moves, at)
-    if not any(isinstance(s, MainMenu) for s in app.scenes.stack[:1]):
+    if not app.scenes.stack:
         app.scenes.reset(MainMenu(app), transition=None)
-    else:
-        del_above_menu(app)
     app.scenes.push(table, transition="fade")
 
 
@@ -27,11 +32,6 @@ def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int):
     for move in moves[:at]:
         session.play(move)
     return table_cls(app, config, session, replay=list(moves))
-
-
-def del_above_menu(app) -> None:
-    while len(app.scenes.stack) > 1:
-        app.scenes.pop(transition=None)
 
 
 class ReplayControls:
@@ -51,6 +51,16 @@ class ReplayControls:
             Button((x2, y + 44, w, 38), "End »", self.last, size=16),
             Button((x1, y + 88, area.width - 28, 38), "Close replay", self.close, size=16),
         ])
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Grey out what cannot move further; at the end, Close becomes the main button."""
+        start, back, nxt, end, close = self.widgets.widgets
+        at_start, at_end = self.position == 0, self.position >= self.total
+        start.enabled = back.enabled = not at_start
+        nxt.enabled = end.enabled = not at_end
+        nxt.primary = not at_end
+        close.primary = at_end
 
     @property
     def position(self) -> int:
@@ -84,9 +94,10 @@ class ReplayControls:
                            transition=None)
 
     def close(self) -> None:
-        self.table.to_menu()
+        self.table.app.scenes.pop(transition="fade")
 
     def handle(self, event) -> bool:
+        self._refresh()
         if self.widgets.handle(event):
             return True
         if event.kind == "key":
@@ -100,6 +111,7 @@ class ReplayControls:
     def draw(self, surface: pygame.Surface) -> None:
         from scenes import theme
 
+        self._refresh()
         theme.blit_text(surface, f"Replay · move {self.position} of {self.total}",
                         (self.area.x + 16, self.area.y + 16), 18, theme.GOLD, "bold")
         self.widgets.draw(surface)

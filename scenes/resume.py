@@ -1,33 +1,91 @@
-"""Continue: turn the autosave file back into a running table, or explain why not."""
+"""Continue and autosave: saved games back into running tables, tables into saved games.
+
+``resume_saved_game`` turns the most recent save (or one game's save) into its table after
+checking the whole record (``Session.from_save``); anything wrong is said in one message
+and the file is set aside. ``autosave_game`` is what a table calls after every move: it
+writes that game's save, or at the end deletes it and counts the game in the statistics,
+and reports a data directory that cannot be written once, through the app.
+"""
 
 from __future__ import annotations
 
-from game.catalog import BY_KEY, GameConfig, table_module
-from game.saves import read_autosave
-from game.storage import StorageError, set_aside
+from game.catalog import BY_KEY, table_module
+from game.saves import (
+    SaveEntry,
+    delete_autosave,
+    list_saves,
+    read_save,
+    saved_game_words,
+    write_autosave,
+)
+from game.session import Session
+from game.stats import record_game
+from game.storage import StorageError, set_aside_note
 
 
-def resume_saved_game(app) -> bool:
-    """Push the saved game's table scene; on any problem show a message and return False."""
-    from game.saves import autosave_path
+def resume_saved_game(app, game: str | None = None) -> bool:
+    """Push the table of the most recent save (of ``game`` if given).
 
+    On any problem show one message, set the file aside and return False.
+    """
+    entries = [e for e in list_saves() if game is None or e.game == game]
+    if not entries:
+        app.toast("There is no saved game.")
+        return False
+    entry = entries[0]
+    words = saved_game_words(entry)
+    expected = entry.game if game is not None or entry.path.name != "autosave.json" else None
     try:
-        data = read_autosave()
+        data = read_save(entry.path, expected)
     except FileNotFoundError:
         app.toast("There is no saved game.")
         return False
     except StorageError as exc:
-        app.toast(f"Sorry: {exc}.", error=True, seconds=6)
+        app.toast(f"Sorry: {words} {exc}.", error=True, seconds=7)
         return False
     try:
-        config = GameConfig.from_json(data.get("config", {}))
-        if not BY_KEY[config.game].available:
-            raise ValueError(f"{BY_KEY[config.game].title} is not available in this version")
-        scene = table_module(config.game).resume_scene(app, config, data)
-    except (ValueError, KeyError, TypeError, AttributeError, ImportError) as exc:
-        set_aside(autosave_path())
-        app.toast(f"Sorry: the saved game could not be resumed ({exc}); it was set aside.",
-                  error=True, seconds=6)
+        scene = resume_scene(app, data)
+    except Exception as exc:  # noqa: BLE001 - a save is input: report, never crash
+        reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
+        app.toast(f"Sorry: {words} could not be resumed: {reason}; "
+                  f"{set_aside_note(entry.path)}.", error=True, seconds=7)
         return False
     app.scenes.push(scene, transition="slide")
     return True
+
+
+def resume_scene(app, data: dict):
+    """The table scene of a save, after the whole record has been checked (ValueError)."""
+    session = Session.from_save(data, app.settings.undo_between_people)
+    info = BY_KEY[session.key]
+    if not info.available:
+        raise ValueError(f"{info.title} is not available in this version")
+    return table_module(session.key).resume_scene(app, session.config, data)
+
+
+def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool = False) -> bool:
+    """Save ``session`` (or, once it is over, delete its save and count it); returns whether
+    the result has been counted in the statistics. Never raises."""
+    if session.result is not None:
+        delete_autosave(session.key)
+        if not recorded:
+            message = record_game(session.config, session.result, lower_is_better)
+            if message:
+                app.toast(message, error=True)
+        return True
+    try:
+        write_autosave(session.to_save())
+    except StorageError as exc:
+        app.storage_failed(f"Your {BY_KEY[session.key].title} game is not being saved", exc)
+    except Exception as exc:  # noqa: BLE001 - e.g. a state that cannot be written as JSON
+        app.storage_failed(f"Your {BY_KEY[session.key].title} game is not being saved",
+                           StorageError(type(exc).__name__))
+    else:
+        app.storage_ok()
+    return recorded
+
+
+def latest_save() -> SaveEntry | None:
+    """The save Continue would resume, or None."""
+    saves = list_saves()
+    return saves[0] if saves else None

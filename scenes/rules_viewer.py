@@ -123,7 +123,7 @@ class RulesViewer(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 170)
-        theme.panel(surface, self.panel, alpha=250)
+        theme.panel(surface, self.panel, alpha=255)
         for key, rect in self.tabs:
             title = next(g.title for g in GAMES if g.key == key)
             active = key == self.game

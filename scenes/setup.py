@@ -37,30 +37,33 @@ class SetupScene(Scene):
     def _build(self) -> None:
         x = self.panel.x + 40
         y = self.panel.y + 110
+        # with five or six seats the rows close up, so the seed stays clear of the buttons
+        compact = self.players > 4
+        seat_h, seat_step = (36, 41) if compact else (38, 46)
         widgets = WidgetGroup()
         if self.info.min_players != self.info.max_players:
             counts = [(n, f"{n} players") for n in range(self.info.min_players,
                                                           self.info.max_players + 1)]
             widgets.add(Choice((x, y, 520, 40), "Players", counts, self.players,
                                self._set_players))
-            y += 54
+            y += 50 if compact else 54
         for seat in range(self.players):
-            kind_choice = Choice((x, y, 430, 38), self.info.seat_name(seat),
+            kind_choice = Choice((x, y, 430, seat_h), self.info.seat_name(seat),
                                  [("human", "Person"), ("ai", "Computer")],
                                  self.seats[seat].kind,
                                  lambda v, s=seat: self._set_kind(s, v), label_width=170)
             widgets.add(kind_choice)
             if self.seats[seat].kind == "ai":
-                widgets.add(Choice((x + 470, y, 340, 38), "Level",
+                widgets.add(Choice((x + 470, y, 340, seat_h), "Level",
                                    [(lv, LEVEL_NAMES[lv]) for lv in LEVELS],
                                    self.seats[seat].level,
                                    lambda v, s=seat: self._set_level(s, v), label_width=80))
-            y += 46
+            y += seat_step
         y += 10
         for opt in self.info.options:
             widgets.add(Choice((x, y, 520, 40), opt.label, opt.choices, self.options[opt.key],
                                lambda v, k=opt.key: self.options.__setitem__(k, v)))
-            y += 52
+            y += 47 if compact else 52
         self.seed_field = TextField((x, y, 520, 40), "Seed (optional)", self.seed_text,
                                     self._set_seed, digits_only=True, max_len=9,
                                     placeholder="random")
@@ -96,7 +99,7 @@ class SetupScene(Scene):
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(
             1, 10**9)
         return GameConfig(self.info.key, tuple(self.seats[: self.players]), seed,
-                          dict(self.options))
+                          dict(self.options), fixed_seed=bool(self.seed_text))
 
     def start(self) -> None:
         if not self.info.available:

@@ -11,6 +11,7 @@ import pygame
 from ecs.input import InputEvent
 from game.catalog import GAMES, LEVELS
 from game.stats import empty_record, load_stats, reset_stats
+from game.storage import StorageError
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
@@ -63,10 +64,14 @@ class StatsScene(Scene):
         self._build()
 
     def _reset(self) -> None:
-        reset_stats()
-        self.data = {}
         self.confirming = False
         self._build()
+        try:
+            reset_stats()
+        except StorageError as exc:
+            self.app.storage_failed("The statistics could not be reset", exc)
+            return
+        self.data = {}
         self.app.toast("Statistics reset.")
 
     def close(self) -> None:

@@ -79,7 +79,7 @@ class TelefunkenTable(CardTable):
         for name in ("discard", "build", "hand", "table"):
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
         self.penalties = self._penalties_from_session()
-        self.pick_viewer()
+        self.first_viewer()
         self.show(instant=True)
 
     def _penalties_from_session(self) -> list[tuple[int, ...]]:
@@ -135,7 +135,7 @@ class TelefunkenTable(CardTable):
         self._compute_slots(wanted)
         self.sync.sync(wanted, lambda z, i, n: self._slots[z][i], self._width, self._from,
                        self._to, delay=lead, instant=instant,
-                       face_up=lambda z: z != "hand" or not self.curtain)
+                       face_up=lambda z: z not in ("hand", "build") or not self.curtain)
         self._after_sync()
 
     def _width(self, zone: str) -> int:
@@ -453,12 +453,15 @@ class TelefunkenTable(CardTable):
             elif isinstance(event, rules.Shuffled):
                 self.banner = (f"Deal {event.deal}: {rules.contract_text(event.deal)}", 2.4)
                 self.selected, self.order = [], []
-        previous = self.viewer
-        self.pick_viewer()
-        if previous != self.viewer:
-            self.sync.zones.pop("hand", None)
-            self.sync.zones.pop("build", None)
+        if self.viewer_changing():
+            self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
+            self.pick_viewer()
         self.show(lead=lead)
+
+    def hide_hand(self) -> None:
+        self.sync.clear("hand")
+        self.sync.clear("build")
+        self.selected, self.order = [], []
 
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
@@ -509,7 +512,7 @@ class TelefunkenTable(CardTable):
     def show_hint(self, move: str) -> list[int]:
         parts = move.split()
         hand = self.sync.entities("hand") + self.sync.entities("build")
-        self.app.toast(f"Hint: {move}.")
+        self.app.toast(f"Hint: {hint_words(move)}.")
         ents: list[int] = []
         for token in parts[1:]:
             match = next((e for c, e in hand if c == token and e not in ents), None)
@@ -663,6 +666,36 @@ class TelefunkenTable(CardTable):
         for s in range(n):
             theme.blit_text(surface, str(self.state.totals[s]), (rect.x + 54 + col * s + col / 2,
                             y), 14, theme.GOLD, "bold", anchor="midtop")
+
+
+def hint_words(move: str) -> str:
+    """A move in words for a hint: "lay 7H off on meld 3", "buy the discard (1 chip)"."""
+    parts = move.split()
+    verb, rest = (parts[0], parts[1:]) if parts else ("", [])
+    fixed = {"draw": "draw from the stock", "take": "take the upcard",
+             "buy": "buy the discard (1 chip)", "pass": "let the discard go"}
+    if verb in fixed:
+        return fixed[verb]
+    try:
+        if verb == "cut":
+            return f"cut the pack, lifting {rest[0]} cards"
+        if verb == "discard":
+            return f"discard {rest[0]}"
+        if verb == "meld":
+            return "meld " + " ".join(rest).replace(" | ", "  and  ")
+        if verb == "exchange":
+            return "give back " + " ".join(rest)
+        if verb == "add":
+            at = rest.index("to")
+            end = " at the low end" if rest[-1] == "low" else ""
+            return f"lay {' '.join(rest[:at])} off on meld {int(rest[at + 1]) + 1}{end}"
+        if verb == "swap":
+            return f"swap {rest[0]} for the joker of meld {int(rest[2]) + 1}"
+        if verb == "free":
+            return f"free the joker of meld {int(rest[0]) + 1} with {' '.join(rest[2:])}"
+    except (IndexError, ValueError):
+        pass
+    return move
 
 
 def _suit_key(card: str) -> tuple[int, int]:

@@ -273,16 +273,18 @@ class ZertzTable(GameTable):
     def show_hint(self, move: str) -> list[int]:
         verb, _, ring = move.partition(" ")
         seat = self.state.seat
-        if verb == "place" and self.supply_ents[seat]:
+        ring_ent = [self.ring_ents[ring]] if ring in self.ring_ents else []
+        if verb == "place":
             self.app.toast(f"Hint: place a piece on {ring}.")
-            return [self.supply_ents[seat][-1], self.ring_ents[ring]]
+            return self.supply_ents[seat][-1:] + ring_ent
         if verb == "take":
-            self.app.toast(f"Hint: take the {self.state.marbles[ring]} marble on {ring}.")
-            return [self.marble_ents[ring]]
-        if verb == "put" and self.drawn_ent is not None:
+            marble = self.state.marbles.get(ring, "")
+            self.app.toast(f"Hint: take the {marble} marble on {ring}.".replace("  ", " "))
+            return [self.marble_ents[ring]] if ring in self.marble_ents else []
+        if verb == "put":
             self.app.toast(f"Hint: put the marble on {ring}.")
-            return [self.drawn_ent, self.ring_ents[ring]]
-        self.app.toast("Hint: you can only pass.")
+            return ([self.drawn_ent] if self.drawn_ent is not None else []) + ring_ent
+        self.app.toast("Hint: you can only pass." if verb == "pass" else f"Hint: {move}.")
         return []
 
     def result_summary(self):

@@ -35,6 +35,7 @@ from game.layout import load_layout
 from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
+from scenes.card_sync import hide_now, remove_now
 from scenes.fan import fan
 from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
@@ -87,7 +88,7 @@ class ZetemaTable(CardTable):
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
         self._deal_before = self.state.deal
-        self.pick_viewer()
+        self.first_viewer()
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
             stock = self.layout["stock"].rect.center
@@ -178,7 +179,8 @@ class ZetemaTable(CardTable):
                 self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
                               for c in state.shown]
         else:
-            for _, ent in self.shown:
+            for _, ent in self.shown:  # back into that seat's hand: face down at once
+                hide_now(ent)
                 self._kill_later(ent, origin)
             self.shown = []
         # 4. the viewer's hand (minus what sits in the meld zone)
@@ -190,12 +192,12 @@ class ZetemaTable(CardTable):
                 remaining[code] -= 1
                 keep.append((code, ent))
             else:
-                esper.delete_entity(ent)
+                remove_now(ent)
         for code, count in remaining.items():
             for _ in range(max(0, count)):
-                ent = self._card(code, stock_pos, HAND_W, instant, Z_HAND)
+                ent = self._card(code, stock_pos, HAND_W, instant and not self.curtain, Z_HAND)
                 keep.append((code, ent))
-                if not instant:
+                if not instant and not self.curtain:
                     flip(ent, 0.3, face_up=True, delay=lead + 0.1)
         self.hand = keep
         if self.sort_mode != "custom":
@@ -247,6 +249,7 @@ class ZetemaTable(CardTable):
             out.append(match)
         for _, ent in left:  # taken from this pile (for a marriage) or cleared (new deal)
             if not any(ent == e for _, e in self.selection + self.shown):
+                hide_now(ent)
                 self._kill_later(ent, self.layout["stock"].rect.center)
         return out
 
@@ -493,6 +496,7 @@ class ZetemaTable(CardTable):
                 self.banner = (f"Deal {event.deal} is over: a new deal", 2.0)
                 self._deal_summary(event.deal)
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
+                    hide_now(pair[1])  # gathered face down: the new deal reuses the cards
                     self._kill_later(pair[1], self.layout["stock"].rect.center)
                 self.piles = [[] for _ in rules.RANKS]
                 self.marriage = []
@@ -500,13 +504,16 @@ class ZetemaTable(CardTable):
                 self.shown_label = "" if self.state.phase != "discard" else self.shown_label
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
-        previous_viewer = self.viewer
-        self.pick_viewer()
-        if self.viewer != previous_viewer:
-            for _, ent in self.hand + self.selection:
-                esper.delete_entity(ent)
-            self.hand, self.selection = [], []
+        if self.viewer_changing():
+            # the move lands as its player saw it, then that hand leaves the table
+            self.reconcile(source=source, lead=lead, mover=seat)
+            self.pick_viewer()
         self.reconcile(source=source, lead=lead, mover=seat)
+
+    def hide_hand(self) -> None:
+        for _, ent in self.hand + self.selection:
+            remove_now(ent)
+        self.hand, self.selection = [], []
 
     def _flash(self, rect: pygame.Rect) -> None:
         ent = esper.create_entity(Transform(*rect.center), Sprite(_frame(rect.size)),
@@ -546,7 +553,10 @@ class ZetemaTable(CardTable):
                 self.replay is None and not self.curtain)
             esper.component_for_entity(ent, Hoverable).raise_px = 12 if mine and not (
                 shown_only) else 0
-            esper.component_for_entity(ent, CardFace).face_up = not self.curtain
+            if self.curtain:
+                hide_now(ent)
+            else:
+                esper.component_for_entity(ent, CardFace).face_up = True
         for _token, ent in self.selection:
             esper.component_for_entity(ent, Draggable).enabled = mine
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
@@ -570,13 +580,16 @@ class ZetemaTable(CardTable):
 
     def show_hint(self, move: str) -> list[int]:
         parts = move.split()
-        if parts[0] == "discard":
+        if parts[0] == "discard" and len(parts) > 1:
             code = parts[1]
             self.app.toast(f"Hint: discard {code} on its pile.")
             ents = [e for c, e in self.hand + self.selection if c == code][:1]
             return ents
+        if parts[0] != "meld" or len(parts) < 2:
+            self.app.toast(f"Hint: {move}.")
+            return []
         kind, tokens = parts[1], parts[2:]
-        self.app.toast(f"Hint: meld a {KIND_TITLES[kind].lower()} "
+        self.app.toast(f"Hint: meld a {KIND_TITLES.get(kind, kind).lower()} "
                        f"({' '.join(t.replace(rules.PILE, ' from the pile') for t in tokens)}).")
         ents: list[int] = []
         pool = self.hand + self.selection + [p for pile in self.piles for p in pile]

@@ -107,9 +107,9 @@ def test_a_seeded_sample_of_ai_deals_ends_within_the_time_budget():
         plies = 0
         while (seat := chan.to_move(state)) is not None:
             legal = chan.legal_moves(state)
-            started = time.perf_counter()
+            started = time.process_time()
             move = ai.choose(chan.view(state, seat), legal, levels[seat], rngs[seat])
-            slowest = max(slowest, time.perf_counter() - started)
+            slowest = max(slowest, time.process_time() - started)
             assert move in legal
             state = chan.play(state, move)
             plies += 1

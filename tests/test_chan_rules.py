@@ -618,9 +618,12 @@ PLAIN = "2M 2M 4S 4S 5C 5C 6M 6M 8M 8M 9S 9S 2S 2C 4M 4C 6S 6C 7M"
     # Thập thành sums the bases: 3 + 4 + 4 + 12 (not 12 + 1 + 1 + 1).
     ("3M 3M 3S 3S 7C 7C 2M 2M 4S 4S 5C 5C 6M 6M 8M 8M 9C 9C 2C", "2C", "own",
      ("Ù chì", "Tôm", "Tôm", "Thập thành"), 23),
-    # Highest base plus dịch: Tám đỏ 8 + Tôm dịch 1 + Bạch thủ dịch 1 (3C 3C is a Chắn).
-    ("8M 8M 9M 9M 8S 8S 9S 9S 3M 3S 7C 7S 4M 4C 2M 2M 6S 6C 3C", "3C", "stock",
+    # Highest base plus dịch: Tám đỏ 8 + Tôm dịch 1 + Bạch thủ dịch 1 (2M 2M is a Chắn).
+    ("8M 8M 9M 9M 8S 8S 9S 9S 3M 3S 7C 7S 4M 4C 3C 3C 6S 6C 2M", "2M", "stock",
      ("Tôm", "Bạch thủ", "Tám đỏ"), 10),
+    # The winning 3C makes the Chắn 3C 3C, but 3M 3S is a Cạ of its rank: no Bạch thủ.
+    ("8M 8M 9M 9M 8S 8S 9S 9S 3M 3S 7C 7S 4M 4C 2M 2M 6S 6C 3C", "3C", "stock",
+     ("Tôm", "Tám đỏ"), 9),
     # Lèo and Bạch thủ: Lèo 5 + Bạch thủ dịch 1.
     ("CC 2M 2M 4S 4S 5C 5C 6M 6M 7C 7C 9M 9C 8S 8C 2S 2C 4M 4C", "CC", "stock",
      ("Bạch thủ", "Lèo"), 6),
@@ -910,7 +913,7 @@ def test_view_hides_other_hands_the_stock_and_private_bans():
     assert v["hand_counts"] == [len(h) for h in state.hands]
     assert v["stock"] == len(state.stock) == v["stock_count"]
     assert v["initial"][2] == list(state.initial[2]) and v["initial"][0] is None
-    assert v["seed"] is None and v["claims"] is None and v["seat"] == 2
+    assert "seed" not in v and v["claims"] is None and v["seat"] == 2
     assert v["bans"][0]["no_discard"] is None and v["bans"][2]["no_discard"] == []
     assert v["gates"] == chan.dump(state)["gates"]
     hidden = repr(v)

@@ -148,3 +148,39 @@ def test_hover_raises_the_card_under_the_pointer(table, drive):
     assert esper.component_for_entity(card, Transform).dy < -5
     others = [e for e in table.hand if e != card]
     assert not any(esper.component_for_entity(e, Hoverable).hovered for e in others)
+
+
+def test_a_drag_whose_card_is_removed_mid_drag_is_cancelled_quietly(table, drive):
+    """A re-sync may delete the held card under the pointer: moving on and letting go must
+    neither crash nor drop anything."""
+    card = table.hand[0]
+    suit = _code(card)[-1]
+    start = drive.center_of(card)
+    drive.press(start)
+    drive.move((start[0] + 40, start[1] - 60), steps=3)
+    assert table.drag.held == card
+    esper.delete_entity(card)  # as a table re-sync does (removed at the next frame)
+    drive.move(_pile_center(table, suit), steps=4)
+    drive.release()
+    drive.settle()
+    assert table.drag.held is None
+    assert all(card not in pile for pile in table.piles.values())
+    assert sum(len(p) for p in table.piles.values()) == 0  # nothing was dropped
+    assert not any(d.active or d.valid for _, d in esper.get_component(DropTarget))
+
+
+def test_a_pressed_or_selected_card_removed_before_the_gesture_ends(table, drive):
+    pressed = table.hand[0]
+    drive.press(drive.center_of(pressed))
+    esper.delete_entity(pressed, immediate=True)
+    drive.move((300, 300), steps=3)  # would start a drag of the vanished card
+    drive.release()
+    assert table.drag.held is None and table.drag.selected is None
+    chosen = table.hand[1]
+    drive.click(drive.center_of(chosen))
+    assert table.drag.selected == chosen
+    esper.delete_entity(chosen, immediate=True)
+    drive.click(_pile_center(table, "H"))  # the second click of click-to-select
+    drive.settle()
+    assert table.drag.selected is None
+    assert sum(len(p) for p in table.piles.values()) == 0  # nothing was dropped

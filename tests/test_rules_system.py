@@ -1,4 +1,5 @@
-"""The rules system: intents to moves, refusals with reasons, AI seats on a worker thread."""
+"""The rules system: intents to moves, refusals with reasons, AI seats (here on the fallback thread:
+the fake AIs are not importable modules; the worker process is tested in test_ai_worker.py)."""
 
 from __future__ import annotations
 
@@ -104,7 +105,7 @@ def test_ai_thinks_on_a_worker_thread_without_blocking_frames(world):
     assert legal == ["take 1", "take 2", "take 3"] and level == "hard"
     assert view == fake_nim.view(system.state, 0)
     gate.set()
-    system._thinker.done.wait(5)
+    system.decision.done.wait(5)
     esper.process(1 / 60)
     assert system.state.pile == 7 and events[-1][:2] == (0, "take 3")
 
@@ -113,7 +114,7 @@ def test_ai_move_waits_for_the_minimum_delay_and_for_animations(world):
     busy = {"on": True}
     system, _, _ = build(make_ai(), seats=("ai", "human"), delay=0.5, busy=lambda: busy["on"])
     esper.process(1 / 60)
-    system._thinker.done.wait(5)
+    system.decision.done.wait(5)
     for _ in range(20):  # 1/3 s: below the delay
         esper.process(1 / 60)
     assert system.state.pile == 10
@@ -129,7 +130,7 @@ def test_a_broken_ai_falls_back_to_a_legal_move(world):
     ai = make_ai(move="take 99")
     system, _, _ = build(ai, seats=("ai", "human"), delay=0)
     esper.process(1 / 60)
-    system._thinker.done.wait(5)
+    system.decision.done.wait(5)
     esper.process(1 / 60)
     assert system.history == ["take 1"]
 
@@ -138,8 +139,8 @@ def test_ai_vs_ai_plays_to_the_end(world):
     system, _, _ = build(make_ai(), seats=("ai", "ai"), pile=9, delay=0)
     for _ in range(200):
         esper.process(1 / 60)
-        if system._thinker is not None:
-            system._thinker.done.wait(5)
+        if system.decision is not None:
+            system.decision.done.wait(5)
         if system.over:
             break
     assert system.over and fake_nim.result(system.state) == {"winner": 0}

@@ -31,6 +31,19 @@ def test_layout_wraps_within_the_width():
     assert all(p.x + p.surface.get_width() <= 300 + 1 for p in pieces if p.surface)
 
 
+def test_punctuation_after_bold_words_is_not_spaced_off():
+    pygame.init()
+    pieces, _ = markdown.layout("Say **Chi Chi**. Then **Ù xuông**, scores 2.", 2000)
+    words = [p for p in pieces if p.surface]
+    # pieces: Say | Chi | Chi | . | Then | Ù | xuông | , | scores | 2.
+    dot, comma = words[3], words[7]
+    assert dot.x == words[2].x + words[2].surface.get_width()
+    assert comma.x == words[6].x + words[6].surface.get_width()
+    # ordinary words keep their space
+    assert words[1].x > words[0].x + words[0].surface.get_width()
+    assert words[4].x > dot.x + dot.surface.get_width()
+
+
 @pytest.mark.parametrize("info", GAMES, ids=lambda g: g.key)
 def test_every_rules_text_exists_and_renders_without_missing_glyphs(info):
     path = RULES_TEXTS / f"{info.key}.md"

@@ -83,6 +83,7 @@ def test_setup_defaults_one_human_against_normal_ai(app):
         assert len(config.seats) == info.default_players
         assert config.seats[0].kind == "human"
         assert all(s.kind == "ai" and s.level == "normal" for s in config.seats[1:])
+        assert not config.fixed_seed
 
 
 def test_setup_widgets_change_the_config(app, drive):
@@ -101,7 +102,7 @@ def test_setup_widgets_change_the_config(app, drive):
     drive.click(scene.seed_field.rect.center)
     drive.type("42x7")
     config = scene.config()
-    assert config.seed == 427
+    assert config.seed == 427 and config.fixed_seed  # a typed seed is kept on restart
     assert [s.kind for s in config.seats] == ["human", "human", "ai", "ai"]
     assert config.seats[2].level == "hard"
     assert config.options == {"double": "S"}
@@ -236,6 +237,19 @@ def test_pause_menu_buttons(app, drive):
     drive.settle()
     drive.click(buttons["Restart"].rect.center)
     drive.settle()
+    assert drive.scene is pause and pause.confirming  # asks before losing the game
+    confirm = {w.label: w for w in pause.widgets.widgets}
+    assert list(confirm) == ["Restart", "Cancel"]
+    drive.click(confirm["Cancel"].rect.center)
+    assert drive.scene is pause and not pause.confirming
+    buttons = {w.label: w for w in pause.widgets.widgets}
+    drive.click(buttons["Restart"].rect.center)
+    drive.key(pygame.K_ESCAPE)  # Esc cancels the question, not the pause menu
+    assert drive.scene is pause and not pause.confirming
+    drive.click(buttons["Restart"].rect.center)
+    confirm = {w.label: w for w in pause.widgets.widgets}
+    drive.click(confirm["Restart"].rect.center)
+    drive.settle()
     assert isinstance(drive.scene, SandboxTable) and drive.scene is not table
     drive.key(pygame.K_ESCAPE)
     drive.settle()
@@ -276,3 +290,16 @@ def test_window_close_event_quits(app, drive):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     drive.step()
     assert app.running is False
+
+
+@pytest.mark.parametrize("key", [g.key for g in GAMES])
+def test_setup_widgets_never_overlap_at_any_player_count(app, key):
+    info = BY_KEY[key]
+    for players in range(info.min_players, info.max_players + 1):
+        scene = SetupScene(app, info)
+        scene._set_players(players)
+        rects = [w.rect for w in scene.widgets.widgets]
+        for i, a in enumerate(rects):
+            assert scene.panel.contains(a)
+            for b in rects[i + 1:]:
+                assert not a.colliderect(b), (players, a, b)

@@ -9,6 +9,7 @@ import pytest
 from game import stats
 from game.catalog import GameConfig, Seat
 from game.rules import zertz
+from game.rules import zetema as zetema_rules
 from game.saves import autosave_path, read_autosave, write_autosave
 from game.session import Session
 from game.storage import StorageError
@@ -156,3 +157,72 @@ def test_reset_statistics(data_dir):
     stats.record_game(VS_AI, _result(0))
     stats.reset_stats()
     assert stats.load_stats()[0] == {}
+
+
+# -- a save is checked whole before anything is shown -----------------------------------------
+
+def _zetema_save(players=3, **config_changes):
+    from game.catalog import default_config
+
+    config = default_config("zetema", players=players, seed=8)
+    s = Session.new(config)
+    s.play(zetema_rules.legal_moves(s.state)[0])
+    data = json.loads(json.dumps(s.to_save()))
+    data["config"].update(config_changes)
+    return data
+
+
+def _nested(depth):
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_a_sound_zetema_save_loads():
+    data = _zetema_save()
+    assert Session.from_save(data).moves == data["moves"]
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["config"]["seats"].append({"kind": "ai", "level": "easy"}), "4 seats"),
+    (lambda d: d["config"].update(options={"bogus": 1}), "options"),
+    (lambda d: d["config"].update(options={"double": "X"}), "options"),
+    (lambda d: d["config"].update(options={"double": [1, 2]}), "options"),
+    (lambda d: d.update(game="telefunken"), "configuration is for Zetema"),
+    (lambda d: d["config"]["seats"][1].update(level="godlike"), "seat"),
+    (lambda d: d["config"]["seats"][1].update(level=[]), "seat"),
+    (lambda d: d["config"].update(seed="7"), "whole number"),
+    (lambda d: d.update(initial=[[[[[]]]]]), "starting position"),
+    (lambda d: d.update(initial=_nested(100_000)), "starting position"),
+    (lambda d: d.update(position={"hands": _nested(100_000)}), "position"),
+    (lambda d: d.update(moves=[*d["moves"], "meld nonsense"]), "do not replay"),
+    (lambda d: d.update(moves=[{"move": 1}]), "move list"),
+    (lambda d: d.update(version=2), "another version"),
+    (lambda d: d.update(position={"deal": 99}), "position"),
+])
+def test_a_save_is_validated_whole(change, words):
+    data = _zetema_save()
+    change(data)
+    with pytest.raises(ValueError, match=words):
+        Session.from_save(data)
+
+
+def test_zertz_options_are_checked_by_the_rules():
+    for options in ({"first": 7}, {"bogus": 1}, {"first": "0"}):
+        s = Session.new(VS_AI)
+        data = s.to_save()
+        data["config"]["options"] = options
+        with pytest.raises(ValueError, match="not valid for Zertz"):
+            Session.from_save(data)
+
+
+def test_a_failure_of_any_kind_inside_the_rules_becomes_a_value_error(monkeypatch):
+    data = _zetema_save()
+
+    def broken(position):
+        raise RecursionError("deep")
+
+    monkeypatch.setattr(zetema_rules, "load", broken)
+    with pytest.raises(ValueError):
+        Session.from_save(data)

@@ -157,3 +157,69 @@ def test_corrupted_positions_load_or_raise_value_error(seed, field, value):
     except ValueError:
         return
     check_invariants(loaded)
+
+
+def variant(move: str, rng: random.Random) -> str:
+    """The same move written differently: letter case, blanks, the order of a set's cards,
+    of a meld's groups, of the cards given back or used to free a joker."""
+    words = move.split()
+    verb = words[0]
+    if verb == "meld":
+        groups = [g.split() for g in " ".join(words[1:]).split("|")]
+        for g in groups:
+            if len({c[:-1] for c in g if c != "JK"}) == 1:      # a set: any card order
+                rng.shuffle(g)
+        rng.shuffle(groups)
+        words = [verb] + " | ".join(" ".join(g) for g in groups).split()
+    elif verb == "exchange":
+        rest = words[1:]
+        rng.shuffle(rest)
+        words = [verb, *rest]
+    elif verb == "free":
+        words = words[:3] + rng.sample(words[3:], 2)
+    blanks = ["", " ", "  ", "\t"]
+    text = rng.choice(blanks) + "".join(w + rng.choice(blanks[1:]) for w in words)
+    return "".join(ch.upper() if rng.random() < 0.5 else ch.lower() for ch in text)
+
+
+def mutant(move: str, rng: random.Random) -> str:
+    """A legal move with one word changed, dropped or added."""
+    words = move.split()
+    i = rng.randrange(len(words))
+    kind = rng.choice(["card", "number", "drop", "end"])
+    if kind == "card":
+        words[i] = rng.choice(t.ALL_CARDS)
+    elif kind == "number":
+        words[i] = str(rng.choice([0, 1, 2, 3, 5, 40, 104, 105]))
+    elif kind == "drop" and len(words) > 1:
+        del words[i]
+    else:
+        words.append(rng.choice(["low", "high", "JK", "to", "1"]))
+    return " ".join(words)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 500))
+def test_play_accepts_variants_of_legal_moves_and_nothing_that_is_not_one(seed, plies):
+    rng = random.Random(seed)
+    state = t.new_game(rng.randint(2, 6), seed=seed)
+    for _ in range(plies):
+        if t.to_move(state) is None:
+            return
+        state = t.play(state, mixed_move(state, rng, 0.4))
+    if t.to_move(state) is None:
+        return
+    legal = t.legal_moves(state)
+    for move in rng.sample(legal, min(8, len(legal))):
+        assert t.play(state, variant(move, rng)) == t.play(state, move)
+    outcomes = None
+    for move in rng.sample(legal, min(8, len(legal))):
+        for _ in range(3):
+            text = mutant(move, rng)
+            try:
+                after = t.play(state, text)
+            except IllegalMove:
+                continue
+            if outcomes is None:
+                outcomes = {t.play(state, m) for m in legal}
+            assert after in outcomes, f"{text!r} played but is no legal move"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -47,8 +46,8 @@ def sample_positions() -> list[z.State]:
 
 @pytest.fixture()
 def quick(monkeypatch):
-    """Hard thinks for a short while only (the same code path, smaller budget)."""
-    monkeypatch.setitem(ai.TIME_BUDGET, "hard", 0.05)
+    """Hard searches fewer positions (the same code path, a smaller budget)."""
+    monkeypatch.setitem(ai.NODE_BUDGET, "hard", 1_500)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -70,19 +69,32 @@ def test_a_single_legal_move_is_returned_at_once():
     assert ai.choose({}, ["pass"], "hard", random.Random(0)) == "pass"
 
 
-def test_default_hard_answers_within_the_budget():
+def test_default_hard_searches_its_node_budget_and_no_more():
+    # Effort is counted in positions, not seconds: the search stops at the budget.
     s = sample_positions()[2]
-    started = time.perf_counter()
-    move = ai.choose(z.view(s, z.to_move(s)), z.legal_moves(s), "hard", random.Random(0))
-    assert time.perf_counter() - started < 1.0
-    assert move in z.legal_moves(s)
+    node = ai.node_from_view(z.view(s, z.to_move(s)))
+    legal = z.legal_moves(s)
+    search = ai._Search(ai.NODE_BUDGET["hard"], ai.MAX_DEPTH["hard"], use_table=True)
+    move = search.run(node, [ai.encode(m) for m in legal], random.Random(0))
+    assert search.nodes == ai.NODE_BUDGET["hard"] + 1  # the one that hit the limit
+    assert search.depth_done >= 2
+    assert ai._decode(move) in legal
+
+
+def test_an_unfinished_iteration_switches_only_to_a_move_proven_better():
+    search = ai._Search(10, 5, use_table=False)
+    search.partial = {7: 0.1, 9: 0.3, 4: 0.2}
+    assert search._partial_best(7, 7) == 9       # 9 finished above the previous best
+    search.partial = {7: 0.3, 9: 0.1}
+    assert search._partial_best(7, 7) == 7       # nothing beat it
+    search.partial = {}
+    assert search._partial_best(7, 7) == 7       # the previous best itself unfinished
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_choose_does_not_peek_at_the_bag_order(level, monkeypatch):
-    # Hard is made deterministic (depth-limited, no clock) so the answers can be compared.
-    monkeypatch.setitem(ai.TIME_BUDGET, "hard", 60.0)
-    monkeypatch.setitem(ai.MAX_DEPTH, "hard", 2)
+    # A smaller budget (the same code path) keeps the test fast.
+    monkeypatch.setitem(ai.NODE_BUDGET, "hard", 4_000)
     board = {"marbles": {"d5": "black", "a1": "white", "g1": "grey", "b3": "black"},
              "pieces": {"d4": 0, "a2": 1, "c3": 1}}
     colours = ["white"] * 5 + ["grey"] * 5 + ["black"] * 4

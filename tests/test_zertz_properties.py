@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.rules import IllegalMove
 from game.rules import zertz as z
+from tests.test_zetema_properties import check_move_variants
 
 MAX_MOVES = 400  # a game places at most 20 pieces and takes at most 18 marbles
 
@@ -120,3 +121,38 @@ def test_new_game_is_consistent(seed, first):
     check_invariants(s)
     assert z.to_move(s) == (first if first is not None else z.to_move(s))
     assert z.load(z.dump(s)) == s
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=seeds, choice_seed=seeds, steps=st.integers(min_value=0, max_value=60))
+def test_play_accepts_only_case_and_blank_variants_of_legal_moves(seed, choice_seed, steps):
+    s = z.new_game(seed=seed)
+    rng = random.Random(choice_seed)
+    for _ in range(steps):
+        if z.to_move(s) is None:
+            break
+        s = z.play(s, rng.choice(z.legal_moves(s)))
+    if z.to_move(s) is not None:
+        check_move_variants(z, s, rng, "abcdefgh0123456789 placetkusPLACETKUS", 40)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=seeds, choice_seed=seeds, steps=st.integers(min_value=0, max_value=60))
+def test_view_depends_only_on_what_the_seat_may_know(seed, choice_seed, steps):
+    s = z.new_game(seed=seed)
+    rng = random.Random(choice_seed)
+    for _ in range(steps):
+        if z.to_move(s) is None:
+            break
+        s = z.play(s, rng.choice(z.legal_moves(s)))
+    dumped = z.dump(s)
+    assert z.dump(z.load(dumped)) == dumped
+    # Another seed and another order of the marbles still hidden in the bag.
+    hidden_from = 1 if s.phase == "put" else 0
+    hidden = list(s.bag[hidden_from:])
+    rng.shuffle(hidden)
+    other = z.load({**dumped, "seed": rng.randrange(2**32), "bag": list(s.bag[:hidden_from]) + hidden})
+    for seat in (0, 1):
+        seen = z.view(s, seat)
+        assert "seed" not in seen and "shuffles" not in seen
+        assert z.view(other, seat) == seen

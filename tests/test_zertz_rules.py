@@ -406,6 +406,23 @@ def test_illegal_move_is_a_value_error():
 def test_moves_are_read_leniently():
     s = state(marbles={"a1": "white"})
     assert z.play(s, "  PLACE   D4 ") == z.play(s, "place d4")
+    assert z.play(s, "\tPlace\n\nd4\r") == z.play(s, "place d4")
+
+
+@pytest.mark.parametrize("move", [
+    "ta\u212ae a2",           # the Kelvin sign lower-cases to k
+    "place\x1cd4",            # a control character that str.split() cuts at
+    "place\u00a0d4",          # a no-break space
+    "place d4\u200b",         # a zero-width space
+    "place \uff44\uff14",     # full-width letters and digits
+    "place d\u0664",          # an Arabic-Indic four
+    "place d4\x00",
+])
+def test_only_case_and_blanks_are_harmless_variants_of_a_move(move):
+    s = state(marbles={"a2": "white"}, pieces={"a1": 0})
+    assert {"take a2", "place d4"} <= set(z.legal_moves(s))
+    with pytest.raises(IllegalMove):
+        z.play(s, move)
 
 
 # --- load and dump ---------------------------------------------------------------------------
@@ -470,6 +487,9 @@ def test_dump_is_json_and_round_trips():
     ({"seed": "abc"}, "seed must be"),
     ({"game": "chan"}, "not a Zertz one"),
     ({"rings": "all"}, "rings must be a list"),
+    ({"rings": None}, "rings must be a list"),
+    ({"captured": None}, "captured must be a list of two colour counts, not null"),
+    ({"supply": None}, "supply must be a list of two numbers, not null"),
 ])
 def test_load_rejects_inconsistent_positions(change, message):
     data = position(marbles={"a1": "white"})
@@ -550,6 +570,19 @@ def test_view_hides_the_bag_order():
     assert v["bag"] == {"white": 5, "grey": 6, "black": 6}
     assert v["bag_count"] == 17
     assert v["drawn"] is None
+
+
+def test_view_has_no_seed_and_does_not_depend_on_it_while_dump_keeps_it():
+    s = z.play(z.new_game(seed=7, first=0), "place d4")
+    data = z.dump(s)
+    assert data["seed"] == 7 and z.load(data) == s and z.dump(z.load(data)) == data
+    other_seed = z.load({**data, "seed": 8})
+    for seat in (0, 1):
+        seen = z.view(s, seat)
+        assert "seed" not in seen and "shuffles" not in seen
+        assert seen == z.view(other_seed, seat)
+    # With the seed anyone could rebuild the bag's order: the view must not carry it.
+    assert z.new_game(seed=7).bag == s.bag
 
 
 def test_view_shows_the_drawn_marble_in_phase_put():

@@ -40,9 +40,9 @@ def test_every_level_answers_a_legal_move_in_time(level):
     for i, state in enumerate(sample_states()):
         seat = z.to_move(state)
         legal = z.legal_moves(state)
-        started = time.perf_counter()
+        started = time.process_time()
         move = ai.choose(z.view(state, seat), legal, level, random.Random(i))
-        assert time.perf_counter() - started < 0.5
+        assert time.process_time() - started < 0.5
         assert move in legal
 
 
@@ -203,5 +203,5 @@ def test_the_simulation_tool_prints_a_row_per_level(capsys):
     out = capsys.readouterr().out
     for level in ai.LEVELS:
         assert any(line.startswith(level) for line in out.splitlines())
-    assert "win rate" in out and "mean share" in out and "max time" in out
+    assert "win rate" in out and "mean share" in out and "p95" in out
     assert tool.run(parser.parse_args(["--levels", "expert", "--games", "1"])) == 2

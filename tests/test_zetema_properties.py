@@ -142,3 +142,147 @@ def test_view_shows_only_what_the_seat_may_know(players, seed, plies, rng):
         assert public + Counter(state.stock) + sum(
             (Counter(h) for s, h in enumerate(state.hands) if s != seat), Counter()) == \
             Counter(z.deck(state.settings.double))
+
+
+# ---------------------------------------------------------------------------------------------
+# Views carry nothing hidden; play accepts only case and blank variants of a legal move
+
+BLANKS = " \t\n\r\f\v"
+LOOKALIKES = ["\u017f", "\u212a", "\u00a0", "\u200b", "\x1c", "\x00", "\uff33", "\uff17",
+              "\u0664", "\u0131", "\ufb06", "\u00df", "@", "@pile", "10", "1", "0", " @pile"]
+
+
+def normalise(move: str) -> tuple | None:
+    """A move as the words that matter: plain ASCII only, case and blanks ignored.
+
+    A meld's cards may be listed in any order, so they are compared as a sorted list.
+    None for text that is not plain ASCII (or holds control characters other than blanks).
+    """
+    if not move.isascii() or any(ch < " " and ch not in BLANKS for ch in move) \
+            or "\x7f" in move:
+        return None
+    words = [w.lower() for w in move.split()]
+    if len(words) > 2 and words[0] == "meld":
+        return ("meld", words[1], *sorted(words[2:]))
+    return tuple(words)
+
+
+def mutate(move: str, rng: random.Random, alphabet: str) -> str:
+    """A variant of ``move``: harmless (case, blanks) or not (a changed, lost or extra word)."""
+    words = move.split()
+    for _ in range(rng.randint(1, 3)):
+        roll = rng.random()
+        if roll < 0.2:
+            words = [w.swapcase() if rng.random() < 0.5 else w.lower() for w in words]
+        elif roll < 0.35 and len(words) > 3:
+            tail = words[2:]
+            rng.shuffle(tail)
+            words = words[:2] + tail
+        elif roll < 0.5 and words:
+            i = rng.randrange(len(words))
+            word = words[i]
+            j = rng.randrange(len(word) + 1)
+            words[i] = word[:j] + rng.choice(LOOKALIKES) + word[j + 1:]
+        elif roll < 0.6 and words:
+            del words[rng.randrange(len(words))]
+        elif roll < 0.7 and words:
+            words.insert(rng.randrange(len(words) + 1), rng.choice(words))
+        elif roll < 0.8:
+            words.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4))))
+        elif roll < 0.9 and words:
+            i = rng.randrange(len(words))
+            words[i] = words[i] + "@pile" if not words[i].endswith("@pile") else words[i][:-5]
+        else:
+            return "".join(rng.choice(alphabet + BLANKS) for _ in range(rng.randint(0, 14)))
+    glue = [rng.choice([" ", " ", "  ", "\t", " \n "]) for _ in words]
+    text = "".join(g + w for g, w in zip(glue, words))
+    return text + rng.choice(["", " ", "\t", "\n"])
+
+
+def harmless_variant(move: str, rng: random.Random) -> str:
+    """``move`` with its letters' case changed at random and blanks added around its words."""
+    cased = "".join(ch.swapcase() if rng.random() < 0.5 else ch for ch in move)
+    return rng.choice(["", " ", "\t"]) + rng.choice(["  ", "\t", " \n "]).join(cased.split()) \
+        + rng.choice(["", " ", "\r\n"])
+
+
+def check_move_variants(rules, state, rng: random.Random, alphabet: str, tries: int) -> None:
+    """Every variant ``play`` accepts normalises to a legal move and plays exactly as it."""
+    legal = rules.legal_moves(state)
+    by_form: dict[tuple, str] = {}
+    for move in legal:
+        by_form.setdefault(normalise(move), move)
+    before = rules.dump(state)
+    for _ in range(tries):
+        original = rng.choice(legal)
+        variant = harmless_variant(original, rng)
+        assert rules.dump(rules.play(state, variant)) == rules.dump(rules.play(state, original))
+        candidate = mutate(original, rng, alphabet)
+        try:
+            after = rules.play(state, candidate)
+        except IllegalMove:
+            continue
+        form = normalise(candidate)
+        assert form in by_form, f"{candidate!r} was played but is no legal move"
+        assert rules.dump(after) == rules.dump(rules.play(state, by_form[form])), candidate
+    assert rules.dump(state) == before
+
+
+@SETTINGS
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), plies=st.integers(0, 150),
+       choices=st.integers(0, 10**6))
+def test_play_accepts_only_case_and_blank_variants_of_legal_moves(players, seed, plies, choices):
+    rng = random.Random(choices)
+    state = z.new_game(players, seed=seed)
+    for _ in range(plies):
+        if z.to_move(state) is None:
+            break
+        state = z.play(state, random_move(state, rng))
+    if z.to_move(state) is not None:
+        check_move_variants(z, state, rng, "AKQJ1023456789SHDCshdc@ meldiscarpyt", 40)
+
+
+def hide_differently(state: z.State, seat: int, rng: random.Random) -> dict:
+    """The dump of ``state`` with another seed and the cards ``seat`` cannot see dealt anew.
+
+    Other seats keep their hand sizes and the stock its size; cards shown after a meld stay
+    where they are (they are public).
+    """
+    data = z.dump(state)
+    kept: dict[int, list[str]] = {}
+    pool = list(state.stock)
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            continue
+        fixed = list(state.shown) if (other == state.seat and state.phase == "discard"
+                                      and state.meld != "marriage") else []
+        free = list((Counter(hand) - Counter(fixed)).elements())
+        kept[other] = fixed
+        pool += free
+    rng.shuffle(pool)
+    for other, fixed in kept.items():
+        n = len(state.hands[other]) - len(fixed)
+        data["hands"][other] = fixed + pool[:n]
+        pool = pool[n:]
+    data["stock"] = pool
+    data["seed"] = rng.randrange(10**6)
+    return data
+
+
+@SETTINGS
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), plies=st.integers(0, 150),
+       choices=st.integers(0, 10**6))
+def test_view_depends_only_on_what_the_seat_may_know(players, seed, plies, choices):
+    rng = random.Random(choices)
+    state = z.new_game(players, seed=seed)
+    for _ in range(plies):
+        if z.to_move(state) is None:
+            break
+        state = z.play(state, random_move(state, rng))
+    dumped = z.dump(state)
+    assert z.dump(z.load(dumped)) == dumped
+    for seat in range(players):
+        seen = z.view(state, seat)
+        assert "seed" not in seen and "shuffles" not in seen
+        other = z.load(hide_differently(state, seat, rng))
+        assert z.view(other, seat) == seen

@@ -254,6 +254,61 @@ def test_each_marriage_needs_a_card_from_the_hand():
         z.dump(z.play(spades, "meld marriage KS QS@pile KS@pile QS"))
 
 
+def test_a_card_taken_from_a_pile_with_identical_copies_is_the_topmost_copy():
+    # The Q pile holds both queens of spades (the double suit) with QH between them.
+    state = load([["KS", "2C", "3C", "4H", "5H", "6D", "8D"], [], []],
+                 piles={"Q": ["QS", "QH", "QS"]})
+    new, events = z.play_events(state, "meld marriage KS QS@pile")
+    assert new.piles[z.QUEEN] == ("QS", "QH")             # the bottom QS stays at the bottom
+    assert z.dump(new)["piles"]["Q"] == ["QS", "QH"]
+    assert events[0] == z.CardTakenFromPile(0, "QS", 2)
+    kings = load([["QS", "2C", "3C", "4H", "5H", "6D", "8D"], [], []],
+                 piles={"K": ["KS", "KD", "KS", "KC"]})
+    assert z.play(kings, "meld marriage KS@pile QS").piles[z.KING] == ("KS", "KD", "KC")
+
+
+def test_two_marriages_are_spelled_in_suit_order_as_in_the_spec():
+    state = load([["KH", "QH", "KS", "QS", "2C", "3C", "4D"], [], []])
+    melds = melds_of(state)
+    assert "meld marriage KS QS KH QH" in melds           # the spec's own example
+    assert "meld marriage KH QH KS QS" not in melds
+    assert melds == ["meld marriage KS QS", "meld marriage KS QS KH QH", "meld marriage KH QH"]
+    new, events = z.play_events(state, "meld marriage QH KH QS KS")
+    assert z.Melded(0, "marriage", ("KS", "QS", "KH", "QH"), 30) in events
+    assert new.marriage_pile == ("KS", "QS", "KH", "QH") and new.scores[0] == 30
+
+
+def test_the_discard_after_an_assembly_must_be_a_shown_card_and_says_so():
+    hand = ["7S", "7S", "7H", "7D", "7C", "3C", "9D"]
+    state = played(load([hand, [], []]), "meld assembly 7S 7S 7H 7D 7C")
+    with pytest.raises(IllegalMove, match="^after an assembly you must discard one of the "
+                                          "shown cards: 7S 7S 7H 7D 7C$"):
+        z.play(state, "discard 3C")
+    straight = played(load([["9H", "10H", "JC", "QD", "KS", "AS", "3C"], [], []]),
+                      "meld straight 9H 10H JC QD KS AS")
+    with pytest.raises(IllegalMove, match="^after a straight you must discard"):
+        z.play(straight, "discard 3C")
+
+
+@pytest.mark.parametrize("move", [
+    "discard 7\u017f",                  # long s: upper-cases to S
+    "\uff24\uff29\uff33\uff23\uff21\uff32\uff24 7S",   # full-width letters
+    "discard \uff17S",                  # full-width digit
+    "discard\x1c7S",                    # a control character that str.split() cuts at
+    "discard\u00a07S",                  # a no-break space
+    "discard 7S\x00",
+    "meld marriage KS QS\u200b",        # a zero-width space
+    "meld marriage \u212aS QS",         # the Kelvin sign
+])
+def test_only_case_and_blanks_are_harmless_variants_of_a_move(move):
+    state = load([["7S", "KS", "QS", "2C", "3C", "4D", "6H"], [], []])
+    assert "discard 7S" in z.legal_moves(state)
+    with pytest.raises(IllegalMove):
+        z.play(state, move)
+    assert z.play(state, " \tDiscard   7s\n") == z.play(state, "discard 7S")
+    assert z.play(state, "MELD Marriage qs ks") == z.play(state, "meld marriage KS QS")
+
+
 def test_discard_after_a_meld_must_be_a_shown_card_and_the_others_return():
     hand = ["2H", "5H", "7H", "9H", "JH", "KH", "3C"]
     state = played(load([hand, [], []]), "meld flush 2H 5H 7H 9H JH KH")
@@ -550,6 +605,8 @@ def _full(hands=None, **changes):
     (lambda d: d.update(meld="flush"), "meld is set only in phase 'discard'"),
     (lambda d: d.update(phase="discard"), "needs meld set"),
     (lambda d: d.update(phase="discard", meld="flush", shown=["3C"]), "not a flush"),
+    (lambda d: d.update(phase="discard", meld="assembly", shown=["3C"]),
+     "the shown cards are not an assembly"),
     (lambda d: d.update(phase="discard", meld="marriage", shown=["QC", "KC"]),
      "must be in the marriage pile"),
     (lambda d: d.update(scores=[300, 0, 0]), "has reached the goal"),
@@ -595,6 +652,19 @@ def test_view_hides_other_hands_and_the_stock():
         assert f'"{card}"' not in text
     with pytest.raises(ValueError):
         z.view(state, 3)
+
+
+def test_view_has_no_seed_and_does_not_depend_on_it_while_dump_keeps_it():
+    state = z.new_game(3, seed=4, dealer=0)
+    data = z.dump(state)
+    assert data["seed"] == 4 and z.load(data) == state     # a save still re-deals the same
+    other_seed = z.load({**data, "seed": 99})
+    for seat in range(3):
+        seen = z.view(state, seat)
+        assert "seed" not in seen and "shuffles" not in seen
+        assert seen == z.view(other_seed, seat)
+    # The seed used to be in the view: with it anyone could deal the game again.
+    assert z.new_game(3, seed=4, dealer=0).hands[0] == state.hands[0]
 
 
 def test_view_keeps_shown_cards_public():

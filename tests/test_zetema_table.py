@@ -194,10 +194,16 @@ def test_two_people_at_one_screen_hide_the_hand_between_turns(app, drive):
     table = ZetemaTable(app, config, Session(config, rules, state, state))
     app.scenes.push(table, transition=None)
     drive.settle()
+    from ecs.components import CardFace
+
+    assert table.viewer == 0 and table.curtain  # a game between people starts covered
+    assert not any(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
+    drive.click(table.layout["hand"].rect.center)
+    drive.settle()
+    assert not table.curtain
     drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     drive.settle()
     assert table.viewer == 1 and table.curtain
-    from ecs.components import CardFace
 
     assert not any(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
     drive.click(table.layout["hand"].rect.center)

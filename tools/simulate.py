@@ -1,6 +1,7 @@
 """Headless AI-vs-AI tournaments through the rules-engine contract.
 
     python tools/simulate.py zertz --a hard --b easy --games 200 [--seed 1] [--jobs 2]
+    python tools/simulate.py zertz --a hard --b mc --games 40      # the Monte Carlo sparring
     python tools/simulate.py zetema --players 3 --games 300 [--levels hard,normal,easy]
     python tools/simulate.py telefunken --players 4 --games 200 [--levels ...]
     python tools/simulate.py chan --deals 500 [--levels hard,easy,easy,easy]
@@ -8,8 +9,11 @@
 Plays seeded games between two AI levels, alternating who starts (pairs of games share a
 seed, so each side plays the same bag order once as starter), using only the contract
 (``new_game``, ``legal_moves``, ``view``, ``play``, ``result``) and ``game.ai.<name>.choose``.
-Prints wins/draws/losses from A's side (also as a share of decided games), mean points,
-how games ended, their length, and the mean and max time per move of each level.
+A level is one of the AI's (easy, normal, hard) or ``mc`` / ``mc:N``, the determinized Monte
+Carlo searcher of ``tools/mc_sparring.py`` (1,600 or N iterations per move). ``--jobs N``
+plays the games on N worker processes (spawned). Prints wins/draws/losses from A's side,
+A's share of decided games with its 95% Wilson interval, mean points, how games ended, their
+length, and p50/p95/max CPU time per decision of each level (``time.process_time``).
 
 A game is added by writing its entry in ``GAMES``: how to start game number ``i`` (and which
 seats A and B hold) and how to read the winner and points from ``result``.
@@ -22,15 +26,15 @@ import importlib
 import random
 import statistics
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
 
 MAX_PLIES = 5000
 
@@ -79,10 +83,10 @@ def play_one(task: tuple[str, str, str, int, int]) -> dict:
     name, level_a, level_b, base_seed, index = task
     entry = GAMES[name]
     rules = importlib.import_module(entry.rules)
-    ai = importlib.import_module(entry.ai)
     seed = base_seed * 1_000_003 + index // 2
     state, sides = entry.start(rules, seed, index)
     levels = {"A": level_a, "B": level_b}
+    chooser = {side: player(name, level) for side, level in levels.items()}
     rngs = {seat: random.Random(seed * 2 + (sides[seat] == "B")) for seat in sides}
     times: dict[str, list[float]] = {"A": [], "B": []}
     plies = 0
@@ -90,9 +94,8 @@ def play_one(task: tuple[str, str, str, int, int]) -> dict:
         seat = rules.to_move(state)
         legal = rules.legal_moves(state)
         side = sides[seat]
-        started = time.perf_counter()
-        move = ai.choose(rules.view(state, seat), legal, levels[side], rngs[seat])
-        times[side].append(time.perf_counter() - started)
+        move, spent = timed(chooser[side], rules.view(state, seat), legal, rngs[seat])
+        times[side].append(spent)
         if move not in legal:
             raise RuntimeError(f"{levels[side]} AI chose an illegal move {move!r}")
         state = rules.play(state, move)
@@ -107,10 +110,7 @@ def play_one(task: tuple[str, str, str, int, int]) -> dict:
 
 def run(name: str, level_a: str, level_b: str, games: int, seed: int, jobs: int) -> list[dict]:
     tasks = [(name, level_a, level_b, seed, i) for i in range(games)]
-    if jobs <= 1:
-        return [play_one(t) for t in tasks]
-    with Pool(jobs) as pool:
-        return sorted(pool.imap_unordered(play_one, tasks), key=lambda r: r["index"])
+    return run_tasks(play_one, tasks, jobs)
 
 
 def report(name: str, level_a: str, level_b: str, seed: int, jobs: int,
@@ -120,7 +120,6 @@ def report(name: str, level_a: str, level_b: str, seed: int, jobs: int,
     losses = sum(1 for o in outcomes if o["winner"] == "B")
     draws = n - wins - losses
     decided = wins + losses
-    share = f"{100 * wins / decided:.1f}%" if decided else "n/a"
     reasons = Counter(o["reason"] for o in outcomes)
     plies = [o["plies"] for o in outcomes]
     mean_a = statistics.fmean(o["points_a"] for o in outcomes)
@@ -129,16 +128,14 @@ def report(name: str, level_a: str, level_b: str, seed: int, jobs: int,
     lines = [
         f"{name}: A={level_a} vs B={level_b}, {n} games (seed {seed}, jobs {jobs})",
         f"A wins {wins}, draws {draws}, losses {losses}: A won {100 * wins / n:.1f}% of games,"
-        + f" {share} of decided games",
+        + f" {rate_text(wins, decided)} of {decided} decided games (95% Wilson interval)",
         f"mean points: A {mean_a:.2f}, B {mean_b:.2f}",
         f"ended by: {ended}",
         f"moves per game: mean {statistics.fmean(plies):.1f}, min {min(plies)}, max {max(plies)}",
     ]
     for side, level in (("A", level_a), ("B", level_b)):
         samples = [t for o in outcomes for t in o["times"][side]]
-        if samples:
-            lines.append(f"move time {side}={level}: mean {statistics.fmean(samples):.4f} s, "
-                         f"max {max(samples):.4f} s over {len(samples)} moves")
+        lines.append(f"CPU time per decision {side}={level}: {time_summary(samples)}")
     return "\n".join(lines)
 
 
@@ -157,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         return module.run(parser.parse_args(argv[1:]))
     parser = argparse.ArgumentParser(description="AI-vs-AI games through the rules contract")
     parser.add_argument("game", help=f"one of: {', '.join([*GAMES, *SEPARATE])}")
-    parser.add_argument("--a", default="hard", help="level of player A (easy/normal/hard)")
-    parser.add_argument("--b", default="easy", help="level of player B (easy/normal/hard)")
+    parser.add_argument("--a", default="hard", help="level of player A (easy/normal/hard/mc/mc:N)")
+    parser.add_argument("--b", default="easy", help="level of player B (easy/normal/hard/mc/mc:N)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -167,10 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown game {args.game!r}: choose one of {', '.join([*GAMES, *SEPARATE])}",
               file=sys.stderr)
         return 2
-    levels = getattr(importlib.import_module(GAMES[args.game].ai), "LEVELS", None)
     for level in (args.a, args.b):
-        if levels is not None and level not in levels:
-            print(f"unknown level {level!r}: choose one of {', '.join(levels)}", file=sys.stderr)
+        problem = check_level(args.game, level)
+        if problem:
+            print(problem, file=sys.stderr)
             return 2
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)

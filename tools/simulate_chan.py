@@ -3,11 +3,13 @@
     python tools/simulate_chan.py --deals 500 --levels hard,easy,easy,easy [--seed 1] [--jobs 2]
 
 Plays seeded deals using only the contract (``new_game``, ``to_move``, ``legal_moves``,
-``view``, ``play``, ``result``) and ``game.ai.chan.choose``. Seats are rotated over the
-levels: in deal ``i`` seat ``s`` plays ``levels[(s + i) % 4]``, so every level sits in every
-seat (and as dealer) equally often. Prints per level: seat-deals played, wins and win rate,
-draw rate (deals without a winner), mean settlement per seat-deal, and the mean and max
-time per decision; then how deals ended and their length.
+``view``, ``play``, ``result``) and ``game.ai.chan.choose`` (or the Monte Carlo sparring
+partner: level ``mc`` or ``mc:N``). Seats are rotated over the levels: in deal ``i`` seat
+``s`` plays ``levels[(s + i) % 4]``, so every level sits in every seat (and as dealer)
+equally often. Prints per level: seat-deals played, wins and win rate with its 95% Wilson
+interval and as a multiple of the fair share (1/4), draw rate (deals without a winner),
+mean settlement per seat-deal, and p50/p95/max CPU time per decision; then how deals ended
+and their length.
 
 ``tools/simulate.py chan ...`` reaches the same code through ``add_arguments``/``run``.
 """
@@ -20,12 +22,13 @@ import statistics
 import sys
 import time
 from collections import Counter
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import chan as ai  # noqa: E402
+from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
+
 from game.rules import chan as rules  # noqa: E402
 
 PLAYERS = 4
@@ -53,21 +56,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"--levels needs {PLAYERS} levels, one per seat", file=sys.stderr)
         return 2
     for level in levels:
-        if level not in ai.LEVELS:
-            print(f"unknown level {level!r}: choose from {', '.join(ai.LEVELS)}",
-                  file=sys.stderr)
+        problem = check_level("chan", level)
+        if problem:
+            print(problem, file=sys.stderr)
             return 2
     if deals < 1:
         print("--deals must be at least 1", file=sys.stderr)
         return 2
     tasks = [(tuple(levels), seed, i) for i in range(deals)]
     started = time.perf_counter()
-    if jobs == 1:
-        outcomes = [play_one(t) for t in tasks]
-    else:
-        with Pool(jobs) as pool:
-            outcomes = sorted(pool.imap_unordered(play_one, tasks, chunksize=4),
-                              key=lambda o: o["index"])
+    outcomes = run_tasks(play_one, tasks, jobs)
     elapsed = time.perf_counter() - started
     print(report(levels, seed, jobs, outcomes, elapsed))
     return 0
@@ -85,13 +83,13 @@ def play_one(task: tuple[tuple[str, ...], int, int]) -> dict:
     state = rules.new_game(PLAYERS, seed=seed)
     by_seat = seat_levels(levels, index)
     rngs = [random.Random(seed * 7 + s) for s in range(PLAYERS)]
+    chooser = {level: player("chan", level) for level in set(levels)}
     times: list[list[float]] = [[] for _ in range(PLAYERS)]
     plies = 0
     while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_moves(state)
-        started = time.perf_counter()
-        move = ai.choose(rules.view(state, seat), legal, by_seat[seat], rngs[seat])
-        times[seat].append(time.perf_counter() - started)
+        move, spent = timed(chooser[by_seat[seat]], rules.view(state, seat), legal, rngs[seat])
+        times[seat].append(spent)
         if move not in legal:
             raise RuntimeError(f"{by_seat[seat]} AI chose an illegal move {move!r}")
         state = rules.play(state, move)
@@ -110,19 +108,20 @@ def report(levels: list[str], seed: int, jobs: int, outcomes: list[dict],
     draws = sum(1 for o in outcomes if o["winner"] is None)
     lines = [f"chan: levels {','.join(levels)} rotated over the seats, {n} deals "
              f"(seed {seed}, jobs {jobs}, {elapsed:.1f} s)",
-             f"{'level':<8}{'seat-deals':>11}{'wins':>7}{'win rate':>10}{'draw rate':>11}"
-             f"{'mean settle':>13}{'mean time':>11}{'max time':>10}"]
+             f"{'level':<8}{'seat-deals':>11}{'wins':>7}{'win rate [95% interval]':>25}"
+             f"{'x fair':>8}{'draw rate':>11}{'mean settle':>13}"]
     for level in dict.fromkeys(levels):
         seats = [(o, s) for o in outcomes for s in range(PLAYERS) if o["levels"][s] == level]
         wins = sum(1 for o, s in seats if o["winner"] == s)
         drawn = sum(1 for o, _ in seats if o["winner"] is None)
         settle = statistics.fmean(o["settlement"][s] for o, s in seats)
-        samples = [t for o, s in seats for t in o["times"][s]]
-        mean_t = statistics.fmean(samples) if samples else 0.0
-        max_t = max(samples) if samples else 0.0
-        lines.append(f"{level:<8}{len(seats):>11}{wins:>7}{100 * wins / len(seats):>9.1f}%"
-                     f"{100 * drawn / len(seats):>10.1f}%{settle:>+13.3f}"
-                     f"{1000 * mean_t:>9.2f}ms{1000 * max_t:>8.1f}ms")
+        lines.append(f"{level:<8}{len(seats):>11}{wins:>7}{rate_text(wins, len(seats)):>25}"
+                     f"{wins / len(seats) * PLAYERS:>8.2f}"
+                     f"{100 * drawn / len(seats):>10.1f}%{settle:>+13.3f}")
+    for level in dict.fromkeys(levels):
+        samples = [t for o in outcomes for s in range(PLAYERS) if o["levels"][s] == level
+                   for t in o["times"][s]]
+        lines.append(f"CPU time per decision, {level}: {time_summary(samples)}")
     won = [o for o in outcomes if o["winner"] is not None]
     features = Counter(f for o in won for f in o["features"])
     plies = [o["plies"] for o in outcomes]

@@ -4,11 +4,13 @@
         [--levels hard,normal,easy,easy] [--seed 1] [--jobs 2]
 
 Plays seeded games using only the contract (``new_game``, ``to_move``, ``legal_moves``,
-``view``, ``play``, ``result``) and ``game.ai.telefunken.choose``. Seats are rotated over the
-levels: in game ``i`` seat ``s`` plays ``levels[(s + i) % len(levels)]``, so every level sits
-in every seat equally often. Prints per level: seat-games played, wins (ties share a win:
-each tied winner counts one), win rate, mean total penalty after deal 7, mean deals won,
-mean chips left, and the mean and max time per decision.
+``view``, ``play``, ``result``) and ``game.ai.telefunken.choose`` (or the Monte Carlo
+sparring partner: level ``mc`` or ``mc:N``). Seats are rotated over the levels: in game ``i``
+seat ``s`` plays ``levels[(s + i) % len(levels)]``, so every level sits in every seat equally
+often. Prints per level: seat-games played, wins (ties share a win: each tied winner counts
+one), win rate with its 95% Wilson interval and as a multiple of the fair share
+(1/players), mean total penalty after deal 7, mean deals won (also as a rate with its
+interval), mean chips left, and p50/p95/max CPU time per decision.
 
 ``tools/simulate.py telefunken ...`` reaches the same code through ``add_arguments``/``run``.
 """
@@ -20,12 +22,13 @@ import random
 import statistics
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import telefunken as ai  # noqa: E402
+from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
+
 from game.rules import telefunken as rules  # noqa: E402
 
 MAX_PLIES = 60_000
@@ -53,9 +56,9 @@ def run(args: argparse.Namespace) -> int:
         print("--levels needs at least one level", file=sys.stderr)
         return 2
     for level in levels:
-        if level not in ai.LEVELS:
-            print(f"unknown level {level!r}: choose from {', '.join(ai.LEVELS)}",
-                  file=sys.stderr)
+        problem = check_level("telefunken", level)
+        if problem:
+            print(problem, file=sys.stderr)
             return 2
     if not 2 <= players <= 6:
         print("--players must be 2..6", file=sys.stderr)
@@ -65,11 +68,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     tasks = [(players, tuple(levels), seed, i) for i in range(games)]
     started = time.perf_counter()
-    if jobs == 1:
-        outcomes = [play_one(t) for t in tasks]
-    else:
-        with Pool(jobs) as pool:
-            outcomes = sorted(pool.imap_unordered(play_one, tasks), key=lambda o: o["index"])
+    outcomes = run_tasks(play_one, tasks, jobs)
     elapsed = time.perf_counter() - started
     print(report(players, levels, seed, jobs, outcomes, elapsed))
     return 0
@@ -82,14 +81,14 @@ def play_one(task: tuple) -> dict:
     state = rules.new_game(players, seed=seed)
     seat_levels = [levels[(s + index) % len(levels)] for s in range(players)]
     rngs = [random.Random(seed * 7 + s) for s in range(players)]
+    chooser = {level: player("telefunken", level) for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
     plies = 0
     while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_moves(state)
         level = seat_levels[seat]
-        t0 = time.perf_counter()
-        move = ai.choose(rules.view(state, seat), legal, level, rngs[seat])
-        times[level].append(time.perf_counter() - t0)
+        move, spent = timed(chooser[level], rules.view(state, seat), legal, rngs[seat])
+        times[level].append(spent)
         if move not in legal:
             raise RuntimeError(f"{level} AI chose an illegal move {move!r}")
         state = rules.play(state, move)
@@ -111,8 +110,8 @@ def report(players: int, levels: list[str], seed: int, jobs: int, outcomes: list
              f"moves per game: mean {statistics.fmean(o['plies'] for o in outcomes):.1f}; "
              f"deals nobody went out of: "
              f"{sum(w is None for o in outcomes for w in o['deal_winners'])}",
-             f"{'level':<8}{'seats':>7}{'wins':>7}{'win rate':>10}{'mean total':>12}"
-             f"{'deals won':>11}{'chips left':>12}{'mean time':>12}{'max time':>11}"]
+             f"{'level':<8}{'seats':>7}{'wins':>7}{'win rate [95% interval]':>25}{'x fair':>8}"
+             f"{'mean total':>12}{'deals won':>11}{'deal win rate [95%]':>23}{'chips left':>12}"]
     for level in dict.fromkeys(levels):
         seats = [(o, s) for o in outcomes for s, lv in enumerate(o["levels"]) if lv == level]
         if not seats:
@@ -121,12 +120,14 @@ def report(players: int, levels: list[str], seed: int, jobs: int, outcomes: list
         totals = [o["totals"][s] for o, s in seats]
         deals = [sum(1 for w in o["deal_winners"] if w == s) for o, s in seats]
         chips = [o["chips"][s] for o, s in seats]
-        samples = [t for o in outcomes for t in o["times"].get(level, [])]
-        mean_t = statistics.fmean(samples) if samples else 0.0
-        max_t = max(samples) if samples else 0.0
-        lines.append(f"{level:<8}{len(seats):>7}{wins:>7}{100 * wins / len(seats):>9.1f}%"
+        played = sum(len(o["deal_winners"]) for o, _ in seats)
+        lines.append(f"{level:<8}{len(seats):>7}{wins:>7}{rate_text(wins, len(seats)):>25}"
+                     f"{wins / len(seats) * players:>8.2f}"
                      f"{statistics.fmean(totals):>12.1f}{statistics.fmean(deals):>11.2f}"
-                     f"{statistics.fmean(chips):>12.2f}{mean_t:>10.4f} s{max_t:>9.4f} s")
+                     f"{rate_text(sum(deals), played):>23}{statistics.fmean(chips):>12.2f}")
+    for level in dict.fromkeys(levels):
+        samples = [t for o in outcomes for t in o["times"].get(level, [])]
+        lines.append(f"CPU time per decision, {level}: {time_summary(samples)}")
     return "\n".join(lines)
 
 

@@ -4,10 +4,12 @@
                                     [--seed 1] [--jobs 2] [--double S] [--target 300]
 
 Plays seeded games using only the contract (``new_game``, ``to_move``, ``legal_moves``,
-``view``, ``play``, ``result``) and ``game.ai.zetema.choose``. Seats are rotated over the
-levels: in game ``i`` seat ``s`` plays ``levels[(s + i) % len(levels)]``, so every level sits
-in every seat equally often. Prints per level: seat-games played, wins, win rate, mean final
-score, mean share of the game's total score, and the mean and max time per decision.
+``view``, ``play``, ``result``) and ``game.ai.zetema.choose`` (or the Monte Carlo sparring
+partner: level ``mc`` or ``mc:N``). Seats are rotated over the levels: in game ``i`` seat ``s``
+plays ``levels[(s + i) % len(levels)]``, so every level sits in every seat equally often.
+Prints per level: seat-games played, wins, win rate with its 95% Wilson interval, the win
+rate as a multiple of the fair share (1/players), mean final score, mean share of the game's
+total score, and p50/p95/max CPU time per decision.
 
 ``tools/simulate.py zetema ...`` reaches the same code through ``add_arguments``/``run``.
 """
@@ -19,12 +21,13 @@ import random
 import statistics
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import zetema as ai  # noqa: E402
+from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
+
 from game.rules import zetema as rules  # noqa: E402
 
 MAX_PLIES = 20_000
@@ -55,9 +58,9 @@ def run(args: argparse.Namespace) -> int:
     double = getattr(args, "double", "S") or "S"
     target = getattr(args, "target", None)
     for level in levels:
-        if level not in ai.LEVELS:
-            print(f"unknown level {level!r}: choose from {', '.join(ai.LEVELS)}",
-                  file=sys.stderr)
+        problem = check_level("zetema", level)
+        if problem:
+            print(problem, file=sys.stderr)
             return 2
     if not levels:
         print("--levels needs at least one level", file=sys.stderr)
@@ -70,11 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     tasks = [(players, tuple(levels), seed, i, double, target) for i in range(games)]
     started = time.perf_counter()
-    if jobs == 1:
-        outcomes = [play_one(t) for t in tasks]
-    else:
-        with Pool(jobs) as pool:
-            outcomes = sorted(pool.imap_unordered(play_one, tasks), key=lambda o: o["index"])
+    outcomes = run_tasks(play_one, tasks, jobs)
     elapsed = time.perf_counter() - started
     print(report(players, levels, seed, jobs, outcomes, elapsed))
     return 0
@@ -90,14 +89,14 @@ def play_one(task: tuple) -> dict:
     state = rules.new_game(players, seed=seed, **options)
     seat_levels = [levels[(s + index) % len(levels)] for s in range(players)]
     rngs = [random.Random(seed * 7 + s) for s in range(players)]
+    chooser = {level: player("zetema", level) for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
     plies = 0
     while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_moves(state)
         level = seat_levels[seat]
-        t0 = time.perf_counter()
-        move = ai.choose(rules.view(state, seat), legal, level, rngs[seat])
-        times[level].append(time.perf_counter() - t0)
+        move, spent = timed(chooser[level], rules.view(state, seat), legal, rngs[seat])
+        times[level].append(spent)
         if move not in legal:
             raise RuntimeError(f"{level} AI chose an illegal move {move!r}")
         state = rules.play(state, move)
@@ -117,8 +116,8 @@ def report(players: int, levels: list[str], seed: int, jobs: int, outcomes: list
              f"{n} games (seed {seed}, jobs {jobs}, {elapsed:.0f} s)",
              f"deals per game: mean {statistics.fmean(o['deals'] for o in outcomes):.2f}; "
              f"moves per game: mean {statistics.fmean(o['plies'] for o in outcomes):.1f}",
-             f"{'level':<8}{'games':>7}{'wins':>7}{'win rate':>10}{'mean score':>12}"
-             f"{'mean share':>12}{'mean time':>12}{'max time':>11}"]
+             f"{'level':<8}{'games':>7}{'wins':>7}{'win rate [95% interval]':>25}"
+             f"{'x fair':>8}{'mean score':>12}{'mean share':>12}"]
     for level in dict.fromkeys(levels):
         seats = [(o, s) for o in outcomes for s, lv in enumerate(o["levels"]) if lv == level]
         if not seats:
@@ -126,12 +125,12 @@ def report(players: int, levels: list[str], seed: int, jobs: int, outcomes: list
         wins = sum(1 for o, s in seats if o["winner"] == s)
         scores = [o["scores"][s] for o, s in seats]
         shares = [o["scores"][s] / max(1, sum(o["scores"])) for o, s in seats]
+        lines.append(f"{level:<8}{len(seats):>7}{wins:>7}{rate_text(wins, len(seats)):>25}"
+                     f"{wins / len(seats) * players:>8.2f}"
+                     f"{statistics.fmean(scores):>12.1f}{statistics.fmean(shares):>12.3f}")
+    for level in dict.fromkeys(levels):
         samples = [t for o in outcomes for t in o["times"].get(level, [])]
-        mean_t = statistics.fmean(samples) if samples else 0.0
-        max_t = max(samples) if samples else 0.0
-        lines.append(f"{level:<8}{len(seats):>7}{wins:>7}{100 * wins / len(seats):>9.1f}%"
-                     f"{statistics.fmean(scores):>12.1f}{statistics.fmean(shares):>12.3f}"
-                     f"{mean_t:>10.4f} s{max_t:>9.4f} s")
+        lines.append(f"CPU time per decision, {level}: {time_summary(samples)}")
     return "\n".join(lines)
 
 

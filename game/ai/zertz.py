@@ -12,14 +12,19 @@ Levels:
 - ``normal``: looks one decision ahead: each of its moves, every colour the draw may bring
   and every put, scored by the evaluation below (the search of ``hard`` cut at depth 1).
 - ``hard``: alpha-beta (negamax) over both sides' moves with expectimax at the draws,
-  iteratively deepened within ``TIME_BUDGET["hard"]`` seconds, with a transposition table,
-  move ordering from the previous iteration and pruned lists of places and puts below the
-  root. It usually completes depth 3 or 4 (a take and its put count as one decision).
+  iteratively deepened until ``NODE_BUDGET["hard"]`` positions are searched, with a
+  transposition table, move ordering from the previous iteration and pruned lists of places
+  and puts below the root. It usually completes depth 3 or 4 (a take and its put count as
+  one decision).
+
+Effort is counted in positions searched, never in seconds: a given view, level and ``rng``
+seed give the same move on any machine under any load. ``SAFETY_SECONDS`` is only a net
+for a pathological case far above the normal decision time; it should never trigger.
 
 The evaluation is a chance of winning: the points taken plus a forecast of the race for the
 remaining takes (who takes next, which marbles each side can reach, where each side can put
 the marbles it will draw), turned into a probability by the uncertainty of the colours still
-to come. Measured with ``tools/simulate.py``; see ``TIME_BUDGET`` for the time per move.
+to come. Measured with ``tools/simulate.py``; see ``NODE_BUDGET`` for the effort per move.
 
 The search runs on its own compact board (``_Node``: lists indexed like ``rules.RINGS``);
 a test checks that it follows the rules module move for move.
@@ -37,8 +42,17 @@ from game.rules import zertz as rules
 
 LEVELS = ("easy", "normal", "hard")
 
-TIME_BUDGET: dict[str, float] = {"easy": 0.05, "normal": 0.5, "hard": 0.6}
-"""Seconds a level may think per move (a hard stop; a search in progress is abandoned)."""
+NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 200_000, "hard": 22_000}
+"""Positions a level may search per move; an iteration that would exceed it is abandoned
+and the last completed one decides (or a move the unfinished one proved better). Hard's
+22,000 took p50 0.49 s, p95 0.79 s of CPU time over 405 decisions on the 2-core development
+machine (``tools/simulate.py zertz --a hard --b normal --games 20``). Normal stops at depth 1
+long before its budget."""
+
+SAFETY_SECONDS = 20.0
+"""A wall-clock net far above any normal decision (hard needs about 1 s at most): it only
+guards against a pathological position and should never trigger. When it does, the move
+may depend on the machine's speed."""
 
 MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 1, "hard": 30}  # easy does not search
 """Deepest iteration per level (in decisions; a take and its put count as one)."""
@@ -81,7 +95,7 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
     if level == "easy":
         move = _choose_easy(node, list(encoded), rng)
     else:
-        search = _Search(TIME_BUDGET[level], MAX_DEPTH[level], use_table=level == "hard")
+        search = _Search(NODE_BUDGET[level], MAX_DEPTH[level], use_table=level == "hard")
         move = search.run(node, list(encoded), rng)
     return encoded.get(move, legal[0])
 
@@ -436,45 +450,62 @@ def _easy_score(node: _Node, move: int) -> float:
 # Search
 
 
-class _Timeout(Exception):
+class _OutOfBudget(Exception):
     pass
 
 
 class _Search:
-    """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, time limit."""
+    """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, node budget."""
 
     PLACE_WIDTH = 7   # places tried below the root, best by ``_move_score``
     PUT_WIDTH = 5     # puts tried below the root
 
-    def __init__(self, budget: float, max_depth: int, use_table: bool) -> None:
+    def __init__(self, budget: int, max_depth: int, use_table: bool) -> None:
         self.budget = budget
         self.max_depth = max_depth
         self.table: dict[tuple, tuple[int, float, int]] | None = {} if use_table else None
         self.nodes = 0
         self.deadline = 0.0
         self.depth_done = 0
+        self.partial: dict[int, float] = {}
 
     def run(self, root: _Node, moves: list[int], rng: random.Random) -> int:
-        self.deadline = time.perf_counter() + self.budget
+        self.deadline = time.perf_counter() + SAFETY_SECONDS
         order = sorted(moves, key=lambda m: -_move_score(root, m))
         best = order[0]
         for depth in range(1, self.max_depth + 1):
+            self.partial = {}
             try:
                 scores = self._root(root, order, depth)
-            except _Timeout:
+            except _OutOfBudget:
+                best = self._partial_best(order[0], best)
                 break
             self.depth_done = depth
             top = max(scores.values())
             # Among equally good moves pick at random, so games vary.
             best_moves = [m for m in order if scores[m] >= top - 1e-9]
             best = rng.choice(best_moves)
-            order = sorted(order, key=lambda m: -scores[m])
+            # The chosen move first: the next iteration searches it first.
+            order = sorted(order, key=lambda m: (-scores[m], m != best))
             if abs(top) >= WIN:  # a forced win or loss: deeper search changes nothing
                 break
         return best
 
+    def _partial_best(self, first: int, best: int) -> int:
+        """The best move after an iteration stopped by the budget.
+
+        The unfinished iteration searched ``first`` (the previous best) fully, then other
+        moves with a window above its value: any of them that finished above it is truly
+        better at the deeper depth, so the deepest evidence wins.
+        """
+        partial = self.partial
+        if first != best or first not in partial:
+            return best
+        top = max(partial, key=lambda m: partial[m])
+        return top if partial[top] > partial[first] + 1e-9 else best
+
     def _root(self, root: _Node, order: list[int], depth: int) -> dict[int, float]:
-        scores: dict[int, float] = {}
+        scores: dict[int, float] = self.partial
         alpha = -float("inf")
         for m in order:
             v = self._child_value(root, m, depth, alpha - 1e-6, float("inf"))
@@ -503,8 +534,9 @@ class _Search:
 
     def _search(self, node: _Node, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if not self.nodes & 511 and time.perf_counter() > self.deadline:
-            raise _Timeout
+        if self.nodes > self.budget or (not self.nodes & 4095
+                                        and time.perf_counter() > self.deadline):
+            raise _OutOfBudget
         if node.phase == OVER:
             return _terminal(node, node.seat)
         if depth <= 0:

@@ -55,9 +55,11 @@ WINDOWS = tuple(sum(1 << ((start + i) % N_RANKS) for i in range(rules.RUN))
 """Rank bitmasks of the nine straights, A-6 up to 9-A (bit r = rank index r)."""
 ENDGAME_NODES = 12_000
 """Positions the hard level may solve in a two-player endgame before falling back (about
-0.15 s; almost every endgame needs far fewer). A deterministic limit, so seeded games
-replay identically; ``ENDGAME_SECONDS`` is only a safety net on a very busy machine."""
-ENDGAME_SECONDS = 0.4
+0.15 s; almost every endgame needs far fewer). A count, not a time, so a given view, level
+and seed give the same move on any machine under any load."""
+SAFETY_SECONDS = 20.0
+"""A wall-clock net far above any normal decision: it only guards against a pathological
+position and should never trigger (when it does, the move may depend on the machine)."""
 WIN = 10_000.0
 FUTURE = 0.9
 """Points still to come count this much of points scored now (banked is better)."""
@@ -414,7 +416,8 @@ class _Endgame:
     With two players and no stock, every unseen card is in the other hand, so the position
     is fully known. Values are this seat's points minus the other's until the deal ends
     (``WIN`` when a score reaches the goal), with a transposition table of bounds; a search
-    that would take more than ``ENDGAME_NODES`` positions or ``ENDGAME_SECONDS`` gives up.
+    that would take more than ``ENDGAME_NODES`` positions gives up (``SAFETY_SECONDS`` is a
+    net that should never trigger).
     """
 
     EXACT, LOWER, UPPER = range(3)
@@ -434,7 +437,7 @@ class _Endgame:
         self.table: dict[tuple, tuple[float, int]] = {}
         self.meld_cache: dict[tuple, list[rules.Meld]] = {}
         self.nodes = 0
-        self.deadline = time.perf_counter() + ENDGAME_SECONDS
+        self.deadline = time.perf_counter() + SAFETY_SECONDS
 
     def choose(self, legal: list[str], rng: random.Random) -> str | None:
         """The best of ``legal`` (ties broken by ``rng``), or None when out of budget."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules import IllegalMove
@@ -101,6 +101,13 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
     for name, (q, r) in AXIAL.items()
 }
 """Ring name -> names of its on-board hex neighbours (3 at a corner, 4 on an edge, else 6)."""
+
+_PLACE = {r: f"place {r}" for r in RINGS}
+_TAKE = {r: f"take {r}" for r in RINGS}
+_PUT = {r: f"put {r}" for r in RINGS}
+_CANONICAL: dict[str, tuple[str, str | None]] = {"pass": ("pass", None)}
+for _verb, _spelled in (("place", _PLACE), ("take", _TAKE), ("put", _PUT)):
+    _CANONICAL.update({text: (_verb, ring) for ring, text in _spelled.items()})
 
 MARKED = ("a1", "a4", "g1", "g4")
 """The marked corner rings, filled from the bag at setup in this order."""
@@ -278,18 +285,21 @@ def legal_moves(state: State) -> list[str]:
     moves; ``pass`` only when nothing else is legal; an empty list once the game is over.
     """
     if state.phase == "over":
-        moves: list[str] = []
-    elif state.phase == "put":
-        moves = [f"put {ring}" for ring in RINGS if state.is_empty(ring)]
-    else:
-        moves = []
-        if state.supply[state.seat] > 0:
-            moves += [f"place {ring}" for ring in RINGS if state.is_empty(ring)]
-        moves += [f"take {ring}" for ring in RINGS
-                  if ring in state.marbles and _next_to_own(state, ring, state.seat)]
-        if not moves:
-            moves = ["pass"]
-    return moves
+        return []
+    rings, marbles, pieces = state.rings, state.marbles, state.pieces
+    if state.phase == "put":
+        return [_PUT[r] for r in RINGS if r in rings and r not in marbles and r not in pieces]
+    seat = state.seat
+    moves: list[str] = []
+    if state.supply[seat] > 0:
+        moves = [_PLACE[r] for r in RINGS if r in rings and r not in marbles and r not in pieces]
+    near: set[str] = set()
+    for ring, owner in pieces.items():
+        if owner == seat:
+            near.update(NEIGHBOURS[ring])
+    if near:
+        moves += [_TAKE[r] for r in sorted(near.intersection(marbles), key=RING_INDEX.__getitem__)]
+    return moves or ["pass"]
 
 
 def play(state: State, move: str) -> State:
@@ -311,9 +321,9 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
     if verb == "pass":
         passes = state.passes + 1
         if passes >= 2:
-            new = replace(state, passes=2, phase="over", reason="passes", seat=0)
+            new = _evolve(state, passes=2, phase="over", reason="passes", seat=0)
             return new, [Passed(seat), GameOver(result(new))]
-        new = replace(state, passes=passes, seat=other)
+        new = _evolve(state, passes=passes, seat=other)
         return new, [Passed(seat), TurnChanged(other)]
 
     if verb == "place":
@@ -321,7 +331,7 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
         pieces[ring] = seat
         supply = list(state.supply)
         supply[seat] -= 1
-        new = replace(state, pieces=pieces, supply=(supply[0], supply[1]), seat=other,
+        new = _evolve(state, pieces=pieces, supply=(supply[0], supply[1]), seat=other,
                       passes=0)
         return new, [PiecePlaced(seat, ring), TurnChanged(other)]
 
@@ -329,7 +339,7 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
         colour = state.bag[0]
         marbles = dict(state.marbles)
         marbles[ring] = colour
-        new = replace(state, marbles=marbles, bag=state.bag[1:], seat=other, phase="act",
+        new = _evolve(state, marbles=marbles, bag=state.bag[1:], seat=other, phase="act",
                       passes=0)
         return new, [MarblePut(seat, ring, colour), TurnChanged(other)]
 
@@ -347,13 +357,13 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
     common = {"rings": frozenset(rings), "marbles": marbles, "captured": captured_t,
               "passes": 0}
     if max(captured_t[seat]) >= MARBLES_PER_COLOUR:
-        new = replace(state, phase="over", reason="six", seat=0, **common)
+        new = _evolve(state, phase="over", reason="six", seat=0, **common)
         events.append(GameOver(result(new)))
     elif not state.bag:
-        new = replace(state, phase="over", reason="bag", seat=0, **common)
+        new = _evolve(state, phase="over", reason="bag", seat=0, **common)
         events.append(GameOver(result(new)))
     else:
-        new = replace(state, phase="put", **common)
+        new = _evolve(state, phase="put", **common)
         events.append(MarbleDrawn(seat, state.bag[0]))
     return new, events
 
@@ -406,11 +416,13 @@ def view(state: State, seat: int) -> dict:
 
     ``bag`` becomes counts per colour of the marbles still in the bag and ``bag_count`` their
     number. In phase ``put`` the drawn marble is public: it is given as ``drawn`` and no longer
-    counted in the bag; otherwise ``drawn`` is None. Raises ValueError for a bad seat.
+    counted in the bag; otherwise ``drawn`` is None. There is no ``seed``: the bag's order
+    could be rebuilt from it. Raises ValueError for a bad seat.
     """
     if seat not in (0, 1) or isinstance(seat, bool):
         raise ValueError(f"seat must be 0 or 1, not {seat!r}")
     data = dump(state)
+    del data["seed"]
     drawn = state.drawn
     hidden = state.bag[1:] if drawn is not None else state.bag
     data["bag"] = {c: hidden.count(c) for c in COLOURS}
@@ -435,6 +447,15 @@ def load(data: dict) -> State:
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for the engine's own fields, without its checks (fast)."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _is_int(value: Any) -> bool:
@@ -474,13 +495,25 @@ def _tie_break(points: list[int], marbles: list[int]) -> int | None:
     return None
 
 
+BLANKS = " \t\n\r\f\v"
+"""The blanks a move's words may be separated by. Letter case and extra blanks are the only
+variants of a legal move that ``play`` accepts."""
+
+
 def _parse(state: State, move: Any) -> tuple[str, str | None]:
     """Check ``move`` against ``state``; return (verb, ring) or raise IllegalMove."""
     if state.phase == "over":
         raise IllegalMove("the game is over")
     if not isinstance(move, str):
         raise IllegalMove(f"a move must be text like 'place d4', not {type(move).__name__}")
-    words = move.strip().lower().split()
+    known = _CANONICAL.get(move)
+    if known is not None:              # a move as legal_moves spells it: no reading needed
+        return _check_move(state, *known)
+    if not (move.isascii() and move.isprintable()) and (
+            not move.isascii() or any(ch < " " and ch not in BLANKS for ch in move)
+            or "\x7f" in move):
+        raise IllegalMove(f"a move is plain text of letters, digits and blanks, not {move!r}")
+    words = move.lower().split()
     if not words:
         raise IllegalMove("empty move: use place, take, put or pass")
     verb, args = words[0], words[1:]
@@ -495,6 +528,12 @@ def _parse(state: State, move: Any) -> tuple[str, str | None]:
     if ring is not None:
         if ring not in RING_INDEX:
             raise IllegalMove(f"unknown ring {ring!r}")
+    return _check_move(state, verb, ring)
+
+
+def _check_move(state: State, verb: str, ring: str | None) -> tuple[str, str | None]:
+    """Check a well-formed move (verb, known ring or None) against ``state``."""
+    if ring is not None:
         if ring not in state.rings:
             raise IllegalMove(f"ring {ring} has been removed")
     if state.phase == "put":
@@ -585,6 +624,8 @@ def _load(data: Any) -> State:
         if on_board[seat] > PIECES_PER_PLAYER:
             raise ValueError(f"{SEAT_NAMES[seat]} has {on_board[seat]} pieces on the board "
                              f"(at most {PIECES_PER_PLAYER})")
+    _check(data.get("supply", []) is not None, "supply must be a list of two numbers, not null "
+           "(leave the field out for the default)")
     raw_supply = data.get("supply")
     if raw_supply is None:
         supply = (PIECES_PER_PLAYER - on_board[0], PIECES_PER_PLAYER - on_board[1])
@@ -601,6 +642,8 @@ def _load(data: Any) -> State:
         supply = (raw_supply[0], raw_supply[1])
 
     # Trays.
+    _check(data.get("captured", []) is not None, "captured must be a list of two colour "
+           "counts, not null (leave the field out for the default)")
     raw_captured = data.get("captured")
     if raw_captured is None:
         captured = ((0, 0, 0), (0, 0, 0))

@@ -35,11 +35,12 @@ Glossary (names in this file follow it):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
@@ -128,6 +129,21 @@ def deck(double: str = "S") -> tuple[str, ...]:
 def card_key(card: str) -> tuple[int, int]:
     """Sort key of a card: rank (ace low), then suit S H D C."""
     return CARD_RANK[card], CARD_SUIT[card]
+
+
+_ORDER = {c: i for i, c in enumerate(sorted(ALL_CARDS, key=card_key))}
+_order = _ORDER.__getitem__
+"""A faster sort key giving the same order as ``card_key`` (a card's place in that order)."""
+_DISCARD = {c: f"discard {c}" for c in ALL_CARDS}
+_CARD_BITS = {c: (CARD_RANK[c], CARD_SUIT[c], 1 << CARD_RANK[c]) for c in ALL_CARDS}
+"""Card -> (rank index, suit index, the rank as a bit of a rank mask)."""
+_WINDOWS = tuple(tuple((start + i) % 13 for i in range(6)) for start in range(9))
+"""The rank windows of a straight: A..6 (ace low) up to 9..A (ace high), rank indexes."""
+_WINDOW_MASKS = tuple(sum(1 << r for r in window) for window in _WINDOWS)
+_HAS_WINDOW = bytes(any(mask & m == m for m in _WINDOW_MASKS) for mask in range(1 << 13))
+"""Indexed by a set of ranks as a bit mask: 1 when it holds the six ranks of a straight."""
+_PARTNER = {r + s: ("Q" if r == "K" else "K") + s for r in "KQ" for s in SUITS}
+_DISCARD_CARD = {f"discard {c}": c for c in ALL_CARDS}
 
 
 def deal_size(players: int) -> int:
@@ -362,9 +378,10 @@ def legal_moves(state: State) -> list[str]:
     hand = state.hands[state.seat]
     if state.phase == "discard":
         choices = hand if state.meld == "marriage" else state.shown
-        return [f"discard {c}" for c in _distinct_sorted(choices)]
+        return [_DISCARD[c] for c in _distinct_sorted(choices)]
     melds = find_melds(hand, state.piles)
-    return [m.move for m in melds] + [f"discard {c}" for c in _distinct_sorted(hand)]
+    discards = [_DISCARD[c] for c in _distinct_sorted(hand)]
+    return [m.move for m in melds] + discards if melds else discards
 
 
 def play(state: State, move: str) -> State:
@@ -449,12 +466,14 @@ def view(state: State, seat: int) -> dict:
 
     ``hands[s]`` stays a list for ``seat`` and becomes an int for every other seat;
     ``stock`` becomes the number of cards left; ``hand_counts`` lists every seat's count and
-    ``seat`` names the viewer. Shown cards, piles and the marriage pile are public. Raises
-    ValueError for a bad seat.
+    ``seat`` names the viewer. Shown cards, piles and the marriage pile are public. There is
+    no ``seed``: with it and ``deal`` anyone could re-deal the cards and read every hand and
+    the stock. Raises ValueError for a bad seat.
     """
     if not _is_int(seat) or not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0..{state.players - 1}, not {seat!r}")
     data = dump(state)
+    del data["seed"]
     data["hands"] = [list(h) if s == seat else len(h) for s, h in enumerate(state.hands)]
     data["hand_counts"] = [len(h) for h in state.hands]
     data["stock"] = len(state.stock)
@@ -509,47 +528,79 @@ def find_melds(hand: Iterable[str], piles: Any = None, *, marriages: bool = True
     sequences in ``RANKS`` order) whose kings and queens may complete marriages; None means
     none. ``marriages=False`` leaves marriages out. Fast on 7-card hands.
     """
-    cards = sorted(hand, key=card_key)
-    by_rank: list[list[str]] = [[] for _ in RANKS]
+    cards = sorted(hand, key=_order)
+    rank_count = [0] * 13
     suit_count = [0, 0, 0, 0]
+    mask = 0
+    for c in cards:
+        rank, suit, bit = _CARD_BITS[c]
+        rank_count[rank] += 1
+        suit_count[suit] += 1
+        mask |= bit
+    out: list[Meld] = []
+    if len(cards) >= RUN and (_HAS_WINDOW[mask] or max(suit_count) >= RUN):
+        out = _find_runs(cards, suit_count)
+    if len(cards) >= PER_RANK and max(rank_count) >= PER_RANK:
+        for rank in range(13):
+            if rank_count[rank] >= PER_RANK:
+                chosen = tuple(c for c in cards if CARD_RANK[c] == rank)[:PER_RANK]
+                out.append(Meld("assembly", chosen, ASSEMBLY_POINTS[rank]))
+    if marriages and (rank_count[KING] or rank_count[QUEEN]) and _can_marry(cards, piles):
+        out += _find_marriages(cards, piles)
+    return out
+
+
+def _royal_piles(piles: Any) -> tuple[Sequence[str], Sequence[str]]:
+    """The K and Q discard piles out of ``piles`` (see ``find_melds``)."""
+    if isinstance(piles, Mapping):
+        return piles.get("K", ()), piles.get("Q", ())
+    if piles is not None:
+        return piles[KING], piles[QUEEN]
+    return (), ()
+
+
+def _can_marry(cards: list[str], piles: Any) -> bool:
+    """True when ``cards`` hold a king or queen whose partner is in the hand or its pile."""
+    k_pile, q_pile = _royal_piles(piles)
+    for card in cards:
+        rank = CARD_RANK[card]
+        if rank >= QUEEN:
+            partner = _PARTNER[card]
+            if partner in cards or partner in (k_pile if rank == QUEEN else q_pile):
+                return True
+    return False
+
+
+def _find_runs(cards: list[str], suit_count: list[int]) -> list[Meld]:
+    """Straights, flushes and straight flushes of ``cards`` (sorted), canonical and ordered."""
+    by_rank: list[list[str]] = [[] for _ in RANKS]
     for c in cards:
         if c not in by_rank[CARD_RANK[c]]:
             by_rank[CARD_RANK[c]].append(c)
-        suit_count[CARD_SUIT[c]] += 1
     straights: list[Meld] = []
     flushes: list[Meld] = []
     sflushes: list[Meld] = []
-    if len(cards) >= RUN:
-        # Straights and straight flushes: windows ace-low A..6 up to ace-high 9..A.
-        for start in range(RANKS.index("9") + 1):
-            window = [(start + i) % 13 for i in range(RUN)]
-            options = [by_rank[r] for r in window]
-            if not all(options):
-                continue
-            for combo in itertools.product(*options):
-                if len({CARD_SUIT[c] for c in combo}) == 1:
-                    sflushes.append(Meld("straightflush", combo, STRAIGHT_FLUSH_POINTS))
-                else:
-                    straights.append(Meld("straight", combo, STRAIGHT_POINTS))
-        # Flushes (not straights).
-        for suit in range(4):
-            if suit_count[suit] < RUN:
-                continue
-            suited = [c for c in cards if CARD_SUIT[c] == suit]
-            for combo in dict.fromkeys(itertools.combinations(suited, RUN)):
-                if _straight_order(list(combo)) is None:
-                    flushes.append(Meld("flush", combo, FLUSH_POINTS))
+    # Straights and straight flushes: windows ace-low A..6 up to ace-high 9..A.
+    for window in _WINDOWS:
+        options = [by_rank[r] for r in window]
+        if not all(options):
+            continue
+        for combo in itertools.product(*options):
+            if len({CARD_SUIT[c] for c in combo}) == 1:
+                sflushes.append(Meld("straightflush", combo, STRAIGHT_FLUSH_POINTS))
+            else:
+                straights.append(Meld("straight", combo, STRAIGHT_POINTS))
+    # Flushes (not straights).
+    for suit in range(4):
+        if suit_count[suit] < RUN:
+            continue
+        suited = [c for c in cards if CARD_SUIT[c] == suit]
+        for combo in dict.fromkeys(itertools.combinations(suited, RUN)):
+            if _straight_order(list(combo)) is None:
+                flushes.append(Meld("flush", combo, FLUSH_POINTS))
     for group in (straights, flushes, sflushes):
         group.sort(key=_meld_key)
-    out = straights + flushes + sflushes
-    counts = Counter(CARD_RANK[c] for c in cards)
-    for rank, n in sorted(counts.items()):
-        if n >= PER_RANK:
-            chosen = tuple(c for c in cards if CARD_RANK[c] == rank)[:PER_RANK]
-            out.append(Meld("assembly", chosen, ASSEMBLY_POINTS[rank]))
-    if marriages:
-        out += _find_marriages(cards, piles)
-    return out
+    return straights + flushes + sflushes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -580,12 +631,12 @@ def _play_meld(state: State, meld: Meld, hand_cards: list[str],
         marriage_pile = marriage_pile + married
         shown = married
         events.append(MarriagePiled(married))
-    new = replace(state, hands=tuple(hands), piles=tuple(piles), marriage_pile=marriage_pile,
+    new = _evolve(state, hands=tuple(hands), piles=tuple(piles), marriage_pile=marriage_pile,
                   scores=tuple(scores), phase="discard", shown=shown, meld=meld.kind)
     if scores[seat] >= state.settings.target:
         return _game_over(new, events)
     if not hands[seat]:
-        return _next_turn(replace(new, shown=(), meld=None), seat, False, events)
+        return _next_turn(_evolve(new, shown=(), meld=None), seat, False, events)
     return new, events
 
 
@@ -609,44 +660,62 @@ def _play_discard(state: State, card: str) -> tuple[State, list[Event]]:
         events.append(Zetema(seat, RANKS[rank], points))
         events.append(Scored(seat, points, f"zetema of {RANK_PLURALS[rank]}"))
         again = state.players == 2 and not state.stock
-    new = replace(state, hands=tuple(hands), piles=tuple(piles), scores=tuple(scores),
-                  phase="meld", shown=(), meld=None)
     if scores[seat] >= state.settings.target:
+        new = _evolve(state, hands=tuple(hands), piles=tuple(piles), scores=tuple(scores),
+                      phase="meld", shown=(), meld=None)
         return _game_over(new, events)
-    return _next_turn(new, seat, again, events)
+    return _next_turn(state, seat, again, events, tuple(hands), piles=tuple(piles),
+                      scores=tuple(scores))
 
 
-def _next_turn(state: State, last: int, again: bool,
-               events: list[Event]) -> tuple[State, list[Event]]:
+def _next_turn(state: State, last: int, again: bool, events: list[Event],
+               hands: tuple[tuple[str, ...], ...] | None = None,
+               **changes: Any) -> tuple[State, list[Event]]:
     """Start the next turn after ``last``'s (``again``: ``last`` plays once more first).
 
+    ``hands`` and ``changes`` (fields of State) are the turn's results not yet in ``state``.
     Seats with no cards to play are skipped; when nobody has any, the deal ends and the
     next one starts.
     """
     n = state.players
+    if hands is None:
+        hands = state.hands
+    if state.stock:
+        seat = last if again else (last + 1) % n
+        return _start_turn(state, seat, events, hands, **changes)
     order = [(last + i) % n for i in range(1, n + 1)]
     if again:
         order = [last] + order[:-1]
     for seat in order:
-        if state.hands[seat] or state.stock:
-            return _start_turn(state, seat, events)
+        if hands[seat]:
+            return _start_turn(state, seat, events, hands, **changes)
     events.append(DealEnded(state.deal))
     return _start_deal(state.settings, state.seed, state.deal + 1, (state.dealer + 1) % n,
-                       state.scores, events)
+                       changes.get("scores", state.scores), events)
 
 
-def _start_turn(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
-    """``seat`` draws up to the limit (while the stock lasts) and must decide."""
+def _start_turn(state: State, seat: int, events: list[Event],
+                hands: tuple[tuple[str, ...], ...] | None = None,
+                **changes: Any) -> tuple[State, list[Event]]:
+    """``seat`` draws up to the limit (while the stock lasts) and must decide.
+
+    ``hands`` and ``changes`` as in ``_next_turn``: the new state is built once, with them.
+    """
     events.append(TurnChanged(seat))
-    hand = state.hands[seat]
-    count = max(0, min(hand_limit(state.players) - len(hand), len(state.stock)))
-    if count:
-        drawn = state.stock[:count]
-        hands = list(state.hands)
-        hands[seat] = tuple(sorted(hand + drawn, key=card_key))
-        state = replace(state, hands=tuple(hands), stock=state.stock[count:])
+    if hands is None:
+        hands = state.hands
+    stock = state.stock
+    hand = hands[seat]
+    count = min(hand_limit(state.players) - len(hand), len(stock))
+    if count > 0:
+        drawn = stock[:count]
+        new_hands = list(hands)
+        new_hands[seat] = tuple(sorted(hand + drawn, key=_order))
+        hands = tuple(new_hands)
+        stock = stock[count:]
         events.append(CardsDrawn(seat, count, drawn))
-    return replace(state, seat=seat, phase="meld", shown=(), meld=None), events
+    return _evolve(state, hands=hands, stock=stock, seat=seat, phase="meld", shown=(),
+                   meld=None, **changes), events
 
 
 def _start_deal(settings: Settings, seed: int, deal: int, dealer: int, scores: Sequence[int],
@@ -661,15 +730,24 @@ def _start_deal(settings: Settings, seed: int, deal: int, dealer: int, scores: S
         hands[(dealer + 1 + i) % n].append(cards[i])
     state = State(
         settings=settings, dealer=dealer, seat=(dealer + 1) % n, phase="meld",
-        hands=tuple(tuple(sorted(h, key=card_key)) for h in hands),
+        hands=tuple(tuple(sorted(h, key=_order)) for h in hands),
         stock=tuple(cards[size * n:]), piles=((),) * len(RANKS), marriage_pile=(),
         scores=tuple(scores), deal=deal, seed=seed)
     events.append(Dealt(deal, dealer, (size,) * n))
     return _start_turn(state, (dealer + 1) % n, events)
 
 
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for the engine's own fields, without its checks (fast)."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
+
+
 def _game_over(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    new = replace(state, phase="over", shown=(), meld=None)
+    new = _evolve(state, phase="over", shown=(), meld=None)
     events.append(GameOver(result(new)))
     return new, events
 
@@ -688,7 +766,10 @@ def _parse(state: State, move: Any) -> tuple:
         raise IllegalMove("the game is over")
     if not isinstance(move, str):
         raise IllegalMove(f"a move must be text like 'discard 7C', not {type(move).__name__}")
-    words = move.split()
+    card = _DISCARD_CARD.get(move)
+    if card is not None:                   # the canonical spelling: the common case, fast
+        return ("discard", _check_discard(state, card))
+    words = _words(move)
     if not words:
         raise IllegalMove("empty move: use 'meld <kind> <cards>' or 'discard <card>'")
     verb = words[0].lower()
@@ -700,12 +781,7 @@ def _parse(state: State, move: Any) -> tuple:
         if from_pile:
             raise IllegalMove("only a marriage may take a card from a pile; discard a card "
                               "from your hand")
-        if card not in hand:
-            raise IllegalMove(f"{card} is not in your hand")
-        if state.phase == "discard" and state.meld != "marriage" and card not in state.shown:
-            raise IllegalMove(f"after a {KIND_NAMES[state.meld]} you must discard one of the "
-                              f"shown cards: {' '.join(state.shown)}")
-        return ("discard", card)
+        return ("discard", _check_discard(state, card))
     if verb != "meld":
         raise IllegalMove(f"unknown move {move.strip()!r}: use 'meld <kind> <cards>' or "
                           "'discard <card>'")
@@ -732,11 +808,44 @@ def _parse(state: State, move: Any) -> tuple:
     return ("meld", meld, hand_cards, pile_cards)
 
 
+BLANKS = " \t\n\r\f\v"
+"""The blanks a move's words may be separated by (any number of them)."""
+
+
+def _words(move: str) -> list[str]:
+    """The words of ``move``: plain ASCII text split at blanks, or IllegalMove.
+
+    Letter case and extra blanks are harmless variants of a move; anything beyond that (a
+    non-ASCII letter that upper-cases to an ASCII one, a control character) is refused, so
+    ``play`` never accepts a move that is not one of ``legal_moves`` once normalised.
+    """
+    if move.isascii() and move.isprintable():
+        return move.split()
+    if not move.isascii() or any(ch < " " and ch not in BLANKS for ch in move) \
+            or "\x7f" in move:
+        raise IllegalMove(f"a move is plain text of letters, digits, '@' and blanks, "
+                          f"not {move!r}")
+    return move.split()   # with the characters checked, split() cuts at BLANKS only
+
+
+def _check_discard(state: State, card: str) -> str:
+    """``card`` if the seat to act may discard it now, else IllegalMove saying why."""
+    if card not in state.hands[state.seat]:
+        raise IllegalMove(f"{card} is not in your hand")
+    if state.phase == "discard" and state.meld != "marriage" and card not in state.shown:
+        raise IllegalMove(f"after {_a(KIND_NAMES[state.meld])} you must discard one of the "
+                          f"shown cards: {' '.join(state.shown)}")
+    return card
+
+
 def _card_token(token: Any) -> tuple[str, bool]:
     """``"QH@pile"`` -> ``("QH", True)``; raises IllegalMove for an unknown card."""
     if not isinstance(token, str):
         raise IllegalMove(f"a card must be text like '7C', not {token!r}")
-    text = token.strip().upper()
+    if not token.isascii():
+        raise IllegalMove(f"unknown card {token!r}: write rank then suit in plain letters and "
+                          "digits, e.g. 10H or QS")
+    text = token.strip(BLANKS).upper()
     from_pile = text.endswith(PILE.upper())
     if from_pile:
         text = text[:-len(PILE)]
@@ -851,16 +960,21 @@ def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
     royals = [c for c in cards if CARD_RANK[c] >= QUEEN]
     if not royals:
         return []
-    k_pile: Sequence[str] = ()
-    q_pile: Sequence[str] = ()
-    if isinstance(piles, Mapping):
-        k_pile, q_pile = piles.get("K", ()), piles.get("Q", ())
-    elif piles is not None:
-        k_pile, q_pile = piles[KING], piles[QUEEN]
+    k_pile, q_pile = _royal_piles(piles)
+    counts = tuple(
+        (royals.count("K" + s), royals.count("Q" + s), k_pile.count("K" + s),
+         q_pile.count("Q" + s)) if ("K" + s in royals or "Q" + s in royals) else (0, 0, 0, 0)
+        for s in SUITS)
+    return list(_marriages_of_counts(counts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _marriages_of_counts(counts: tuple[tuple[int, int, int, int], ...]) -> tuple[Meld, ...]:
+    """The marriage declarations, given per suit (S H D C) the kings and queens in the hand
+    and on the K and Q piles: ``(hand K, hand Q, pile K, pile Q)``. Remembered: the same
+    counts come back again and again in a game."""
     per_suit: list[tuple[str, list[tuple[int, int, int]]]] = []
-    for s in dict.fromkeys(c[-1] for c in royals):
-        hk, hq = royals.count("K" + s), royals.count("Q" + s)
-        pk, pq = k_pile.count("K" + s), q_pile.count("Q" + s)
+    for s, (hk, hq, pk, pq) in zip(SUITS, counts):
         options = [(0, 0, 0)]
         for m in range(1, min(hk + pk, hq + pq) + 1):
             for kp in range(min(pk, m) + 1):
@@ -869,9 +983,6 @@ def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
                         options.append((m, kp, qp))
         if len(options) > 1:
             per_suit.append((s, options))
-    if not per_suit:
-        return []
-    per_suit.sort(key=lambda item: SUIT_INDEX[item[0]])
     out = []
     for combo in itertools.product(*(options for _, options in per_suit)):
         total = sum(m for m, _, _ in combo)
@@ -884,7 +995,7 @@ def _find_marriages(cards: list[str], piles: Any) -> list[Meld]:
             pairs += [f"K{s}{PILE}", f"Q{s}"] * kp
         out.append(Meld("marriage", tuple(pairs), MARRIAGE_POINTS[total]))
     out.sort(key=lambda m: [_token_key(c) for c in m.cards])
-    return out
+    return tuple(out)
 
 
 def _meld_key(meld: Meld) -> list[tuple[int, int]]:
@@ -935,6 +1046,11 @@ def _meld_reason(meld: Meld) -> str:
     return KIND_NAMES[meld.kind]
 
 
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "a flush", "an assembly"."""
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def _join_words(words: Sequence[str]) -> str:
     words = list(words)
     if len(words) <= 1:
@@ -958,7 +1074,7 @@ def _remove(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
 
 
 def _distinct_sorted(cards: Iterable[str]) -> list[str]:
-    return sorted(set(cards), key=card_key)
+    return sorted(set(cards), key=_order)
 
 
 def _check(ok: bool, message: str) -> None:
@@ -1092,7 +1208,7 @@ def _load(data: Any) -> State:
     try:
         shape = _meld_shape(meld, [(c, False) for c in shown])
     except IllegalMove as exc:
-        raise ValueError(f"the shown cards are not a {KIND_NAMES[meld]}: {exc}") from None
+        raise ValueError(f"the shown cards are not {_a(KIND_NAMES[meld])}: {exc}") from None
     if meld == "marriage":
         _check(not Counter(shown) - Counter(marriage_pile),
                "the married cards shown must be in the marriage pile")

@@ -33,13 +33,14 @@ gate's live card: capture, chíu, win on a passed stock card, or ``draw``), ``re
 (a seat is offered a win and/or chíu on the live card: ``u``, ``chiu X``, ``decline``;
 ``claims`` lists the seats to ask after it), ``over``.
 
-Position fields beyond the spec (optional on load, derived when absent): ``discarded``
-(each seat's discarded faces, for restriction 6; derived from ``no_take`` less the faces the
-seat played into its exposed Cạ), ``resume`` (``{"seat", "phase"}``: in the claim phase the
-ordinary decision after the claims, derived from ``live``; in the discard phase after an
-out-of-turn chíu the interrupted decision, whose gate receives the discard), ``win``
-(``{"seat", "how", "card"}`` once over). The capture just made in the discard phase is the
-seat's last exposed group.
+Position fields: ``resume`` (the spec's ``{"seat", "phase"}``: in the claim phase the
+ordinary decision after the claims, derived from ``live`` when absent; in the discard phase
+after an out-of-turn chíu the interrupted decision, whose gate receives the discard; such a
+position must carry it). Beyond the spec (optional on load, derived when absent):
+``discarded`` (each seat's discarded faces, for restriction 6; derived from ``no_take`` less
+the faces the seat played into its exposed Cạ) and ``win`` (``{"seat", "how", "card"}`` once
+over; without it a finished position's ``result`` winner is checked against the cards). The
+capture just made in the discard phase is the seat's last exposed group.
 
 Resolved points of the spec are listed in ``NOTES``.
 """
@@ -115,14 +116,27 @@ NOTES = """
   revealer that come last are offered in its revealed phase; a revealer whose win comes
   before other seats' claims is asked first in the claim phase, and its revealed phase
   still offers `u` afterwards (moves depend on the position, not on earlier declines).
+- Priority first: no chíu is offered in a claim decision while a seat listed in `claims`
+  (still to be asked) has a win on the card. A chíu holder whose win is not the last one is
+  asked for its win (`u`, `decline`) and asked again after the other wins (then `u`,
+  `chiu X`, `decline`: the position does not record its earlier decline).
+- Bạch thủ: 6 Chắn, 4 Cạ and no Cạ of the winning card's rank among all ten pairs, exposed
+  Cạ included (the seed: "no Cạ in the winning rank").
+- A finished position is checked on load: with or without the `win` record, the winner's
+  cards must make the win (found from its card count: 19 and the live stock card, a chíu
+  set just exposed, or the dealer's dealt 20) and a stated `result` must agree with it in
+  winner, score, features (any order), settlement, `how` and `card`; `arithmetic` and
+  `pairs` are recomputed.
+- `play` accepts letter case and extra blanks (any whitespace) and a Cạ written hand card
+  first; the words must be ASCII (`5ſ` is not `5S`).
 - A seat may also chíu the stock card it revealed itself (like a capture, in its revealed
   phase). A win right after any chíu is Chíu ù, not Ù chì (Ù chì is the direct `u` on the
   stock card in your own gate; the chíu route scores at least as much).
 - Bòn counts a face dealt exactly twice whose four copies are in the winning hand.
 - Restriction 7 never bites in play from a deal: a legal Cạ capture (restrictions 1, 2 and
   5) leaves an even count of every face of its rank. It is enforced for loaded positions.
-- `view` also hides other seats' `no_discard` (it tells what they hold), `claims` (who
-  else can claim) and `seed` (it fixes the whole deal).
+- `view` also hides other seats' `no_discard` (it tells what they hold) and `claims` (who
+  else can claim), and leaves out `seed` (it fixes the whole deal).
 - The dead hand cannot arise from a real deal (a 20-card hand without a legal discard is
   all identical pairs, i.e. a Thiên ù); it arises only from loaded positions with bans.
 """

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
 from game.rules.chan.cards import (
@@ -22,7 +23,14 @@ from game.rules.chan.cards import (
     rank_of,
     sort_faces,
 )
-from game.rules.chan.hands import Win, best_win, holds_ca, settlement, waiting
+from game.rules.chan.hands import (
+    MIN_CHAN,
+    Win,
+    best_win,
+    holds_ca,
+    settlement,
+    waiting,
+)
 
 PLAYERS = 4
 DEALER_CARDS = 20
@@ -332,6 +340,19 @@ def legal_moves(state: State) -> list[str]:
     Order: ``u``, ``chiu``, ``chan``, ``ca`` (by partner), then ``draw``/``pass``/``decline``,
     then discards in card order. Empty once the deal is over.
     """
+    return list(_moves_of(state))
+
+
+def _moves_of(state: State) -> tuple[str, ...]:
+    """``legal_moves`` of ``state``, worked out once per state object (``play`` asks again)."""
+    moves = state.__dict__.get(_MOVES_KEY)
+    if moves is None:
+        moves = tuple(_legal_moves(state))
+        object.__setattr__(state, _MOVES_KEY, moves)
+    return moves
+
+
+def _legal_moves(state: State) -> list[str]:
     phase, seat = state.phase, state.seat
     if phase == "over":
         return []
@@ -490,7 +511,8 @@ def view(state: State, seat: int) -> dict:
     ``hands[s]`` becomes a count for every other seat (``hand_counts`` has all counts),
     ``stock`` becomes its count (also ``stock_count``), other seats' ``initial`` hands and
     ``no_discard`` bans (they tell what a seat holds) become None, and ``claims`` (who else
-    may claim) and ``seed`` (it fixes the deal) become None. ``seat`` is the viewer.
+    may claim) become None, and ``seed`` (it fixes the deal) is left out. ``seat`` is the
+    viewer.
     Raises ValueError for a bad seat.
     """
     if not _is_int(seat) or not 0 <= seat < PLAYERS:
@@ -505,7 +527,7 @@ def view(state: State, seat: int) -> dict:
     data["stock"] = len(state.stock)
     data["stock_count"] = len(state.stock)
     data["claims"] = None
-    data["seed"] = None
+    del data["seed"]
     data["seat"] = seat
     return data
 
@@ -528,18 +550,48 @@ def load(data: dict) -> State:
 # Rules: what a seat may do
 
 
+_RANK = {f: rank_of(f) for f in FACES}
+"""Face -> rank (0 for Chi Chi, a group of its own)."""
+
+
+class _Facts(NamedTuple):
+    """What the rules ask about a concealed hand, worked out once per distinct hand."""
+
+    count: Counter  # face -> copies (read only: shared between calls)
+    odd_faces: tuple[str, ...]  # the faces held an odd number of times, in FACES order
+    odd: tuple[int, ...]  # the groups holding an odd number of cards, ascending
+    chan: int  # the Chắn its identical pairs make
+
+
+@lru_cache(maxsize=2048)
+def _facts(hand: tuple[str, ...]) -> _Facts:
+    """The hand's counts, odd faces and groups and Chắn (memoised: hands recur in a deal)."""
+    count = Counter(hand)
+    odd_faces = tuple(f for f in FACES if count.get(f, 0) % 2)
+    odd_in: dict[int, int] = {}
+    for f in odd_faces:
+        odd_in[_RANK[f]] = odd_in.get(_RANK[f], 0) + 1
+    odd = tuple(sorted(g for g, n in odd_in.items() if n % 2))
+    return _Facts(count, odd_faces, odd, sum(n // 2 for n in count.values()))
+
+
 def _discards(state: State, seat: int, barred_rank: int | None = None) -> list[str]:
     """Faces ``seat`` may discard: an odd count in hand (restriction 2), not barred by
     restriction 3, and not of ``barred_rank`` (restriction 7)."""
-    count = Counter(state.hands[seat])
     banned = state.bans[seat].no_discard
-    return [f for f in FACES if count[f] % 2 and f not in banned
-            and (barred_rank is None or rank_of(f) != barred_rank)]
+    return [f for f in _facts(state.hands[seat]).odd_faces if f not in banned
+            and (barred_rank is None or _RANK[f] != barred_rank)]
 
 
-def _has_discard(count: Counter, banned: frozenset[str], barred_rank: int | None) -> bool:
-    return any(n % 2 and f not in banned and (barred_rank is None or rank_of(f) != barred_rank)
-               for f, n in count.items())
+def _has_discard(count: Mapping[str, int], banned: frozenset[str], barred_rank: int | None,
+                 less: str | None = None, removed: int = 1) -> bool:
+    """A face of ``count`` (less ``removed`` copies of ``less``) may be discarded."""
+    for f, n in count.items():
+        if f == less:
+            n -= removed
+        if n % 2 and f not in banned and (barred_rank is None or _RANK[f] != barred_rank):
+            return True
+    return False
 
 
 def _capture_moves(state: State, seat: int, card: str) -> list[str]:
@@ -549,26 +601,23 @@ def _capture_moves(state: State, seat: int, card: str) -> list[str]:
     bans = state.bans[seat]
     if card in bans.no_take:
         return []
-    hand = Counter(state.hands[seat])
+    facts = _facts(state.hands[seat])
+    hand = facts.count
     moves = []
-    if hand[card]:
-        hand[card] -= 1
-        if _has_discard(hand, bans.no_discard, None):
+    if hand.get(card):
+        if _has_discard(hand, bans.no_discard, None, card):
             moves.append(f"chan {card}")
-        hand[card] += 1
         return moves  # restriction 1: holding the face, only Chắn
-    rank = rank_of(card)
+    rank = _RANK[card]
     if (card == CHICHI or rank in bans.no_ca or card in bans.no_discard
-            or holds_ca(hand, rank) or waiting(hand)):
+            or holds_ca(hand, rank) or len(facts.odd) == 1):  # waiting on one card
         return moves
     for suit in SUITS:
         partner = f"{rank}{suit}"
-        if partner == card or not hand[partner] % 2 or partner in bans.no_discard:
+        if partner == card or not hand.get(partner, 0) % 2 or partner in bans.no_discard:
             continue
-        hand[partner] -= 1
-        if _has_discard(hand, bans.no_discard, rank):
+        if _has_discard(hand, bans.no_discard, rank, partner):
             moves.append(f"ca {card} {partner}")
-        hand[partner] += 1
     return moves
 
 
@@ -576,11 +625,10 @@ def _chiu_ok(state: State, seat: int, card: str) -> bool:
     """``seat`` may chíu ``card``: three in hand, not barred, and a discard or win after."""
     if state.dead[seat] or card in state.bans[seat].no_take:
         return False
-    hand = Counter(state.hands[seat])
-    if hand[card] != 3:
+    hand = _facts(state.hands[seat]).count
+    if hand.get(card) != 3:
         return False
-    hand[card] = 0
-    if _has_discard(hand, state.bans[seat].no_discard, None):
+    if _has_discard(hand, state.bans[seat].no_discard, None, card, 3):
         return True
     return _chiu_win(state, seat, card) is not None
 
@@ -609,6 +657,15 @@ def _stock_win(state: State, seat: int) -> Win | None:
         return None
     if state.holding(seat) != HAND_CARDS:
         return None
+    facts = _facts(state.hands[seat])
+    card = live.card
+    # Quick rejections (best_win would find no win): the card must make every group even
+    # and the Chắn must reach six.
+    if facts.odd != (_RANK[card],):
+        return None
+    exposed_chan = sum(2 if len(g) == 4 else g[0] == g[1] for g in state.exposed[seat])
+    if facts.chan + facts.count.get(card, 0) % 2 + exposed_chan < MIN_CHAN:
+        return None
     how = "own" if live.gate == seat else "stock"
     return best_win(state.hands[seat], state.exposed[seat], live.card, how=how,
                     initial=state.initial[seat])
@@ -622,14 +679,25 @@ def _heaven_win(state: State) -> Win | None:
 
 
 def _claim_moves(state: State, seat: int) -> list[str]:
-    """What ``seat`` may claim on the live card out of turn: ``u`` and/or ``chiu X``."""
+    """What ``seat`` may claim on the live card out of turn: ``u`` and/or ``chiu X``.
+
+    Priority first: while a seat still to ask (``claims``) has a win on the card, no chíu of
+    it is offered; the chíu holder is asked again after every win has been decided.
+    """
     live = state.live
     moves = []
     if live.source == "stock" and _stock_win(state, seat) is not None:
         moves.append("u")
-    if _chiu_ok(state, seat, live.card):
+    if not _win_pending(state, state.claims) and _chiu_ok(state, seat, live.card):
         moves.append(f"chiu {live.card}")
     return moves
+
+
+def _win_pending(state: State, seats: Iterable[int]) -> bool:
+    """Some of ``seats`` (other seats still to be asked) has a win on the live stock card."""
+    if state.live is None or state.live.source != "stock":
+        return False
+    return any(_stock_win(state, s) is not None for s in seats)
 
 
 def _ca_rank_just_taken(state: State) -> int | None:
@@ -657,7 +725,7 @@ def _win(state: State, events: list[Event]) -> State:
         card = state.live.card
     assert win is not None
     outcome = Outcome(seat, how, card, win.score, win.features, win.arithmetic, win.pairs)
-    new = replace(state, phase="over", claims=(), resume=None, outcome=outcome)
+    new = _evolve(state, phase="over", claims=(), resume=None, outcome=outcome)
     events.append(Won(seat, card, how, win.score, win.features, win.arithmetic, win.pairs))
     events.append(Settled(tuple(settlement(seat, win.score, PLAYERS)), result(new)))
     return new
@@ -683,11 +751,11 @@ def _discard(state: State, card: str, events: list[Event]) -> State:
     if rank and rank not in no_ca and sum(1 for f in discarded if rank_of(f) == rank) >= 2:
         no_ca = no_ca | {rank}
         events.append(BanAdded(seat, "no_ca", rank))
-    new = replace(
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, tuple(hand)),
         gates=_put(state.gates, gate, state.gates[gate] + (card,)),
-        bans=_put(state.bans, seat, replace(bans, no_take=no_take, no_ca=no_ca)),
+        bans=_put(state.bans, seat, Bans(bans.no_discard, no_take, no_ca)),
         discarded=_put(state.discarded, seat, discarded),
         live=Live(gate, card, "discard"),
     )
@@ -700,11 +768,11 @@ def _draw(state: State, events: list[Event]) -> State:
         state = _passing(state, events)
     if not state.stock:
         events.append(StockExhausted(seat))
-        new = replace(state, phase="over", claims=(), resume=None, outcome=Outcome(None))
+        new = _evolve(state, phase="over", claims=(), resume=None, outcome=Outcome(None))
         events.append(Settled((0,) * PLAYERS, result(new)))
         return new
     card = state.stock[0]
-    new = replace(state, stock=state.stock[1:],
+    new = _evolve(state, stock=state.stock[1:],
                   gates=_put(state.gates, seat, state.gates[seat] + (card,)),
                   live=Live(seat, card, "stock"))
     events.append(Revealed(seat, card))
@@ -714,7 +782,7 @@ def _draw(state: State, events: list[Event]) -> State:
 def _pass(state: State, events: list[Event]) -> State:
     state = _passing(state, events)
     nxt = (state.seat + 1) % PLAYERS
-    return replace(state, phase="respond", seat=nxt)
+    return _evolve(state, phase="respond", seat=nxt)
 
 
 def _passing(state: State, events: list[Event]) -> State:
@@ -725,8 +793,8 @@ def _passing(state: State, events: list[Event]) -> State:
     if f"chan {live.card}" in _capture_moves(state, seat, live.card):
         if live.card not in bans.no_discard:
             events.append(BanAdded(seat, "no_discard", live.card))
-        bans = replace(bans, no_discard=bans.no_discard | {live.card})
-        state = replace(state, bans=_put(state.bans, seat, bans))
+        bans = Bans(bans.no_discard | {live.card}, bans.no_take, bans.no_ca)
+        state = _evolve(state, bans=_put(state.bans, seat, bans))
     return state
 
 
@@ -738,8 +806,8 @@ def _capture(state: State, verb: str, partner: str, events: list[Event]) -> Stat
     bans = state.bans[seat]
     if verb == "ca" and partner not in bans.no_take:
         events.append(BanAdded(seat, "no_take", partner))
-        bans = replace(bans, no_take=bans.no_take | {partner})
-    new = replace(
+        bans = Bans(bans.no_discard, bans.no_take | {partner}, bans.no_ca)
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, tuple(hand)),
         exposed=_put(state.exposed, seat, state.exposed[seat] + ((live.card, partner),)),
@@ -759,7 +827,7 @@ def _chiu(state: State, events: list[Event]) -> State:
     else:
         ordinary, out_of_turn = None, False
     hand = tuple(c for c in state.hands[seat] if c != card)
-    new = replace(
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, hand),
         exposed=_put(state.exposed, seat, state.exposed[seat] + ((card,) * 4,)),
@@ -775,19 +843,21 @@ def _card_live(state: State, ordinary: Resume, discarder: int | None) -> State:
     """A card just became live: offer the claims on it in priority order, then ``ordinary``.
 
     Claims: wins (on a stock card only) in seat order from the gate's owner, then the chíu
-    (at most one seat can hold three copies). The ordinary decision takes over the claims of
-    its own seat that would come last (they are offered in its phase instead).
+    (at most one seat can hold three copies). A chíu holder whose win comes last is asked
+    both at once; one whose win comes before other wins is asked again for its chíu after
+    them. The ordinary decision takes over the claims of its own seat that would come last
+    (they are offered in its phase instead).
     """
     live = state.live
     order = [(live.gate + i) % PLAYERS for i in range(PLAYERS)]
     queue = []
     if live.source == "stock":
         queue = [s for s in order if _stock_win(state, s) is not None]
-    queue += [s for s in order if s != discarder and s not in queue
+    queue += [s for s in order if s != discarder and not (queue and queue[-1] == s)
               and _chiu_ok(state, s, live.card)]
     while queue and queue[-1] == ordinary.seat:
         queue.pop()
-    state = replace(state, resume=ordinary, claims=())
+    state = _evolve(state, resume=ordinary, claims=())
     return _next_claim(state, queue)
 
 
@@ -795,10 +865,11 @@ def _next_claim(state: State, queue: list[int]) -> State:
     """Offer the next pending claim in ``queue``, or hand over to the ordinary decision."""
     while queue:
         seat = queue.pop(0)
-        if _claim_moves(state, seat):
-            return replace(state, phase="claim", seat=seat, claims=tuple(queue))
+        offer = _evolve(state, phase="claim", seat=seat, claims=tuple(queue))
+        if _claim_moves(offer, seat):
+            return offer
     ordinary = state.resume
-    return replace(state, phase=ordinary.phase, seat=ordinary.seat, claims=(), resume=None)
+    return _evolve(state, phase=ordinary.phase, seat=ordinary.seat, claims=(), resume=None)
 
 
 def _mark_dead_dealer(state: State) -> State:
@@ -806,7 +877,7 @@ def _mark_dead_dealer(state: State) -> State:
     d = state.dealer
     if state.phase == "open" and not state.dead[d]:
         if not _discards(state, d) and _heaven_win(state) is None:
-            return replace(state, dead=_put(state.dead, d, True))
+            return _evolve(state, dead=_put(state.dead, d, True))
     return state
 
 
@@ -823,13 +894,13 @@ def _parse(state: State, move: Any) -> tuple[str, tuple[str, ...]]:
     words = move.strip().split()
     if not words:
         raise IllegalMove("empty move: use discard, chan, ca, draw, pass, chiu, u or decline")
-    verb = words[0].lower()
+    verb = words[0].lower() if words[0].isascii() else ""
     if verb not in VERBS:
         raise IllegalMove(f"unknown move {move.strip()!r}: use discard, chan, ca, draw, pass, "
                           "chiu, u or decline")
     cards = []
     for word in words[1:]:
-        face = normalise(word)
+        face = normalise(word) if word.isascii() else None
         if face is None:
             raise IllegalMove(f"unknown card {word!r}: cards are written like 5M, 8S, 7C or CC")
         cards.append(face)
@@ -843,7 +914,7 @@ def _parse(state: State, move: Any) -> tuple[str, tuple[str, ...]]:
     if verb == "ca" and live is not None and cards[1] == live.card and cards[0] != live.card:
         cards.reverse()  # the live card first, the hand card second
     canonical = " ".join([verb] + cards)
-    if canonical not in legal_moves(state):
+    if canonical not in _moves_of(state):
         raise IllegalMove(_why_illegal(state, verb, cards))
     return verb, tuple(cards)
 
@@ -992,7 +1063,7 @@ def _load(data: Any) -> State:
     if phase == "over":
         _check(to_move_raw is None, "a finished deal has to_move null")
         state = State(seat=dealer, phase="over", **base)
-        return replace(state, outcome=_load_outcome(data, state))
+        return _evolve(state, outcome=_load_outcome(data, state))
     _check(_is_int(to_move_raw) and 0 <= to_move_raw < PLAYERS,
            f"to_move must be a seat 0..3 in a running deal, not {to_move_raw!r}")
     seat = to_move_raw
@@ -1050,42 +1121,98 @@ def _load(data: Any) -> State:
 
 
 def _load_outcome(data: Mapping, state: State) -> Outcome:
+    """The outcome of a finished position, checked against the cards.
+
+    With the engine's ``win`` record the win is recomputed from it; without one, a
+    ``result`` naming a winner is checked by finding how that seat's cards can have won
+    (19 held cards and the live stock card, a chíu set just exposed, or the dealer's dealt
+    20). A stated ``result`` must then agree with the cards: winner, score, features (in any
+    order; a plain win may list ``Ù xuông`` or nothing), settlement, ``how`` and ``card``.
+    """
     win = data.get("win")
     given = data.get("result")
-    if isinstance(win, Mapping):
-        seat, how, card = win.get("seat"), win.get("how"), win.get("card")
-        _check(_is_int(seat) and 0 <= seat < PLAYERS, f"win seat must be 0..3, not {seat!r}")
-        _check(how in ("stock", "own", "chiu", "heaven"), f"unknown kind of win {how!r}")
-        if how == "heaven":
-            result_win = best_win(state.hands[seat], state.exposed[seat], None, how=how,
-                                  initial=state.initial[seat])
-        elif how == "chiu":
-            groups = state.exposed[seat]
-            _check(bool(groups) and len(groups[-1]) == 4 and groups[-1][0] == card,
-                   "a chíu win needs the chíu set as the winner's last exposed group")
-            result_win = best_win(state.hands[seat], groups, card, how=how,
-                                  initial=state.initial[seat])
-        else:
-            _check(state.live is not None and state.live.card == card
-                   and state.live.source == "stock",
-                   "a win on a stock card needs that card as the live stock card")
-            result_win = best_win(state.hands[seat], state.exposed[seat], card, how=how,
-                                  initial=state.initial[seat])
-        _check(result_win is not None, f"seat {seat}'s cards do not make the declared win")
-        return Outcome(seat, how, card, result_win.score, result_win.features,
-                       result_win.arithmetic, result_win.pairs)
-    if isinstance(given, Mapping) and given.get("winner") is not None:
-        winner, points = given.get("winner"), given.get("score")
-        features = given.get("features", [])
+    _check(given is None or isinstance(given, Mapping), "result must be null or an object")
+    if win is not None:
+        _check(isinstance(win, Mapping), "win must be null or {seat, how, card}")
+        outcome = _declared_win(state, win.get("seat"), win.get("how"), win.get("card"))
+    elif given is not None and given.get("winner") is not None:
+        winner = given.get("winner")
         _check(_is_int(winner) and 0 <= winner < PLAYERS,
                f"result winner must be a seat 0..3 or null, not {winner!r}")
-        _check(_is_int(points) and points > 0, f"result score must be positive, not {points!r}")
+        how, card = _how_won(state, winner)
+        outcome = _declared_win(state, winner, how, card)
+    else:
+        _check(not state.stock, "phase over without a winner needs an empty stock (a draw)")
+        outcome = Outcome(None)
+    if given is not None:
+        _check_result(given, _evolve(state, outcome=outcome))
+    return outcome
+
+
+def _how_won(state: State, seat: int) -> tuple[str, str | None]:
+    """How ``seat`` of a finished position can have won, from the cards it holds."""
+    held = state.holding(seat)
+    if held == HAND_CARDS:
+        live = state.live
+        _check(live is not None and live.source == "stock",
+               f"seat {seat} holds {held} cards: its win needs the winning stock card live")
+        return ("own" if live.gate == seat else "stock"), live.card
+    _check(held == DEALER_CARDS, f"seat {seat} holds {held} cards: a winner holds "
+                                 f"{HAND_CARDS} and wins on a stock card, or {DEALER_CARDS}")
+    groups = state.exposed[seat]
+    if groups and len(groups[-1]) == 4:
+        return "chiu", groups[-1][0]
+    _check(not groups and seat == state.dealer,
+           f"seat {seat} holds {held} cards but neither just chíu'd nor was dealt them")
+    return "heaven", None
+
+
+def _declared_win(state: State, seat: Any, how: Any, card: Any) -> Outcome:
+    """The outcome of ``seat``'s win ``how`` on ``card``; ValueError unless the cards give it."""
+    _check(_is_int(seat) and 0 <= seat < PLAYERS, f"win seat must be 0..3, not {seat!r}")
+    _check(how in ("stock", "own", "chiu", "heaven"), f"unknown kind of win {how!r}")
+    _check(not state.dead[seat], f"seat {seat} is a dead hand: it cannot win")
+    if how == "heaven":
+        _check(seat == state.dealer and not state.exposed[seat]
+               and not any(state.gates), "Thiên ù is the dealer's win before any card is played")
+        card = None
+        result_win = best_win(state.hands[seat], (), None, how=how, initial=state.initial[seat])
+    elif how == "chiu":
+        groups = state.exposed[seat]
+        _check(bool(groups) and len(groups[-1]) == 4 and groups[-1][0] == card,
+               "a chíu win needs the chíu set as the winner's last exposed group")
+        result_win = best_win(state.hands[seat], groups, card, how=how,
+                              initial=state.initial[seat])
+    else:
+        live = state.live
+        _check(live is not None and live.card == card and live.source == "stock",
+               "a win on a stock card needs that card as the live stock card")
+        _check((how == "own") == (live.gate == seat),
+               "Ù chì ('own') is a win on the stock card in the winner's own gate, 'stock' on "
+               "another seat's")
+        result_win = best_win(state.hands[seat], state.exposed[seat], card, how=how,
+                              initial=state.initial[seat])
+    _check(result_win is not None, f"seat {seat}'s cards do not make the declared win")
+    return Outcome(seat, how, card, result_win.score, result_win.features,
+                   result_win.arithmetic, result_win.pairs)
+
+
+def _check_result(given: Mapping, state: State) -> None:
+    """A stated ``result`` must be the one ``state``'s outcome gives."""
+    actual = result(state)
+    for key in ("winner", "score", "settlement", "how", "card"):
+        if key in given:
+            _check(given[key] == actual[key],
+                   f"the stated result's {key} {given[key]!r} is not what the cards give "
+                   f"({actual[key]!r})")
+    if "features" in given:
+        features = given["features"]
         _check(isinstance(features, list) and all(isinstance(f, str) for f in features),
                "result features must be a list of names")
-        return Outcome(winner, None, None, points,
-                       tuple(f for f in features if f != "Ù xuông"))
-    _check(not state.stock, "phase over without a winner needs an empty stock (a draw)")
-    return Outcome(None)
+        want = Counter(f for f in actual["features"] if f != "Ù xuông")
+        _check(Counter(f for f in features if f != "Ù xuông") == want,
+               f"the stated features {features} are not what the cards give "
+               f"({actual['features']})")
 
 
 def _check(ok: bool, message: str) -> None:
@@ -1161,6 +1288,11 @@ def _load_initial(raw: Any, hands: list[tuple[str, ...]],
     total = Counter(c for h in initial for c in h)
     for face, n in total.items():
         _check(n <= COPIES, f"the initial hands hold {n} {face} (at most {COPIES})")
+    for s, (dealt, hand) in enumerate(zip(initial, hands)):
+        missing = Counter(hand) - Counter(dealt)
+        _check(not missing, f"seat {s} holds {', '.join(sort_faces(missing.elements()))} "
+                            f"concealed that initial[{s}] lacks: cards enter a hand only at "
+                            "the deal")
     return tuple(initial)
 
 
@@ -1216,6 +1348,23 @@ def _load_resume(raw: Any) -> Resume | None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_MOVES_KEY = "_legal_moves"
+"""The attribute under which a state keeps its legal moves once worked out (not a field)."""
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for ``State``, without re-running ``__init__`` (play's hot path).
+
+    ``changes`` must name fields; the copy does not inherit the cached legal moves.
+    """
+    new = object.__new__(State)
+    attrs = new.__dict__
+    attrs.update(state.__dict__)
+    attrs.pop(_MOVES_KEY, None)
+    attrs.update(changes)
+    return new
 
 
 def _put(values: tuple, index: int, value: Any) -> tuple:

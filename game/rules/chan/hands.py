@@ -13,11 +13,10 @@ Main entry points: ``arrangements`` (every valid pairing of some cards), ``best_
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
 
-from game.rules.chan.cards import CHICHI, FACE_INDEX, LEO, RED_FACES, SUITS, TOM, rank_of
+from game.rules.chan.cards import CHICHI, FACES, LEO, RED_FACES, SUITS, TOM, rank_of
 
 Pair = tuple[str, ...]
 """A Chắn or Cạ as two cards (an exposed chíu set is a group of four)."""
@@ -73,46 +72,42 @@ def group_of(face: str) -> int:
     return rank_of(face)
 
 
+RANK_FACES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{rank}{suit}" for suit in SUITS) for rank in range(2, 10))
+"""The faces of each rank 2..9, suits in M, S, C order."""
+
+
+def pairing(count: Mapping[str, int]) -> tuple[Pair, ...] | None:
+    """The one way to split the cards counted in ``count`` into Chắn and Cạ, or None.
+
+    Each face gives ``count // 2`` Chắn (an identical pair is never split to make two Cạ), so
+    the odd card of a face must go into a Cạ with the odd card of another suit of its rank:
+    a rank pairs exactly when it has zero or two faces with an odd count, and then in one way
+    only (Chi Chi needs an even count). So the cards pair exactly when every group holds an
+    even number of them. Chắn come first in face order, then the Cạ by rank.
+    """
+    if count.get(CHICHI, 0) % 2:
+        return None
+    cas: list[Pair] = []
+    for faces in RANK_FACES:
+        odd = [f for f in faces if count.get(f, 0) % 2]
+        if len(odd) == 2:
+            cas.append((odd[0], odd[1]))
+        elif odd:
+            return None
+    chans = [(f, f) for f in FACES for _ in range(count.get(f, 0) // 2)]
+    return tuple(chans + cas)
+
+
 def arrangements(cards: Iterable[str]) -> list[tuple[Pair, ...]]:
     """Every way to split ``cards`` into Chắn and Cạ without splitting an identical pair.
 
-    Each face gives ``count // 2`` Chắn; the odd card of a face (if any) must go into a Cạ
-    with the odd card of another suit of its rank. The search tries every choice of Cạ per
-    rank, so it finds a partition whenever one exists (under the no-split rule there is at
-    most one, up to swapping identical cards). Returns [] when the cards cannot be paired.
+    Under the no-split rule there is at most one (up to swapping identical cards; see
+    ``pairing``), so the list has one arrangement or none ([] when the cards cannot be
+    paired).
     """
-    count = Counter(cards)
-    if sum(count.values()) % 2:
-        return []
-    chans: list[Pair] = []
-    per_rank: list[list[list[Pair]]] = []
-    for face in sorted(count, key=FACE_INDEX.__getitem__):
-        chans += [(face, face)] * (count[face] // 2)
-    if count[CHICHI] % 2:
-        return []
-    for rank in range(2, 10):
-        options = _rank_options(rank, [count[f"{rank}{s}"] for s in SUITS])
-        if not options:
-            return []
-        per_rank.append(options)
-    result = []
-    for choice in product(*per_rank):
-        cas = [pair for option in choice for pair in option]
-        result.append(tuple(chans + cas))
-    return result
-
-
-def _rank_options(rank: int, suit_counts: list[int]) -> list[list[Pair]]:
-    """The ways to pair the odd cards of one rank into Cạ (each suit gives at most one)."""
-    options = []
-    faces = [f"{rank}{s}" for s in SUITS]
-    for uses in product((0, 1), repeat=3):  # Cạ pairs M-S, M-C, S-C
-        given = [uses[0] + uses[1], uses[0] + uses[2], uses[1] + uses[2]]
-        if any(g > 1 or g > c or (c - g) % 2 for g, c in zip(given, suit_counts)):
-            continue
-        pairs = [(faces[a], faces[b]) for u, (a, b) in zip(uses, ((0, 1), (0, 2), (1, 2))) if u]
-        options.append(pairs)
-    return options
+    found = pairing(Counter(cards))
+    return [] if found is None else [found]
 
 
 def analyse_hand(cards: Iterable[str]) -> list[tuple[Pair, ...]]:
@@ -201,36 +196,38 @@ def best_win(concealed: Iterable[str], exposed: Sequence[Sequence[str]] = (),
         c, k = group_kind(group)
         exposed_chan += c
         exposed_ca += k
-    all_cards = loose + exposed_cards
-    best: Win | None = None
-    for arranged in arrangements(loose):
-        chan = exposed_chan + sum(1 for p in arranged if p[0] == p[1])
-        ca = exposed_ca + sum(1 for p in arranged if p[0] != p[1])
-        if chan < MIN_CHAN:
-            continue
-        if winning == CHICHI and how != "heaven" and (chan, ca) != (MIN_CHAN, 4):
-            continue
-        if how == "heaven" or winning is None:
-            winning_in_chan = False
-        elif how == "chiu":
-            winning_in_chan = True
-        else:
-            winning_in_chan = any(p[0] == p[1] == winning for p in arranged)
-        features = features_of(all_cards, chan, ca, how=how, winning_in_chan=winning_in_chan,
-                               initial=initial)
-        points, arithmetic = score(features)
-        if best is None or points > best.score:
-            pairs = tuple(tuple(g) for g in exposed) + tuple(arranged)
-            best = Win(pairs, chan, ca, tuple(features), points, arithmetic)
-    return best
+    count = Counter(loose)
+    chan = exposed_chan + sum(n // 2 for n in count.values())
+    if chan < MIN_CHAN:
+        return None
+    arranged = pairing(count)  # the only arrangement, so also the best one
+    if arranged is None:
+        return None
+    ca = exposed_ca + len(arranged) - (chan - exposed_chan)
+    if winning == CHICHI and how != "heaven" and (chan, ca) != (MIN_CHAN, 4):
+        return None
+    if how == "heaven" or winning is None:
+        winning_rank_all_chan = False
+    else:
+        rank = group_of(winning)
+        winning_rank_all_chan = not any(
+            len(p) == 2 and p[0] != p[1] and group_of(p[0]) == rank
+            for p in (*exposed, *arranged))
+    features = features_of(loose + exposed_cards, chan, ca, how=how,
+                           winning_rank_all_chan=winning_rank_all_chan, initial=initial)
+    points, arithmetic = score(features)
+    pairs = tuple(tuple(g) for g in exposed) + arranged
+    return Win(pairs, chan, ca, tuple(features), points, arithmetic)
 
 
-def features_of(cards: Sequence[str], chan: int, ca: int, *, how: str, winning_in_chan: bool,
-                initial: Iterable[str] | None = None) -> list[str]:
+def features_of(cards: Sequence[str], chan: int, ca: int, *, how: str,
+                winning_rank_all_chan: bool, initial: Iterable[str] | None = None) -> list[str]:
     """The features of a winning hand of ``cards`` (all 20), listed once per occurrence.
 
-    ``chan``/``ca`` count the pairs of the arrangement; ``winning_in_chan`` tells whether
-    the winning card forms a Chắn in it (for Bạch thủ). Returns [] for a plain win.
+    ``chan``/``ca`` count the pairs of the arrangement; ``winning_rank_all_chan`` tells
+    whether no Cạ of the arrangement (exposed pairs included) is of the winning card's rank,
+    so that the winning card completes a Chắn (for Bạch thủ: holding X X and winning on a
+    third X is not Bạch thủ, one X must join a Cạ). Returns [] for a plain win.
     """
     count = Counter(cards)
     dealt = Counter(initial or ())
@@ -240,7 +237,7 @@ def features_of(cards: Sequence[str], chan: int, ca: int, *, how: str, winning_i
     if how == "heaven":
         found.append("Thiên ù")
     found += ["Tôm"] * min(count[f] for f in TOM)
-    if chan == MIN_CHAN and ca == 4 and winning_in_chan and how != "heaven":
+    if chan == MIN_CHAN and ca == 4 and winning_rank_all_chan and how != "heaven":
         found.append("Bạch thủ")
     found += ["Lèo"] * min(count[f] for f in LEO)
     found += ["Thiên khai"] * sum(1 for f, n in dealt.items() if n == 4)

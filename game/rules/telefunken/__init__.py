@@ -32,16 +32,26 @@ Glossary (names in this file follow it):
 - phase: ``cut``, ``exchange`` (deal 6), ``draw``, ``buy``, ``play`` or ``over``.
 
 Move notation and the position format are those of the spec. ``legal_moves`` lists every
-legal move, always complete (no cap):
+legal move, always complete (no cap), in the spec's canonical spelling (sets before runs,
+groups of a kind by their first card, ace lowest; ``group_order_key``):
 
 - a deal-6 exchange lists every sub-multiset of the hand: at most 2**12 = 4096 strings (an
   11- or 12-card hand of distinct cards; duplicates make it fewer), built in a few ms;
 - in phase ``play`` the meld finder (``find_groups``, ``find_contracts``,
   ``find_go_out_melds``) enumerates every contract meld, every single group and every
-  lay-off. Real hands give tens to a few hundred moves. Deal 7's go-out melds are found by
-  an exact-cover search (pivot on the card in fewest groups, memoised dead ends); it takes
-  well under a millisecond for 11-14 cards and up to ~0.1-0.2 s for the rare 20-26-card
-  hands of a player who bought all its chips in deal 7.
+  lay-off. Real hands give tens to a few hundred moves. Deal 7's go-out melds are every
+  exact cover of the hand (all but at most one card) by its groups that holds a trio and a
+  run of 7+ (``covers.exact_covers``): a few ms for 11-14 cards. The largest hands (27
+  cards, seven buys in deal 7) usually take milliseconds too; the worst ones measured, two
+  suits nearly twice over with two or three jokers (15,000-60,000 go-out melds), took
+  0.3-0.8 s of CPU on the loaded 2-core build machine, and single-suit hands with all four
+  jokers (up to 450,000 go-out melds) up to 2 s.
+
+``play`` accepts each listed move and harmless variants of it (letter case, blanks, a set's
+cards or a meld's groups in another order, a redundant ``low``/``high``), which play exactly
+as the listed move; moves are ASCII and numbers ASCII digits. It also accepts several groups
+in one ``meld`` when they would be legal one after another (the spec says so); they go down
+in the order those moves would put them.
 
 Spec readings (see also the spec's own "Decision" notes):
 
@@ -56,6 +66,10 @@ Spec readings (see also the spec's own "Decision" notes):
   each seat receiving its whole count at once.
 - Stakes: a deal nobody went out of pays nothing; with tied overall winners every
   non-winner pays 5 units to each winner.
+- The stock is rebuilt from the discards at most ``MAX_REBUILDS`` (3) times in a deal
+  (``rebuilds``); when a draw finds it empty once more, the deal ends with nobody out.
+- A view has no ``seed`` and no ``shuffles`` (``HIDDEN_FIELDS``): they would let anyone
+  repeat the engine's shuffles and read every hand.
 """
 
 from __future__ import annotations
@@ -64,11 +78,12 @@ import functools
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
+from game.rules.telefunken.covers import exact_covers
 
 __all__ = [
     "ALL_CARDS", "CONTRACTS", "CONTRACT_NAMES", "DEAL_SIZE", "JOKER", "RANKS", "REVEALING_EVENTS",
@@ -77,9 +92,10 @@ __all__ = [
     "ExchangeReturned", "GameOver", "JokerFreed", "JokerSwapped", "LaidOff", "Melded",
     "Passed", "Penalties", "Shuffled", "State", "StockRebuilt", "TableMeld", "TurnChanged",
     "UpcardTaken", "UpcardTurned", "WentOut",
+    "HIDDEN_FIELDS", "MAX_REBUILDS", "REQUIRED_FIELDS",
     "card_key", "contract_text", "deck", "describe", "dump", "find_contracts", "find_groups",
-    "find_go_out_melds", "group_kind", "hand_penalty", "legal_moves", "load", "new_game",
-    "penalty", "play", "play_events", "result", "to_move", "view",
+    "find_go_out_melds", "group_kind", "group_order_key", "hand_penalty", "legal_moves", "load",
+    "new_game", "penalty", "play", "play_events", "result", "to_move", "view",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -101,6 +117,11 @@ START_CHIPS = 7
 DEALS = 7
 MIN_CUT, MAX_CUT = 4, 104
 PHASES = ("cut", "exchange", "draw", "buy", "play", "over")
+REQUIRED_FIELDS = ("deal", "dealer", "to_move", "phase", "hands", "stock", "discard")
+"""Fields a position must have (``to_move`` may be null once the game is over)."""
+MAX_REBUILDS = 3
+"""The stock is rebuilt from the discards at most this often in one deal; when it runs out
+once more, the deal ends with nobody out (so no deal goes on for ever)."""
 
 CONTRACTS: dict[int, tuple[tuple[str, int], ...]] = {
     1: (("set", 3),),
@@ -195,6 +216,7 @@ class State:
     given: tuple[tuple[str, ...] | None, ...] | None = None
     shuffles: int = 0
     seed: int = 0
+    rebuilds: int = 0
 
     @property
     def cutter(self) -> int:
@@ -473,7 +495,10 @@ def legal_moves(state: State) -> list[str]:
     hand = state.hands[state.seat]
     if phase == "exchange":
         return [("exchange " + " ".join(sub)).strip() for sub in _sub_multisets(hand)]
-    moves = [_meld_text(g) for g in _meld_options(state)]
+    if state.deal == 7 and not state.melded[state.seat]:
+        moves = _go_out_moves(hand)
+    else:
+        moves = [_meld_text(g) for g in _meld_options(state)]
     moves += _layoff_moves(state)
     moves += [f"discard {c}" for c in _distinct(hand)]
     return moves
@@ -498,13 +523,16 @@ def play_events(state: State, move: str) -> tuple[State, list[Event]]:
         raise IllegalMove("the game is over")
     if not isinstance(move, str):
         raise IllegalMove(f"a move must be text like 'discard 7C', not {type(move).__name__}")
+    if not move.isascii():
+        raise IllegalMove("a move is written in plain ASCII letters and digits, e.g. "
+                          "'add 9D to 3' or 'cut 52'")
     words = move.split()
     if not words:
         raise IllegalMove("empty move")
     verb = words[0].lower()
     handler = _HANDLERS.get(verb)
     if handler is None:
-        raise IllegalMove(f"unknown move {move.strip()!r}: use cut, exchange, draw, take, buy, "
+        raise IllegalMove(f"unknown move {_short(move.strip())!r}: use cut, exchange, draw, take, buy, "
                           "pass, meld, add, swap, free or discard")
     phases = _VERB_PHASES[verb]
     if state.phase not in phases:
@@ -580,6 +608,7 @@ def dump(state: State) -> dict:
         "given": None if state.given is None else [None if g is None else list(g)
                                                    for g in state.given],
         "shuffles": state.shuffles,
+        "rebuilds": state.rebuilds,
         "seed": state.seed,
     }
     if state.phase == "over":
@@ -593,8 +622,9 @@ def view(state: State, seat: int) -> dict:
     ``hands[s]`` stays a list for ``seat`` and becomes an int for every other seat;
     ``stock`` becomes the number of cards left; ``given[s]`` of another seat becomes its
     count (None while undecided); ``hand_counts`` lists every seat's count and ``seat``
-    names the viewer. Melds and the discard pile are public. Raises ValueError for a bad
-    seat.
+    names the viewer. Melds, the discard pile and ``rebuilds`` are public. There is no
+    ``seed`` and no ``shuffles``: with them anyone could shuffle the pack again as the
+    engine did and read every hand and the stock. Raises ValueError for a bad seat.
     """
     if not _is_int(seat) or not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0..{state.players - 1}, not {seat!r}")
@@ -606,7 +636,14 @@ def view(state: State, seat: int) -> dict:
         data["given"] = [None if g is None else (list(g) if s == seat else len(g))
                          for s, g in enumerate(state.given)]
     data["seat"] = seat
+    for secret in HIDDEN_FIELDS:
+        data.pop(secret, None)
     return data
+
+
+HIDDEN_FIELDS = ("seed", "shuffles")
+"""Position fields a view leaves out: the shuffle state (the seed and the count of shuffles
+that, with the seed, gives every shuffle's order)."""
 
 
 def load(data: dict) -> State:
@@ -678,12 +715,13 @@ def find_groups(hand: Iterable[str], *, min_size: int = 3, exact: int | None = N
 
 def find_contracts(hand: Iterable[str], deal: int) -> list[tuple[tuple[str, ...], ...]]:
     """Every way to put down exactly the contract of ``deal`` from ``hand`` (deals 1-6),
-    or every go-out meld (deal 7), as tuples of canonical groups in canonical order."""
+    or every go-out meld (deal 7), as tuples of canonical groups in canonical order (see
+    ``group_order_key``), the list sorted by those keys."""
     hand = list(hand)
     if deal == 7:
         return find_go_out_melds(hand)
     size = CONTRACTS[deal][0][1]
-    options = find_groups(hand, exact=size, pure=deal == 1, runs=False)
+    options = _canonical_groups(find_groups(hand, exact=size, pure=deal == 1, runs=False))
     if len(CONTRACTS[deal]) == 1:
         return [(g,) for g in options]
     counts = Counter(hand)
@@ -696,110 +734,54 @@ def find_contracts(hand: Iterable[str], deal: int) -> list[tuple[tuple[str, ...]
     return out
 
 
-def find_go_out_melds(hand: Iterable[str], limit: int = 2000) -> list[tuple[tuple[str, ...], ...]]:
+def find_go_out_melds(hand: Iterable[str],
+                      limit: int | None = None) -> list[tuple[tuple[str, ...], ...]]:
     """Deal 7: every meld of a trio, a run of 7+ and further groups leaving at most one card.
 
-    Each meld lists the contract trio, the contract run, then the other groups, sorted.
-    Stops after ``limit`` distinct melds (never reached by real hands).
+    All of them, however many (no cap): an exact-cover search (``covers.exact_covers``) over
+    the groups the hand can form. Each meld lists its groups in canonical order (sets before
+    runs, each kind by first card, see ``group_order_key``) and the list is sorted by those
+    keys. ``limit``, if given, keeps only the first ``limit`` melds of that list (for callers
+    that want a sample; ``legal_moves`` never passes it).
     """
+    groups, covers = _go_out_covers(hand)
+    if limit is not None:
+        covers = covers[:max(0, limit)]
+    return [tuple(groups[i] for i in cover) for cover in covers]
+
+
+def _go_out_covers(hand: Iterable[str]) -> tuple[list[tuple[str, ...]], list[tuple[int, ...]]]:
+    """The groups ``hand`` can form in canonical order, and deal 7's go-out melds as sorted
+    tuples of their indices (so each meld's groups are in canonical order), sorted."""
     hand = list(hand)
-    counts = Counter(hand)
-    runs7 = find_groups(hand, sets=False, run_min=7)
-    if not runs7:
-        return []
-    trios = find_groups(hand, exact=3, runs=False)
-    if not trios:
-        return []
-    found: dict[tuple, None] = {}
-    for r in runs7:
-        rest1 = counts - Counter(r)
-        if sum(rest1.values()) < 3:
-            continue
-        for t in trios:
-            ct = Counter(t)
-            if ct - rest1:
-                continue
-            rest = rest1 - ct
-            for extra in _partitions(rest, 1):
-                groups = tuple(sorted((t, r, *extra), key=_group_key))
-                found[groups] = None
-                if len(found) >= limit:
-                    break
-    return [_canonical_go_out(g) for g in found]
+    groups = _canonical_groups(find_groups(hand))
+    needs = [(_TRIO if len(g) == 3 and group_kind(g) == "set" else 0)
+             | (_RUN7 if len(g) >= 7 and group_kind(g) == "run" else 0) for g in groups]
+    high = {g[-1] for g in groups if g[-1] != JOKER and VALUE[g[-1]] == 1
+            and group_kind(g) == "run"}
+    covers = exact_covers(hand, groups, needs, _TRIO | _RUN7, 1, JOKER,
+                          functools.partial(_search_order, high))
+    covers.sort()
+    return groups, covers
 
 
-def _canonical_go_out(groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
-    trio = next(g for g in groups if len(g) == 3 and group_kind(g) == "set")
-    run = next(g for g in groups if len(g) >= 7 and group_kind(g) == "run")
-    rest = list(groups)
-    rest.remove(trio)
-    rest.remove(run)
-    return (trio, run, *rest)
+def _search_order(high_aces: set[str], c: str) -> tuple[int, int]:
+    """The order the go-out search takes cards in: by rank, then suit, with an ace that can
+    end a run high after the kings (so its high runs are found at their first card, not at
+    the ace; measured several times faster on hands with both ace-low and ace-high runs)."""
+    return 14 if c in high_aces else VALUE[c], SUIT_OF[c]
 
 
-def _partitions(counts: Counter, leftover: int) -> Iterator[list[tuple[str, ...]]]:
-    """Ways to split ``counts`` into groups leaving at most ``leftover`` cards."""
-    if not _splittable(_counts_key(counts), leftover):
-        return
-    total = sum(counts.values())
-    if total <= leftover:
-        yield []
-        return
-    naturals = [c for c in counts if c != JOKER and counts[c] > 0]
-    if not naturals:
-        return
-    groups = find_groups(list(counts.elements()))
-    covered = {c for g in groups for c in g}
-    if sum(n for c, n in counts.items() if c not in covered) > leftover:
-        return      # more cards than may stay in hand fit no group at all
-    first = _pivot(naturals, groups)
-    if leftover:
-        yield from _partitions(_minus(counts, (first,)), leftover - 1)
-    for g in groups:
-        if first not in g:
-            continue
-        rest = _minus(counts, g)
-        for more in _partitions(rest, leftover):
-            yield [g, *more]
+def _go_out_moves(hand: Iterable[str]) -> list[str]:
+    """Deal 7's go-out melds spelt as moves (``find_go_out_melds`` order)."""
+    groups, covers = _go_out_covers(hand)
+    texts = [" ".join(g) for g in groups]
+    join = " | ".join
+    return ["meld " + join([texts[i] for i in cover]) for cover in covers]
 
 
-def _pivot(naturals: list[str], groups: list[tuple[str, ...]]) -> str:
-    """The natural in the fewest groups: branching on it keeps the search small."""
-    fits = Counter(c for g in groups for c in set(g))
-    return min(naturals, key=lambda c: (fits[c], card_key(c)))
-
-
-def _counts_key(counts: Counter) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted((c, n) for c, n in counts.items() if n))
-
-
-@functools.lru_cache(maxsize=4096)
-def _splittable(key: tuple[tuple[str, int], ...], leftover: int) -> bool:
-    """Whether the cards ``key`` split into groups leaving at most ``leftover`` (memoised)."""
-    counts = Counter(dict(key))
-    if sum(counts.values()) <= leftover:
-        return True
-    naturals = [c for c in counts if c != JOKER]
-    if not naturals:
-        return False
-    groups = find_groups(list(counts.elements()))
-    covered = {c for g in groups for c in g}
-    if sum(n for c, n in counts.items() if c not in covered) > leftover:
-        return False
-    first = _pivot(naturals, groups)
-    if leftover and _splittable(_counts_key(_minus(counts, (first,))), leftover - 1):
-        return True
-    return any(_splittable(_counts_key(_minus(counts, g)), leftover)
-               for g in groups if first in g)
-
-
-def _minus(counts: Counter, cards: Iterable[str]) -> Counter:
-    out = counts.copy()
-    for c in cards:
-        out[c] -= 1
-        if not out[c]:
-            del out[c]
-    return out
+_TRIO, _RUN7 = 1, 2
+"""Requirement bits of deal 7's contract: a trio, a run of seven or more."""
 
 
 def _find_sets(counts: Counter, jokers: int, min_size: int, exact: int | None,
@@ -907,11 +889,24 @@ def _run_problem(cards: Sequence[str]) -> str | None:
     return None
 
 
-def _group_key(g: Sequence[str]) -> tuple:
+def group_order_key(g: Sequence[str]) -> tuple:
+    """Sort key of a canonical group in a meld: sets before runs, then by first card.
+
+    A card compares by rank (ace lowest, A 2 ... K), then suit S H D C. A set's cards are in
+    set order (its first card is its lowest suit, the joker last); a run's first card is the
+    card its first position stands for (a leading joker counts as that card). Ties go on to
+    the following cards (a natural before a joker standing for the same card), then length.
+    """
     if group_kind(g) == "set":
-        return (0, VALUE[next(c for c in g if c != JOKER)], tuple(card_key(c) for c in g))
-    return (1, SUIT_OF[next(c for c in g if c != JOKER)], run_low(g), len(g),
-            tuple(c == JOKER for c in g))
+        return (0, tuple(card_key(c) for c in g))
+    low = run_low(g)
+    s = SUIT_OF[next(c for c in g if c != JOKER)]
+    return (1, tuple((low + i, s, c == JOKER) for i, c in enumerate(g)))
+
+
+def _canonical_groups(groups: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
+    """Canonical groups (as ``check_group`` gives them) in canonical meld order."""
+    return sorted((tuple(g) for g in groups), key=group_order_key)
 
 
 def _meld_text(groups: Sequence[Sequence[str]]) -> str:
@@ -935,7 +930,7 @@ def _meld_options(state: State) -> list[tuple[tuple[str, ...], ...]]:
         return find_contracts(hand, state.deal)
     if state.deal == 7:
         return []
-    return [(g,) for g in sorted(find_groups(hand), key=_group_key)]
+    return [(g,) for g in _canonical_groups(find_groups(hand))]
 
 
 def _may_touch(state: State, index: int) -> bool:
@@ -1063,11 +1058,12 @@ def _may_take(state: State) -> bool:
 
 
 def _play_cut(state: State, args: list[str]) -> tuple[State, list[Event]]:
-    if len(args) != 1 or not args[0].isdigit():
-        raise IllegalMove("say how many cards to lift, e.g. 'cut 52'")
-    n = int(args[0])
+    if len(args) != 1 or _number(args[0]) is None:
+        raise IllegalMove("say how many cards to lift in digits 0-9, e.g. 'cut 52'")
+    n = _number(args[0])
     if not MIN_CUT <= n <= min(MAX_CUT, len(state.stock) - 4):
-        raise IllegalMove(f"the cut lifts between {MIN_CUT} and {MAX_CUT} cards, not {n}")
+        raise IllegalMove(f"the cut lifts between {MIN_CUT} and {MAX_CUT} cards, not "
+                          f"{_short(args[0])}")
     return _deal(state, n)
 
 
@@ -1175,10 +1171,15 @@ def _play_meld(state: State, args: list[str]) -> tuple[State, list[Event]]:
             raise IllegalMove("an empty group between '|' separators")
         groups.append(cards)
     _check_held([c for g in groups for c in g], state.hands[seat])
-    canon = [check_group(g) for g in groups]
+    canon = _canonical_groups(check_group(g) for g in groups)
     contract = not state.melded[seat]
     if contract:
-        _check_contract(state, canon)
+        chosen = _check_contract(state, canon)
+        if state.deal != 7:
+            # the contract's groups first, then the further ones: the order of the legal
+            # moves that put them down one after another
+            canon = [canon[i] for i in chosen] + [g for i, g in enumerate(canon)
+                                                  if i not in chosen]
     elif state.deal == 7:  # pragma: no cover - a deal-7 meld always ends the deal
         raise IllegalMove("in deal 7 the first meld goes out")
     hands = list(state.hands)
@@ -1194,7 +1195,12 @@ def _play_meld(state: State, args: list[str]) -> tuple[State, list[Event]]:
     return _after_layoff(new, events)
 
 
-def _check_contract(state: State, groups: list[tuple[str, ...]]) -> None:
+def _check_contract(state: State, groups: list[tuple[str, ...]]) -> list[int]:
+    """The indices (ascending) of the groups that make up the contract; IllegalMove if none.
+
+    ``groups`` are canonical and in canonical order, so the choice does not depend on the
+    order the player wrote them in.
+    """
     deal = state.deal
     wanted = CONTRACTS[deal]
     name = CONTRACT_NAMES[deal]
@@ -1212,7 +1218,7 @@ def _check_contract(state: State, groups: list[tuple[str, ...]]) -> None:
             if why:
                 break
         if why is None:
-            return
+            return sorted(chosen)
         reasons.append(why)
     if len(groups) < len(wanted):
         raise IllegalMove(f"the contract of deal {deal} is {name}: "
@@ -1428,12 +1434,33 @@ def _check_touch(state: State, index: int) -> None:
 
 
 def _meld_index(state: State, text: str) -> int:
-    if not text.isdigit():
-        raise IllegalMove(f"a meld number is 0, 1, 2 ..., not {text!r}")
-    index = int(text)
+    index = _number(text)
+    if index is None:
+        raise IllegalMove(f"a meld number is written in digits 0-9: 0, 1, 2 ..., not "
+                          f"{_short(text)!r}")
     if index >= len(state.melds):
-        raise IllegalMove(f"there is no meld {index} on the table ({len(state.melds)} melds)")
+        raise IllegalMove(f"there is no meld {_short(text)} on the table "
+                          f"({len(state.melds)} melds)")
     return index
+
+
+_MAX_DIGITS = 6
+"""Longer numbers are never a meld or a cut (and are not converted at all)."""
+
+
+def _number(text: str) -> int | None:
+    """The whole number written in ASCII digits ``text``; a huge number as 10**6; None if
+    ``text`` is anything else (a sign, a space, a digit of another script)."""
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    if len(text.lstrip("0")) > _MAX_DIGITS:
+        return 10 ** _MAX_DIGITS
+    return int(text)
+
+
+def _short(text: str) -> str:
+    """``text`` cut down for a message."""
+    return text if len(text) <= 12 else text[:8] + "..."
 
 
 def _after_layoff(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -1454,7 +1481,7 @@ def _shuffle_for_deal(state: State, deal: int, dealer: int, events: list[Event])
     new = replace(state, deal=deal, dealer=dealer, seat=(dealer - 1) % n, phase="cut",
                   hands=((),) * n, stock=tuple(pack), discard=(), melds=(), fresh=(),
                   melded=(False,) * n, first_turn=False, offer=None, discarder=None,
-                  given=None, shuffles=state.shuffles + 1)
+                  given=None, shuffles=state.shuffles + 1, rebuilds=0)
     events.append(Shuffled(deal, dealer, new.seat))
     events.append(TurnChanged(new.seat, "cut"))
     return new
@@ -1506,17 +1533,19 @@ def _draw_cards(state: State, seat: int, count: int,
                 events: list[Event]) -> tuple[State, str | None]:
     """``seat`` draws from the stock, rebuilding it from the discards when empty.
 
-    Returns the new state and the last card drawn, or (ended state, None) when both the
-    stock and the discard pile are empty and the deal ends with nobody out.
+    Returns the new state and the last card drawn, or (ended state, None) when the deal ends
+    with nobody out: the stock is empty and so is the discard pile, or the stock has already
+    been rebuilt ``MAX_REBUILDS`` times in this deal.
     """
     got = None
     for _ in range(count):
         if not state.stock:
-            if not state.discard:
+            if not state.discard or state.rebuilds >= MAX_REBUILDS:
                 return _end_deal(state, None, events)[0], None
             pile = list(state.discard)
             random.Random(f"telefunken/{state.seed}/{state.shuffles}").shuffle(pile)
-            state = replace(state, stock=tuple(pile), discard=(), shuffles=state.shuffles + 1)
+            state = replace(state, stock=tuple(pile), discard=(), shuffles=state.shuffles + 1,
+                            rebuilds=state.rebuilds + 1)
             events.append(StockRebuilt(len(pile)))
         got = state.stock[0]
         hands = list(state.hands)
@@ -1554,6 +1583,9 @@ def _load(data: Any) -> State:
            f"a Telefunken position must be a JSON object, not {type(data).__name__}")
     game = data.get("game", "telefunken")
     _check(game == "telefunken", f"this is a {game!r} position, not a Telefunken one")
+    missing = [k for k in REQUIRED_FIELDS if k not in data]
+    _check(not missing, f"a Telefunken position needs the field(s) {', '.join(missing)} "
+           f"(required: {', '.join(REQUIRED_FIELDS)})")
     raw_hands = data.get("hands")
     _check(isinstance(raw_hands, list | tuple),
            "hands must be a list with one list of cards per player")
@@ -1566,16 +1598,18 @@ def _load(data: Any) -> State:
     shuffles = data.get("shuffles", 0)
     _check(_is_int(shuffles) and shuffles >= 0, f"shuffles must be a whole number >= 0, "
            f"not {shuffles!r}")
-    deal = data.get("deal", 1)
+    rebuilds = data.get("rebuilds", 0)
+    _check(_is_int(rebuilds) and 0 <= rebuilds <= MAX_REBUILDS,
+           f"rebuilds must be a whole number 0..{MAX_REBUILDS}, not {rebuilds!r}")
+    deal = data["deal"]
     _check(_is_int(deal) and 1 <= deal <= DEALS, f"deal must be 1 to 7, not {deal!r}")
-    dealer = data.get("dealer", 0)
+    dealer = data["dealer"]
     _check(_is_int(dealer) and 0 <= dealer < players,
            f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
 
     hands = tuple(_sorted(_card_list(h, f"the hand of seat {s}")) for s, h in enumerate(raw_hands))
-    _check("stock" in data, "missing required field 'stock'")
     stock = tuple(_card_list(data["stock"], "the stock"))
-    discard = tuple(_card_list(data.get("discard", []), "the discard pile"))
+    discard = tuple(_card_list(data["discard"], "the discard pile"))
     raw_melds = data.get("melds", [])
     _check(isinstance(raw_melds, list | tuple), "melds must be a list")
     melds = []
@@ -1635,12 +1669,13 @@ def _load(data: Any) -> State:
     fresh = tuple(sorted(set(fresh)))
     first_turn = data.get("first_turn", False)
     _check(isinstance(first_turn, bool), "first_turn must be true or false")
-    phase = data.get("phase", "play")
+    phase = data["phase"]
     _check(phase in PHASES, f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    raw_to_move = data.get("to_move")
+    raw_to_move = data["to_move"]
     base = dict(players=players, deal=deal, dealer=dealer, hands=hands, stock=stock,
                 discard=discard, melds=tuple(melds), melded=tuple(melded), chips=chips,
-                totals=totals, deal_winners=deal_winners, seed=seed, shuffles=shuffles)
+                totals=totals, deal_winners=deal_winners, seed=seed, shuffles=shuffles,
+                rebuilds=rebuilds)
 
     if phase == "over":
         _check(raw_to_move is None, "a finished game has to_move null")
@@ -1747,7 +1782,8 @@ def _int_list(value: Any, n: int, what: str, lo: int, hi: int | None) -> tuple[i
 def _card(token: str) -> str:
     text = token.strip().upper()
     if text not in DECK_COUNT:
-        raise IllegalMove(f"unknown card {token!r}: write rank then suit (10H, QS) or JK")
+        raise IllegalMove(f"unknown card {_short(token)!r}: write rank then suit (10H, QS) or "
+                          "JK")
     return text
 
 

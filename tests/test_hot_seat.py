@@ -1,0 +1,288 @@
+"""People sharing one screen at the card tables: nobody's hidden cards are ever readable.
+
+Every card game is played for a stretch through the real event loop (drags, clicks, the
+cover lifted by a click) with a driver that checks, after every single frame, that no face-up
+card of another seat's concealed hand is drawn and no stale copy of a card lingers
+(``scenes.leaks``). Then the cover itself: shown at the start, after every change of person,
+after Continue and after Undo; opaque; not liftable by a click queued before it appeared;
+and Hint says nothing about the covered hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+import esper
+import pygame
+import pytest
+
+from ecs.components import CardFace
+from game.catalog import GameConfig, Seat
+from game.driver import Driver
+from game.session import Session, rules_module
+from scenes.chan_table import ChanTable
+from scenes.chan_table import perform as chan_perform
+from scenes.game_table import CardTable
+from scenes.leaks import ghost_cards, hidden_card_leaks
+from scenes.telefunken_table import TelefunkenTable
+from scenes.telefunken_table import perform as telefunken_perform
+from scenes.zetema_table import ZetemaTable
+from scenes.zetema_table import perform as zetema_perform
+
+H, AI = Seat("human"), Seat("ai", "easy")
+GAMES = {
+    "chan": (ChanTable, chan_perform, (H, H, AI, AI)),
+    "telefunken": (TelefunkenTable, telefunken_perform, (H, H, AI)),
+    "zetema": (ZetemaTable, zetema_perform, (H, H, AI)),
+}
+
+
+def table_of(app) -> CardTable:
+    return next(s for s in reversed(app.scenes.stack) if isinstance(s, CardTable))
+
+
+class Watch(Driver):
+    """A driver that checks the table for hidden cards and ghost copies after every frame."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.frames = 0
+        self.problems: list[str] = []
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            super().step()
+            self.frames += 1
+            table = table_of(self.app)
+            for leak in hidden_card_leaks(table):
+                self.problems.append(f"frame {self.frames}: leak {leak}")
+            for ghost in ghost_cards(table):
+                self.problems.append(f"frame {self.frames}: ghost {ghost}")
+
+
+def hand_faces(table) -> list[tuple[str, bool]]:
+    """(code, face up) of the viewer's hand entities, in the table's own bookkeeping."""
+    pairs = table.sync.entities("hand") if hasattr(table, "sync") else table.hand
+    table.world.activate()
+    return [(code, esper.component_for_entity(e, CardFace).face_up) for code, e in pairs]
+
+
+def lift_cover(drive, table) -> None:
+    assert table.curtain
+    drive.step()  # the cover is on screen for a frame first
+    drive.click(table.layout["hand"].rect.center)
+    drive.settle()
+    assert not table.curtain
+
+
+def wait_for_person(drive, table, frames: int = 3000) -> bool:
+    for _ in range(frames):
+        if table.rules.over:
+            return False
+        if table.rules.human_to_move() and not table.animating:
+            return True
+        drive.step()
+    raise AssertionError("the computer did not hand the turn back")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_stretch_of_hot_seat_play_never_shows_a_hidden_card(app, game):
+    cls, perform, seats = GAMES[game]
+    drive = Watch(app)
+    table = cls(app, GameConfig(game, seats, 5, {}))
+    app.scenes.push(table, transition=None)
+    table.rules.ai_delay = 0.0  # the computer need not pause for people to follow it here
+    drive.settle()
+    assert table.curtain, "a game between people starts behind the cover"
+    rng = random.Random(7)
+    changes = moves = 0
+    while changes < 3 and moves < 30 and wait_for_person(drive, table):
+        seat = table.rules.to_move
+        assert table.viewer == seat
+        state = table.state
+        if table.curtain:
+            changes += 1
+            faces = hand_faces(table)
+            assert sorted(c for c, _ in faces) == sorted(state.hands[seat])
+            assert not any(up for _, up in faces), "the hand under the cover is face down"
+            lift_cover(drive, table)
+        faces = hand_faces(table)
+        assert sorted(c for c, _ in faces) == sorted(state.hands[seat])  # no 38-card row
+        assert all(up for _, up in faces)
+        if game == "chan":  # every gate holds exactly its cards: no ghost in a wrong gate
+            for s in range(4):
+                assert [c for c, _ in table.sync.entities(f"gate_{s}")] == list(state.gates[s])
+        legal = table.legal()
+        plain = [m for m in legal if not m.startswith(("exchange", "free", "swap", "add"))]
+        move = rng.choice(plain or legal)
+        before = len(table.session.moves)
+        perform(drive, table, move)
+        drive.settle()
+        assert table.session.moves[before] == move
+        moves += 1
+    assert changes >= 3, (changes, moves)  # three new persons behind the cover
+    assert drive.problems == []
+
+
+def _session_to(config: GameConfig, seed: int, stop) -> Session:
+    """A session advanced by seeded random moves until ``stop(session)``."""
+    rules = rules_module(config.game)
+    session = Session.new(config)
+    rng = random.Random(seed)
+    while not stop(session):
+        assert session.result is None
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    return session
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_continue_shows_the_cover_and_the_hand_of_the_person_to_play(app, game):
+    """Resumed where the first person is to play (once the hand of the first person was
+    shown face up, with no cover), and where the computer is to play."""
+    cls, _, seats = GAMES[game]
+    config = GameConfig(game, seats, 9, {})
+    drive = Watch(app)
+    for who in (0, "ai"):
+        def stop(s, who=who):
+            seat = s.to_move
+            if len(s.moves) < 3 or seat is None:
+                return False
+            return seat == who if who == 0 else not config.seats[seat].is_human
+        session = _session_to(config, 3, stop)
+        module = __import__(f"scenes.{game}_table", fromlist=["resume_scene"])
+        table = module.resume_scene(app, config, session.to_save())
+        app.scenes.reset(table, transition=None)
+        drive.settle(60)
+        to_move = session.to_move
+        assert table.curtain
+        if who == 0:
+            assert table.viewer == 0
+        else:  # the next person in turn waits behind the cover
+            after = [(to_move + k) % len(seats) for k in range(1, len(seats))]
+            assert table.viewer == next(s for s in after if config.seats[s].is_human)
+        assert not any(up for _, up in hand_faces(table))
+    assert drive.problems == []
+
+
+def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
+    app.settings.undo_between_people = True
+    config = GameConfig("chan", (H, H, H, H), 2, {})
+    drive = Watch(app)
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    first = table.rules.to_move
+    lift_cover(drive, table)
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    chan_perform(drive, table, move)
+    drive.settle()
+    assert table.viewer != first and table.curtain
+    lift_cover(drive, table)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # the next person takes the move back
+    drive.settle()
+    table = table_of(app)
+    assert table.session.moves == [] and table.rules.to_move == first
+    assert table.viewer == first and table.curtain
+    assert not any(up for _, up in hand_faces(table))
+    assert drive.problems == []
+
+
+def test_a_click_queued_before_the_cover_appeared_does_not_lift_it(app):
+    """Pass, and a second click on the hand in the same frame: the cover stays up until a
+    click that starts after it was shown."""
+    config = GameConfig("chan", (H, H, H, H), 4, {})
+    session = _session_to(config, 0, lambda s: len(s.moves) > 2 and
+                          rules_module("chan").legal_moves(s.state) == ["pass"])
+    drive = Watch(app)
+    table = ChanTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lift_cover(drive, table)
+    button = next(w for w in table.widgets.widgets if w.label == "Pass")
+    hand = table.layout["hand"].rect.center
+    for pos in (button.rect.center, hand):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    drive.step()
+    assert table.session.moves[-1] == "pass"
+    assert table.viewer == table.rules.to_move and table.curtain
+    drive.settle()
+    assert table.curtain, "the burst's second click must not lift the new cover"
+    lift_cover(drive, table)  # a click after the cover was shown does
+    assert drive.problems == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_cover_is_opaque(app, game):
+    """Even face-up cards under the cover would not show through it."""
+    cls, _, seats = GAMES[game]
+    config = GameConfig(game, seats, 5, {})
+    session = _session_to(config, 1, lambda s: len(s.moves) > 1 and s.to_move == 1)
+    table = cls(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive = Driver(app)
+    drive.settle()
+    assert table.curtain and table.viewer == 1
+    rect = table.layout["hand"].rect.inflate(-4, -4)
+    app.draw(app.screen)
+    covered = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+    table.world.activate()
+    for _, face in esper.get_component(CardFace):
+        face.face_up = True
+    app.draw(app.screen)
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == covered
+
+
+def test_hint_under_the_cover_names_nothing(app):
+    config = GameConfig("telefunken", (H, H, AI), 5, {})
+    session = _session_to(config, 2, lambda s: len(s.moves) > 1 and s.to_move == 1
+                          and s.state.phase == "play")
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive = Watch(app)
+    drive.settle()
+    assert table.curtain
+    app.toasts.clear()
+    drive.key(pygame.K_h)
+    drive.step(120)
+    assert table.hint is None
+    assert [t.text for t in app.toasts] == ["Lift the cover first: click it to see your cards."]
+    lift_cover(drive, table)
+    drive.key(pygame.K_h)  # with the cover lifted, the person gets the hint
+    for _ in range(600):
+        drive.step()
+        if table.hint is not None:
+            break
+    assert table.hint is not None and table.hint[0] in table.legal()
+
+
+def test_zetema_new_deal_between_people_shows_no_card_of_the_new_hands(app):
+    """The old piles are gathered face down: the new deal deals the same cards again."""
+    from collections import Counter
+
+    from game.rules import zetema as rules
+    from scenes.results import DealSummary
+
+    config = GameConfig("zetema", (H, H), 3, {"double": "S"})
+    piles = {r: [] for r in rules.RANKS}
+    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
+        piles[card[:-1]].append(card)
+    if any(len(p) > 5 for p in piles.values()):
+        pytest.skip("pile overflow")
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [["9D"], []], "stock": [], "piles": piles,
+                        "marriage_pile": [], "scores": [40, 60]})
+    drive = Watch(app)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lift_cover(drive, table)
+    nine = next(e for c, e in table.hand if c == "9D")
+    drive.drag(drive.center_of(nine), table.layout["pile_9"].rect.center)
+    for _ in range(300):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    assert table.state.deal == 2 and table.curtain
+    drive.settle()
+    assert drive.problems == []

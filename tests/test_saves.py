@@ -1,0 +1,330 @@
+"""One save per game, Continue and the tiles' Resume, bad saves at Continue, statistics that
+never break a game's end, and a data directory that cannot be written."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game import stats
+from game.catalog import GameConfig, Seat, default_config
+from game.layout import load_layout
+from game.rules import zertz
+from game.saves import autosave_path, delete_autosave, list_saves, write_autosave
+from game.session import Session
+from scenes.chan_table import ChanTable
+from scenes.menu import MainMenu
+from scenes.resume import autosave_game
+from scenes.stats import StatsScene
+from scenes.zertz_table import ZertzTable
+from scenes.zetema_table import ZetemaTable
+
+MENU = load_layout("menu")
+VS_AI = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 21, {"first": 0})
+
+
+@pytest.fixture
+def persisting(app):
+    app.persist = True
+    return app
+
+
+def saved_session(key: str, moves: int, mtime: float | None = None, seed: int = 4) -> Session:
+    """A game of ``key`` after ``moves`` moves (the first legal one each time), saved."""
+    session = Session.new(default_config(key, seed=seed))
+    for _ in range(moves):
+        session.play(session.rules.legal_moves(session.state)[0])
+    write_autosave(session.to_save())
+    if mtime is not None:
+        os.utime(autosave_path(key), (mtime, mtime))
+    return session
+
+
+def menu(app, drive) -> MainMenu:
+    app.scenes.reset(MainMenu(app), transition=None)
+    drive.settle()
+    return drive.scene
+
+
+def button(scene, label: str, under: str | None = None):
+    for widget in scene.widgets.widgets:
+        if widget.label != label:
+            continue
+        if under is None or MENU[under].rect.left <= widget.rect.centerx <= MENU[under].rect.right:
+            return widget
+    return None
+
+
+def top_table(app, kind):
+    return next(s for s in reversed(app.scenes.stack) if isinstance(s, kind))
+
+
+# -- one save per game ------------------------------------------------------------------------
+
+def test_each_game_keeps_its_own_save(data_dir):
+    chan = saved_session("chan", 3, mtime=1_000_000)
+    saved_session("zetema", 2, mtime=2_000_000)
+    assert {p.name for p in data_dir.iterdir()} == {"autosave-chan.json", "autosave-zetema.json"}
+    assert [(e.game, e.moves) for e in list_saves()] == [("zetema", 2), ("chan", 3)]
+    delete_autosave("zetema")
+    assert [e.game for e in list_saves()] == ["chan"]
+    back = Session.from_save(json.loads(autosave_path("chan").read_text(encoding="utf-8")))
+    assert back.moves == chan.moves
+
+
+def test_playing_a_new_game_keeps_another_games_unfinished_one(persisting, drive, data_dir):
+    saved_session("chan", 5)
+    before = autosave_path("chan").read_bytes()
+    table = ZertzTable(persisting, VS_AI)
+    persisting.scenes.push(table, transition=None)
+    drive.settle()
+    seat = table.state.seat
+    drive.drag(drive.center_of(table.supply_ents[seat][-1]), table.ring_center("d4"))
+    drive.settle()
+    assert json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"][0] == "place d4"
+    assert autosave_path("chan").read_bytes() == before
+
+
+def test_continue_resumes_the_most_recent_game_and_names_it(app, drive):
+    zetema = saved_session("zetema", 4, mtime=2_000_000)
+    saved_session("chan", 3, mtime=1_000_000)
+    scene = menu(app, drive)
+    cont = button(scene, "Continue")
+    assert cont.enabled and cont.note == "Zetema"
+    assert scene.latest.summary() == "Zetema, deal 1, 4 moves"
+    drive.click(cont.rect.center)
+    drive.settle()
+    table = top_table(app, ZetemaTable)
+    assert table.session.moves == zetema.moves and table.state == zetema.state
+
+
+def test_each_tile_offers_to_resume_its_own_game(app, drive):
+    saved_session("zetema", 4, mtime=2_000_000)
+    chan = saved_session("chan", 3, mtime=1_000_000)
+    scene = menu(app, drive)
+    assert button(scene, "Resume", "zertz") is None and button(scene, "Resume", "telefunken") is None
+    assert button(scene, "Resume", "zetema").note == "deal 1, 4 moves"
+    resume = button(scene, "Resume", "chan")
+    assert resume.note == "3 moves"
+    drive.click(resume.rect.center)  # not the most recent save: the Chắn one, as asked
+    drive.settle()
+    table = top_table(app, ChanTable)
+    assert table.session.moves == chan.moves
+
+
+def test_the_old_single_save_is_moved_to_its_games_file(app, drive, data_dir):
+    session = Session.new(VS_AI)
+    session.play("place d4")
+    data_dir.mkdir(parents=True)
+    autosave_path().write_text(json.dumps(session.to_save()), encoding="utf-8")
+    assert [(e.game, e.moves) for e in list_saves()] == [("zertz", 1)]
+    assert not autosave_path().exists() and autosave_path("zertz").is_file()
+    drive.click(button(menu(app, drive), "Continue").rect.center)
+    drive.settle()
+    assert top_table(app, ZertzTable).session.moves == ["place d4"]
+
+
+def test_a_finished_game_deletes_only_its_own_save(app):
+    saved_session("chan", 2)
+    state = zertz.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "captured": [{"black": 5}, {}],
+                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
+    session = Session(VS_AI, zertz, state, state)
+    assert autosave_game(app, session, False) is False
+    assert autosave_path("zertz").is_file()
+    session.play("take a1")
+    assert session.result is not None
+    assert autosave_game(app, session, False) is True
+    assert not autosave_path("zertz").exists() and autosave_path("chan").is_file()
+    assert stats.load_stats()[0]["zertz"]["easy"]["won"] == 1
+
+
+# -- bad saves at Continue --------------------------------------------------------------------
+
+def _zetema_data(**config):
+    session = Session.new(default_config("zetema", seed=8))
+    session.play(session.rules.legal_moves(session.state)[0])
+    data = session.to_save()
+    data["config"].update(config)
+    return data
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda d: d["config"]["seats"].append({"kind": "ai", "level": "easy"}), "4 seats"),
+    (lambda d: d["config"].update(options={"bogus": 1}), "not valid for Zetema"),
+    (lambda d: d["config"].update(options={"double": 7}), "not valid for Zetema"),
+    (lambda d: d.update(game="zertz"), "not Zetema"),
+    (lambda d: d["config"].update(game="zertz"), "configuration is for Zertz"),
+])
+def test_an_inconsistent_save_is_reported_and_set_aside(app, drive, data_dir, damage, words):
+    data = _zetema_data()
+    damage(data)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    autosave_path("zetema").write_text(json.dumps({"version": 1, **data}), encoding="utf-8")
+    scene = menu(app, drive)
+    drive.click(button(scene, "Continue").rect.center)
+    drive.settle()
+    drive.step(5)
+    assert isinstance(drive.scene, MainMenu)
+    assert app.toasts[-1].error and words in app.toasts[-1].text
+    assert "set aside as autosave-zetema.json.bad-" in app.toasts[-1].text
+    assert [p.name.startswith("autosave-zetema.json.bad-") for p in data_dir.iterdir()] == [True]
+    assert not button(drive.scene, "Continue").enabled
+
+
+def test_a_deeply_nested_save_does_not_crash_continue(app, drive, data_dir):
+    data_dir.mkdir(parents=True)
+    autosave_path("zertz").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    scene = menu(app, drive)
+    drive.click(button(scene, "Continue").rect.center)
+    assert isinstance(drive.scene, MainMenu)
+    assert "nested too deeply" in app.toasts[-1].text and "set aside" in app.toasts[-1].text
+
+
+# -- statistics never break the end of a game -------------------------------------------------
+
+def _result():
+    return {"winner": 0, "reason": "bag", "points": [10, 5], "marbles": [5, 4]}
+
+
+def test_recording_with_a_deeply_nested_statistics_file(data_dir):
+    data_dir.mkdir(parents=True)
+    stats.stats_path().write_text('{"games": ' + "[" * 100_000 + "]" * 100_000 + "}",
+                                  encoding="utf-8")
+    message = stats.record_game(VS_AI, _result())
+    assert "reset" in message and "nested too deeply" in message
+    assert stats.load_stats() == ({"zertz": {"easy": {**stats.empty_record(), "played": 1,
+                                                        "won": 1, "best": 10, "streak": 1,
+                                                        "longest": 1}}}, None)
+    assert any(p.name.startswith("stats.json.bad-") for p in data_dir.iterdir())
+
+
+def test_recording_catches_every_failure(monkeypatch):
+    def broken():
+        raise RuntimeError("anything at all")
+
+    monkeypatch.setattr(stats, "load_stats", broken)
+    assert "could not be counted" in stats.record_game(VS_AI, _result())
+
+
+@pytest.mark.parametrize("record", [
+    {"played": [], "won": 1}, {"played": "3"}, {"best": {}}, {"streak": -4}, {"won": 1.5},
+])
+def test_bad_records_are_dropped_field_by_field(data_dir, record):
+    stats.save_stats({"zertz": {"easy": {**stats.empty_record(), "played": 2, "lost": 2},
+                                "hard": record}})
+    games, message = stats.load_stats()
+    assert games["zertz"]["easy"]["played"] == 2  # the sound record is kept
+    assert all(isinstance(v, int) for k, v in games["zertz"]["hard"].items() if k != "best")
+    assert "Some statistics were reset" in message and "set aside" in message
+    assert stats.load_stats() == (games, None)  # said once; the sound records kept on disk
+
+
+def test_statistics_screen_opens_over_a_deeply_nested_file(persisting, drive, data_dir):
+    data_dir.mkdir(parents=True)
+    stats.stats_path().write_text("[" * 100_000, encoding="utf-8")
+    drive.click(MENU["stats"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, StatsScene)
+    assert drive.scene.records()["easy"]["played"] == 0
+    assert "Statistics were reset" in persisting.toasts[-1].text
+
+
+# -- a data directory that cannot be written --------------------------------------------------
+
+def test_an_unwritable_data_directory_is_said_once_then_marked(persisting, drive, monkeypatch):
+    import game.storage as storage
+
+    real = storage.tempfile.mkstemp
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", "/data/autosave-zertz.json.k3j4.tmp")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    table = ZertzTable(persisting, GameConfig("zertz", (Seat("human"), Seat("human")), 3,
+                                              {"first": 0}))
+    persisting.scenes.push(table, transition=None)
+    drive.settle()
+    corner = (persisting.size[0] - 30, 10)
+    clean = tuple(persisting.screen.get_at(corner))
+    for ring in ("d4", "c3", "e3"):
+        seat = table.state.seat
+        drive.drag(drive.center_of(table.supply_ents[seat][-1]), table.ring_center(ring))
+        drive.settle()
+    errors = [t.text for t in persisting.toasts if t.error]
+    assert len(errors) == 1 and len(table.session.moves) == 3
+    assert "Zertz game is not being saved" in errors[0] and "permission was refused" in errors[0]
+    assert ".tmp" not in errors[0] and "/" not in errors[0]
+    assert persisting.not_saving is not None
+    drive.step()
+    assert tuple(persisting.screen.get_at(corner)) != clean  # the mark is in view
+    monkeypatch.setattr(storage.tempfile, "mkstemp", real)
+    drive.drag(drive.center_of(table.supply_ents[table.state.seat][-1]), table.ring_center("b2"))
+    drive.settle()
+    assert persisting.not_saving is None and persisting.toasts[-1].text == "Saving works again."
+    assert len(json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"]) == 4
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="chmod does not stop root from writing; the test above simulates it")
+def test_a_read_only_data_directory_for_real(persisting, data_dir):
+    data_dir.mkdir(parents=True)
+    data_dir.chmod(0o500)
+    try:
+        session = Session.new(VS_AI)
+        session.play("place d4")
+        autosave_game(persisting, session, False)
+        autosave_game(persisting, session, False)
+        assert len([t for t in persisting.toasts if t.error]) == 1
+        assert persisting.not_saving is not None
+    finally:
+        data_dir.chmod(0o700)
+
+
+def test_settings_that_cannot_be_saved_are_said_once(persisting, monkeypatch):
+    import game.storage as storage
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    for speed in ("fast", "slow", "instant"):
+        persisting.settings.animation = speed
+        persisting.save_settings()
+    errors = [t.text for t in persisting.toasts if t.error]
+    assert len(errors) == 1 and "the disk is full" in errors[0]
+
+
+def test_stale_temporary_files_are_removed_at_start(data_dir):
+    from game.app import App
+
+    data_dir.mkdir(parents=True)
+    stale = [data_dir / f"autosave-zertz.json.{i}x.tmp" for i in range(5)]
+    for path in stale:
+        path.write_text("{", encoding="utf-8")
+        os.utime(path, (1_000_000, 1_000_000))
+    fresh = data_dir / "autosave-chan.json.now.tmp"
+    fresh.write_text("{", encoding="utf-8")
+    App()
+    assert [p.name for p in data_dir.iterdir()] == [fresh.name]
+
+
+def test_resetting_statistics_in_an_unwritable_directory_says_so(persisting, drive, monkeypatch):
+    import game.storage as storage
+
+    stats.record_game(VS_AI, _result())
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    drive.click(MENU["stats"].rect.center)
+    drive.settle()
+    scene = drive.scene
+    drive.click(button(scene, "Reset…").rect.center)
+    drive.click(button(scene, "Yes, reset all").rect.center)
+    assert isinstance(drive.scene, StatsScene) and persisting.not_saving is not None
+    assert "could not be reset" in persisting.toasts[-1].text
+    assert stats.load_stats()[0]["zertz"]["easy"]["played"] == 1  # nothing was lost either

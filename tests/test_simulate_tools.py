@@ -1,0 +1,65 @@
+"""The tournament tools: Wilson intervals, percentiles, levels, parallel runs, the report."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import sim_common  # noqa: E402
+import simulate  # noqa: E402
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = sim_common.wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = sim_common.wilson(0, 20)
+    assert lo == 0.0 and hi == pytest.approx(0.1611, abs=1e-4)
+    lo, hi = sim_common.wilson(40, 40)
+    assert hi == 1.0 and lo == pytest.approx(0.9124, abs=1e-4)
+    assert sim_common.rate_text(5, 10) == "50.0% [23.7-76.3]"
+    assert sim_common.rate_text(0, 0) == "n/a"
+
+
+def test_percentiles_and_time_summary():
+    samples = [i / 1000 for i in range(1, 101)]  # 1..100 ms
+    assert sim_common.percentile(samples, 0.5) == 0.050
+    assert sim_common.percentile(samples, 0.95) == 0.095
+    text = sim_common.time_summary(samples)
+    assert text == "p50 50.0 ms, p95 95.0 ms, max 100.0 ms (100 decisions)"
+    assert sim_common.time_summary([]) == "no decisions"
+
+
+def test_levels_are_checked():
+    assert sim_common.check_level("zertz", "hard") is None
+    assert sim_common.check_level("chan", "mc") is None
+    assert sim_common.check_level("zetema", "mc:50") is None
+    assert "unknown level" in sim_common.check_level("zertz", "wizard")
+    assert "bad Monte Carlo level" in sim_common.check_level("zertz", "mc:0")
+    assert "bad Monte Carlo level" in sim_common.check_level("zertz", "mc:lots")
+    with pytest.raises(ValueError):
+        sim_common.player("zertz", "wizard")
+
+
+def test_run_tasks_keeps_the_order_on_worker_processes():
+    assert sim_common.run_tasks(abs, [-3, 2, -1], jobs=2) == [3, 2, 1]
+    assert sim_common.run_tasks(abs, [-3, 2, -1], jobs=1) == [3, 2, 1]
+
+
+def test_parallel_games_equal_serial_games():
+    serial = simulate.run("zertz", "easy", "easy", 4, seed=3, jobs=1)
+    parallel = simulate.run("zertz", "easy", "easy", 4, seed=3, jobs=2)
+    strip = [{k: v for k, v in o.items() if k != "times"} for o in serial]
+    assert strip == [{k: v for k, v in o.items() if k != "times"} for o in parallel]
+
+
+def test_report_has_interval_scores_and_decision_times(capsys):
+    assert simulate.main(["zertz", "--a", "normal", "--b", "easy", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "decided games (95% Wilson interval)" in out
+    assert "mean points: A " in out
+    assert "CPU time per decision A=normal: p50" in out and "p95" in out
+    assert simulate.main(["zertz", "--a", "wizard"]) == 2

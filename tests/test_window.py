@@ -1,0 +1,152 @@
+"""The window: the 1280x720 canvas scaled to any window size, up and down, keeping its aspect.
+
+Under the dummy driver SDL still computes the renderer's scale and letterbox viewport, which
+is what maps pointer positions back to the canvas; under a real X server (Xvfb + xdotool,
+when installed) a real click in a resized window lands on the canvas point under it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import MIN_WINDOW, SIZE, fit_to_desktop
+
+SCALES = textwrap.dedent("""
+    import sys, pygame
+    from pygame._sdl2 import video
+    from game.app import App
+    from game.settings import Settings
+    app = App(settings=Settings(), persist=False)
+    renderer = video.Renderer.from_window(app.window)
+    for arg in sys.argv[1:]:
+        app.window.size = tuple(map(int, arg.split("x")))
+        pygame.event.pump()
+        app.step(1 / 60)
+        v = renderer.get_viewport()
+        print(*renderer.logical_size, *renderer.scale, v.width, v.height, flush=True)
+    sys.stdout.flush()
+    import os
+    os._exit(0)  # the borrowed renderer must not be freed twice at exit
+""")
+
+
+def run_probe(tmp_path, source, args, env):
+    script = tmp_path / "probe.py"
+    script.write_text(source)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(env, PYTHONPATH=os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")])))
+    return subprocess.Popen([sys.executable, str(script), *args], cwd=root, env=env,
+                            stdout=subprocess.PIPE, text=True)
+
+
+def test_the_canvas_scales_to_any_window_size_keeping_its_aspect(tmp_path):
+    sizes = [(960, 540), (1600, 900), (1920, 1080), (1000, 800), (700, 394)]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out, _ = run_probe(tmp_path, SCALES, [f"{w}x{h}" for w, h in sizes], env).communicate(
+        timeout=60)
+    lines = out.strip().splitlines()
+    assert len(lines) == len(sizes)
+    for (w, h), line in zip(sizes, lines):
+        lw, lh, sx, sy, vw, vh = map(float, line.split())
+        assert (lw, lh) == SIZE
+        expected = min(w / SIZE[0], h / SIZE[1])  # fractional, not the largest whole multiple
+        assert sx == pytest.approx(expected, abs=0.002) and sy == pytest.approx(expected, abs=0.002)
+        assert vw <= SIZE[0] and vh <= SIZE[1]  # never cropped: bars on the long side
+
+
+def test_the_window_can_be_smaller_than_the_canvas_but_not_tiny(app):
+    assert tuple(app.window.minimum_size) == MIN_WINDOW
+    app.window.size = (200, 100)
+    assert app.window.size[0] >= MIN_WINDOW[0] and app.window.size[1] >= MIN_WINDOW[1]
+
+
+def test_window_sizes_are_fitted_to_the_desktop(monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    assert fit_to_desktop((1280, 720)) == (1280, 720)
+    assert fit_to_desktop((1920, 1080)) == (1365, 767)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(800, 600)])
+    w, h = fit_to_desktop((1600, 900))
+    assert w <= 800 and h <= 600 and (w, h) >= MIN_WINDOW
+
+
+PROBE = textwrap.dedent("""
+    import sys, time, pygame
+    from game.app import App
+    from game.settings import Settings
+    app = App(settings=Settings(), persist=False)
+    app.window.size = (int(sys.argv[1]), int(sys.argv[2]))
+    app.window.position = (0, 0)
+    print("ready", flush=True)
+    end = time.time() + 8
+    while time.time() < end:
+        for e in pygame.event.get():
+            if e.type == pygame.MOUSEBUTTONDOWN:
+                print("click", e.pos[0], e.pos[1], flush=True)
+                sys.exit(0)
+        pygame.display.flip()
+        time.sleep(0.02)
+""")
+
+
+@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+@pytest.mark.parametrize("size, point, expected", [
+    ((960, 540), (480, 270), (640, 360)),
+    ((1920, 1080), (1440, 270), (960, 180)),
+    ((960, 720), (480, 360), (640, 360)),  # letterboxed: bars above and below
+])
+def test_a_real_click_lands_on_the_canvas_point_under_it(tmp_path, size, point, expected):
+    display = f":{70 + os.getpid() % 20}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+        probe = run_probe(tmp_path, PROBE, list(map(str, size)), env)
+        assert probe.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "mousemove", *map(str, point), "click", "1"], env=env,
+                       check=True)
+        out, _ = probe.communicate(timeout=10)
+        x, y = map(int, out.split()[1:3])
+        assert abs(x - expected[0]) <= 2 and abs(y - expected[1]) <= 2
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+
+
+def test_settings_offer_only_window_sizes_that_fit_the_desktop(app, monkeypatch):
+    from scenes.settings import SettingsScene, window_sizes_that_fit
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    assert window_sizes_that_fit() == [(960, 540), (1280, 720)]
+    app.settings.window_size = (1920, 1080)
+    scene = SettingsScene(app)
+    choice = scene.widgets.widgets[4]
+    assert [v for v, _ in choice.options] == [(960, 540), (1280, 720)]
+    assert choice.value == (1280, 720)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(800, 600)])
+    assert window_sizes_that_fit() == [(960, 540)]
+
+
+def test_the_fullscreen_toggle_follows_f11(app, drive):
+    from scenes.settings import SettingsScene
+
+    app.scenes.push(SettingsScene(app), transition=None)
+    toggle = drive.scene.widgets.widgets[3]
+    before = app.settings.fullscreen
+    drive.key(pygame.K_F11)
+    drive.step()
+    assert toggle.value == app.settings.fullscreen
+    app.settings.fullscreen = not before
+    drive.step()
+    assert toggle.value == app.settings.fullscreen
