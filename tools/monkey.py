@@ -27,9 +27,10 @@ After every frame it checks:
 It prints the events posted, moves made, games started and finished, exceptions (deduplicated,
 with tracebacks), leaks and stuck games, and exits with status 1 if there was any exception,
 leak or stuck game. A run is deterministic for a seed: one seeded ``random.Random`` chooses
-everything, the game clock advances by a fixed ``dt`` per frame, the computer's worker
-threads are waited for before each frame, ``random.SystemRandom`` (new seeds for "Play
-again") is replaced by a seeded generator for the run, and nothing sleeps. ``--minutes``
+everything, the game clock advances by a fixed ``dt`` per frame, the scripted driver makes
+the frame on which the computer's move (or a hint) is due wait for the AI worker's answer
+(``app.wait_for_ai``), ``random.SystemRandom`` (new seeds for "Play again") is replaced by a
+seeded generator for the run, and nothing sleeps. ``--minutes``
 bounds the run by wall-clock time (the run is then a prefix of the seed's sequence);
 ``--events`` bounds it by the number of events posted (fully reproducible).
 """
@@ -45,7 +46,6 @@ import random
 import shutil
 import sys
 import tempfile
-import threading
 import time
 import traceback
 import warnings
@@ -65,7 +65,6 @@ CARD_GAMES = ("zetema", "telefunken", "chan")
 DT = 1 / 60
 LEAK_GRACE = 0.75       # seconds of game time a leak must last (a card turning over is not one)
 STUCK_SECONDS = 90.0    # seconds of table time with no move while input flows: a stuck game
-THREAD_NAMES = ("ai-think", "hint")
 
 
 class AIFailures(logging.Handler):
@@ -78,10 +77,15 @@ class AIFailures(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         args = record.args if isinstance(record.args, tuple) else ()
-        error = args[1] if len(args) > 1 and isinstance(args[1], BaseException) else None
-        if error is not None:
+        error = args[1] if len(args) > 1 else None
+        if isinstance(error, BaseException):
             key = "AI worker: " + exception_key(error)
             text = "".join(traceback.format_exception(error))
+        elif isinstance(error, str) and error.strip():  # the worker's formatted traceback
+            lines = [line.strip() for line in error.strip().splitlines() if line.strip()]
+            where = next((line for line in reversed(lines) if line.startswith("File ")), "")
+            key = f"AI worker: {lines[-1][:100]} ({where[:120]})"
+            text = error
         else:
             key = "AI worker: " + record.getMessage()[:120]
             text = record.getMessage()
@@ -339,7 +343,7 @@ class Monkey:
     def stop_app(self) -> None:
         import pygame
 
-        _join_threads()
+        _stop_ai_worker()  # as when the process ends: the computer's worker goes with it
         self.app = None
         self.drive = None
         _reset_esper()
@@ -358,7 +362,6 @@ class Monkey:
     # -- one frame and its checks ---------------------------------------------------------
     def frame(self) -> None:
         app = self.app
-        _join_threads()
         try:
             app.step(DT)
         except Exception as exc:  # the finding this tool exists for
@@ -919,11 +922,12 @@ def _their_leak_check() -> Callable | None:
     return lambda scene: leaks(scene) + [f"ghost copy {g}" for g in ghosts(scene)]
 
 
-def _join_threads() -> None:
-    """Wait for the computer's and the hint's worker threads: frames stay deterministic."""
-    for thread in threading.enumerate():
-        if thread.name in THREAD_NAMES and thread.is_alive():
-            thread.join(timeout=120)
+def _stop_ai_worker() -> None:
+    try:
+        from game.ai.worker import shutdown_shared_worker
+    except ImportError:
+        return
+    shutdown_shared_worker()
 
 
 def _reset_esper() -> None:
