@@ -887,7 +887,10 @@ class Monkey:
         pause = self.app.scenes.top
         if not isinstance(pause, PauseMenu):
             return
-        button = next(w for w in pause.widgets.widgets if w.label == "Quit to menu")
+        button = next((w for w in pause.widgets.widgets if w.label == "Quit to menu"), None)
+        if button is None:  # the pause menu is asking something (Restart?): say no
+            self.drive.key(pygame.K_ESCAPE)
+            return
         self.drive.click(button.rect.center)
         self.drive.settle(120)
         menu = self.app.scenes.top
