@@ -35,6 +35,7 @@ from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (120, 230, 255)
+HINT_THINKING = "Thinking…"
 
 
 class GameRules(RulesSystem):
@@ -177,6 +178,15 @@ class GameTable(TableScene):
     def refresh(self) -> None:
         """Re-enable what the player to move may touch; rebuild the buttons."""
 
+    def on_offer(self) -> None:
+        """The table came to rest on a new position, or a person's decision is now offered
+        (``rules.offering()``, once the last move has landed): update what may be touched.
+        Card tables that set up their cards after a sync (``_after_sync``) redo it."""
+        after_sync = getattr(self, "_after_sync", None)
+        if callable(after_sync):
+            after_sync()
+        self.refresh()
+
     # -- messages ----------------------------------------------------------------------
     def refuse(self, reason: str, intent) -> None:
         self.app.toast(sentence(reason), error=True)
@@ -213,6 +223,42 @@ class GameTable(TableScene):
         seed = decision_seed(self.config.seed, len(self.session.moves), 7919)
         self._hint_decision = shared_worker().submit(self.ai_module, view, legal, "hard", seed)
         self._hint_for = self.state
+
+    @property
+    def hint_pending(self) -> bool:
+        """A hint is being worked out (the Hint button says so until it arrives)."""
+        return self._hint_decision is not None
+
+    def _hint_label(self) -> str:
+        return HINT_THINKING if self.hint_pending else "Hint"
+
+    def _hint_button(self) -> Button | None:
+        return next((w for w in self.widgets.widgets if isinstance(w, Button)
+                     and w.on_click == self.ask_hint), None)
+
+    def _label_hint_button(self) -> None:
+        """The Hint button reads "Thinking…" (smaller, to fit) while a hint is worked out."""
+        button = self._hint_button()
+        if button is None or button.label == self._hint_label():
+            return
+        if self.hint_pending:
+            button.note_size = button.size
+            button.label, button.size = HINT_THINKING, min(button.size, 13)
+        else:
+            button.label, button.size = "Hint", getattr(button, "note_size", button.size)
+
+    def _draw_hint_thinking(self, surface: pygame.Surface) -> None:
+        """A small turning arc on the corner of the Hint button while a hint is worked out."""
+        button = self._hint_button()
+        if button is None or not self.hint_pending:
+            return
+        centre = (button.rect.right - 4, button.rect.top + 2)
+        pygame.draw.circle(surface, theme.PANEL, centre, 12)
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 12, 1)
+        box = pygame.Rect(0, 0, 16, 16)
+        box.center = centre
+        start = -self.time * 6.0
+        pygame.draw.arc(surface, HINT_COLOUR, box, start, start + 4.2, 3)
 
     def cancel_hint(self) -> None:
         """Drop a hint still being computed (the position changed or the table left)."""
@@ -335,18 +381,20 @@ class GameTable(TableScene):
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
                                              count_up=count_up), transition="fade")
         self._poll_hint()
+        self._label_hint_button()
         if self.replay is None and self.rules.over and not self.animating and (
                 not self.result_shown):
             self.result_shown = True
             self.show_result()
         if not self.animating:
-            key = (id(self.state), self.rules.human_to_move())
+            key = (id(self.state), self.rules.offering())
             if self._refreshed_for != key:
                 self._refreshed_for = key
-                self.refresh()
+                self.on_offer()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self._draw_hint_thinking(surface)
         if self.replay_controls is not None:
             self.replay_controls.draw(surface)
 
@@ -391,7 +439,7 @@ class GameTable(TableScene):
 
     def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
         """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""
-        human = self.rules.human_to_move() and self.replay is None
+        human = self.rules.offering() and self.replay is None
         w = (rect.width - 28 - 16) // 3
         y = rect.bottom - 60
         return [
@@ -485,7 +533,7 @@ class CardTable(GameTable):
     @property
     def mine(self) -> bool:
         """The viewer is a person whose decision it is now (and may see the cards)."""
-        return (self.rules.human_to_move() and self.rules.to_move == self.viewer
+        return (self.rules.offering() and self.rules.to_move == self.viewer
                 and not self.curtain and self.replay is None)
 
     def announce(self, text: str, seconds: float = 2.0) -> None:

@@ -601,6 +601,8 @@ class TelefunkenTable(CardTable):
             return "Replay"
         if self.mine:
             return f"Your turn: {PHASE_WORDS.get(state.phase, 'play')}"
+        if state.seat == self.viewer and not self.curtain:
+            return ""  # the last move is still reaching the table: nothing to ask yet
         return f"{self.seat_name(state.seat)} to {PHASE_WORDS.get(state.phase, 'play')}"
 
     def _draw_contract(self, surface: pygame.Surface) -> None:
