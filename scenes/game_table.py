@@ -30,6 +30,7 @@ from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
 from game.session import Session
 from scenes import theme
+from scenes.marks import LastMoves
 from scenes.resume import autosave_game
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
@@ -87,6 +88,7 @@ class GameTable(TableScene):
         self.replay_controls = None
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
         self.pending_summary = None  # (title, subtitle, header, rows) shown once idle
+        self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
 
     # -- wiring ------------------------------------------------------------------------
     def build(self) -> None:
@@ -148,6 +150,7 @@ class GameTable(TableScene):
     def _after_move(self, seat: int, move: str, events: list) -> None:
         self.clear_hint()
         self.log_scroll = 0
+        self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
         self.animate(seat, move, events)
         self.autosave()
         self.refresh()
@@ -393,7 +396,12 @@ class GameTable(TableScene):
                 self.on_offer()
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        self.draw_background(surface)
+        if self.world is not None and self.world.alive:
+            self.world.activate()
+            self.render.draw(surface)
+            self.marks.draw(surface)  # above the pieces, below the panels
+        self.draw_overlay(surface)
         self._draw_hint_thinking(surface)
         if self.replay_controls is not None:
             self.replay_controls.draw(surface)

@@ -13,7 +13,8 @@ from scenes import game_table
 from scenes.game_table import HINT_THINKING
 from scenes.telefunken_table import TelefunkenTable
 from scenes.zertz_table import ZertzTable
-from tests.test_telefunken_table import CONFIG as TELEFUNKEN, OTHERS, position
+from tests.test_telefunken_table import CONFIG as TELEFUNKEN
+from tests.test_telefunken_table import OTHERS, position
 
 DECISIONS = {"Buy (1 chip)", "Pass", "Take upcard", "Draw"}
 
