@@ -94,3 +94,51 @@ def test_hint_says_it_is_thinking_until_the_answer_arrives(app, drive, monkeypat
     drive.step()
     assert table.hint is not None and table.hint[0] == "place d4"
     assert table._hint_button().label == "Hint"
+
+
+def test_telefunken_marks_the_discard_and_the_buy_of_each_seat(app, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
+    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    for _ in range(600):
+        drive.step()
+        if table.mine:
+            break
+    card, ent = table.sync.entities("discard")[-1]
+    assert table.session.moves[-1] == f"discard {card}"
+    assert [m.entities for m in table.marks.marks[3]] == [(ent,)]
+    assert table.marks.boxes(3) and table.marks.boxes(3)[0].collidepoint(drive.center_of(ent))
+    button = next(w for w in table.widgets.widgets if getattr(w, "label", "") == "Buy (1 chip)")
+    drive.click(button.rect.center)
+    drive.settle()
+    assert table.session.moves[-1] == "buy"
+    bought = [m.entities for m in table.marks.marks[0]]
+    assert bought == [(ent,)] and table.sync.zone_of(ent) == "hand"
+    assert table.marks.marks[0][0].label == "You bought"
+
+
+def test_zetema_marks_each_seats_last_discard_on_its_pile(app, drive):
+    from game.rules import zetema as zetema_rules
+    from scenes.zetema_table import ZetemaTable
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")), 3,
+                        {})
+    table = ZetemaTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.settings.animation = "fast"
+    for _ in range(1200):
+        drive.step()
+        if table.marks.marks.get(1) and table.marks.marks.get(2):
+            break
+    for seat in (1, 2):  # the computer seats' last discards, each on top of its pile
+        mark = table.marks.marks[seat][-1]
+        (ent,) = mark.entities
+        pile = next(p for p in table.piles if any(e == ent for _, e in p))
+        card = pile[-1][0]
+        assert pile[-1] == (card, ent) and f"discard {card}" in table.session.moves
+        assert mark.label == f"Seat {seat + 1}" and table.marks.boxes(seat)
+    assert 0 not in table.marks.marks  # the person has not played yet
+    assert zetema_rules.to_move(table.state) == 0
