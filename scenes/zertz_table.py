@@ -3,8 +3,13 @@
 Drag a piece from your supply onto an empty ring, a marble next to one of your pieces into
 your tray, and after a take the marble drawn from the bag onto an empty ring; or click the
 thing, then click where it goes. Legal targets glow while you hold something; an illegal
-drop glides back with the engine's reason. AI moves are animated the same way, the AI's
-pick glowing briefly first. H (or the Hint button) shows the move the hard AI would make.
+drop glides back with the engine's reason, and pressing a marble that cannot be taken says
+why. AI moves are animated the same way, the AI's pick glowing briefly first and each step
+of a take (the marble to the tray, the rings vanishing, the marble out of the bag, the put)
+shown after the one before has landed. Each seat's last move stays outlined in its colour
+(``scenes.marks``): the ring placed on or put on, dashed where a marble was taken or a ring
+removed. Columns are lettered and rows numbered as in the move log. H (or the Hint button)
+shows the move the hard AI would make.
 """
 
 from __future__ import annotations
