@@ -296,7 +296,7 @@ def test_at_instant_speed_the_computer_does_not_wait_for_pauses(app, drive):
 
 def test_each_seats_last_move_stays_marked_until_it_moves_again(app, drive):
     state = _forced_take_position()
-    scene = _ai_table(app, drive, state)
+    scene = _ai_table(app, drive, state, speed="fast")
     _frames_until(drive, scene, lambda: scene.rules.offering())
     take, put = scene.session.moves
     taken, put_on = take.split()[1], put.split()[1]
