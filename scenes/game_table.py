@@ -395,13 +395,11 @@ class GameTable(TableScene):
                 self._refreshed_for = key
                 self.on_offer()
 
+    def draw_above_pieces(self, surface: pygame.Surface) -> None:
+        self.marks.draw(surface)  # each seat's last move, below the panels
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        if self.world is not None and self.world.alive:
-            self.world.activate()
-            self.render.draw(surface)
-            self.marks.draw(surface)  # above the pieces, below the panels
-        self.draw_overlay(surface)
+        super().draw(surface)
         self._draw_hint_thinking(surface)
         if self.replay_controls is not None:
             self.replay_controls.draw(surface)
