@@ -9,7 +9,11 @@ contract and ``game.session.Session``:
 - Undo (Ctrl+Z or the Undo button) back to the person's previous decision, never past
   something that came to light; the table is rebuilt from the session's state.
 - Hint (H or the Hint button): the hard AI's move for the seat to act, computed in the AI
-  worker process (``game.ai.worker``) and shown on the table if the position is unchanged.
+  worker process (``game.ai.worker``) and shown on the table if the position is unchanged;
+  meanwhile the button reads "Thinking…" with a turning arc.
+- Following the computer: a person's decision is offered (``mine``, buttons, prompts) only
+  once the move that brought it has landed (``RulesSystem.offering``), and each seat's last
+  move stays outlined (``marks``, ``scenes.marks``): ``animate`` records what to mark.
 - The move log in words (``describe``), scrollable with the mouse wheel.
 - Autosave after every move and on quit (the menu's Continue resumes it); a finished game
   deletes the save and counts in the statistics.
@@ -245,10 +249,10 @@ class GameTable(TableScene):
         if button is None or button.label == self._hint_label():
             return
         if self.hint_pending:
-            button.note_size = button.size
+            button.usual_size = button.size
             button.label, button.size = HINT_THINKING, min(button.size, 13)
         else:
-            button.label, button.size = "Hint", getattr(button, "note_size", button.size)
+            button.label, button.size = "Hint", getattr(button, "usual_size", button.size)
 
     def _draw_hint_thinking(self, surface: pygame.Surface) -> None:
         """A small turning arc on the corner of the Hint button while a hint is worked out."""
