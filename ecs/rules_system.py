@@ -7,7 +7,10 @@ asked for a move in the AI worker process (``game.ai.worker``: ``ai.choose(view,
 level, rng)`` with a generator seeded from the game's seed and the move number), so the
 window keeps drawing at full speed while an AI thinks; the move is applied no sooner than
 ``ai_delay`` seconds of frame time after the AI's turn began, so people can follow it by eye.
-While ``busy()`` is true (the scene is still animating) nothing new is applied.
+While ``busy()`` is true (the scene is still animating) nothing new is applied, and a
+person's decision that another seat's move has just brought is not offered either
+(``offering()``): no prompt, no buttons, no move taken until the table shows what the
+decision is about (e.g. a discard still flying to the pile).
 
 A decision belongs to the position it was asked for: if the state changes in between (undo,
 restart, load) or the system is closed, the decision is cancelled and a late answer is
@@ -80,6 +83,7 @@ class RulesSystem(esper.Processor):
         self.decision: Decision | None = None
         self._decision_state: Any = None  # the position the decision was asked for
         self._waited = 0.0  # frame time since the decision was asked for
+        self._landing = False  # another seat's move is still reaching the table
 
     # -- to override -------------------------------------------------------------------
     def intent_to_move(self, intent: Any) -> str | None:
@@ -106,6 +110,14 @@ class RulesSystem(esper.Processor):
         seat = self.to_move
         return seat is not None and self.seats[seat].kind == "human"
 
+    def offering(self) -> bool:
+        """A person may decide now: it is a person's turn and the table has shown what the
+        decision is about. After another seat's move the decision waits until the scene is
+        no longer busy showing it; a person's own sequence of moves (or a card lifted into a
+        selection) is never held up."""
+        self._landing = self._landing and self.busy()
+        return self.human_to_move() and not self._landing
+
     @property
     def thinking(self) -> bool:
         return self.decision is not None
@@ -118,6 +130,9 @@ class RulesSystem(esper.Processor):
             return False
         if not self.human_to_move():
             self.on_rejected("wait for your turn", intent)
+            return False
+        if not self.offering():
+            self.on_rejected("wait until the last move has reached the table", intent)
             return False
         return self._apply(move, intent)
 
@@ -134,6 +149,7 @@ class RulesSystem(esper.Processor):
             return False
         self.state = state
         self.history.append(move)
+        self._landing = seat != self.to_move
         for listener in list(self.listeners):
             listener(seat if seat is not None else -1, move, events)
         return True
@@ -142,6 +158,7 @@ class RulesSystem(esper.Processor):
         """Replace the state (undo, restart, load); any AI decision in flight is dropped."""
         self.state = state
         self.history = list(history or [])
+        self._landing = False
         self.cancel_decision()
 
     def cancel_decision(self) -> None:

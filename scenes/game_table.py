@@ -9,7 +9,11 @@ contract and ``game.session.Session``:
 - Undo (Ctrl+Z or the Undo button) back to the person's previous decision, never past
   something that came to light; the table is rebuilt from the session's state.
 - Hint (H or the Hint button): the hard AI's move for the seat to act, computed in the AI
-  worker process (``game.ai.worker``) and shown on the table if the position is unchanged.
+  worker process (``game.ai.worker``) and shown on the table if the position is unchanged;
+  meanwhile the button reads "Thinking…" with a turning arc.
+- Following the computer: a person's decision is offered (``mine``, buttons, prompts) only
+  once the move that brought it has landed (``RulesSystem.offering``), and each seat's last
+  move stays outlined (``marks``, ``scenes.marks``): ``animate`` records what to mark.
 - The move log in words (``describe``), scrollable with the mouse wheel.
 - Autosave after every move and on quit (the menu's Continue resumes it); a finished game
   deletes the save and counts in the statistics.
@@ -30,11 +34,13 @@ from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
 from game.session import Session
 from scenes import theme
+from scenes.marks import LastMoves
 from scenes.resume import autosave_game
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (120, 230, 255)
+HINT_THINKING = "Thinking…"
 
 
 class GameRules(RulesSystem):
@@ -86,6 +92,7 @@ class GameTable(TableScene):
         self.replay_controls = None
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
         self.pending_summary = None  # (title, subtitle, header, rows) shown once idle
+        self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
 
     # -- wiring ------------------------------------------------------------------------
     def build(self) -> None:
@@ -147,6 +154,7 @@ class GameTable(TableScene):
     def _after_move(self, seat: int, move: str, events: list) -> None:
         self.clear_hint()
         self.log_scroll = 0
+        self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
         self.animate(seat, move, events)
         self.autosave()
         self.refresh()
@@ -176,6 +184,15 @@ class GameTable(TableScene):
 
     def refresh(self) -> None:
         """Re-enable what the player to move may touch; rebuild the buttons."""
+
+    def on_offer(self) -> None:
+        """The table came to rest on a new position, or a person's decision is now offered
+        (``rules.offering()``, once the last move has landed): update what may be touched.
+        Card tables that set up their cards after a sync (``_after_sync``) redo it."""
+        after_sync = getattr(self, "_after_sync", None)
+        if callable(after_sync):
+            after_sync()
+        self.refresh()
 
     # -- messages ----------------------------------------------------------------------
     def refuse(self, reason: str, intent) -> None:
@@ -213,6 +230,42 @@ class GameTable(TableScene):
         seed = decision_seed(self.config.seed, len(self.session.moves), 7919)
         self._hint_decision = shared_worker().submit(self.ai_module, view, legal, "hard", seed)
         self._hint_for = self.state
+
+    @property
+    def hint_pending(self) -> bool:
+        """A hint is being worked out (the Hint button says so until it arrives)."""
+        return self._hint_decision is not None
+
+    def _hint_label(self) -> str:
+        return HINT_THINKING if self.hint_pending else "Hint"
+
+    def _hint_button(self) -> Button | None:
+        return next((w for w in self.widgets.widgets if isinstance(w, Button)
+                     and w.on_click == self.ask_hint), None)
+
+    def _label_hint_button(self) -> None:
+        """The Hint button reads "Thinking…" (smaller, to fit) while a hint is worked out."""
+        button = self._hint_button()
+        if button is None or button.label == self._hint_label():
+            return
+        if self.hint_pending:
+            button.usual_size = button.size
+            button.label, button.size = HINT_THINKING, min(button.size, 13)
+        else:
+            button.label, button.size = "Hint", getattr(button, "usual_size", button.size)
+
+    def _draw_hint_thinking(self, surface: pygame.Surface) -> None:
+        """A small turning arc on the corner of the Hint button while a hint is worked out."""
+        button = self._hint_button()
+        if button is None or not self.hint_pending:
+            return
+        centre = (button.rect.right - 4, button.rect.top + 2)
+        pygame.draw.circle(surface, theme.PANEL, centre, 12)
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 12, 1)
+        box = pygame.Rect(0, 0, 16, 16)
+        box.center = centre
+        start = -self.time * 6.0
+        pygame.draw.arc(surface, HINT_COLOUR, box, start, start + 4.2, 3)
 
     def cancel_hint(self) -> None:
         """Drop a hint still being computed (the position changed or the table left)."""
@@ -335,18 +388,23 @@ class GameTable(TableScene):
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
                                              count_up=count_up), transition="fade")
         self._poll_hint()
+        self._label_hint_button()
         if self.replay is None and self.rules.over and not self.animating and (
                 not self.result_shown):
             self.result_shown = True
             self.show_result()
         if not self.animating:
-            key = (id(self.state), self.rules.human_to_move())
+            key = (id(self.state), self.rules.offering())
             if self._refreshed_for != key:
                 self._refreshed_for = key
-                self.refresh()
+                self.on_offer()
+
+    def draw_above_pieces(self, surface: pygame.Surface) -> None:
+        self.marks.draw(surface)  # each seat's last move, below the panels
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self._draw_hint_thinking(surface)
         if self.replay_controls is not None:
             self.replay_controls.draw(surface)
 
@@ -391,7 +449,7 @@ class GameTable(TableScene):
 
     def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
         """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""
-        human = self.rules.human_to_move() and self.replay is None
+        human = self.rules.offering() and self.replay is None
         w = (rect.width - 28 - 16) // 3
         y = rect.bottom - 60
         return [
@@ -485,7 +543,7 @@ class CardTable(GameTable):
     @property
     def mine(self) -> bool:
         """The viewer is a person whose decision it is now (and may see the cards)."""
-        return (self.rules.human_to_move() and self.rules.to_move == self.viewer
+        return (self.rules.offering() and self.rules.to_move == self.viewer
                 and not self.curtain and self.replay is None)
 
     def announce(self, text: str, seconds: float = 2.0) -> None:

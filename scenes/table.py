@@ -68,6 +68,9 @@ class TableScene(Scene):
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.app.size), (0, 0))
 
+    def draw_above_pieces(self, surface: pygame.Surface) -> None:
+        """Drawn over the entities, under the HUD (e.g. the last-move marks)."""
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """HUD drawn above the entities (scores, turn indicator, buttons)."""
 
@@ -98,6 +101,7 @@ class TableScene(Scene):
         if self.world is not None and self.world.alive:
             self.world.activate()
             self.render.draw(surface)
+            self.draw_above_pieces(surface)
         self.draw_overlay(surface)
 
     def _speed(self) -> float:

@@ -457,6 +457,24 @@ class TelefunkenTable(CardTable):
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
             self.pick_viewer()
         self.show(lead=lead)
+        self.mark_move(seat, events)
+
+    def mark_move(self, seat: int, events: list) -> None:
+        """Outline what ``seat`` did until it plays again (``scenes.marks``)."""
+        name, mark = self.seat_name(seat), self.marks.cards
+        for event in events:
+            if isinstance(event, rules.Discarded):
+                mark(seat, self.sync, "discard", [event.card], name)
+            elif isinstance(event, rules.Melded):
+                for index, group in zip(event.indices, event.groups):
+                    mark(seat, self.sync, f"meld_{index}", group, name)
+            elif isinstance(event, (rules.LaidOff, rules.JokerFreed)):
+                mark(seat, self.sync, f"meld_{event.meld}", event.cards, name)
+            elif isinstance(event, rules.Bought):
+                if seat == self.viewer:
+                    mark(seat, self.sync, "hand", [event.card], f"{name} bought")
+                else:
+                    self.marks.place(seat, self.opponent_zone(seat), f"{name} bought")
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
@@ -601,6 +619,8 @@ class TelefunkenTable(CardTable):
             return "Replay"
         if self.mine:
             return f"Your turn: {PHASE_WORDS.get(state.phase, 'play')}"
+        if state.seat == self.viewer and not self.curtain:
+            return ""  # the last move is still reaching the table: nothing to ask yet
         return f"{self.seat_name(state.seat)} to {PHASE_WORDS.get(state.phase, 'play')}"
 
     def _draw_contract(self, surface: pygame.Surface) -> None:

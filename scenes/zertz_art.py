@@ -37,8 +37,8 @@ def ring(size: int = 64, marked: bool = False) -> pygame.Surface:
     pygame.draw.circle(surf, (14, 60, 40, 255), (c, c), inner)
     pygame.draw.circle(surf, (60, 64, 70), (c, c), inner, 1)
     pygame.draw.circle(surf, (250, 250, 250, 140), (c, c), outer, 1)
-    if marked:
-        pygame.draw.circle(surf, (232, 184, 74), (c, c), inner - 3, 2)
+    if marked:  # where a marble starts: a faint line, not to be read as a highlight
+        pygame.draw.circle(surf, (96, 118, 96), (c, c), inner - 4, 1)
     return surf
 
 

@@ -3,8 +3,13 @@
 Drag a piece from your supply onto an empty ring, a marble next to one of your pieces into
 your tray, and after a take the marble drawn from the bag onto an empty ring; or click the
 thing, then click where it goes. Legal targets glow while you hold something; an illegal
-drop glides back with the engine's reason. AI moves are animated the same way, the AI's
-pick glowing briefly first. H (or the Hint button) shows the move the hard AI would make.
+drop glides back with the engine's reason, and pressing a marble that cannot be taken says
+why. AI moves are animated the same way, the AI's pick glowing briefly first and each step
+of a take (the marble to the tray, the rings vanishing, the marble out of the bag, the put)
+shown after the one before has landed. Each seat's last move stays outlined in its colour
+(``scenes.marks``): the ring placed on or put on, dashed where a marble was taken or a ring
+removed. Columns are lettered and rows numbered as in the move log. H (or the Hint button)
+shows the move the hard AI would make.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import esper
 import pygame
 
 from ecs.components import Draggable, DropTarget, Glow, Hoverable, Sprite, Transform, ZOrder
+from ecs.input import topmost_at
 from ecs.tween import animate, ease_out_back, move_to
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
@@ -24,14 +30,21 @@ from game.rules import zertz as rules
 from game.session import Session
 from scenes import theme, zertz_art
 from scenes.game_table import GameTable
+from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 
 SEAT_COLOURS = (theme.RED, theme.BLUE)
+MARK_COLOURS = ((255, 110, 96), (110, 170, 255))  # each seat's last move, outlined
 REASONS = {"six": "{name} collected all six {colour} marbles.",
            "bag": "The bag ran out: the higher total of captured marbles wins.",
            "passes": "Neither player could move: the higher total wins."}
 AI_LEAD = 0.4  # seconds the AI's pick glows before it moves
-MOVE_TIME = 0.4
+MOVE_TIME = 0.4  # a piece or marble gliding to its place
+STEP_PAUSE = 0.35  # between the steps of the computer's move, and before its next move
+RING_TIME = 0.45  # a removed ring shrinking away
+DRAW_TIME = 0.35  # the drawn marble coming out of the bag
+TRAY_SCALE = 0.8  # captured marbles are a little smaller in the tray
+TRAY_MARBLE_DY = 27  # a tray row's marbles sit this far below its caption
 
 Z_RING, Z_BOARD, Z_TRAY, Z_SUPPLY, Z_DRAWN = 0, 10, 20, 30, 40
 
@@ -52,6 +65,7 @@ class ZertzTable(GameTable):
         self.tray_ents: list[list[tuple[str, int]]] = [[], []]
         self.drawn_ent: int | None = None
         self._last_dropped: int | None = None
+        self.marks = LastMoves(lambda seat: MARK_COLOURS[seat])
 
     # -- building ----------------------------------------------------------------------
     def build_table(self) -> None:
@@ -59,7 +73,7 @@ class ZertzTable(GameTable):
         for zone in self.layout.layer("rings"):
             ent = esper.create_entity(
                 Transform(*zone.rect.center), ZOrder(Z_RING),
-                Sprite(zertz_art.ring(64, bool(zone.props.get("marked")))),
+                Sprite(zertz_art.ring(64, bool(zone.props.get("marked"))), shape="circle"),
             )
             self.ring_ents[zone.name] = ent
             if zone.name in state.rings:
@@ -76,6 +90,7 @@ class ZertzTable(GameTable):
             for colour, count in zip(rules.COLOURS, state.captured[seat]):
                 for _ in range(count):
                     ent = self._new_marble(colour, tray.center, Z_TRAY)
+                    esper.component_for_entity(ent, Transform).scale = TRAY_SCALE
                     self.tray_ents[seat].append((colour, ent))
         for ring, colour in state.marbles.items():
             self.marble_ents[ring] = self._new_marble(colour, self.ring_center(ring), Z_BOARD)
@@ -110,7 +125,28 @@ class ZertzTable(GameTable):
     def tray_spot(self, seat: int, colour: str, index: int) -> tuple[float, float]:
         rect = self.layout[f"tray_{seat}"].rect
         row = rules.COLOURS.index(colour)
-        return rect.x + 30 + index * 38, rect.y + 66 + row * 44
+        return rect.x + 30 + index * 36, self.tray_row_y(seat, row) + TRAY_MARBLE_DY
+
+    def tray_row_y(self, seat: int, row: int) -> int:
+        """The y of a tray row's caption ("grey (×2)   1/6"); its marbles sit below it."""
+        return self.layout[f"tray_{seat}"].rect.y + 42 + row * 50
+
+    def row_label_spots(self) -> list[tuple[int, tuple[float, float]]]:
+        """Where the row numbers go: before the first and after the last ring of each row.
+
+        Ring d4 is the 4th ring of column d counted from the bottom; the rings with one
+        number form a line that falls from column a to d and rises from d to g, so each
+        number is written at both ends of its line, along the board's left and right edges.
+        """
+        spots = []
+        a1, b1 = self.ring_center("a1"), self.ring_center("b1")
+        dx, dy = (b1[0] - a1[0]) * 0.62, (b1[1] - a1[1]) * 0.62
+        for number in range(1, 8):
+            row = sorted(r for r in rules.RINGS if int(r[1:]) == number)
+            first, last = self.ring_center(row[0]), self.ring_center(row[-1])
+            spots.append((number, (first[0] - dx, first[1] - dy)))
+            spots.append((number, (last[0] + dx, last[1] - dy)))
+        return spots
 
     def drawn_spot(self) -> tuple[float, float]:
         rect = self.layout["bag"].rect
@@ -141,6 +177,23 @@ class ZertzTable(GameTable):
         ring = next((r for r, e in self.marble_ents.items() if e == entity), None)
         return (f"take {ring}", "") if ring else (None, "that marble is not on the board")
 
+    def handle(self, event) -> None:
+        if event.kind == "down" and event.button == 1 and self.replay is None:
+            self._explain_refused_press(event.pos)
+        super().handle(event)
+
+    def _explain_refused_press(self, pos: tuple[int, int]) -> None:
+        """A press on a marble that cannot be taken says why, as a refused drop does."""
+        if not self.rules.offering() or self.drag.held is not None:
+            return
+        ent = topmost_at(pos, Draggable)
+        ring = next((r for r, e in self.marble_ents.items() if e == ent), None)
+        if ring is None or esper.component_for_entity(ent, Draggable).enabled:
+            return
+        ok, reason = self.check(f"take {ring}")
+        if not ok:
+            self.refuse(reason, None)
+
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
         move, reason = self._move_for(entity, target)
         return (False, reason) if move is None else self.check(move)
@@ -156,12 +209,19 @@ class ZertzTable(GameTable):
 
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
+        """Show a move step by step. The computer's pick glows first (``AI_LEAD``), then each
+        step (the marble into the tray, the rings vanishing, the marble out of the bag) comes
+        after the one before has landed, ``STEP_PAUSE`` apart, and the next move waits
+        until the last step has been seen. Times are tween seconds (the animation speed
+        setting scales them; nothing waits at instant). Each seat's last move is marked."""
         human = self.config.seats[seat].is_human
-        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        lead = 0.0 if human else AI_LEAD
+        gap = 0.0 if human else STEP_PAUSE
         dropped, self._last_dropped = self._last_dropped, None
         if dropped is not None:
             self.drag.settle(dropped)
-        pause = 0.0
+        landed = lead  # when the step shown so far has landed
+        removed = [e.ring for e in events if isinstance(e, rules.RingRemoved)]
         for event in events:
             if isinstance(event, rules.PiecePlaced):
                 ent = dropped if dropped in self.supply_ents[seat] else self.supply_ents[seat][-1]
@@ -170,6 +230,8 @@ class ZertzTable(GameTable):
                 esper.component_for_entity(ent, ZOrder).z = Z_BOARD + 1
                 self._glow_then_move(ent, self.ring_center(event.ring), lead)
                 self.audio.request("place")
+                self.marks.place(seat, self._ring_rect(event.ring), shape="circle")
+                landed = lead + MOVE_TIME
             elif isinstance(event, rules.MarbleTaken):
                 ent = self.marble_ents.pop(event.ring)
                 slot = sum(1 for c, _ in self.tray_ents[seat] if c == event.colour)
@@ -177,23 +239,33 @@ class ZertzTable(GameTable):
                 esper.component_for_entity(ent, ZOrder).z = Z_TRAY + 5
                 self._glow_then_move(ent, self.tray_spot(seat, event.colour, slot), lead,
                                      roll=True)
+                animate(ent, "scale", TRAY_SCALE, MOVE_TIME, delay=lead)
                 self.audio.request("capture")
-                pause = lead + self.app.settings.anim(MOVE_TIME)
+                if event.ring not in removed:  # a vanished ring is marked as removed below
+                    self.marks.place(seat, self._ring_rect(event.ring), shape="circle",
+                                     dashed=True)
+                landed = lead + MOVE_TIME
             elif isinstance(event, rules.RingRemoved):
                 ent = self.ring_ents[event.ring]
                 esper.remove_component(ent, DropTarget)
                 sprite = esper.component_for_entity(ent, Sprite)
-                animate(ent, "scale", 0.2, 0.45, delay=pause)
-                animate(ent, "alpha", 0, 0.45, delay=pause,
+                start = landed + gap
+                animate(ent, "scale", 0.2, RING_TIME, delay=start)
+                animate(ent, "alpha", 0, RING_TIME, delay=start,
                         on_done=lambda s=sprite: setattr(s, "visible", False))
+                self.marks.place(seat, self._ring_rect(event.ring), shape="circle", dashed=True)
+                if event.ring == removed[-1]:
+                    landed = start + RING_TIME  # the rings of one take vanish together
             elif isinstance(event, rules.MarbleDrawn):
                 ent = self._new_marble(event.colour, self.bag_spot(), Z_DRAWN, kind="drawn")
                 t = esper.component_for_entity(ent, Transform)
                 t.scale = 0.2
                 x, y = self.drawn_spot()
-                move_to(ent, x, y, 0.35, ease_out_back, delay=pause + 0.15)
-                animate(ent, "scale", 1.0, 0.35, ease_out_back, delay=pause + 0.15)
+                start = landed + (gap or 0.15)
+                move_to(ent, x, y, DRAW_TIME, ease_out_back, delay=start)
+                animate(ent, "scale", 1.0, DRAW_TIME, ease_out_back, delay=start)
                 self.drawn_ent = ent
+                landed = start + DRAW_TIME
             elif isinstance(event, rules.MarblePut):
                 ent = self.drawn_ent
                 self.drawn_ent = None
@@ -202,11 +274,18 @@ class ZertzTable(GameTable):
                 esper.component_for_entity(ent, ZOrder).z = Z_BOARD
                 self._glow_then_move(ent, self.ring_center(event.ring), lead)
                 self.audio.request("place")
+                self.marks.place(seat, self._ring_rect(event.ring), shape="circle")
+                landed = lead + MOVE_TIME
             elif isinstance(event, rules.Passed):
                 self.app.toast(f"{rules.SEAT_NAMES[event.seat]} cannot move and passes.")
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
         self.arrange(delay=lead)
+        if not human:  # the next move waits until this one has been seen
+            self.hold(landed + STEP_PAUSE)
+
+    def _ring_rect(self, ring: str) -> pygame.Rect:
+        return self.layout[ring].rect
 
     def _glow_then_move(self, ent: int, pos, lead: float, roll: bool = False) -> None:
         duration = MOVE_TIME
@@ -331,6 +410,9 @@ class ZertzTable(GameTable):
             bottom = self.layout[f"{letter}1"].rect
             theme.blit_text(surface, letter, (bottom.centerx, bottom.bottom + 4), 14,
                             theme.INK_FAINT, "bold", anchor="midtop")
+        for number, pos in self.row_label_spots():
+            theme.blit_text(surface, str(number), pos, 14, theme.INK_FAINT, "bold",
+                            anchor="center")
         bag = self.layout["bag"].rect
         theme.panel(surface, pygame.Rect(bag.x - 60, bag.y - 4, bag.width + 160, bag.height + 8),
                     alpha=120)
@@ -357,12 +439,11 @@ class ZertzTable(GameTable):
         points = state.points(seat)
         theme.blit_text(surface, f"Captured · {points} point{'s' if points != 1 else ''}",
                         (tray.x + 16, tray.y + 12), 17, theme.INK, "bold")
-        for row, colour in enumerate(rules.COLOURS):
+        for row, colour in enumerate(rules.COLOURS):  # a caption above each row of marbles
             n = state.captured[seat][row]
-            y = tray.y + 66 + row * 44
-            if n == 0:
-                theme.blit_text(surface, f"{colour} (×{rules.VALUES[colour]})", (tray.x + 16, y),
-                                13, theme.INK_FAINT, anchor="midleft")
+            y = self.tray_row_y(seat, row)
+            theme.blit_text(surface, f"{colour} (×{rules.VALUES[colour]})", (tray.x + 16, y),
+                            13, theme.INK_DIM if n else theme.INK_FAINT, anchor="midleft")
             theme.blit_text(surface, f"{n}/6", (tray.right - 12, y), 14,
                             theme.GOLD if n >= 5 else theme.INK_DIM, "bold", anchor="midright")
 

@@ -509,6 +509,14 @@ class ZetemaTable(CardTable):
             self.reconcile(source=source, lead=lead, mover=seat)
             self.pick_viewer()
         self.reconcile(source=source, lead=lead, mover=seat)
+        for event in events:  # what the seat did stays outlined until it plays again
+            if isinstance(event, rules.Discarded):
+                pile = self.piles[rules.CARD_RANK[event.card]]
+                self.marks.entities(seat, [e for c, e in pile if c == event.card][-1:],
+                                    self.seat_name(seat))
+            elif isinstance(event, rules.Melded):
+                shown = self.selection if seat == self.viewer else self.shown
+                self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
 
     def hide_hand(self) -> None:
         for _, ent in self.hand + self.selection:

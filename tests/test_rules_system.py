@@ -153,3 +153,36 @@ def test_paused_rules_system_starts_no_ai(world):
     system.paused = True
     esper.process(1 / 60)
     assert ai.calls == []
+
+
+def test_a_persons_decision_waits_until_another_seats_move_has_landed(world):
+    busy = {"on": False}
+    system, queue, _ = build(make_ai(), seats=("ai", "human"), delay=0,
+                             busy=lambda: busy["on"])
+    esper.process(1 / 60)
+    system.decision.done.wait(5)
+    esper.process(1 / 60)  # the AI takes 3 and the scene starts showing it
+    assert system.history == ["take 3"] and system.human_to_move()
+    busy["on"] = True
+    assert not system.offering()  # the move is still on its way: nothing asked yet
+    queue.put(ClickIntent(None, (0, 0), "take", 1))
+    esper.process(1 / 60)
+    assert system.state.pile == 7 and system.rejections == [
+        "wait until the last move has reached the table"]
+    busy["on"] = False
+    assert system.offering()
+    busy["on"] = True  # later animations (a card lifted) no longer hold the decision back
+    assert system.offering()
+    queue.put(ClickIntent(None, (0, 0), "take", 1))
+    esper.process(1 / 60)
+    assert system.state.pile == 6
+
+
+def test_at_the_start_a_decision_is_offered_and_the_next_person_waits_for_a_move(world):
+    system, queue, _ = build(make_ai(threading.Event()), seats=("human", "human"),
+                             busy=lambda: True)
+    assert system.offering()  # nothing has been played yet: the table shows the position
+    queue.put(ClickIntent(None, (0, 0), "take", 1))
+    esper.process(1 / 60)
+    assert system.state.pile == 9 and system.to_move == 1
+    assert not system.offering()  # the other person waits for the move to land

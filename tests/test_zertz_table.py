@@ -234,3 +234,152 @@ def test_from_menu_to_the_board_and_back(app, drive):
     drive.click(quit_button.rect.center)
     drive.settle()
     assert isinstance(drive.scene, MainMenu)
+
+
+# -- following the computer and reading the board -----------------------------------------
+
+def _forced_take_position():
+    """Blue (the computer) has no pieces left in its supply: it must take the marble on c3
+    (next to its piece on c4)."""
+    return rules.load({
+        "marbles": {"a1": "white", "c3": "grey", "g4": "black"},
+        "pieces": {"b1": 0, "c4": 1, "c5": 1, "c6": 1, "b5": 1, "d7": 1, "e6": 1, "f5": 1,
+                   "g3": 1, "f4": 1, "e5": 1},
+        "supply": [9, 0], "to_move": 1,
+        "bag": ["white"] * 5 + ["grey"] * 5 + ["black"] * 5,
+    })
+
+
+def _ai_table(app, drive, state, speed="normal"):
+    app.settings.animation = speed
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 5, {"first": 0})
+    scene = ZertzTable(app, config, at(config, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    return scene
+
+
+def _frames_until(drive, scene, test, limit=900):
+    for n in range(limit):
+        if test():
+            return n
+        drive.step()
+    raise AssertionError("never happened")
+
+
+def test_the_computers_turn_is_shown_step_by_step_at_normal_speed(app, drive):
+    scene = _ai_table(app, drive, _forced_take_position())
+    _frames_until(drive, scene, lambda: len(scene.session.moves) == 1)
+    assert scene.session.moves[0].startswith("take ")
+    taken = scene.tray_ents[1][-1][1]
+    drawn = scene.drawn_ent
+    tray_spot = scene.tray_spot(1, scene.tray_ents[1][-1][0], 0)
+
+    def landed():
+        t = esper.component_for_entity(taken, Transform)
+        return (t.x, t.y) == pytest.approx(tray_spot, abs=0.5)
+
+    take_frames = _frames_until(drive, scene, landed)
+    assert take_frames >= 0.7 * 60  # the pick glows, then the marble rolls to the tray
+    assert esper.component_for_entity(drawn, Transform).scale == pytest.approx(0.2)  # not yet
+    put_after = _frames_until(drive, scene, lambda: len(scene.session.moves) == 2)
+    assert put_after >= 0.9 * 60  # a pause, the marble out of the bag, a pause: then the put
+    assert scene.session.moves[1].startswith("put ")
+
+
+def test_at_instant_speed_the_computer_does_not_wait_for_pauses(app, drive):
+    scene = _ai_table(app, drive, _forced_take_position(), speed="instant")
+    _frames_until(drive, scene, lambda: len(scene.session.moves) == 1)
+    assert scene.hold_time == 0
+    assert _frames_until(drive, scene, lambda: len(scene.session.moves) == 2) <= 0.5 * 60 + 3
+
+
+def test_each_seats_last_move_stays_marked_until_it_moves_again(app, drive):
+    state = _forced_take_position()
+    scene = _ai_table(app, drive, state, speed="fast")
+    _frames_until(drive, scene, lambda: scene.rules.offering())
+    take, put = scene.session.moves
+    taken, put_on = take.split()[1], put.split()[1]
+    blue = {(m.rect.center, m.dashed) for m in scene.marks.marks[1]}
+    assert (scene.ring_center(put_on), False) in blue  # the ring the drawn marble went to
+    removed = set(state.rings) - set(scene.state.rings)
+    marked_gone = {scene.ring_center(r) for r in removed | ({taken} - removed)}
+    assert marked_gone <= {c for c, dashed in blue if dashed}  # taken from, rings removed
+    assert 0 not in scene.marks.marks
+    place(drive, scene, "e2")  # the person moves: Blue's marks stay, Red's appear
+    assert [m.rect.center for m in scene.marks.marks[0]] == [scene.ring_center("e2")]
+    assert {(m.rect.center, m.dashed) for m in scene.marks.marks[1]} == blue
+    _frames_until(drive, scene, lambda: len(scene.session.moves) >= 4)  # Blue moves again
+    assert {(m.rect.center, m.dashed) for m in scene.marks.marks[1]} != blue
+    frame = pygame.Surface(app.size)
+    scene.draw(frame)  # the marks are drawn in the seat's colour around the ring
+    x, y = scene.ring_center("e2")
+    ring = {frame.get_at((round(x + dx), round(y + dy)))[:3] for dx in range(-38, 39)
+            for dy in (-36, -35, -34, 34, 35, 36)}
+    assert (255, 110, 96) in ring
+
+
+def test_pressing_a_marble_that_cannot_be_taken_says_why(table, app, drive):
+    drive.press(drive.center_of(table.marble_ents["g4"]))
+    drive.release()
+    assert "g4" in table.state.marbles
+    assert app.toasts and app.toasts[-1].error
+    assert app.toasts[-1].text == "No piece of yours is next to g4."
+
+
+def test_captured_marbles_leave_their_row_captions_readable(app, drive):
+    from ecs.input import entity_rect
+    from scenes import theme
+
+    state = rules.load({"marbles": {"a1": "black", "c3": "white"}, "pieces": {"a2": 0},
+                        "captured": [{"black": 3, "white": 2, "grey": 4}, {}],
+                        "bag": ["white"] * 3 + ["grey"] * 2 + ["black"] * 2, "to_move": 0})
+    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+    drive.settle()
+    tray = scene.layout["tray_0"].rect
+    for row, colour in enumerate(rules.COLOURS):
+        caption = theme.text(f"{colour} (×{rules.VALUES[colour]})", 13).get_rect(
+            midleft=(tray.x + 16, scene.tray_row_y(0, row)))
+        for _, ent in scene.tray_ents[0]:
+            t = esper.component_for_entity(ent, Transform)
+            box = pygame.Rect(entity_rect(t, esper.component_for_entity(ent, Sprite)))
+            box = box.inflate(-6, -6)  # the marble's shadow margin
+            assert not box.colliderect(caption), (colour, box, caption)
+            assert tray.contains(box)
+
+
+def test_rows_are_numbered_at_both_ends_of_their_lines(table):
+    spots = table.row_label_spots()
+    assert sorted(n for n, _ in spots) == sorted(list(range(1, 8)) * 2)
+    rings = [table.layout[r].rect for r in rules.RINGS]
+    for _, (x, y) in spots:
+        assert not any(r.collidepoint(x, y) for r in rings)
+        assert 0 < x < 1280 and 0 < y < 720
+    left = dict(spots[0::2])
+    a1, a2 = table.ring_center("a1"), table.ring_center("a2")
+    assert left[1][0] < a1[0] and left[2][1] == pytest.approx(left[1][1] - (a1[1] - a2[1]))
+    plain = pygame.Surface((1280, 720))
+    table.draw_background(plain)
+    from scenes import theme
+    felt = theme.felt((1280, 720))
+    for _, (x, y) in spots:  # a numeral is drawn there
+        assert any(plain.get_at((round(x) + dx, round(y) + dy)) != felt.get_at(
+            (round(x) + dx, round(y) + dy)) for dx in range(-4, 5) for dy in range(-5, 6))
+
+
+def test_the_hint_rings_a_ring_instead_of_boxing_it(table, drive):
+    from scenes.game_table import HINT_COLOUR
+
+    table._apply_hint("place d4")
+    ring = table.ring_ents["d4"]
+    assert esper.component_for_entity(ring, Sprite).shape == "circle"
+    frame = pygame.Surface((1280, 720))
+    table.draw(frame)
+    box = table.layout["d4"].rect.inflate(6, 6)
+    assert frame.get_at(box.topleft)[:3] != HINT_COLOUR  # no square corner
+    x, y = box.center
+    circle = {frame.get_at((x, y - r))[:3] for r in range(29, 36)}
+    assert HINT_COLOUR in circle

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         if frames > 200_000:
             print("gave up: the game did not finish")
             return 1
-        if table.rules.human_to_move() and not table.animating and not drive.app.toasts:
+        if table.rules.offering() and not table.animating and not drive.app.toasts:
             seat = rules.to_move(table.state)
             legal = rules.legal_moves(table.state)
             move = ai.choose(rules.view(table.state, seat), legal, args.policy, rng)

@@ -1,0 +1,163 @@
+"""Last-move marks: what each seat did last stays outlined on the table until it moves again.
+
+Every game table has a ``LastMoves`` (``GameTable.marks``). When a seat starts a new turn
+(it moves and the move before was another seat's) its old marks go; the table's animation
+code then marks what the move did, either things on the table (``entities``: a discarded
+card, the cards of a meld; the outline follows them as they glide and disappears with them)
+or a fixed place (``place``: the ring a marble was taken from, a removed ring).
+
+Marks are drawn above the table's pieces and below its panels, in the seat's colour, with
+an optional short tag ("Seat 3", "put") so several seats' last moves can be told apart. A
+card buried under another card (a discard covered by the next one) is not outlined: the
+mark would frame the card on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import esper
+import pygame
+
+from ecs.components import Sprite, Transform, ZOrder
+from ecs.input import entity_rect
+from scenes import theme
+
+SEAT_COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (234, 178, 66),
+                (194, 126, 226), (84, 204, 204))
+BURIED = 0.8  # a card this much covered by one drawn above it is not outlined
+
+
+@dataclass
+class Mark:
+    """Outline ``entities`` (their joint box) or a fixed ``rect``; ``shape`` "rect"/"circle";
+    ``dashed`` for a place where something no longer is."""
+
+    entities: tuple[int, ...] = ()
+    rect: pygame.Rect | None = None
+    shape: str = "rect"
+    label: str = ""
+    dashed: bool = False
+
+
+class LastMoves:
+    """The marks of every seat's last turn. ``colour(seat)`` picks each seat's colour."""
+
+    def __init__(self, colour: Callable[[int], tuple[int, int, int]] | None = None) -> None:
+        self.colour = colour or (lambda seat: SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        self.marks: dict[int, list[Mark]] = {}
+        self._last_seat: int | None = None
+
+    # -- recording ---------------------------------------------------------------------
+    def moved(self, seat: int) -> None:
+        """``seat`` made a move: if it starts a new turn, its previous marks go."""
+        if seat != self._last_seat:
+            self.marks.pop(seat, None)
+        self._last_seat = seat
+
+    def entities(self, seat: int, ents: Iterable[int], label: str = "",
+                 shape: str = "rect") -> None:
+        """Mark things on the table (one outline around all of them)."""
+        ents = tuple(e for e in ents if e is not None)
+        if ents:
+            self.marks.setdefault(seat, []).append(Mark(ents, None, shape, label))
+
+    def place(self, seat: int, rect: pygame.Rect, label: str = "", shape: str = "rect",
+              dashed: bool = False) -> None:
+        """Mark a fixed place on the table."""
+        self.marks.setdefault(seat, []).append(Mark((), pygame.Rect(rect), shape, label, dashed))
+
+    def cards(self, seat: int, sync, zone: str, codes: Iterable[str], label: str = "") -> None:
+        """Mark the cards ``codes`` of a ``scenes.card_sync.CardSync`` zone (the last of each
+        code there: the one just arrived)."""
+        have = list(sync.entities(zone))
+        ents = []
+        for code in codes:
+            match = next((p for p in reversed(have) if p[0] == code), None)
+            if match is not None:
+                have.remove(match)
+                ents.append(match[1])
+        self.entities(seat, ents, label)
+
+    def clear(self) -> None:
+        self.marks.clear()
+        self._last_seat = None
+
+    # -- queries -----------------------------------------------------------------------
+    def boxes(self, seat: int) -> list[pygame.Rect]:
+        """Where ``seat``'s marks are drawn now (marks with nothing left to show omitted)."""
+        out = []
+        for mark in self.marks.get(seat, []):
+            box = self._box(mark)
+            if box is not None:
+                out.append(box)
+        return out
+
+    def _box(self, mark: Mark) -> pygame.Rect | None:
+        if mark.rect is not None:
+            return mark.rect
+        boxes = []
+        for ent in mark.entities:
+            box = _shown_box(ent)
+            if box is not None:
+                boxes.append(box)
+        return boxes[0].unionall(boxes[1:]) if boxes else None
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        for seat, marks in self.marks.items():
+            colour = self.colour(seat)
+            for mark in marks:
+                box = self._box(mark)
+                if box is None:
+                    continue
+                box = box.inflate(8, 8)
+                if mark.shape == "circle":
+                    radius = min(box.size) // 2
+                    if mark.dashed:
+                        _dashed_circle(surface, colour, box.center, radius)
+                    else:
+                        pygame.draw.circle(surface, colour, box.center, radius, 3)
+                else:
+                    pygame.draw.rect(surface, colour, box, 3, border_radius=8)
+                if mark.label:
+                    _tag(surface, mark.label, colour, box)
+
+
+def _shown_box(ent: int) -> pygame.Rect | None:
+    """The entity's drawn box, or None if it is gone, hidden or buried under another."""
+    if not esper.entity_exists(ent):
+        return None
+    transform = esper.try_component(ent, Transform)
+    sprite = esper.try_component(ent, Sprite)
+    if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
+        return None
+    box = pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
+    order = esper.try_component(ent, ZOrder)
+    z = order.z if order else 0.0
+    area = max(1, box.width * box.height)
+    for other, (t, s, o) in esper.get_components(Transform, Sprite, ZOrder):
+        if other == ent or o.z <= z or not s.visible or t.alpha < 200:
+            continue
+        over = box.clip(pygame.Rect(*(round(v) for v in entity_rect(t, s))))
+        if over.width * over.height >= BURIED * area:
+            return None
+    return box
+
+
+def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None:
+    """A ring of short arcs: the place where something was."""
+    box = pygame.Rect(0, 0, radius * 2, radius * 2)
+    box.center = centre
+    for k in range(12):
+        start = k * 2 * 3.14159 / 12
+        pygame.draw.arc(surface, colour, box, start, start + 0.3, 3)
+
+
+def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect) -> None:
+    """A small label on the mark's top edge."""
+    img = theme.text(text, 12, (20, 20, 24), "bold")
+    tag = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
+    pygame.draw.rect(surface, colour, tag, border_radius=6)
+    surface.blit(img, img.get_rect(center=tag.center))

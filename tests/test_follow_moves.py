@@ -1,0 +1,144 @@
+"""Following the computer, through the real event loop at Normal speed: no decision is asked
+before the move it is about has landed, and Hint says it is thinking until its answer comes."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai.worker import Decision
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as telefunken_rules
+from game.session import Session
+from scenes import game_table
+from scenes.game_table import HINT_THINKING
+from scenes.telefunken_table import TelefunkenTable
+from scenes.zertz_table import ZertzTable
+from tests.test_telefunken_table import CONFIG as TELEFUNKEN
+from tests.test_telefunken_table import OTHERS, position
+
+DECISIONS = {"Buy (1 chip)", "Pass", "Take upcard", "Draw"}
+
+
+def labels(table) -> set[str]:
+    return {getattr(w, "label", "") for w in table.widgets.widgets}
+
+
+def test_telefunken_asks_about_a_discard_only_once_it_has_landed(app, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
+    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    for _ in range(600):  # Seat 4 (the computer) plays until it has discarded
+        drive.step()
+        if table.session.moves and table.session.moves[-1].startswith("discard"):
+            break
+    card = table.session.moves[-1].split()[1]
+    assert table.state.phase == "buy" and table.rules.to_move == 0  # the person is offered it
+    frames_before = 0
+    while table.animating:  # the card is on its way to the pile
+        assert not table.mine and not table.rules.offering()
+        assert not labels(table) & DECISIONS, labels(table)
+        assert "decide" not in table._waiting_text()
+        drive.step()
+        frames_before += 1
+    assert frames_before > 10  # Normal speed: the discard takes a visible while to land
+    drive.step(2)
+    top = table.sync.entities("discard")[-1][0]
+    assert top == card and table.mine
+    assert {"Buy (1 chip)", "Pass"} <= labels(table)
+    assert table._waiting_text() == "Your turn: decide on the discard"
+
+
+class HeldWorker:
+    """A worker whose answers come when the test says (the hint's thinking shows)."""
+
+    def __init__(self) -> None:
+        self.decisions: list[Decision] = []
+
+    def submit(self, ai, view, legal, level, seed) -> Decision:
+        decision = Decision(None, len(self.decisions) + 1, "thread")
+        decision.legal = list(legal)
+        self.decisions.append(decision)
+        return decision
+
+    def start_soon(self) -> None:
+        pass
+
+
+def test_hint_says_it_is_thinking_until_the_answer_arrives(app, drive, monkeypatch):
+    worker = HeldWorker()
+    monkeypatch.setattr(game_table, "shared_worker", lambda: worker)
+    config = GameConfig("zertz", (Seat("human"), Seat("human")), 7, {"first": 0})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.wait_for_ai = False  # the answer really is late: frames go on while it thinks
+    button = table._hint_button()
+    assert button.label == "Hint"
+    drive.click(button.rect.center)
+    drive.step(5)
+    assert len(worker.decisions) == 1 and table.hint is None
+    assert table._hint_button().label == HINT_THINKING
+    frame = pygame.Surface(app.size)
+    table.draw(frame)  # the arc turns on the button's corner
+    corner = table._hint_button().rect.topright
+    arc = {frame.get_at((corner[0] - 4 + dx, corner[1] + 2 + dy))[:3]
+           for dx in range(-9, 10) for dy in range(-9, 10)}
+    assert game_table.HINT_COLOUR in arc
+    drive.key(pygame.K_h)  # asking again while it thinks asks nothing more
+    assert len(worker.decisions) == 1
+    decision = worker.decisions[0]
+    decision.move = "place d4"
+    decision.done.set()
+    drive.step()
+    assert table.hint is not None and table.hint[0] == "place d4"
+    assert table._hint_button().label == "Hint"
+
+
+def test_telefunken_marks_the_discard_and_the_buy_of_each_seat(app, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
+    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    for _ in range(600):
+        drive.step()
+        if table.mine:
+            break
+    card, ent = table.sync.entities("discard")[-1]
+    assert table.session.moves[-1] == f"discard {card}"
+    assert [m.entities for m in table.marks.marks[3]] == [(ent,)]
+    assert table.marks.boxes(3) and table.marks.boxes(3)[0].collidepoint(drive.center_of(ent))
+    button = next(w for w in table.widgets.widgets if getattr(w, "label", "") == "Buy (1 chip)")
+    drive.click(button.rect.center)
+    drive.settle()
+    assert table.session.moves[-1] == "buy"
+    bought = [m.entities for m in table.marks.marks[0]]
+    assert bought == [(ent,)] and table.sync.zone_of(ent) == "hand"
+    assert table.marks.marks[0][0].label == "You bought"
+
+
+def test_zetema_marks_each_seats_last_discard_on_its_pile(app, drive):
+    from game.rules import zetema as zetema_rules
+    from scenes.zetema_table import ZetemaTable
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")), 3,
+                        {})
+    table = ZetemaTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.settings.animation = "fast"
+    for _ in range(1200):
+        drive.step()
+        if table.marks.marks.get(1) and table.marks.marks.get(2):
+            break
+    for seat in (1, 2):  # the computer seats' last discards, each on top of its pile
+        mark = table.marks.marks[seat][-1]
+        (ent,) = mark.entities
+        pile = next(p for p in table.piles if any(e == ent for _, e in p))
+        card = pile[-1][0]
+        assert pile[-1] == (card, ent) and f"discard {card}" in table.session.moves
+        assert mark.label == f"Seat {seat + 1}" and table.marks.boxes(seat)
+    assert 0 not in table.marks.marks  # the person has not played yet
+    assert zetema_rules.to_move(table.state) == 0

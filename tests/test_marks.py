@@ -1,0 +1,70 @@
+"""Last-move marks (scenes.marks): kept per seat until that seat starts a new turn, following
+their cards, hidden when a card is buried or gone."""
+
+from __future__ import annotations
+
+import esper
+import pygame
+import pytest
+
+from ecs.components import Sprite, Transform, ZOrder
+from ecs.world import SceneWorld
+from scenes.marks import LastMoves
+
+
+@pytest.fixture
+def world():
+    w = SceneWorld("marks")
+    yield w
+    w.destroy()
+
+
+def card(x, y, z=1.0):
+    return esper.create_entity(Transform(x, y), Sprite(pygame.Surface((40, 60))), ZOrder(z))
+
+
+def test_a_seats_marks_last_until_it_starts_a_new_turn(world):
+    marks = LastMoves()
+    a, b = card(100, 100), card(300, 100)
+    marks.moved(0)
+    marks.entities(0, [a], "Seat 1")
+    marks.moved(0)  # the same turn goes on (a draw, then a discard): both stay
+    marks.entities(0, [b], "Seat 1")
+    marks.moved(1)
+    marks.place(1, pygame.Rect(500, 500, 64, 64), shape="circle")
+    assert len(marks.marks[0]) == 2 and len(marks.marks[1]) == 1
+    marks.moved(0)  # seat 0 plays again: its old marks go, seat 1's stay
+    assert 0 not in marks.marks and len(marks.marks[1]) == 1
+
+
+def test_marks_follow_their_cards_and_go_with_them(world):
+    marks = LastMoves()
+    a = card(100, 100)
+    marks.entities(0, [a])
+    assert marks.boxes(0)[0].center == (100, 100)
+    esper.component_for_entity(a, Transform).x = 400  # it glides elsewhere
+    assert marks.boxes(0)[0].center == (400, 100)
+    esper.delete_entity(a, immediate=True)  # into a hidden hand
+    assert marks.boxes(0) == []
+
+
+def test_a_buried_card_is_not_outlined(world):
+    marks = LastMoves()
+    under = card(100, 100, z=1)
+    marks.entities(0, [under])
+    top = card(103, 102, z=2)  # the next discard, almost on top of it
+    assert marks.boxes(0) == []
+    esper.component_for_entity(top, Transform).x = 160  # fanned: most of it shows again
+    assert marks.boxes(0)
+
+
+def test_a_meld_is_outlined_as_one_box_and_drawn_in_the_seat_colour(world):
+    pygame.font.init()
+    marks = LastMoves(lambda seat: (250, 0, 0))
+    ents = [card(100 + 25 * k, 200, z=k) for k in range(3)]
+    marks.entities(2, ents, "Seat 3")
+    (box,) = marks.boxes(2)
+    assert box.left == 80 and box.right == 170
+    surface = pygame.Surface((400, 400))
+    marks.draw(surface)
+    assert surface.get_at((box.left - 3, box.centery))[:3] == (250, 0, 0)
