@@ -74,7 +74,8 @@ class TelefunkenTable(CardTable):
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._source: dict[str, tuple[float, float]] = {}
         # the legal melds and lay-offs by their cards, built once per position
-        self._index: tuple[int, dict[tuple, str], dict[tuple, list[str]]] = (-1, {}, {})
+        self._index: tuple[int, dict[int, list[str]], dict[tuple, list[str]], dict] = (
+            -1, {}, {}, {})
         self._frozen: list[str] | None = None  # the hand's order while its slots are kept
 
     # -- building ----------------------------------------------------------------------
@@ -218,12 +219,12 @@ class TelefunkenTable(CardTable):
                 drag.enabled = (zone in ("hand", "build") and self.replay is None
                                 and not self.curtain)
                 if zone == "discard" and (code, ent) == cards[-1]:
-                    drag.enabled = self.mine and any(m in ("take", "buy") for m in self.legal())
+                    drag.enabled = self.mine and any(map(self.is_legal, ("take", "buy")))
                 esper.component_for_entity(ent, Hoverable).raise_px = (
                     10 if zone == "hand" and self.mine else 0)
         # an empty stock is rebuilt from the discards when drawn from: keep it clickable
         esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
-            self.state.stock) or (self.mine and "draw" in self.legal())
+            self.state.stock) or (self.mine and self.is_legal("draw"))
         self.refresh()
 
     # -- selection and melds -----------------------------------------------------------
@@ -251,7 +252,7 @@ class TelefunkenTable(CardTable):
             if state.phase == "play" and not state.melded[self.viewer]:
                 return None, f"Your contract: {rules.contract_text(state.deal)}"
             return None, "Click cards or drag them here to form a meld"
-        move = self._legal_index()[1].get(tuple(sorted(self.selected)))
+        move = self._meld_of(self.selected)
         if move is not None:
             return move, "Meld: " + move[5:].replace(" | ", "  |  ")
         kind = rules.group_kind(self.selected) if len(self.selected) >= 3 else None
@@ -262,22 +263,23 @@ class TelefunkenTable(CardTable):
     def _meld_with(self, code: str | None, zone: str | None) -> str | None:
         """The legal meld made by the selection plus the dragged card (if from the hand)."""
         cards = self.selected + ([code] if zone == "hand" and code else [])
-        return self._legal_index()[1].get(tuple(sorted(cards)))
+        return self._meld_of(cards)
 
-    def _legal_index(self) -> tuple[int, dict[tuple, str], dict[tuple, list[str]]]:
-        """The legal melds by their sorted cards and the lay-offs (add, swap, free) by
-        (meld, sorted cards), built once per position: a deal-7 hand with jokers may have
-        hundreds of thousands of ways to go out, too many to scan on every click."""
+    def _legal_index(self) -> tuple[int, dict[int, list[str]], dict[tuple, list[str]], dict]:
+        """The legal melds bucketed by their number of cards, and the lay-offs (add, swap,
+        free) by (meld, sorted cards), built once per position: a deal-7 hand with jokers may
+        go out in hundreds of thousands of ways, far too many to scan on every click."""
         key = id(self.state)
         if self._index[0] != key:
-            melds: dict[tuple, str] = {}
+            sizes: dict[int, list[str]] = {}
             lay: dict[tuple, list[str]] = {}
             for move in self.legal():
+                if move.startswith("meld "):  # cards = spaces - bars ("meld a b | c")
+                    sizes.setdefault(move.count(" ") - move.count("|"), []).append(move)
+                    continue
                 parts = move.split()
                 verb = parts[0]
-                if verb == "meld":
-                    melds.setdefault(tuple(sorted(p for p in parts[1:] if p != "|")), move)
-                elif verb == "add" and "to" in parts:
+                if verb == "add" and "to" in parts:
                     at = parts.index("to")
                     lay.setdefault((int(parts[at + 1]), tuple(sorted(parts[1:at]))), []).append(
                         move)
@@ -285,8 +287,19 @@ class TelefunkenTable(CardTable):
                     lay.setdefault((int(parts[3]), (parts[1],)), []).append(move)
                 elif verb == "free":
                     lay.setdefault((int(parts[1]), tuple(sorted(parts[3:]))), []).append(move)
-            self._index = (key, melds, lay)
+            self._index = (key, sizes, lay, {})
         return self._index
+
+    def _meld_of(self, cards: list[str]) -> str | None:
+        """The (first) legal meld made of exactly ``cards``; melds of one size are keyed by
+        their cards the first time a selection of that size asks."""
+        _, sizes, _, parsed = self._legal_index()
+        table = parsed.get(len(cards))
+        if table is None:
+            table = parsed[len(cards)] = {
+                tuple(sorted(p for p in m.split()[1:] if p != "|")): m
+                for m in reversed(sizes.get(len(cards), []))}  # the first listed wins
+        return table.get(tuple(sorted(cards)))
 
     def confirm(self) -> None:
         move, _ = self.selection_move()
@@ -321,7 +334,7 @@ class TelefunkenTable(CardTable):
             return False, "wait for your turn"
         if zone == "discard":
             if drop.name == "hand":
-                move = "take" if "take" in self.legal() else "buy"
+                move = "take" if self.is_legal("take") else "buy"
                 return self.check(move)
             return False, "drag the discard into your hand to take or buy it"
         if drop.name == "discard":
@@ -341,7 +354,7 @@ class TelefunkenTable(CardTable):
         code = self.sync.code_of(entity)
         self.drag.settle(entity)
         if zone == "discard":
-            return "take" if "take" in self.legal() else "buy"
+            return "take" if self.is_legal("take") else "buy"
         if drop.name == "discard":
             if code in self.selected:
                 self.selected.remove(code)
@@ -385,7 +398,7 @@ class TelefunkenTable(CardTable):
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
-        if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
+        if intent.entity == self.stock_ent and self.mine and self.is_legal("draw"):
             return "draw"
         if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
             if self.layout["hand"].rect.collidepoint(intent.pos) and self._frozen is None:
@@ -459,8 +472,9 @@ class TelefunkenTable(CardTable):
         return pygame.Rect(table.x + 40, table.centery - 40, table.width - 80, 80)
 
     def cut_choices(self) -> list[int]:
-        return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut ")) if (
-            self.mine) else []
+        if not self.mine or self.state.phase != "cut":  # (no scan of a long list per frame)
+            return []
+        return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut "))
 
     def _cut_at_x(self, x: float) -> int:
         choices = self.cut_choices()
@@ -565,7 +579,8 @@ class TelefunkenTable(CardTable):
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
         buttons = self.comfort_buttons(self.layout["status"].rect)
-        legal = self.legal() if self.mine else []
+        legal = {m for m in ("draw", "take", "buy", "pass") if self.is_legal(m)} if (
+            self.mine) else set()
         area = self.layout["actions"].rect
         row: list[tuple[str, object, bool]] = []
         if "draw" in legal:
@@ -576,7 +591,7 @@ class TelefunkenTable(CardTable):
             row.append(("Buy (1 chip)", lambda: self.rules.submit("buy"), True))
         if "pass" in legal:
             row.append(("Pass", lambda: self.rules.submit("pass"), False))
-        cuts = sorted(int(m.split()[1]) for m in legal if m.startswith("cut "))
+        cuts = self.cut_choices()
         if cuts:
             if self.cut_at not in cuts:
                 self.cut_at = cuts[len(cuts) // 2]
