@@ -29,6 +29,7 @@ from ecs.components import (
     Draggable,
     DropTarget,
     Hoverable,
+    Selected,
     Sprite,
     Transform,
     ZOrder,
@@ -222,6 +223,10 @@ class TelefunkenTable(CardTable):
                     drag.enabled = self.mine and any(map(self.is_legal, ("take", "buy")))
                 esper.component_for_entity(ent, Hoverable).raise_px = (
                     10 if zone == "hand" and self.mine else 0)
+                if zone == "build":  # the chosen cards wear the selected outline
+                    esper.add_component(ent, Selected())
+                elif self.drag.selected != ent:
+                    esper.try_remove_component(ent, Selected)
         # an empty stock is rebuilt from the discards when drawn from: keep it clickable
         esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
             self.state.stock) or (self.mine and self.is_legal("draw"))

@@ -25,6 +25,7 @@ from ecs.components import (
     Draggable,
     DropTarget,
     Hoverable,
+    Selected,
     Sprite,
     Transform,
     ZOrder,
@@ -661,10 +662,20 @@ class ZetemaTable(CardTable):
                 hide_now(ent)
             else:
                 esper.component_for_entity(ent, CardFace).face_up = True
+        chosen = mine and phase == "meld"  # the meld zone holds the cards the person chose
         for _token, ent in self.selection:
             esper.component_for_entity(ent, Draggable).enabled = mine
+            if chosen:
+                esper.add_component(ent, Selected())
+            elif self.drag.selected != ent:
+                esper.try_remove_component(ent, Selected)
+        for _, ent in self.hand:
+            if self.drag.selected != ent:
+                esper.try_remove_component(ent, Selected)
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
             for _, ent in pile:
+                if self.drag.selected != ent:
+                    esper.try_remove_component(ent, Selected)
                 esper.component_for_entity(ent, Draggable).enabled = (
                     mine and phase == "meld" and rank in (rules.QUEEN, rules.KING))
         buttons = self.comfort_buttons(self.layout["status"].rect)

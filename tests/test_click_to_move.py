@@ -297,3 +297,24 @@ def test_telefunken_deal_7_selection_indexes_the_legal_moves_once(open_telefunke
         drive.step(3)
     assert len(builds) <= 1
     assert table.selection_move()[0] is None  # five hearts do not go out
+
+
+def test_zetema_chosen_cards_wear_the_selected_outline_until_played(open_zetema, drive):
+    table = open_zetema(zposition(ZHAND, ZOTHER))
+    ent = hand_ent(table, "9D")
+    drive.click(drive.center_of(ent))
+    assert esper.has_component(ent, Selected)
+    drive.click(pile_centre(table, "9"))
+    drive.settle()
+    assert not esper.has_component(ent, Selected) and table.session.moves == ["discard 9D"]
+
+
+def test_telefunken_build_cards_wear_the_selected_outline(open_telefunken, drive):
+    table = open_telefunken(tposition([THAND] + OTHERS))
+    click_card(drive, table, "KS")
+    drive.settle()
+    ent = table.sync.entities("build")[0][1]
+    assert esper.has_component(ent, Selected)
+    drive.click(drive.center_of(ent))  # back to the hand: no longer selected
+    drive.settle()
+    assert table.selected == [] and not esper.has_component(ent, Selected)
