@@ -216,8 +216,10 @@ class DragDropSystem(esper.Processor):
             drop = esper.try_component(target, DropTarget) if target is not None else None
             press = self._press_ent
             if (callable(self.click_select) and press is not None and press != self.selected
-                    and not (drop is not None and drop.valid) and self._selects(press)):
-                target = None  # another card chosen over an unlit target: select it instead
+                    and not (drop is not None and drop.valid)):
+                target = None  # another card over an unlit target: select it, or let go
+                if not self._selects(press):
+                    self.deselect()
             elif (self.cancel_on_miss and drop is not None and press != self.selected
                     and esper.entity_exists(self.selected)):
                 ok, reason = self.validator(self.selected, target)
