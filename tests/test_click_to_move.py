@@ -30,6 +30,8 @@ FELT = (640, 330)  # a spot of bare felt on both tables (no card, no drop target
 
 
 def _opener(app, drive, kind, config, rules):
+    app.settings.animation = "instant"  # the tests wait for no animation
+
     def make(state):
         table = kind(app, config, Session(config, rules, state, state))
         app.scenes.push(table, transition=None)
