@@ -366,6 +366,9 @@ class ZetemaTable(CardTable):
             return None, "Click cards or drag them here to declare a combination"
         meld = rules.classify(tokens)
         if meld is None:
+            if len(tokens) == 1 and not tokens[0].endswith(rules.PILE) and self.is_legal(
+                    f"discard {tokens[0]}"):
+                return None, "1 card: click its lit pile to discard it, or add cards"
             return None, f"{len(tokens)} card{'s' if len(tokens) != 1 else ''}: " \
                          "not a combination yet"
         move = meld.move
