@@ -9,7 +9,13 @@ queued and the entity glides back; release elsewhere: it just glides back.
 
 Without movement a press-release is a click: with ``click_select`` on, a click on a
 Draggable selects it (targets glow as during a drag) and a following click on a valid target
-drops it there; other clicks become ``ClickIntent``s.
+drops it there; other clicks become ``ClickIntent``s. ``click_select`` may also be a
+predicate ``(entity) -> bool`` choosing per card (a hand card a click moves into a meld zone,
+a pile card a click selects); then a click on a card it declines drops the selection.
+With ``cancel_on_miss`` a click on nothing (no card, no drop target) drops the selection.
+
+A scene that keeps a selection of its own (several cards chosen for a meld) lights the
+targets it would accept with ``show_targets`` and finds what a click hit with ``target_at``.
 
 An entity may be removed from the world under a gesture (a table re-synced, the turn passed):
 a press, drag or selection whose entity is gone is cancelled quietly, with no intent.
@@ -30,6 +36,7 @@ DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
 HELD_Z = 100_000.0
 
 Validator = Callable[[int, int], tuple[bool, str]]
+ClickSelect = bool | Callable[[int], bool]
 
 
 def _accept_all(entity: int, target: int) -> tuple[bool, str]:
@@ -44,12 +51,14 @@ class DragDropSystem(esper.Processor):
         input_system: InputSystem,
         queue: IntentQueue,
         validator: Validator = _accept_all,
-        click_select: bool = True,
+        click_select: ClickSelect = True,
+        cancel_on_miss: bool = False,
     ) -> None:
         self.input = input_system
         self.queue = queue
         self.validator = validator
         self.click_select = click_select
+        self.cancel_on_miss = cancel_on_miss
         self.held: int | None = None
         self.selected: int | None = None
         self._press_ent: int | None = None
@@ -96,6 +105,31 @@ class DragDropSystem(esper.Processor):
         self.selected = None
         if self.held is None:
             self._clear_targets()
+
+    def show_targets(self, verdicts: dict[int, tuple[bool, str]]) -> None:
+        """Light the drop targets for a selection the scene keeps itself: ``verdicts`` maps a
+        target to (accepts, reason); targets not named are unlit. Ignored while a card is held
+        or selected here (their own targets are shown)."""
+        if self.held is not None or self.selected is not None:
+            return
+        for target, drop in esper.get_component(DropTarget):
+            drop.valid, drop.reason = verdicts.get(target, (False, ""))
+            drop.active = True
+            drop.hovered = False
+
+    def hide_targets(self) -> None:
+        """Unlight every target (the scene's own selection is gone)."""
+        if self.held is None and self.selected is None:
+            self._clear_targets()
+
+    def target_at(self, pos: tuple[int, int]) -> int | None:
+        """The drop target under ``pos`` (the smallest, where they nest), or None."""
+        return self._target_at(pos)
+
+    def _selects(self, ent: int) -> bool:
+        if callable(self.click_select):
+            return bool(self.click_select(ent))
+        return bool(self.click_select)
 
     def _forget_vanished(self) -> None:
         """Cancel, without a word, any gesture whose entity has left the world."""
@@ -177,8 +211,21 @@ class DragDropSystem(esper.Processor):
         self._clear_targets()
 
     def _click(self, pos: tuple[int, int]) -> None:
-        if self.click_select and self.selected is not None:
+        if self.selected is not None:
             target = self._target_at(pos)
+            drop = esper.try_component(target, DropTarget) if target is not None else None
+            press = self._press_ent
+            if (callable(self.click_select) and press is not None and press != self.selected
+                    and not (drop is not None and drop.valid)):
+                target = None  # another card over an unlit target: select it, or let go
+                if not self._selects(press):
+                    self.deselect()
+            elif (self.cancel_on_miss and drop is not None and press != self.selected
+                    and esper.entity_exists(self.selected)):
+                ok, reason = self.validator(self.selected, target)
+                if not ok and not reason:  # a target with nothing to say: a miss
+                    self.deselect()
+                    target = None
             if target is not None and esper.entity_exists(self.selected):
                 ent = self.selected
                 self.deselect()
@@ -190,12 +237,16 @@ class DragDropSystem(esper.Processor):
             if self._press_ent == self.selected:
                 self.deselect()
                 return
-        if self.click_select and self._press_ent is not None:
+        if self._press_ent is not None and self._selects(self._press_ent):
             self.deselect()
             self.selected = self._press_ent
             esper.add_component(self._press_ent, Selected())
             self._evaluate_targets(self._press_ent)
             return
+        if self.selected is not None and (
+                (self._press_ent is not None and callable(self.click_select))
+                or (self.cancel_on_miss and self._press_ent is None and topmost_at(pos) is None)):
+            self.deselect()
         clicked = self._press_ent if self._press_ent is not None else topmost_at(pos)
         click = esper.try_component(clicked, Clickable) if clicked is not None else None
         if click is not None and not click.enabled:

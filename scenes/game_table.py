@@ -14,6 +14,11 @@ contract and ``game.session.Session``:
 - Following the computer: a person's decision is offered (``mine``, buttons, prompts) only
   once the move that brought it has landed (``RulesSystem.offering``), and each seat's last
   move stays outlined (``marks``, ``scenes.marks``): ``animate`` records what to mark.
+- Click-to-move: a click selects (the game says which cards), legal targets light up, a
+  click on a lit target moves there; Esc or a click on nothing cancels the selection (Esc
+  then does not open the pause menu). A table keeping a selection of its own (cards chosen
+  for a meld) names it in ``selection_key`` and judges targets in ``selection_verdicts``;
+  the base lights them, cached per position and selection.
 - The move log in words (``describe``), scrollable with the mouse wheel.
 - Autosave after every move and on quit (the menu's Continue resumes it); a finished game
   deletes the save and counts in the statistics.
@@ -27,7 +32,7 @@ from types import ModuleType
 import esper
 import pygame
 
-from ecs.components import Glow
+from ecs.components import DropTarget, Glow
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
 from game.ai.worker import Decision, decision_seed, shared_worker
@@ -39,7 +44,7 @@ from scenes.resume import autosave_game
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
-HINT_COLOUR = (120, 230, 255)
+HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
 HINT_THINKING = "Thinking…"
 
 
@@ -88,7 +93,8 @@ class GameTable(TableScene):
         self.recorded = False
         self.widgets = WidgetGroup()
         self._refreshed_for: tuple | None = None
-        self._legal_cache: tuple[int, list[str]] = (-1, [])
+        self._legal_cache: tuple[int, list[str], frozenset[str]] = (-1, [], frozenset())
+        self._verdicts: tuple[tuple, dict[int, tuple[bool, str]]] | None = None
         self.replay_controls = None
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
         self.pending_summary = None  # (title, subtitle, header, rows) shown once idle
@@ -138,12 +144,18 @@ class GameTable(TableScene):
         """The legal moves of the seat to act (cached per state)."""
         key = id(self.state)
         if self._legal_cache[0] != key:
-            self._legal_cache = (key, self.rules_module.legal_moves(self.state))
+            moves = self.rules_module.legal_moves(self.state)
+            self._legal_cache = (key, moves, frozenset(moves))
         return self._legal_cache[1]
+
+    def is_legal(self, move: str) -> bool:
+        """``move`` is among the legal moves (a set look-up: the lists can be long)."""
+        self.legal()
+        return move in self._legal_cache[2]
 
     def check(self, move: str) -> tuple[bool, str]:
         """(True, "") if ``move`` is legal now, else (False, the engine's reason)."""
-        if move in self.legal():
+        if self.is_legal(move):
             return True, ""
         try:
             self.rules_module.play(self.state, move)
@@ -193,6 +205,50 @@ class GameTable(TableScene):
         if callable(after_sync):
             after_sync()
         self.refresh()
+
+    # -- click-to-move -----------------------------------------------------------------
+    def selection_key(self) -> tuple | None:
+        """The table's own selection (cards chosen for a meld), hashable; None if empty."""
+        return None
+
+    def selection_verdicts(self) -> dict[int, tuple[bool, str]]:
+        """For each drop target the selection could go to: (accepts, reason)."""
+        return {}
+
+    def clear_own_selection(self) -> bool:
+        """Drop the table's own selection; True if there was one."""
+        return False
+
+    def cancel_selection(self) -> bool:
+        """Esc: drop whatever is selected; True if something was (then Esc stops there)."""
+        had = self.drag.selected is not None
+        self.drag.deselect()
+        return self.clear_own_selection() or had
+
+    def lit_verdict(self, pos: tuple[int, int]) -> tuple[int, bool, str] | None:
+        """(target, accepts, reason) for the target under ``pos`` that the table's own
+        selection was judged against, or None (no selection, or no such target there)."""
+        target = self.drag.target_at(pos)
+        if target is None or self.selection_key() is None:
+            return None
+        self._light_selection()
+        verdict = self._verdicts[1].get(target) if self._verdicts else None
+        return None if verdict is None else (target, *verdict)
+
+    def _light_selection(self) -> None:
+        """Light the targets of the table's own selection (judged once per position)."""
+        if self.drag.held is not None or self.drag.selected is not None:
+            return
+        key = self.selection_key()
+        if key is None:
+            if self._verdicts is not None:
+                self._verdicts = None
+                self.drag.hide_targets()
+            return
+        full = (id(self.state), key, tuple(sorted(e for e, _ in esper.get_component(DropTarget))))
+        if self._verdicts is None or self._verdicts[0] != full:
+            self._verdicts = (full, self.selection_verdicts())
+        self.drag.show_targets({t: v for t, v in self._verdicts[1].items() if v[0]})
 
     # -- messages ----------------------------------------------------------------------
     def refuse(self, reason: str, intent) -> None:
@@ -364,6 +420,9 @@ class GameTable(TableScene):
             return
         if self.widgets.handle(event):
             return
+        if (event.kind == "key" and event.key == pygame.K_ESCAPE and self.replay is None
+                and self.world is not None and self.cancel_selection()):
+            return  # Esc cancelled a selection: the pause menu stays shut
         if event.kind == "key" and self.replay is None:
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
@@ -389,6 +448,8 @@ class GameTable(TableScene):
                                              count_up=count_up), transition="fade")
         self._poll_hint()
         self._label_hint_button()
+        if self.replay is None:
+            self._light_selection()
         if self.replay is None and self.rules.over and not self.animating and (
                 not self.result_shown):
             self.result_shown = True

@@ -7,7 +7,12 @@ Pass). To meld, click cards (or drag them into the build zone): the zone says wh
 make, and Meld puts down the legal meld they form (your contract first, then single
 groups). Drop a card on a meld on the table to lay it off or swap it for a run's joker;
 select two naturals and drop them on a set to free its joker. Drag a card onto the discard
-pile to end your turn. The deal, contract and chips stay in view; the score table shows
+pile to end your turn. Every drag can be clicks instead: with cards selected, the places
+they may go light up (the discard pile for one card, the melds they lay off on, the table
+when they form a meld) and a click there plays them; click the offered discard and then
+your hand to take or buy it. Esc or a click on nothing cancels a selection. The legal
+moves are indexed once per position, so a selection stays quick even when a deal-7 hand
+can go out in hundreds of thousands of ways. The deal, contract and chips stay in view; the score table shows
 every deal's penalties.
 """
 
@@ -24,6 +29,7 @@ from ecs.components import (
     Draggable,
     DropTarget,
     Hoverable,
+    Selected,
     Sprite,
     Transform,
     ZOrder,
@@ -68,10 +74,15 @@ class TelefunkenTable(CardTable):
         self._slots: dict[str, list[tuple[float, float, float, float]]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._source: dict[str, tuple[float, float]] = {}
+        # the legal melds and lay-offs by their cards, built once per position
+        self._index: tuple[int, dict[int, list[str]], dict[tuple, list[str]], dict] = (
+            -1, {}, {}, {})
+        self._frozen: list[str] | None = None  # the hand's order while its slots are kept
 
     # -- building ----------------------------------------------------------------------
     def build_table(self) -> None:
-        self.drag.click_select = False
+        self.drag.click_select = self._click_selects
+        self.drag.cancel_on_miss = True
         stock = self.layout["stock"].rect
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
@@ -152,8 +163,17 @@ class TelefunkenTable(CardTable):
     def _compute_slots(self, wanted: dict[str, list[str]]) -> None:
         self._slots = {}
         hand = self.layout["hand"].rect.inflate(-16, -44)
-        spots = fan(hand, len(wanted["hand"]), HAND_W, max_step=HAND_W + 4, arc=5)
-        self._slots["hand"] = [(x, y + 16, a, 600 + i) for i, (x, y, a) in enumerate(spots)]
+        if self._frozen is not None and Counter(wanted["hand"]) - Counter(self._frozen):
+            self._frozen = None  # a card the kept slots do not know: lay out afresh
+        full = self._frozen if self._frozen is not None else wanted["hand"]
+        spots = fan(hand, len(full), HAND_W, max_step=HAND_W + 4, arc=5)
+        slots = [(x, y + 16, a, 600 + i) for i, (x, y, a) in enumerate(spots)]
+        free = list(range(len(full)))
+        self._slots["hand"] = []
+        for code in wanted["hand"]:  # each card keeps its slot of the kept order
+            k = next(k for k in free if full[k] == code)
+            free.remove(k)
+            self._slots["hand"].append(slots[k])
         build = self.layout["build"].rect
         self._slots["build"] = [(build.x + 16 + BUILD_W / 2 + i * (BUILD_W * 0.55),
                                  build.centery, 0.0, 500 + i)
@@ -200,12 +220,16 @@ class TelefunkenTable(CardTable):
                 drag.enabled = (zone in ("hand", "build") and self.replay is None
                                 and not self.curtain)
                 if zone == "discard" and (code, ent) == cards[-1]:
-                    drag.enabled = self.mine and any(m in ("take", "buy") for m in self.legal())
+                    drag.enabled = self.mine and any(map(self.is_legal, ("take", "buy")))
                 esper.component_for_entity(ent, Hoverable).raise_px = (
                     10 if zone == "hand" and self.mine else 0)
+                if zone == "build":  # the chosen cards wear the selected outline
+                    esper.add_component(ent, Selected())
+                elif self.drag.selected != ent:
+                    esper.try_remove_component(ent, Selected)
         # an empty stock is rebuilt from the discards when drawn from: keep it clickable
         esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
-            self.state.stock) or (self.mine and "draw" in self.legal())
+            self.state.stock) or (self.mine and self.is_legal("draw"))
         self.refresh()
 
     # -- selection and melds -----------------------------------------------------------
@@ -233,11 +257,9 @@ class TelefunkenTable(CardTable):
             if state.phase == "play" and not state.melded[self.viewer]:
                 return None, f"Your contract: {rules.contract_text(state.deal)}"
             return None, "Click cards or drag them here to form a meld"
-        want = Counter(self.selected)
-        for move in self.legal():
-            if move.startswith("meld ") and Counter(
-                    move[5:].replace("|", " ").split()) == want:
-                return move, "Meld: " + move[5:].replace(" | ", "  |  ")
+        move = self._meld_of(self.selected)
+        if move is not None:
+            return move, "Meld: " + move[5:].replace(" | ", "  |  ")
         kind = rules.group_kind(self.selected) if len(self.selected) >= 3 else None
         if kind and kind != "none":
             return None, f"A {kind}, but not a meld you can put down now"
@@ -246,9 +268,43 @@ class TelefunkenTable(CardTable):
     def _meld_with(self, code: str | None, zone: str | None) -> str | None:
         """The legal meld made by the selection plus the dragged card (if from the hand)."""
         cards = self.selected + ([code] if zone == "hand" and code else [])
-        want = Counter(cards)
-        return next((m for m in self.legal() if m.startswith("meld ") and Counter(
-            m[5:].replace("|", " ").split()) == want), None)
+        return self._meld_of(cards)
+
+    def _legal_index(self) -> tuple[int, dict[int, list[str]], dict[tuple, list[str]], dict]:
+        """The legal melds bucketed by their number of cards, and the lay-offs (add, swap,
+        free) by (meld, sorted cards), built once per position: a deal-7 hand with jokers may
+        go out in hundreds of thousands of ways, far too many to scan on every click."""
+        key = id(self.state)
+        if self._index[0] != key:
+            sizes: dict[int, list[str]] = {}
+            lay: dict[tuple, list[str]] = {}
+            for move in self.legal():
+                if move.startswith("meld "):  # cards = spaces - bars ("meld a b | c")
+                    sizes.setdefault(move.count(" ") - move.count("|"), []).append(move)
+                    continue
+                parts = move.split()
+                verb = parts[0]
+                if verb == "add" and "to" in parts:
+                    at = parts.index("to")
+                    lay.setdefault((int(parts[at + 1]), tuple(sorted(parts[1:at]))), []).append(
+                        move)
+                elif verb == "swap":
+                    lay.setdefault((int(parts[3]), (parts[1],)), []).append(move)
+                elif verb == "free":
+                    lay.setdefault((int(parts[1]), tuple(sorted(parts[3:]))), []).append(move)
+            self._index = (key, sizes, lay, {})
+        return self._index
+
+    def _meld_of(self, cards: list[str]) -> str | None:
+        """The (first) legal meld made of exactly ``cards``; melds of one size are keyed by
+        their cards the first time a selection of that size asks."""
+        _, sizes, _, parsed = self._legal_index()
+        table = parsed.get(len(cards))
+        if table is None:
+            table = parsed[len(cards)] = {
+                tuple(sorted(p for p in m.split()[1:] if p != "|")): m
+                for m in reversed(sizes.get(len(cards), []))}  # the first listed wins
+        return table.get(tuple(sorted(cards)))
 
     def confirm(self) -> None:
         move, _ = self.selection_move()
@@ -263,34 +319,27 @@ class TelefunkenTable(CardTable):
     # -- input -> moves ----------------------------------------------------------------
     def _layoff_moves(self, cards: list[str], meld: int, x: float | None = None) -> list[str]:
         """Legal lay-offs of ``cards`` on ``meld`` (add, swap, free), nearest end first."""
-        want = Counter(cards)
-        out = []
-        for move in self.legal():
-            parts = move.split()
-            if parts[0] == "add" and int(parts[parts.index("to") + 1]) == meld and Counter(
-                    parts[1:parts.index("to")]) == want:
-                out.append(move)
-            elif parts[0] == "swap" and int(parts[3]) == meld and want == Counter(parts[1:2]):
-                out.append(move)
-            elif parts[0] == "free" and int(parts[1]) == meld and Counter(parts[3:]) == want:
-                out.append(move)
-        if x is not None and len(out) > 1:
+        out = list(self._legal_index()[2].get((meld, tuple(sorted(cards))), []))
+        if len(out) > 1:  # freeing a joker before adding the same two naturals
             rect = self._meld_rects.get(meld)
-            low = rect is not None and x < rect.centerx
-            out.sort(key=lambda m: 0 if m.endswith("low") == low else 1)
+            low = x is not None and rect is not None and x < rect.centerx
+            out.sort(key=lambda m: (not m.startswith("free"), x is not None and (
+                m.endswith("low") != low)))
         return out
 
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
         drop = esper.component_for_entity(target, DropTarget)
         zone = self.sync.zone_of(entity)
         code = self.sync.code_of(entity)
+        if self.drag.selected == entity and drop.name != "hand":
+            return False, ""  # the discard chosen by a click goes into the hand, nowhere else
         if drop.name in ("hand", "build") and zone in ("hand", "build"):
             return True, ""
         if not self.mine:
             return False, "wait for your turn"
         if zone == "discard":
             if drop.name == "hand":
-                move = "take" if "take" in self.legal() else "buy"
+                move = "take" if self.is_legal("take") else "buy"
                 return self.check(move)
             return False, "drag the discard into your hand to take or buy it"
         if drop.name == "discard":
@@ -310,7 +359,7 @@ class TelefunkenTable(CardTable):
         code = self.sync.code_of(entity)
         self.drag.settle(entity)
         if zone == "discard":
-            return "take" if "take" in self.legal() else "buy"
+            return "take" if self.is_legal("take") else "buy"
         if drop.name == "discard":
             if code in self.selected:
                 self.selected.remove(code)
@@ -338,6 +387,7 @@ class TelefunkenTable(CardTable):
         return None
 
     def _reorder(self, entity: int, code: str) -> None:
+        self._frozen = None
         x = esper.component_for_entity(entity, Transform).x
         slots = [s[0] for s in self._slots["hand"]]
         index = self.order.index(code) if code in self.order else 0
@@ -353,11 +403,73 @@ class TelefunkenTable(CardTable):
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
-        if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
+        if intent.entity == self.stock_ent and self.mine and self.is_legal("draw"):
             return "draw"
         if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
+            if self.layout["hand"].rect.collidepoint(intent.pos) and self._frozen is None:
+                self._frozen = list(self.order)  # keep the slots while cards are clicked
             self.toggle(intent.entity)
+            return None
+        verdict = self.lit_verdict(intent.pos)
+        if verdict is not None:
+            target, ok, reason = verdict
+            if ok:
+                return self._move_for_click(target, intent.pos)
+            if reason:
+                self.refuse(reason, intent)
+                return None
+        if intent.entity is None or self.sync.zone_of(intent.entity) is None:
+            self.clear_own_selection()  # a click on nothing cancels the selection
         return None
+
+    # -- click-to-move -----------------------------------------------------------------
+    def _click_selects(self, ent: int) -> bool:
+        """A click selects the top discard while it may be taken or bought (then a click on
+        the hand takes it); a click on a hand card moves it into the build zone instead."""
+        cards = self.sync.entities("discard")
+        return bool(cards) and cards[-1][1] == ent and self.mine and any(
+            self.is_legal(m) for m in ("take", "buy"))
+
+    def selection_key(self) -> tuple | None:
+        if not (self.mine and self.state.phase == "play" and self.selected):
+            return None
+        return tuple(self.selected)
+
+    def selection_verdicts(self) -> dict[int, tuple[bool, str]]:
+        """Where the selected cards may go: the discard pile (one card), a meld they lay off
+        on, the table (when they form a meld you can put down)."""
+        out: dict[int, tuple[bool, str]] = {}
+        for target, drop in esper.get_component(DropTarget):
+            if drop.name == "discard":
+                out[target] = self.check(f"discard {self.selected[0]}") if len(
+                    self.selected) == 1 else (False, "discard one card: select only that one")
+            elif drop.name == "table":
+                out[target] = (self._meld_with(None, "build") is not None, "")
+            elif drop.name.startswith("meld:"):
+                out[target] = (True, "") if self._layoff_moves(self.selected, drop.data) else (
+                    False, "those cards do not fit that meld now")
+        return out
+
+    def _move_for_click(self, target: int, pos: tuple[int, int]) -> str | None:
+        """The move a click on a lit target makes with the selected cards."""
+        drop = esper.component_for_entity(target, DropTarget)
+        cards = list(self.selected)
+        if drop.name == "discard":
+            move = f"discard {cards[0]}"
+        elif drop.name == "table":
+            move = self._meld_with(None, "build")
+        else:
+            moves = self._layoff_moves(cards, drop.data, pos[0])
+            move = moves[0] if moves else None
+        if move is not None:
+            self.selected = []
+        return move
+
+    def clear_own_selection(self) -> bool:
+        if not self.selected:
+            return False
+        self.clear_selection()
+        return True
 
     # -- the cut: drag along the pack ---------------------------------------------------
     def cut_strip(self) -> pygame.Rect:
@@ -365,8 +477,9 @@ class TelefunkenTable(CardTable):
         return pygame.Rect(table.x + 40, table.centery - 40, table.width - 80, 80)
 
     def cut_choices(self) -> list[int]:
-        return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut ")) if (
-            self.mine) else []
+        if not self.mine or self.state.phase != "cut":  # (no scan of a long list per frame)
+            return []
+        return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut "))
 
     def _cut_at_x(self, x: float) -> int:
         choices = self.cut_choices()
@@ -375,6 +488,10 @@ class TelefunkenTable(CardTable):
         return choices[round(t * (len(choices) - 1))]
 
     def handle(self, event) -> None:
+        if (event.kind == "move" and self._frozen is not None
+                and not self.layout["hand"].rect.collidepoint(event.pos)):
+            self._frozen = None  # the pointer left the hand: close up the gaps
+            self.show()
         choices = self.cut_choices()
         if choices and event.kind in ("down", "move", "up"):
             strip = self.cut_strip()
@@ -411,6 +528,7 @@ class TelefunkenTable(CardTable):
     def animate(self, seat: int, move: str, events: list) -> None:
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        self._frozen = None  # the hand's content changes: lay it out afresh
         origin = self.seat_origin(seat)
         self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}
         self._source["discard"] = origin
@@ -484,7 +602,8 @@ class TelefunkenTable(CardTable):
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
         buttons = self.comfort_buttons(self.layout["status"].rect)
-        legal = self.legal() if self.mine else []
+        legal = {m for m in ("draw", "take", "buy", "pass") if self.is_legal(m)} if (
+            self.mine) else set()
         area = self.layout["actions"].rect
         row: list[tuple[str, object, bool]] = []
         if "draw" in legal:
@@ -495,7 +614,7 @@ class TelefunkenTable(CardTable):
             row.append(("Buy (1 chip)", lambda: self.rules.submit("buy"), True))
         if "pass" in legal:
             row.append(("Pass", lambda: self.rules.submit("pass"), False))
-        cuts = sorted(int(m.split()[1]) for m in legal if m.startswith("cut "))
+        cuts = self.cut_choices()
         if cuts:
             if self.cut_at not in cuts:
                 self.cut_at = cuts[len(cuts) // 2]
@@ -525,6 +644,7 @@ class TelefunkenTable(CardTable):
 
     def sort(self, mode: str) -> None:
         self.sort_mode = mode
+        self._frozen = None
         self.show()
 
     def show_hint(self, move: str) -> list[int]:

@@ -3,8 +3,11 @@ the meld zone and the score sheet.
 
 Meld: click cards (or drag them into the meld zone) to select them; the zone names the
 combination and its points, and Meld declares it. A king or queen lying in the K or Q pile
-can be dragged into the zone for a marriage. Discard: drag a card onto the pile of its rank
-(only that pile accepts it; after a meld only the shown cards can go). Sort your hand by
+can be clicked or dragged into the zone for a marriage. Discard: drag a card onto the pile
+of its rank (only that pile accepts it; after a meld only the shown cards can go), or click
+it and then its lit pile (a single card in the meld zone and a click on its pile, too).
+Esc or a click on nothing cancels a selection. While you click cards into the zone the
+rest of the hand stays where it is; it closes up once the pointer leaves the hand. Sort your hand by
 rank or suit, or drag a card within the hand to move it. Everything the other seats do is
 animated: draws, melds, discards, and a flourish when a zetema lands.
 """
@@ -22,6 +25,7 @@ from ecs.components import (
     Draggable,
     DropTarget,
     Hoverable,
+    Selected,
     Sprite,
     Transform,
     ZOrder,
@@ -73,10 +77,13 @@ class ZetemaTable(CardTable):
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
         self.sheet_scroll = 0
         self.shown_label = ""
+        self._hand_spots: dict[int, tuple[float, float, float, float]] = {}  # x, y, angle, z
+        self._frozen: Counter | None = None  # the hand's content while its slots are kept
 
     # -- building ----------------------------------------------------------------------
     def build_table(self) -> None:
-        self.drag.click_select = False
+        self.drag.click_select = self._click_selects
+        self.drag.cancel_on_miss = True
         for i, rank in enumerate(rules.RANKS):
             rect = self.layout[f"pile_{rank}"].rect
             esper.create_entity(DropTarget(rect.copy(), f"pile_{rank}", i))
@@ -200,6 +207,8 @@ class ZetemaTable(CardTable):
                 if not instant and not self.curtain:
                     flip(ent, 0.3, face_up=True, delay=lead + 0.1)
         self.hand = keep
+        if self._frozen is not None and self._frozen != Counter(state.hands[self.viewer]):
+            self._frozen = None
         if self.sort_mode != "custom":
             self.sort_hand(self.sort_mode, relayout=False)
         self.layout_all(duration, lead)
@@ -261,11 +270,17 @@ class ZetemaTable(CardTable):
 
     def layout_all(self, duration: float = 0.35, delay: float = 0.0) -> None:
         """Tween every card entity to its place."""
-        hand_zone = self.layout["hand"].rect.inflate(-20, -40)
-        spots = fan(hand_zone, len(self.hand), HAND_W, max_step=HAND_W + 6, arc=5)
-        for i, ((code, ent), (x, y, angle)) in enumerate(zip(self.hand, spots)):
+        if self._frozen is not None and any(e not in self._hand_spots for _, e in self.hand):
+            self._frozen = None  # a card the kept slots do not know: lay out afresh
+        if self._frozen is None:
+            hand_zone = self.layout["hand"].rect.inflate(-20, -40)
+            spots = fan(hand_zone, len(self.hand), HAND_W, max_step=HAND_W + 6, arc=5)
+            self._hand_spots = {ent: (x, y + 14, angle, Z_HAND + i)
+                                for i, ((_, ent), (x, y, angle)) in enumerate(zip(self.hand, spots))}
+        for code, ent in self.hand:
+            x, y, angle, z = self._hand_spots[ent]
             self._resize_if(ent, code, HAND_W)
-            self._go(ent, x, y + 14, Z_HAND + i, duration, delay, angle)
+            self._go(ent, x, y, z, duration, delay, angle)
         zone = self.layout["meld"].rect
         cards = self.selection + self.shown
         meld_spots = fan(pygame.Rect(zone.x + 10, zone.y + 36, zone.width - 190,
@@ -307,6 +322,8 @@ class ZetemaTable(CardTable):
     # -- the hand ----------------------------------------------------------------------
     def sort_hand(self, mode: str, relayout: bool = True) -> None:
         self.sort_mode = mode
+        if relayout:
+            self._frozen = None
         if mode == "rank":
             self.hand.sort(key=lambda p: rules.card_key(p[0]))
         elif mode == "suit":
@@ -332,6 +349,8 @@ class ZetemaTable(CardTable):
                         self.reconcile()
                         return
                     self.hand.append(pair)
+                    if self.sort_mode != "custom":
+                        self.sort_hand(self.sort_mode, relayout=False)
                     break
         self.audio.request("click")
         self.layout_all(0.2)
@@ -347,6 +366,9 @@ class ZetemaTable(CardTable):
             return None, "Click cards or drag them here to declare a combination"
         meld = rules.classify(tokens)
         if meld is None:
+            if len(tokens) == 1 and not tokens[0].endswith(rules.PILE) and self.is_legal(
+                    f"discard {tokens[0]}"):
+                return None, "1 card: click its lit pile to discard it, or add cards"
             return None, f"{len(tokens)} card{'s' if len(tokens) != 1 else ''}: " \
                          "not a combination yet"
         move = meld.move
@@ -368,6 +390,70 @@ class ZetemaTable(CardTable):
         for pair in list(self.selection):
             self.toggle(pair[1])
 
+    # -- click-to-move -----------------------------------------------------------------
+    def _click_selects(self, ent: int) -> bool:
+        """Which clicks select a card to be clicked onto a pile: in the discard phase, a
+        shown card (or after a marriage any hand card). Meld-phase clicks move cards into
+        the meld zone instead."""
+        if not self.mine or self.state.phase != "discard":
+            return False
+        group = self.hand if self.state.meld == "marriage" else self.selection
+        return any(e == ent for _, e in group)
+
+    def selection_key(self) -> tuple | None:
+        if not (self.mine and self.state.phase == "meld" and self.selection):
+            return None
+        return tuple(t for t, _ in self.selection)
+
+    def selection_verdicts(self) -> dict[int, tuple[bool, str]]:
+        """One card of the hand in the meld zone may be clicked onto its pile."""
+        if len(self.selection) != 1 or self.selection[0][0].endswith(rules.PILE):
+            return {}
+        ent = self.selection[0][1]
+        return {target: self.validate(ent, target) for target, drop in
+                esper.get_component(DropTarget) if drop.name.startswith("pile_")}
+
+    def clear_own_selection(self) -> bool:
+        if self.selection_key() is None:
+            return False
+        self.clear_selection()
+        return True
+
+    def _freeze_hand(self) -> None:
+        """Keep the hand's slots while cards are clicked out of it and back."""
+        if self._frozen is None and self._hand_spots:
+            self._frozen = Counter(self.state.hands[self.viewer])
+
+    def _thaw_hand(self) -> None:
+        if self._frozen is not None:
+            self._frozen = None
+            if self.sort_mode != "custom":
+                self.sort_hand(self.sort_mode, relayout=False)
+            self.layout_all(0.25)
+
+    def _pile_click(self, ent: int, intent) -> str | None:
+        """A king or queen clicked on its pile: it joins the meld zone for a marriage, unless
+        the one card selected is of that rank (then this is a click to discard it there)."""
+        token = self._token(ent)
+        verdict = self.lit_verdict(intent.pos)
+        if verdict is not None and verdict[1]:
+            return f"discard {self.selection[0][0]}"
+        if token is None or not token.endswith(rules.PILE) or not self._may_select() or (
+                rules.CARD_RANK[token.removesuffix(rules.PILE)] not in (rules.QUEEN, rules.KING)):
+            if verdict is not None and verdict[2]:
+                self.refuse(verdict[2], intent)
+            return None
+        for pile in self.piles:
+            for pair in pile:
+                if pair[1] == ent:
+                    pile.remove(pair)
+                    self.selection.append((token, ent))
+                    self._resize(ent, token, MELD_W)
+        self.audio.request("click")
+        self.layout_all(0.2)
+        self.refresh()
+        return None
+
     # -- input -> moves ----------------------------------------------------------------
     def _token(self, ent: int) -> str | None:
         for token, e in self.hand + self.selection:
@@ -387,6 +473,8 @@ class ZetemaTable(CardTable):
         if not self.rules.human_to_move() or self.curtain:
             return drop.name == "hand" and token in (t for t, _ in self.hand), \
                 "wait for your turn"
+        if self.drag.selected == entity and drop.name in ("hand", "meld"):
+            return False, ""  # a card chosen by a click goes to a pile, nowhere else
         if drop.name == "hand":
             return not token.endswith(rules.PILE), "that card belongs on its pile"
         if drop.name == "meld":
@@ -438,6 +526,7 @@ class ZetemaTable(CardTable):
             self.toggle(entity)
             return
         x = esper.component_for_entity(entity, Transform).x
+        self._frozen = None
         self.hand.remove(pair)
         slots = fan(self.layout["hand"].rect.inflate(-20, -40), len(self.hand) + 1, HAND_W,
                     max_step=HAND_W + 6)
@@ -454,7 +543,26 @@ class ZetemaTable(CardTable):
                 return None
             if intent.entity is not None and (
                     any(e == intent.entity for _, e in self.hand + self.selection)):
+                if self.layout["hand"].rect.collidepoint(intent.pos):
+                    self._freeze_hand()
                 self.toggle(intent.entity)
+                return None
+            if intent.entity is not None and any(
+                    e == intent.entity for pile in self.piles for _, e in pile):
+                return self._pile_click(intent.entity, intent)
+            verdict = self.lit_verdict(intent.pos)
+            if verdict is not None:
+                target, ok, reason = verdict
+                if ok:
+                    return f"discard {self.selection[0][0]}"
+                if reason:
+                    self.refuse(reason, intent)
+                    return None
+            target = self.drag.target_at(intent.pos)
+            meld_zone = target is not None and esper.component_for_entity(
+                target, DropTarget).name == "meld"
+            if intent.entity is None and not meld_zone:
+                self.clear_own_selection()  # a click on nothing cancels the selection
         return None
 
     # -- events -> animation -----------------------------------------------------------
@@ -565,10 +673,20 @@ class ZetemaTable(CardTable):
                 hide_now(ent)
             else:
                 esper.component_for_entity(ent, CardFace).face_up = True
+        chosen = mine and phase == "meld"  # the meld zone holds the cards the person chose
         for _token, ent in self.selection:
             esper.component_for_entity(ent, Draggable).enabled = mine
+            if chosen:
+                esper.add_component(ent, Selected())
+            elif self.drag.selected != ent:
+                esper.try_remove_component(ent, Selected)
+        for _, ent in self.hand:
+            if self.drag.selected != ent:
+                esper.try_remove_component(ent, Selected)
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
             for _, ent in pile:
+                if self.drag.selected != ent:
+                    esper.try_remove_component(ent, Selected)
                 esper.component_for_entity(ent, Draggable).enabled = (
                     mine and phase == "meld" and rank in (rules.QUEEN, rules.KING))
         buttons = self.comfort_buttons(self.layout["status"].rect)
@@ -635,6 +753,9 @@ class ZetemaTable(CardTable):
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if (event.kind == "move" and self._frozen is not None
+                and not self.layout["hand"].rect.collidepoint(event.pos)):
+            self._thaw_hand()  # the pointer left the hand: close up the gaps
         if event.kind == "wheel" and self.layout["sheet"].rect.collidepoint(event.pos):
             self.sheet_scroll = max(0, self.sheet_scroll + event.dy)
             return

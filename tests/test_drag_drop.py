@@ -184,3 +184,41 @@ def test_a_pressed_or_selected_card_removed_before_the_gesture_ends(table, drive
     drive.settle()
     assert table.drag.selected is None
     assert sum(len(p) for p in table.piles.values()) == 0  # nothing was dropped
+
+
+def test_a_click_select_predicate_chooses_per_card_and_a_declined_card_drops_the_selection(
+        table, drive):
+    from ecs.intents import ClickIntent
+
+    chosen, other = table.hand[0], table.hand[3]
+    table.drag.click_select = lambda ent: ent == chosen
+    table.drag.validator = lambda ent, target: (
+        esper.component_for_entity(target, DropTarget).name != "hand", "")
+    drive.click(drive.center_of(chosen))
+    assert table.drag.selected == chosen
+    seen = []
+    table.queue.put = seen.append  # see the intents the clicks produce
+    drive.click(drive.center_of(other))  # declined: a plain click, and the selection goes
+    assert table.drag.selected is None and not esper.has_component(chosen, Selected)
+    assert [i.entity for i in seen if isinstance(i, ClickIntent)] == [other]
+
+
+def test_cancel_on_miss_a_click_on_bare_felt_drops_the_selection(table, drive):
+    card = table.hand[0]
+    drive.click(drive.center_of(card))
+    drive.click((640, 380))  # by default a click on nothing keeps it (as Zertz expects)
+    assert table.drag.selected == card
+    table.drag.cancel_on_miss = True
+    drive.click((640, 380))
+    assert table.drag.selected is None
+    assert not any(d.active for _, d in esper.get_component(DropTarget))
+
+
+def test_show_targets_lights_a_scenes_own_selection_and_target_at_finds_them(table, drive):
+    pile = next(t for t, d in esper.get_component(DropTarget) if d.name == "pile_S")
+    table.drag.show_targets({pile: (True, "")})
+    lit = {d.name for _, d in esper.get_component(DropTarget) if d.active and d.valid}
+    assert lit == {"pile_S"}
+    assert table.drag.target_at(_pile_center(table, "S")) == pile
+    table.drag.hide_targets()
+    assert not any(d.active for _, d in esper.get_component(DropTarget))
