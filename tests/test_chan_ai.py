@@ -11,7 +11,7 @@ from game.ai import chan as ai
 from game.ai import chan_search
 from game.rules import chan
 
-SMALL_ROLLOUTS = 4
+SMALL_ROLLOUTS = 2
 """The hard search's budget in the broad tests here (the same code paths, fast)."""
 
 
@@ -39,12 +39,18 @@ def sample_states(seeds=range(6), every: int = 3) -> list[chan.State]:
 def test_every_level_returns_a_legal_move_in_every_phase():
     states = sample_states()
     assert {s.phase for s in states} >= {"open", "respond", "revealed", "discard", "claim"}
-    for state in states:
+    searched = set()
+    for i, state in enumerate(states):
         seat = chan.to_move(state)
         legal = chan.legal_moves(state)
         for level in ai.LEVELS:
+            if level == "hard" and i % 3:
+                continue   # the search is slower: a third of the positions, still every phase
             move = ai.choose(chan.view(state, seat), legal, level, random.Random(1))
             assert move in legal
+            if level == "hard":
+                searched.add(state.phase)
+    assert searched >= {"open", "respond", "revealed", "discard", "claim"}
 
 
 def test_the_ai_always_takes_a_win():
@@ -161,7 +167,7 @@ def test_hard_spends_its_rollouts_only_on_close_decisions(monkeypatch):
         calls.clear()
         ranked = chan_search.candidates(view, legal)
         ai.choose(view, legal, "hard", random.Random(0))
-        per = SMALL_ROLLOUTS // len(ranked)
+        per = max(1, SMALL_ROLLOUTS // len(ranked))
         assert sorted(calls) == sorted(m for _, m in ranked for _ in range(per))
 
 

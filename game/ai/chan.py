@@ -22,8 +22,9 @@ Levels:
 - ``hard``: ``normal``'s evaluation picks the candidates; when several are close it samples
   the hidden cards and rolls each deal out (``game.ai.chan_search``; ``ROLLOUTS`` per
   decision, counted in work).
-- ``plain`` (internal: the rollout policy, not offered to players): the evaluation with a
-  little noise, blind to the danger of its discards and to prize features.
+- ``plain`` (internal, not offered to players; the ``normal`` of before the search level
+  came, kept as a cheaper rollout policy): the evaluation with a little noise, blind to the
+  danger of its discards and to prize features.
 
 Every level always declares a win when ``u`` is legal. Measured with
 ``tools/simulate_chan.py`` (see the README). ``easy``, ``plain`` and ``normal`` take about a
@@ -51,10 +52,10 @@ W_FEATURE = 0.6      # per point of prize features within reach
 HOPELESS = -1000.0   # more than four exposed Cạ: the hand can never win
 NOISE = {"easy": 0.0, "plain": 1.5, "normal": 0.0, "hard": 0.0}
 CAREFUL = frozenset({"normal", "hard"})
-"""The levels that weigh danger, bans and prize features (``plain`` is the rollout policy)."""
+"""The levels that weigh danger, bans and prize features."""
 W_BAN = 1.0          # per unseen card we could no longer take after a discard (hard)
 EASY_CA = 0.6        # how often easy takes an available Cạ
-ROLLOUTS = {"hard": 40}
+ROLLOUTS = {"hard": 24}
 """Rollouts per searched decision (see ``chan_search``): the effort, counted in work."""
 RANK_FACES = tuple(tuple(f"{r}{s}" for s in SUITS) for r in range(2, 10))
 
@@ -300,7 +301,7 @@ class Evaluator:
         return value
 
     def score_factor(self, hand: Counter, groups: Sequence) -> float:
-        """How much a win of this hand is worth relative to a plain win (hard only)."""
+        """How much a win of this hand is worth relative to a plain win (normal and hard)."""
         if not self.careful:
             return 1.0
         points = 2.0 + self.feature_points(hand, groups)

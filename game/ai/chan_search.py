@@ -27,7 +27,7 @@ MARGIN = 25.0
 """Moves valued more than this below the best are not searched."""
 Z = 1.0
 """How many standard errors a candidate's paired gain must exceed to overrule the heuristic."""
-ROLLOUT_LEVEL = "plain"
+ROLLOUT_LEVEL = "normal"
 MAX_PLIES = 400
 
 
