@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("zertz", "zetema", "telefunken", "chan")
-SMALL_BUDGETS = {"zertz": [("NODE_BUDGET", "hard", 3_000)]}
+SMALL_BUDGETS = {"zertz": [("NODE_BUDGET", "hard", 3_000)], "chan": [("ROLLOUTS", "hard", 6)]}
 SMALL_COUNTS = {"zetema": [("ENDGAME_NODES", 300)]}
 """Per game: (name of a budget table in the AI module, level, count) set before deciding;
 ``SMALL_COUNTS``: (name of a module-level count, value)."""

@@ -123,3 +123,26 @@ def test_seeded_ai_games_end():
     assert sim.run(args) == 0
     assert sim.run(argparse.Namespace(players=4, games=1, levels="wizard", seed=1,
                                       jobs=1)) == 2
+
+
+def test_deal_7_with_jokers_scores_a_shortlist_of_go_out_melds_and_keeps_the_best(monkeypatch):
+    hand = "JK JK JK AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 5H 5D 5C 7H 7D 7C 9H 9D 9C QH QD"
+    state = load([hand, *OTHERS], deal=7)
+    legal = t.legal_moves(state)
+    view = t.view(state, t.to_move(state))
+    melds = [m for m in legal if m.startswith("meld ")]
+    assert len(melds) > 10 * ai.SHORTLIST
+    best = max(ai._after_contract(view, view["hands"][view["seat"]], m) for m in melds)
+    scored = []
+    real = ai._after_contract
+
+    def counting(*args):
+        scored.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(ai, "_after_contract", counting)
+    for level in ("normal", "hard"):
+        scored.clear()
+        move = ai.choose(view, legal, level, random.Random(0))
+        assert move in melds and len(scored) <= ai.SHORTLIST
+        assert real(view, view["hands"][view["seat"]], move) == best

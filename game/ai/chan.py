@@ -14,16 +14,21 @@ Levels:
 
 - ``easy``: sensible and shallow: wins and chíus when it can, takes Chắn, takes a Cạ now
   and then, discards a random single.
-- ``normal``: the evaluation (with the cost of a restriction-3 ban when it declines a
-  Chắn), with a little noise, blind to the danger of its discards and to prize features.
-- ``hard``: the evaluation plus the danger that the seat answering its discard can take it
+- ``normal``: the evaluation plus the danger that the seat answering its discard can take it
   (a Chắn or a Cạ, read from that seat's public bans) or that someone chíus it, what a
   discard bars it from later (restrictions 4 and 6), prize features (Tôm, Lèo, colours,
   Thập thành) and the score of a win; it prefers Chíu ù to a direct win when that scores
-  more.
+  more. (This was ``hard`` before the search level came.)
+- ``hard``: ``normal``'s evaluation picks the candidates; when several are close it samples
+  the hidden cards and rolls each deal out (``game.ai.chan_search``; ``ROLLOUTS`` per
+  decision, counted in work).
+- ``plain`` (internal, not offered to players; the ``normal`` of before the search level
+  came, kept as a cheaper rollout policy): the evaluation with a little noise, blind to the
+  danger of its discards and to prize features.
 
 Every level always declares a win when ``u`` is legal. Measured with
-``tools/simulate_chan.py`` (see its docstring); a decision takes well under 10 ms.
+``tools/simulate_chan.py`` (see the README). ``easy``, ``plain`` and ``normal`` take about a
+millisecond; ``hard`` a few hundred when it searches.
 """
 
 from __future__ import annotations
@@ -45,9 +50,14 @@ W_OUT = 3.0          # per out of a waiting hand, times the score factor
 W_DANGER = 3.0       # per unit of chance that the answering seat takes our discard
 W_FEATURE = 0.6      # per point of prize features within reach
 HOPELESS = -1000.0   # more than four exposed Cạ: the hand can never win
-NOISE = {"easy": 0.0, "normal": 1.5, "hard": 0.0}
+NOISE = {"easy": 0.0, "plain": 1.5, "normal": 0.0, "hard": 0.0}
+CAREFUL = frozenset({"normal", "hard"})
+"""The levels that weigh danger, bans and prize features."""
 W_BAN = 1.0          # per unseen card we could no longer take after a discard (hard)
 EASY_CA = 0.6        # how often easy takes an available Cạ
+ROLLOUTS = {"hard": 24}
+"""Rollouts per searched decision (see ``chan_search``): the effort, counted in work."""
+RANK_FACES = tuple(tuple(f"{r}{s}" for s in SUITS) for r in range(2, 10))
 
 
 def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
@@ -59,6 +69,17 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if not legal:
         raise ValueError("no legal moves to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if level == "hard":
+        from game.ai import chan_search
+
+        return chan_search.choose(view, legal, rng)
+    return heuristic(view, legal, level, rng)
+
+
+def heuristic(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
+    """The rule-of-thumb choice at ``level`` (``easy``, ``plain``, ``normal``); no search."""
     if len(legal) == 1:
         return legal[0]
     ev = Evaluator(view, level, legal)
@@ -95,6 +116,7 @@ class Evaluator:
 
     def __init__(self, view: dict, level: str, legal: Sequence[str] = ()) -> None:
         self.level = level
+        self.careful = level in CAREFUL
         self.legal = frozenset(legal)
         self.seat = view["seat"] if view.get("seat") is not None else view["to_move"]
         self.view = view
@@ -121,7 +143,7 @@ class Evaluator:
 
     def pick_win(self, legal: list[str]) -> str:
         """``u``, unless (hard) a chíu first wins for more (Chíu ù)."""
-        if self.level == "hard" and self.live is not None:
+        if self.careful and self.live is not None:
             chius = [m for m in legal if m.startswith("chiu ")]
             if chius:
                 card = self.live["card"]
@@ -185,7 +207,7 @@ class Evaluator:
         after[face] -= 1
         after = +after
         value = self.value(after, groups)
-        if self.level == "hard":
+        if self.careful:
             value -= W_DANGER * self.danger(face) + W_BAN * self.ban_cost(after, face)
         return value
 
@@ -193,16 +215,26 @@ class Evaluator:
 
     def singles(self, hand: Counter) -> list[str]:
         """The unpaired cards of ``hand`` (in a rank with three odd suits, the liveliest)."""
+        return self._odd(hand)[0]
+
+    def _odd(self, hand: Counter) -> tuple[list[str], int]:
+        """The singles of ``hand`` and its concealed Cạ count (ranks with two odd suits or more)."""
+        get = hand.get
         out = []
-        if hand[CHICHI] % 2:
+        ca = 0
+        if get(CHICHI, 0) % 2:
             out.append(CHICHI)
-        for rank in range(2, 10):
-            odd = [f"{rank}{s}" for s in SUITS if hand[f"{rank}{s}"] % 2]
+        for faces in RANK_FACES:
+            odd = [f for f in faces if get(f, 0) % 2]
+            if not odd:
+                continue
             if len(odd) == 1:
                 out.append(odd[0])
-            elif len(odd) == 3:
-                out.append(max(odd, key=lambda f: self.unseen[f]))
-        return out
+            else:
+                ca += 1
+                if len(odd) == 3:
+                    out.append(max(odd, key=self.unseen.__getitem__))
+        return out, ca
 
     def exposed_ca(self, groups: Sequence | None = None) -> int:
         groups = self.groups if groups is None else groups
@@ -223,9 +255,8 @@ class Evaluator:
         if exp_ca > 4:
             return HOPELESS + exp_chan
         chan = exp_chan + sum(n // 2 for n in hand.values())
-        ca = exp_ca + sum(1 for r in range(2, 10)
-                          if sum(hand[f"{r}{s}"] % 2 for s in SUITS) >= 2)
-        singles = self.singles(hand)
+        singles, concealed_ca = self._odd(hand)
+        ca = exp_ca + concealed_ca
         s = len(singles)
         need = max(0, (s - 1) // 2)        # captures before the hand waits
         pairs_to_make = need + 1
@@ -243,8 +274,7 @@ class Evaluator:
             chan_out = self.unseen[x]
             ca_out = 0
             if x != CHICHI:
-                r = rank_of(x)
-                ca_out = sum(self.unseen[f"{r}{t}"] for t in SUITS if f"{r}{t}" != x)
+                ca_out = sum(self.unseen[f] for f in RANK_FACES[rank_of(x) - 2]) - chan_out
             if waiting:  # outs: a Chắn needs chan >= 5, a Cạ chan >= 6; CC only as 6th Chắn
                 if chan < 5 or (x == CHICHI and (chan, ca) != (5, 4)):
                     chan_out = 0
@@ -266,13 +296,13 @@ class Evaluator:
         else:
             weights = sorted((W_CHAN_OUT * c + W_CA_OUT * k for c, k in lives), reverse=True)
             value += sum(weights[:pairs_to_make + 1])  # the kept singles, and a spare
-        if self.level == "hard":
+        if self.careful:
             value += W_FEATURE * self.feature_points(hand, groups)
         return value
 
     def score_factor(self, hand: Counter, groups: Sequence) -> float:
-        """How much a win of this hand is worth relative to a plain win (hard only)."""
-        if self.level != "hard":
+        """How much a win of this hand is worth relative to a plain win (normal and hard)."""
+        if not self.careful:
             return 1.0
         points = 2.0 + self.feature_points(hand, groups)
         return points / 2.0

@@ -55,6 +55,7 @@ BUY_NEED7 = 1       # ... in deal 7
 EXPLORE = 0.03      # chance of a random discard (normal, hard): breaks deadlocked deals
 SAFETY = 0.6        # weight of a discard's rank being dead on the table or in the pile
 DANGER = (1.0, 0.4)  # weight of a card's penalty when an opponent is near going out
+SHORTLIST = 400     # contract melds scored at most (deal 7 can list 450,000 go-out melds)
 
 
 def choose(view: dict, legal: list[str], level: str, rng) -> str:
@@ -151,7 +152,7 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
         if not view["melded"][seat]:
             if level == "easy":
                 return melds[0]
-            return max(melds, key=lambda m: _after_contract(view, hand, m))
+            return max(_shortlist(melds), key=lambda m: _after_contract(view, hand, m))
         return max(melds, key=lambda m: _shed_value(m))
     if level == "easy" and rng.random() < 0.5:
         shed = []
@@ -304,6 +305,20 @@ def _after_contract(view: dict, hand: list[str], move: str) -> float:
     rest = _without_all(hand, used)
     return -rules.hand_penalty(c for c in rest if c != JOKER) - 3 * used.count(JOKER) \
         + len(used)
+
+
+def _shortlist(melds: list[str]) -> list[str]:
+    """At most ``SHORTLIST`` contract melds worth scoring, chosen by string operations alone.
+
+    Deal 7 with jokers can list hundreds of thousands of go-out melds; scoring each would take
+    seconds. The fewer jokers a meld uses the better (``_after_contract`` charges 3 per joker),
+    so the melds with the fewest jokers are kept, in the order of the legal list.
+    """
+    if len(melds) <= SHORTLIST:
+        return melds
+    jokers = [m.count(JOKER) for m in melds]
+    fewest = min(jokers)
+    return [m for m, j in zip(melds, jokers) if j == fewest][:SHORTLIST]
 
 
 def _shed_value(move: str) -> float:
