@@ -255,3 +255,22 @@ def test_click_to_move_between_people_keeps_the_cover(app, drive):
         assert table.session.moves[before] == move
         moves += 1
     assert covers >= 2, (covers, moves)
+
+
+def test_the_computers_last_move_stays_marked(app, drive):
+    """After the computer seats play, each one's last card or pair is outlined on the table."""
+    from scenes.chan_table import ChanTable
+    from game.catalog import GameConfig, Seat
+
+    config = GameConfig("chan", tuple([Seat("ai", "easy")] * 3 + [Seat("human")]), 12, {})
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    for _ in range(900):
+        drive.step()
+        if table.rules.human_to_move() and not table.animating:
+            break
+    assert table.session.moves, "the computer seats moved"
+    marked = {seat for seat in range(3) if table.marks.marks.get(seat)}
+    assert marked, "at least one computer seat's last move is outlined"
+    for seat in marked:
+        assert all(m.entities for m in table.marks.marks[seat])  # outlines around cards

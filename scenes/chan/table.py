@@ -335,6 +335,21 @@ class ChanTable(CardTable):
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
             self.pick_viewer()
         self.show(lead=lead)
+        self.mark_move(seat, events)
+
+    def mark_move(self, seat: int, events: list) -> None:
+        """Outline what ``seat`` just did until its next turn: the card it put in a gate,
+        the pair it took (captured card and partner), the four of a chíu."""
+        name, mark = self.seat_name(seat), self.marks.cards
+        for event in events:
+            if isinstance(event, (rules.Discarded, rules.CardPassed)):
+                mark(seat, self.sync, f"gate_{event.gate}", [event.card], name)
+            elif isinstance(event, rules.Revealed):
+                mark(seat, self.sync, f"gate_{event.seat}", [event.card], name)
+            elif isinstance(event, rules.Captured):
+                mark(seat, self.sync, f"exposed_{seat}", [event.card, event.partner], name)
+            elif isinstance(event, rules.ChiuClaimed):
+                mark(seat, self.sync, f"exposed_{seat}", [event.card] * 4, name)
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
