@@ -259,8 +259,8 @@ def test_click_to_move_between_people_keeps_the_cover(app, drive):
 
 def test_the_computers_last_move_stays_marked(app, drive):
     """After the computer seats play, each one's last card or pair is outlined on the table."""
-    from scenes.chan_table import ChanTable
     from game.catalog import GameConfig, Seat
+    from scenes.chan_table import ChanTable
 
     config = GameConfig("chan", tuple([Seat("ai", "easy")] * 3 + [Seat("human")]), 12, {})
     table = ChanTable(app, config)
