@@ -46,7 +46,8 @@ def sample_positions() -> list[z.State]:
 
 @pytest.fixture()
 def quick(monkeypatch):
-    """Hard searches fewer positions (the same code path, a smaller budget)."""
+    """Normal and hard search fewer positions (the same code path, a smaller budget)."""
+    monkeypatch.setitem(ai.NODE_BUDGET, "normal", 1_000)
     monkeypatch.setitem(ai.NODE_BUDGET, "hard", 1_500)
 
 
@@ -94,6 +95,7 @@ def test_an_unfinished_iteration_switches_only_to_a_move_proven_better():
 @pytest.mark.parametrize("level", LEVELS)
 def test_choose_does_not_peek_at_the_bag_order(level, monkeypatch):
     # A smaller budget (the same code path) keeps the test fast.
+    monkeypatch.setitem(ai.NODE_BUDGET, "normal", 3_000)
     monkeypatch.setitem(ai.NODE_BUDGET, "hard", 4_000)
     board = {"marbles": {"d5": "black", "a1": "white", "g1": "grey", "b3": "black"},
              "pieces": {"d4": 0, "a2": 1, "c3": 1}}

@@ -37,12 +37,13 @@ import random
 import time
 from bisect import insort
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from game.rules import zertz as rules
 
 LEVELS = ("easy", "normal", "hard")
 
-NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 200_000, "hard": 22_000}
+NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 22_000, "hard": 26_000}
 """Positions a level may search per move; an iteration that would exceed it is abandoned
 and the last completed one decides (or a move the unfinished one proved better). Hard's
 22,000 took p50 0.49 s, p95 0.79 s of CPU time over 405 decisions on the 2-core development
@@ -54,19 +55,32 @@ SAFETY_SECONDS = 20.0
 guards against a pathological position and should never trigger. When it does, the move
 may depend on the machine's speed."""
 
-MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 1, "hard": 30}  # easy does not search
+MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 30, "hard": 30}  # easy does not search
 """Deepest iteration per level (in decisions; a take and its put count as one)."""
 
 EASY_NOISE = 0.5    # spread of the easy level's random preference
 EASY_OWN_PUT = 0.6  # how much the easy level likes putting a marble next to its own pieces
 
-# Evaluation weights (in marble points).
-W_COUNT = 0.2      # per marble taken or forecast (the first tie-break)
-W_SAFE = 0.15      # per ring only this side can reach (up to 3)
-W_SIX = 0.35       # six-of-a-colour race, times (count - 2) squared
-W_SUPPLY = 0.03    # per piece left in supply
-SPREAD_PER_TAKE = 1.5  # uncertainty of the final margin per take still to come
-SPREAD_BASE = 1.2
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights (in marble points) for one level."""
+
+    count: float = 0.2           # per marble taken or forecast (the first tie-break)
+    safe: float = 0.15           # per ring only this side can reach (up to 3)
+    six: float = 0.35            # six-of-a-colour race, times (count - 2) squared
+    supply: float = 0.03         # per piece left in supply
+    spread_per_take: float = 1.5  # uncertainty of the final margin per take still to come
+    spread_base: float = 1.2
+    six_live: bool = False       # a race counts only while enough marbles of it remain;
+    six_contested: float = 0.0   # ... and this share of it when the other side has some too
+    threat: float = 0.0          # per point of the best marble the other side takes next
+
+
+WEIGHTS: dict[str, Weights] = {
+    "normal": Weights(),
+    "hard": Weights(six_live=True, six_contested=0.5),
+}
+"""Evaluation per searching level (normal keeps the evaluation of the former hard)."""
 WIN = 1.0
 
 # Board as indices (cell codes: 0 empty, 1..3 marble white/grey/black, 4 + seat a piece).
@@ -95,7 +109,8 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
     if level == "easy":
         move = _choose_easy(node, list(encoded), rng)
     else:
-        search = _Search(NODE_BUDGET[level], MAX_DEPTH[level], use_table=level == "hard")
+        search = _Search(NODE_BUDGET[level], MAX_DEPTH[level], use_table=True,
+                         weights=WEIGHTS[level])
         move = search.run(node, list(encoded), rng)
     return encoded.get(move, legal[0])
 
@@ -243,7 +258,7 @@ class _Node:
 # Evaluation and move heuristics
 
 
-def evaluate(node: _Node) -> float:
+def evaluate(node: _Node, w: Weights = WEIGHTS["normal"]) -> float:
     """Static value of ``node`` for ``node.seat``: about WIN * (2 P(win) - 1).
 
     The points already taken plus a forecast of the race for the remaining takes (see
@@ -287,12 +302,21 @@ def evaluate(node: _Node) -> float:
     gained, taken = _forecast(own, shared, loose, safe, list(node.supply), first,
                               bag_left + 1, average)
     score = (node.pts[me] + gained[me]) - (node.pts[op] + gained[op])
-    score += W_COUNT * (sum(node.cap[me]) + taken[me] - sum(node.cap[op]) - taken[op])
-    score += W_SAFE * (min(safe[me], 3) - min(safe[op], 3))
-    score += W_SUPPLY * (node.supply[me] - node.supply[op])
-    score += _six_race(node, me) - _six_race(node, op)
+    score += w.count * (sum(node.cap[me]) + taken[me] - sum(node.cap[op]) - taken[op])
+    score += w.safe * (min(safe[me], 3) - min(safe[op], 3))
+    score += w.supply * (node.supply[me] - node.supply[op])
+    if w.six_live:
+        left = list(bag)
+        for c, there in zip(cell, on):
+            if there and 0 < c < _PIECE:
+                left[c - 1] += 1
+        if node.phase == PUT:
+            left[node.drawn - 1] += 1
+        score += _live_race(node, me, left, w) - _live_race(node, op, left, w)
+    else:
+        score += _six_race(node, me, w) - _six_race(node, op, w)
     # As a chance of winning: the colours still to come make the margin uncertain.
-    spread = SPREAD_PER_TAKE * math.sqrt(bag_left + 1) + SPREAD_BASE
+    spread = w.spread_per_take * math.sqrt(bag_left + 1) + w.spread_base
     return 0.999 * WIN * math.erf(score / spread)
 
 
@@ -346,12 +370,24 @@ def _forecast(own: tuple[list[int], list[int]], shared: list[int], loose: list[i
     return gained, taken
 
 
-def _six_race(node: _Node, seat: int) -> float:
+def _six_race(node: _Node, seat: int, w: Weights) -> float:
     mine, theirs = node.cap[seat], node.cap[1 - seat]
     total = 0.0
     for k in range(3):
         if theirs[k] == 0 and mine[k] >= 3:
-            total += W_SIX * (mine[k] - 2) ** 2
+            total += w.six * (mine[k] - 2) ** 2
+    return total
+
+
+def _live_race(node: _Node, seat: int, left: list[int], w: Weights) -> float:
+    """The six-of-a-colour races of ``seat`` that can still be won (enough marbles of the
+    colour left on the board and in the bag); a race the other side shares counts less."""
+    mine, theirs = node.cap[seat], node.cap[1 - seat]
+    total = 0.0
+    for k in range(3):
+        if mine[k] >= 3 and mine[k] + left[k] >= 6:
+            share = 1.0 if theirs[k] == 0 else w.six_contested
+            total += share * w.six * (mine[k] - 2) ** 2
     return total
 
 
@@ -460,8 +496,10 @@ class _Search:
     PLACE_WIDTH = 7   # places tried below the root, best by ``_move_score``
     PUT_WIDTH = 5     # puts tried below the root
 
-    def __init__(self, budget: int, max_depth: int, use_table: bool) -> None:
+    def __init__(self, budget: int, max_depth: int, use_table: bool,
+                 weights: Weights = WEIGHTS["normal"]) -> None:
         self.budget = budget
+        self.weights = weights
         self.max_depth = max_depth
         self.table: dict[tuple, tuple[int, float, int]] | None = {} if use_table else None
         self.nodes = 0
@@ -540,7 +578,7 @@ class _Search:
         if node.phase == OVER:
             return _terminal(node, node.seat)
         if depth <= 0:
-            return evaluate(node)
+            return evaluate(node, self.weights)
         key = None
         hint = -1
         if self.table is not None:
