@@ -129,8 +129,10 @@ def test_a_playout_sees_the_opponent_answer_a_fourth_card_with_the_fifth():
     state = z.load(position([["7D", "2C", "4H", "6D", "9S", "JC", "AD"],
                              ["7C", "3C", "5H", "8D", "10S", "QC", "AH"]],
                             piles={"7": ["7S", "7S", "7H"]}))
-    fed = lookahead.playout(state, "discard 7D", 0, ai.plan_scores, random.Random(1))
-    safe = lookahead.playout(state, "discard 2C", 0, ai.plan_scores, random.Random(1))
+    fed = lookahead.playout(state, "discard 7D", 0, ai.plan_scores, ai.hand_outlook,
+                            random.Random(1))
+    safe = lookahead.playout(state, "discard 2C", 0, ai.plan_scores, ai.hand_outlook,
+                             random.Random(1))
     assert fed <= safe - ai.ZETEMA[z.CARD_RANK["7C"]] / 2
 
 

@@ -93,7 +93,7 @@ CANDIDATES = 4
 """Hard looks ahead at this many of the evaluation's best moves ..."""
 CANDIDATE_MARGIN = 40.0
 """... those within this many points of the best one."""
-PLAYOUTS = 96
+PLAYOUTS = 112
 """Determinized playouts hard spends per decision with two players, shared among its
 candidates (with more players each playout is longer: the count is divided by the number of
 opponents, at least two per candidate)."""
@@ -135,7 +135,13 @@ def _look_ahead(view: dict, scored: list[tuple[float, str]], rng: random.Random)
     candidates = [m for v, m in ranked[:CANDIDATES] if v >= best - CANDIDATE_MARGIN]
     opponents = len(view["hands"]) - 1
     samples = max(2, PLAYOUTS // (len(candidates) * opponents))
-    return lookahead.choose(view, candidates, plan_scores, samples, rng)
+    return lookahead.choose(view, candidates, plan_scores, hand_outlook, samples, rng)
+
+
+def hand_outlook(view: dict) -> float:
+    """What the plan evaluation expects of the hand of the view's seat as it stands."""
+    t = _Table.from_view(view)
+    return _Planner(t, PLAN)._evaluate(list(t.hand), list(t.pile), t.married)
 
 
 def plan_scores(view: dict, legal: list[str]) -> list[tuple[float, str]]:

@@ -7,8 +7,9 @@ positions (``game.ai.determinize.sample``: the other hands and the stock dealt a
 consistently with the view), every seat then following the evaluation's choice (the
 playout policy) until this seat must decide again. The value of a line is the points this
 seat gained in it minus the best gain of another seat, plus what the evaluation expects of
-the position this seat then faces (its best move's value, with the card it drew, discounted
-by ``LATER``). The same
+the position this seat then faces (its best move's value, with the card it drew) minus what
+it expects of the best other hand (whose cards the sample shows), both discounted by
+``LATER``. The same
 samples (and the same policy seeds) serve every candidate, so the comparison is between
 moves, not between deals. The candidate with the best mean wins.
 
@@ -25,6 +26,8 @@ from game.rules import zetema as rules
 
 Scores = Callable[[dict, list[str]], list[tuple[float, str]]]
 """``(view, legal) -> [(value, move)]``: the plan evaluation of a seat's moves."""
+Outlook = Callable[[dict], float]
+"""``view -> value``: what the evaluation expects of the hand of the view's seat."""
 
 MAX_PLIES = 40
 """A playout that has not reached this seat's next decision after this many moves stops."""
@@ -34,7 +37,7 @@ END_VALUE = 1_000.0
 """The value of a line where someone reaches the goal (on top of the points)."""
 
 
-def choose(view: dict, candidates: list[str], scores: Scores, samples: int,
+def choose(view: dict, candidates: list[str], scores: Scores, outlook: Outlook, samples: int,
            rng: random.Random) -> str:
     """The best of ``candidates`` (at least one) by the mean value of ``samples`` playouts."""
     if len(candidates) == 1 or samples < 1:
@@ -45,12 +48,12 @@ def choose(view: dict, candidates: list[str], scores: Scores, samples: int,
         state = determinize.sample("zetema", view, rng)
         seed = rng.randrange(1 << 30)
         for k, move in enumerate(candidates):
-            totals[k] += playout(state, move, seat, scores, random.Random(seed))
+            totals[k] += playout(state, move, seat, scores, outlook, random.Random(seed))
     best = max(totals)
     return candidates[totals.index(best)]
 
 
-def playout(state: rules.State, move: str, seat: int, scores: Scores,
+def playout(state: rules.State, move: str, seat: int, scores: Scores, outlook: Outlook,
             rng: random.Random) -> float:
     """Play ``move`` then the policy until ``seat`` faces a new turn; the line's value."""
     before = list(state.scores)
@@ -62,8 +65,9 @@ def playout(state: rules.State, move: str, seat: int, scores: Scores,
             return _gain(state, before, seat) + _end_bonus(state, seat)
         legal = rules.legal_moves(state)
         if mover == seat and state.phase == "meld":
-            outlook = max(v for v, _ in scores(rules.view(state, seat), legal))
-            return _gain(state, before, seat) + LATER * min(outlook, END_VALUE)
+            mine = min(END_VALUE, max(v for v, _ in scores(rules.view(state, seat), legal)))
+            theirs = max(outlook(rules.view(state, s)) for s in range(state.players) if s != seat)
+            return _gain(state, before, seat) + LATER * (mine - theirs)
         view = rules.view(state, mover)
         scored = scores(view, legal)
         best = max(v for v, _ in scored)
