@@ -24,8 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("zertz", "zetema", "telefunken", "chan")
-SMALL_BUDGETS = {"zertz": [("NODE_BUDGET", "hard", 3_000)], "chan": [("ROLLOUTS", "hard", 6)]}
-SMALL_COUNTS = {"zetema": [("ENDGAME_NODES", 300)]}
+SMALL_BUDGETS = {"zertz": [("NODE_BUDGET", "normal", 2_000), ("NODE_BUDGET", "hard", 3_000)],
+                 "chan": [("ROLLOUTS", "hard", 6)]}
+SMALL_COUNTS = {"zetema": [("ENDGAME_NODES", 300), ("PLAYOUTS", 12)]}
 """Per game: (name of a budget table in the AI module, level, count) set before deciding;
 ``SMALL_COUNTS``: (name of a module-level count, value)."""
 
@@ -107,6 +108,7 @@ def test_budgets_are_restored_after_the_small_runs(reference):
     from game.ai import zertz, zetema
 
     assert zertz.NODE_BUDGET["hard"] > 3_000 and zetema.ENDGAME_NODES > 300
+    assert zertz.NODE_BUDGET["normal"] > 2_000 and zetema.PLAYOUTS > 12
 
 
 @pytest.fixture(scope="module")

@@ -56,7 +56,11 @@ def test_parallel_games_equal_serial_games():
     assert strip == [{k: v for k, v in o.items() if k != "times"} for o in parallel]
 
 
-def test_report_has_interval_scores_and_decision_times(capsys):
+def test_report_has_interval_scores_and_decision_times(capsys, monkeypatch):
+    from game.ai import zertz as zertz_ai
+
+    # Normal searches (the former hard): a smaller budget, the same code path, stays fast.
+    monkeypatch.setitem(zertz_ai.NODE_BUDGET, "normal", 1_000)
     assert simulate.main(["zertz", "--a", "normal", "--b", "easy", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "decided games (95% Wilson interval)" in out

@@ -46,7 +46,8 @@ def sample_positions() -> list[z.State]:
 
 @pytest.fixture()
 def quick(monkeypatch):
-    """Hard searches fewer positions (the same code path, a smaller budget)."""
+    """Normal and hard search fewer positions (the same code path, a smaller budget)."""
+    monkeypatch.setitem(ai.NODE_BUDGET, "normal", 1_000)
     monkeypatch.setitem(ai.NODE_BUDGET, "hard", 1_500)
 
 
@@ -69,14 +70,17 @@ def test_a_single_legal_move_is_returned_at_once():
     assert ai.choose({}, ["pass"], "hard", random.Random(0)) == "pass"
 
 
-def test_default_hard_searches_its_node_budget_and_no_more():
-    # Effort is counted in positions, not seconds: the search stops at the budget.
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_default_normal_and_hard_search_their_node_budget_and_no_more(level):
+    # Effort is counted in positions, not seconds: the search stops at the budget. Normal
+    # (the former hard) searches several decisions deep; hard searches more positions.
+    assert ai.NODE_BUDGET["hard"] > ai.NODE_BUDGET["normal"]
     s = sample_positions()[2]
     node = ai.node_from_view(z.view(s, z.to_move(s)))
     legal = z.legal_moves(s)
-    search = ai._Search(ai.NODE_BUDGET["hard"], ai.MAX_DEPTH["hard"], use_table=True)
+    search = ai._Search(ai.NODE_BUDGET[level], ai.MAX_DEPTH[level], use_table=True)
     move = search.run(node, [ai.encode(m) for m in legal], random.Random(0))
-    assert search.nodes == ai.NODE_BUDGET["hard"] + 1  # the one that hit the limit
+    assert search.nodes == ai.NODE_BUDGET[level] + 1  # the one that hit the limit
     assert search.depth_done >= 2
     assert ai._decode(move) in legal
 
@@ -94,6 +98,7 @@ def test_an_unfinished_iteration_switches_only_to_a_move_proven_better():
 @pytest.mark.parametrize("level", LEVELS)
 def test_choose_does_not_peek_at_the_bag_order(level, monkeypatch):
     # A smaller budget (the same code path) keeps the test fast.
+    monkeypatch.setitem(ai.NODE_BUDGET, "normal", 3_000)
     monkeypatch.setitem(ai.NODE_BUDGET, "hard", 4_000)
     board = {"marbles": {"d5": "black", "a1": "white", "g1": "grey", "b3": "black"},
              "pieces": {"d4": 0, "a2": 1, "c3": 1}}

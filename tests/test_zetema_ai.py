@@ -7,9 +7,17 @@ import time
 
 import pytest
 
+from game.ai import determinize
 from game.ai import zetema as ai
+from game.ai import zetema_lookahead as lookahead
 from game.rules import zetema as z
 from tests.test_zetema_rules import position
+
+
+@pytest.fixture(autouse=True)
+def few_playouts(monkeypatch):
+    """Hard's lookahead with fewer playouts (the same code path): the file stays fast."""
+    monkeypatch.setattr(ai, "PLAYOUTS", 12)
 
 
 def sample_states() -> list[z.State]:
@@ -109,10 +117,44 @@ def test_normal_and_hard_do_not_feed_a_zetema(level):
         assert move != "discard JD"
 
 
-def test_hard_keeps_its_spades_for_flushes():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_keep_their_spades_for_flushes(level):
     state = z.load(position([["2S", "5S", "8S", "JS", "KS", "3H", "9D"], [], []]))
-    move = ai.choose(z.view(state, 0), z.legal_moves(state), "hard", random.Random(0))
+    move = ai.choose(z.view(state, 0), z.legal_moves(state), level, random.Random(0))
     assert move in ("discard 3H", "discard 9D")
+
+
+def test_a_playout_sees_the_opponent_answer_a_fourth_card_with_the_fifth():
+    # Two players, the other seat holds the fifth seven: discarding 7D hands it a zetema.
+    state = z.load(position([["7D", "2C", "4H", "6D", "9S", "JC", "AD"],
+                             ["7C", "3C", "5H", "8D", "10S", "QC", "AH"]],
+                            piles={"7": ["7S", "7S", "7H"]}))
+    fed = lookahead.playout(state, "discard 7D", 0, ai.plan_scores, ai.hand_outlook,
+                            random.Random(1))
+    safe = lookahead.playout(state, "discard 2C", 0, ai.plan_scores, ai.hand_outlook,
+                             random.Random(1))
+    assert fed <= safe - ai.ZETEMA[z.CARD_RANK["7C"]] / 2
+
+
+def test_hard_spends_a_count_of_playouts_shared_by_its_candidates(monkeypatch):
+    monkeypatch.setattr(ai, "PLAYOUTS", 24)
+    dealt = []
+    real = determinize.sample
+
+    def counting(game, view, rng):
+        dealt.append(game)
+        return real(game, view, rng)
+
+    monkeypatch.setattr(determinize, "sample", counting)
+    state = z.new_game(2, seed=4)
+    legal = z.legal_moves(state)
+    seen = z.view(state, state.seat)
+    ranked = sorted(ai.plan_scores(seen, legal), key=lambda vm: -vm[0])
+    candidates = [m for v, m in ranked[:ai.CANDIDATES] if v >= ranked[0][0] - ai.CANDIDATE_MARGIN]
+    assert len(candidates) > 1
+    move = ai.choose(seen, legal, "hard", random.Random(0))
+    assert move in candidates
+    assert len(dealt) == 24 // len(candidates)      # one deal per sample, shared by all
 
 
 @pytest.mark.parametrize("players,levels", [(2, ("hard", "easy")), (3, ai.LEVELS),
