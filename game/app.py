@@ -243,7 +243,11 @@ class App:
         surface.blit(label, label.get_rect(midleft=(box.x + 15, box.centery)))
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        y = SIZE[1] - 24
+        # the top scene may say where messages hide nothing it needs (a card table: above
+        # the hand); otherwise they stand at the bottom of the screen
+        anchor = getattr(self.scenes.top, "toast_bottom", None)
+        y = anchor() if callable(anchor) else None
+        y = SIZE[1] - 24 if y is None else y
         for toast in reversed(self.toasts):
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
             lines = [theme.text(line, 19, theme.INK, "bold")

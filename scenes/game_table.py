@@ -460,6 +460,19 @@ class GameTable(TableScene):
                 self._refreshed_for = key
                 self.on_offer()
 
+    # where the app's messages stand: (layout zone, its edge, offset) for their bottom edge
+    toast_zone: tuple[str, str, int] = ("hand", "top", -6)
+
+    def toast_bottom(self) -> int | None:
+        """The bottom edge of the app's messages, chosen per table so that they hide
+        nothing the player needs (by default just above the hand); None (the screen's
+        bottom) when the layout has no such zone."""
+        layout = getattr(self, "layout", None)
+        zone, edge, offset = self.toast_zone
+        if layout is not None and zone in layout:
+            return getattr(layout[zone].rect, edge) + offset
+        return None
+
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         self.marks.draw(surface)  # each seat's last move, below the panels
 

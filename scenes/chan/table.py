@@ -52,6 +52,7 @@ class ChanTable(CardTable):
     rules_module = rules
     ai_module = chan_ai
     ai_delay = 0.7
+    toast_zone = ("stock", "bottom", 50)  # messages between the stock and your gate
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
