@@ -255,9 +255,13 @@ class TelefunkenTable(CardTable):
                 return move, f"Give back {len(self.selected)} card(s)"
             return None, "Choose the cards to give back"
         if not self.selected:
-            if state.phase == "play" and not state.melded[self.viewer]:
-                return None, f"Your contract: {rules.contract_text(state.deal)}"
-            return None, "Click cards or drag them here to form a meld"
+            if state.phase != "play":
+                return None, "Click cards or drag them here to form a meld"
+            if not state.melded[self.viewer]:
+                return None, (f"Meld your contract ({rules.contract_text(state.deal)}) if you can: "
+                              "click its cards or drag them here. Then discard to end your turn.")
+            return None, ("Lay off on any meld (click a card, then the meld), meld more, "
+                          "then discard to end your turn.")
         move = self._meld_of(self.selected)
         if move is not None:
             return move, "Meld: " + move[5:].replace(" | ", "  |  ")
