@@ -79,7 +79,7 @@ class App:
         if persist:
             start_messages = check_files_at_start()
         self.settings = settings
-        set_language(settings.language)  # i18n: the one hook (issue 13)
+        set_language(settings.language)  # the language of every word on screen
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
         self.toasts: list[Toast] = []
