@@ -35,3 +35,15 @@ class SceneWorld:
             esper.delete_world(self.name)
         except (KeyError, PermissionError):
             pass
+
+
+def reset_all_worlds() -> None:
+    """Back to esper's default world, empty, with every other world and processor gone
+    (between tests, and between the random-input tool's program restarts)."""
+    esper.switch_world("default")
+    for name in list(esper.list_worlds()):
+        if name != "default":
+            esper.delete_world(name)
+    esper.clear_database()
+    for proc in list(esper._processors):
+        esper.remove_processor(type(proc))

@@ -70,11 +70,7 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
     if not isinstance(version, int) or isinstance(version, bool):
         problems.append(f"unknown settings version {_short(version)}")
     if "animation" in data:
-        anim = data["animation"]
-        if isinstance(anim, str) and anim in ANIMATION_SPEEDS:
-            settings.animation = anim
-        else:
-            problems.append(f"unknown animation speed {_short(anim)}")
+        _choose(data, settings, "animation", ANIMATION_SPEEDS, "unknown animation speed", problems)
     for key, words in (("sound", "sound"), ("fullscreen", "fullscreen"),
                        ("undo_between_people", "undo between people")):
         if key in data:
@@ -97,14 +93,20 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
         else:
             problems.append(f"unsupported window size {_short(size)}")
     if "language" in data:
-        lang = data["language"]
-        if isinstance(lang, str) and lang in LANGUAGES:
-            settings.language = lang
-        else:
-            problems.append(f"unknown language {_short(lang)}")
+        _choose(data, settings, "language", LANGUAGES, "unknown language", problems)
     else:  # a file from before languages existed: the system's language, as at a first start
         settings.language = system_language()
     return settings, problems
+
+
+def _choose(data: dict, settings: Settings, key: str, allowed, words: str,
+            problems: list[str]) -> None:
+    """Take ``data[key]`` if it is one of the ``allowed`` names, else note the problem."""
+    value = data[key]
+    if isinstance(value, str) and value in allowed:
+        setattr(settings, key, value)
+    else:
+        problems.append(f"{words} {_short(value)}")
 
 
 def _short(value: object) -> str:

@@ -14,7 +14,6 @@ for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_name, None)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import esper  # noqa: E402
 import pytest  # noqa: E402
 
 
@@ -30,13 +29,9 @@ def data_dir(tmp_path, monkeypatch) -> Path:
 def clean_esper():
     """Each test starts and ends with only esper's default world, empty."""
     yield
-    esper.switch_world("default")
-    for name in list(esper.list_worlds()):
-        if name != "default":
-            esper.delete_world(name)
-    esper.clear_database()
-    for proc in list(esper._processors):
-        esper.remove_processor(type(proc))
+    from ecs.world import reset_all_worlds
+
+    reset_all_worlds()
 
 
 @pytest.fixture

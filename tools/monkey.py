@@ -934,15 +934,9 @@ def _stop_ai_worker() -> None:
 
 
 def _reset_esper() -> None:
-    import esper
+    from ecs.world import reset_all_worlds
 
-    esper.switch_world("default")
-    for name in list(esper.list_worlds()):
-        if name != "default":
-            esper.delete_world(name)
-    esper.clear_database()
-    for proc in list(esper._processors):
-        esper.remove_processor(type(proc))
+    reset_all_worlds()
 
 
 @contextlib.contextmanager
