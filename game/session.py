@@ -23,6 +23,7 @@ from typing import Any
 from game.card_words import pretty_cards
 from game.catalog import BY_KEY, GameConfig
 from game.saves import SAVE_VERSION
+from game.words import describer
 
 STANDARD_DECK_GAMES = ("zetema", "telefunken")  # logs show 3♠, not 3S
 
@@ -193,6 +194,12 @@ class Session:
         return names
 
     def _describe(self, before: Any, move: str, seat: int | None) -> str:
+        words = describer(self.key)
+        if words is not None:
+            try:
+                return words(before, move, self.seat_names())
+            except ValueError:
+                return move
         describe = getattr(self.rules, "describe", None)
         if describe is None:
             return move
