@@ -20,12 +20,15 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from game import i18n
 from game.card_words import pretty_cards
 from game.catalog import BY_KEY, GameConfig
+from game.i18n import N_, _, num
 from game.saves import SAVE_VERSION
 from game.words import describer
 
 STANDARD_DECK_GAMES = ("zetema", "telefunken")  # logs show 3♠, not 3S
+YOU = N_("You")  # the seat name of the only person at the table
 
 
 @dataclass
@@ -44,9 +47,11 @@ class Session:
     initial: Any
     state: Any
     moves: list[str] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
     snapshots: list[Snapshot] = field(default_factory=list)
     undo_between_people: bool = False
+    befores: list[Any] = field(default_factory=list, repr=False)  # the state before each move
+    _log: list[str] = field(default_factory=list, repr=False)  # described in _log_language
+    _log_language: str = field(default="", repr=False)
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -126,6 +131,38 @@ class Session:
         return self.rules.result(self.state)
 
     @property
+    def log(self) -> list[str]:
+        """The moves in words, one line per move, in the current language.
+
+        Worded when shown, from the moves and the position before each (what a save
+        keeps), so a change of language re-words the whole log; kept until the language
+        changes again. Read-only: it follows ``moves``.
+        """
+        lang = i18n.language()
+        if self._log_language != lang:
+            self._log_language = lang
+            self._log = []
+        for i in range(len(self._log), len(self.moves)):
+            before = self.befores[i]
+            self._log.append(self._describe(before, self.moves[i], self.rules.to_move(before)))
+        return self._log
+
+    def last_turns(self) -> dict[int, list[int]]:
+        """For each seat, the indices of the moves of its last turn (its last run of moves
+        in a row, as the table marks them: ``scenes.marks``)."""
+        turns: dict[int, list[int]] = {}
+        previous = None
+        for i, before in enumerate(self.befores):
+            seat = self.rules.to_move(before)
+            if seat is None:
+                continue
+            if seat != previous:
+                turns[seat] = []
+            turns[seat].append(i)
+            previous = seat
+        return turns
+
+    @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.config.seats) if s.is_human]
 
@@ -144,7 +181,9 @@ class Session:
         state, events = self.rules.play_events(before, move)
         self.state = state
         self.moves.append(move)
-        self.log.append(self._describe(before, move, seat))
+        self.befores.append(before)
+        if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
+            self._log.append(self._describe(before, move, seat))
         if seat is not None and self.config.seats[seat].is_human:
             self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat))
         if self._reveals(seat, events):
@@ -161,7 +200,8 @@ class Session:
         snap = self.snapshots.pop()
         self.state = snap.state
         del self.moves[snap.moves:]
-        del self.log[snap.moves:]
+        del self.befores[snap.moves:]
+        del self._log[snap.moves:]
         return self.state
 
     def hint_inputs(self) -> tuple[dict, list[str]]:
@@ -180,32 +220,39 @@ class Session:
         }
 
     # -- helpers -----------------------------------------------------------------------
-    def seat_names(self) -> list[str]:
-        """"You" for the only person at the table, else the game's seat names or "Seat N"."""
+    def seat_names(self, translated: bool = True) -> list[str]:
+        """"You" for the only person at the table, else the game's seat names or "Seat N",
+        in the current language (``translated=False``: in English, for the engines'
+        own ``describe``)."""
         info = BY_KEY[self.key]
+        say = _ if translated else str
         names = []
         for i, seat in enumerate(self.config.seats):
             if seat.is_human and len(self.humans) == 1 and not info.seat_names:
-                names.append("You")
+                names.append(say(YOU))
             elif i < len(info.seat_names):
-                names.append(info.seat_names[i])
+                names.append(say(info.seat_names[i]))
+            elif translated:
+                names.append(_("Seat {number}").format(number=num(i + 1)))
             else:
                 names.append(f"Seat {i + 1}")
         return names
 
     def _describe(self, before: Any, move: str, seat: int | None) -> str:
+        """One log line: the game's words module (in the player's language) when there is
+        one, else the engine's English ``describe`` with cards as the table shows them."""
         words = describer(self.key)
         if words is not None:
             try:
                 return words(before, move, self.seat_names())
-            except ValueError:
-                return move
+            except Exception:  # noqa: BLE001 - a log line never takes the table down
+                pass
         describe = getattr(self.rules, "describe", None)
         if describe is None:
             return move
         try:
             if "names" in inspect.signature(describe).parameters:
-                text = describe(before, move, names=self.seat_names())
+                text = describe(before, move, names=self.seat_names(translated=False))
             else:
                 text = describe(before, move)
         except ValueError:

@@ -35,8 +35,10 @@ import pygame
 from ecs.components import DropTarget, Glow
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
+from game import i18n
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
+from game.i18n import N_, _, ngettext, num
 from game.session import Session
 from scenes import theme
 from scenes.marks import LastMoves
@@ -45,7 +47,7 @@ from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
-HINT_THINKING = "Thinking…"
+HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked out
 
 
 class GameRules(RulesSystem):
@@ -115,6 +117,8 @@ class GameTable(TableScene):
         if any(seat.kind == "ai" for seat in seats):
             shared_worker().start_soon()  # the computer's process boots while the table deals
         self.build_table()
+        self.restore_marks()
+        self._words_language = i18n.language()
         if self.replay is not None:
             from scenes.replay import ReplayControls
 
@@ -178,6 +182,13 @@ class GameTable(TableScene):
     def animate(self, seat: int, move: str, events: list) -> None:
         raise NotImplementedError
 
+    def mark_move(self, seat: int, events: list) -> None:
+        """Outline on the table what ``seat``'s move did (``self.marks``), from the move's
+        events. A table calls it from ``animate`` once the entities are where the move
+        puts them; the base calls it again for each seat's last turn when a table is
+        built from a session (Undo, Continue, a replay step) or the language changes, so
+        the marks come back as they were. The default marks nothing."""
+
     def move_for_drop(self, entity: int, target: int) -> str | None:
         return None
 
@@ -186,13 +197,13 @@ class GameTable(TableScene):
 
     def show_hint(self, move: str) -> list[int]:
         """Highlight ``move`` on the table; return the entities given a glow."""
-        self.app.toast(f"Hint: {move}.")
+        self.app.toast(_("Hint: {move}.").format(move=move))
         return []
 
     def result_summary(self) -> tuple[str, str, list[str], list[list[str]], int | None]:
         """(title, subtitle, header, rows, highlighted row) for the results overlay."""
         res = self.session.result or {}
-        return "Game over", str(res), [], [], None
+        return _("Game over"), str(res), [], [], None
 
     def refresh(self) -> None:
         """Re-enable what the player to move may touch; rebuild the buttons."""
@@ -205,6 +216,41 @@ class GameTable(TableScene):
         if callable(after_sync):
             after_sync()
         self.refresh()
+
+    def restore_marks(self) -> None:
+        """Mark each seat's last turn again from the session's moves (``mark_move`` for the
+        events of those moves), as they were marked when they were played."""
+        if type(self).mark_move is GameTable.mark_move:
+            return  # the table marks its moves inside ``animate`` only: nothing to redo
+        self.marks.clear()
+        session = self.session
+        turns = sorted(session.last_turns().items(), key=lambda item: item[1][-1])
+        for seat, indices in turns:
+            for i in indices:
+                try:
+                    _state, events = self.rules_module.play_events(session.befores[i],
+                                                                   session.moves[i])
+                except Exception:  # noqa: BLE001 - a mark is never worth a crash
+                    continue
+                self.marks.moved(seat)
+                self.mark_move(seat, events)
+
+    def language_changed(self) -> None:
+        """The words on the table follow a change of language (done at the next frame the
+        table runs: buttons, marks' seat names; the log is worded when drawn)."""
+        self._words_language = None
+
+    def _follow_language(self) -> None:
+        if (getattr(self, "_words_language", None) == i18n.language() or self.world is None
+                or self.animating):
+            return
+        self._words_language = i18n.language()
+        self._refreshed_for = None
+        if self.replay_controls is not None:
+            from scenes.replay import ReplayControls
+
+            self.replay_controls = ReplayControls(self)
+        self.restore_marks()  # their tags name the seats
 
     # -- click-to-move -----------------------------------------------------------------
     def selection_key(self) -> tuple | None:
@@ -265,10 +311,10 @@ class GameTable(TableScene):
         if self.replay is not None:
             return
         if not self.session.undo_allowed():
-            self.app.toast("Undo is off in games between people (see Settings).")
+            self.app.toast(_("Undo is off in games between people (see Settings)."))
             return
         if not self.session.can_undo():
-            self.app.toast("Nothing to undo: a card or marble has come to light since.")
+            self.app.toast(_("Nothing to undo: a card or marble has come to light since."))
             return
         self.session.undo()
         self.autosave()
@@ -293,7 +339,7 @@ class GameTable(TableScene):
         return self._hint_decision is not None
 
     def _hint_label(self) -> str:
-        return HINT_THINKING if self.hint_pending else "Hint"
+        return _(HINT_THINKING) if self.hint_pending else _("Hint")
 
     def _hint_button(self) -> Button | None:
         return next((w for w in self.widgets.widgets if isinstance(w, Button)
@@ -306,9 +352,9 @@ class GameTable(TableScene):
             return
         if self.hint_pending:
             button.usual_size = button.size
-            button.label, button.size = HINT_THINKING, min(button.size, 13)
+            button.label, button.size = _(HINT_THINKING), min(button.size, 13)
         else:
-            button.label, button.size = "Hint", getattr(button, "usual_size", button.size)
+            button.label, button.size = _("Hint"), getattr(button, "usual_size", button.size)
 
     def _draw_hint_thinking(self, surface: pygame.Surface) -> None:
         """A small turning arc on the corner of the Hint button while a hint is worked out."""
@@ -437,6 +483,7 @@ class GameTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._follow_language()
         self.hold_time = max(0.0, self.hold_time - dt)
         if (self.pending_summary is not None and not self.animating
                 and self.session.result is None):
@@ -501,25 +548,46 @@ class GameTable(TableScene):
         rect = self.log_rect()
         if not rect.width:
             return
-        theme.blit_text(surface, "Moves", (rect.x + 14, rect.y + 10), 16, theme.GOLD, "bold")
-        lines: list[str] = []
-        for n, entry in enumerate(self.session.log, 1):
-            wrapped = theme.wrap(f"{n}. {entry}", 13, rect.width - 28)
-            lines.extend(wrapped[:1] + ["   " + w for w in wrapped[1:]])
+        start, end_x = theme.mirror_x(rect.x + 14, rect), theme.mirror_x(rect.right - 12, rect)
+        theme.blit_text(surface, _("Moves"), (start, rect.y + 10), 16, theme.GOLD, "bold",
+                        anchor=theme.align("topleft"))
+        lines = self._log_lines(rect.width - 28)
         visible = max(1, (rect.height - 44) // 17)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - visible):end]
         y = rect.bottom - 12 - 17 * len(shown)
         for line in shown:
-            theme.blit_text(surface, line, (rect.x + 14, y), 13, theme.INK_DIM)
+            theme.blit_text(surface, line, (start, y), 13, theme.INK_DIM,
+                            anchor=theme.align("topleft"))
             y += 17
         if self.log_scroll:
-            theme.blit_text(surface, f"{self.log_scroll} newer ↓", (rect.right - 12,
-                            rect.y + 12), 12, theme.INK_FAINT, anchor="topright")
+            note = ngettext("{count} newer ↓", "{count} newer ↓", self.log_scroll).format(
+                count=num(self.log_scroll))
         elif len(lines) > visible:
-            theme.blit_text(surface, "wheel: older moves", (rect.right - 12, rect.y + 12), 12,
-                            theme.INK_FAINT, anchor="topright")
+            note = _("wheel: older moves")
+        else:
+            return
+        used = theme.text_width(_("Moves"), 16, "bold") + 24
+        theme.blit_text(surface, theme.fit(note, 12, rect.width - 26 - used), (end_x, rect.y + 12),
+                        12, theme.INK_FAINT, anchor=theme.align("topright"))
+
+    def _log_lines(self, width: int) -> list[str]:
+        """The log's lines wrapped to ``width``, numbered ("12. …"), cached per log and
+        language (wrapping every entry each frame is measurable on long games)."""
+        log = self.session.log
+        key = (id(log), len(log), log[-1] if log else "", width, i18n.language())
+        cached = getattr(self, "_wrapped_log", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        lines: list[str] = []
+        for n, entry in enumerate(log, 1):
+            # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
+            wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
+                                 width)
+            lines.extend(wrapped[:1] + ["   " + w for w in wrapped[1:]])
+        self._wrapped_log = (key, lines)
+        return lines
 
     def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
         """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""
@@ -527,10 +595,12 @@ class GameTable(TableScene):
         w = (rect.width - 28 - 16) // 3
         y = rect.bottom - 60
         return [
-            Button((rect.x + 14, y, w, 46), "Undo", self.undo, enabled=self.can_undo(),
-                   size=18),
-            Button((rect.x + 22 + w, y, w, 46), "Hint", self.ask_hint, enabled=human, size=18),
-            Button((rect.x + 30 + 2 * w, y, w, 46), "Menu", self.open_pause, size=18),
+            Button(theme.mirror((rect.x + 14, y, w, 46), rect), _("Undo"), self.undo,
+                   enabled=self.can_undo(), size=18),
+            Button(theme.mirror((rect.x + 22 + w, y, w, 46), rect), _("Hint"), self.ask_hint,
+                   enabled=human, size=18),
+            Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), _("Menu"),
+                   self.open_pause, size=18),
         ]
 
 
@@ -565,9 +635,10 @@ class CardTable(GameTable):
         self.banner: tuple[str, float] | None = None  # message and seconds left
 
     def seat_name(self, seat: int) -> str:
+        """"You" for the only person at the table, else "Seat N", in the player's language."""
         if self.config.seats[seat].is_human and len(self.session.humans) == 1:
-            return "You"
-        return f"Seat {seat + 1}"
+            return _("You")
+        return _("Seat {number}").format(number=num(seat + 1))
 
     @property
     def hot_seat(self) -> bool:
@@ -634,7 +705,7 @@ class CardTable(GameTable):
     def ask_hint(self) -> None:
         if self.curtain:
             if self.replay is None:
-                self.app.toast("Lift the cover first: click it to see your cards.")
+                self.app.toast(_("Lift the cover first: click it to see your cards."))
             return
         if not self.mine:
             return
@@ -660,8 +731,10 @@ class CardTable(GameTable):
         """The opaque cover over the whole hand zone, while it is up."""
         if self.curtain:
             theme.panel(surface, hand, alpha=255, edge=theme.GOLD)
-            theme.blit_text(surface, f"Seat {self.viewer + 1}: click here to see your cards",
-                            hand.center, 20, theme.INK, "bold", anchor="center")
+            text = _("{seat}: click here to see your cards").format(
+                seat=self.seat_name(self.viewer))
+            theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"), hand.center,
+                            20, theme.INK, "bold", anchor="center")
             self._cover_drawn = True
 
     def draw_banner(self, surface: pygame.Surface, center: tuple[int, int],

@@ -1,0 +1,111 @@
+"""Last-move marks come back after Undo and after Continue, through the real event loop: the
+rebuilt table marks each seat's last turn from the session's moves, as it was marked live."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes.menu import MainMenu
+from scenes.telefunken_table import TelefunkenTable, perform
+from tests.test_telefunken_table import CONFIG, OTHERS, position
+
+HAND = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+
+
+@pytest.fixture
+def persisting(app):
+    app.persist = True
+    yield app
+    i18n.set_language("en")
+
+
+def table_of(app) -> TelefunkenTable:
+    return next(s for s in reversed(app.scenes.stack) if isinstance(s, TelefunkenTable))
+
+
+def shown_marks(table) -> dict[int, list[tuple]]:
+    """Every seat's marks: what each outlines (cards by zone and code, or a place), its
+    label, and its box on screen if drawn now (a buried discard is not)."""
+    out = {}
+    for seat, marks in table.marks.marks.items():
+        found = []
+        for mark in marks:
+            what = tuple((table.sync.zone_of(e), table.sync.code_of(e)) for e in mark.entities)
+            box = table.marks._box(mark)
+            found.append((what, tuple(mark.rect or ()), mark.label,
+                          tuple(box) if box is not None else None))
+        if found:
+            out[seat] = sorted(found, key=repr)
+    return out
+
+
+def play_until_my_turn_to_meld(app, drive) -> TelefunkenTable:
+    """The three computer seats play their turns live (drawing, discarding, maybe buying);
+    the person passes every offer and draws from the stock."""
+    state = position([HAND] + OTHERS, phase="draw", to_move=1)
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    for _ in range(4000):
+        drive.step()
+        if not (table.rules.human_to_move() and table.mine and not table.animating):
+            continue
+        phase = table.state.phase
+        if phase == "buy":
+            perform(drive, table, "pass")
+        elif phase == "draw":
+            perform(drive, table, "draw")
+        elif phase == "play":
+            drive.settle()
+            return table
+    raise AssertionError("the computer seats did not play their turns")
+
+
+def test_undo_brings_back_every_seats_last_move_marks(persisting, drive):
+    table = play_until_my_turn_to_meld(persisting, drive)
+    before = shown_marks(table)
+    # Seat 4's discard (the other seats' marks went when they passed on a buy offer)
+    assert before[3][0][0] == (("discard", table.state.discard[-1]),), before
+    meld = next(m for m in table.legal() if m.startswith("meld"))
+    perform(drive, table, meld)
+    drive.settle()
+    assert table.state.melds and shown_marks(table) != before
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    undone = table_of(persisting)
+    assert undone is not table and not undone.state.melds
+    assert shown_marks(undone) == before
+    moved_last = undone.session.last_turns()
+    last_seat = max(moved_last, key=lambda s: moved_last[s][-1])
+    assert undone.marks._last_seat == last_seat  # the turn in progress goes on, not anew
+
+
+def test_continue_brings_back_every_seats_last_move_marks(persisting, drive):
+    table = play_until_my_turn_to_meld(persisting, drive)
+    before = shown_marks(table)
+    assert before[3][0][0] == (("discard", table.state.discard[-1]),), before
+    moves = list(table.session.moves)
+    persisting.scenes.reset(MainMenu(persisting), transition=None)
+    drive.settle()
+    button = next(w for w in drive.scene.widgets.widgets if w.label == "Continue")
+    drive.click(button.rect.center)
+    drive.settle()
+    resumed = table_of(persisting)
+    assert resumed is not table and resumed.session.moves == moves
+    assert shown_marks(resumed) == before
+
+
+def test_the_marks_name_the_seats_in_the_new_language(persisting, drive):
+    table = play_until_my_turn_to_meld(persisting, drive)
+    labels = {m.label for marks in table.marks.marks.values() for m in marks}
+    assert "Seat 2" in labels or "Seat 3" in labels or "Seat 4" in labels
+    i18n.set_language("vi")
+    for scene in persisting.scenes.stack:
+        getattr(scene, "language_changed", lambda: None)()
+    drive.step(2)
+    labels = {m.label for marks in table.marks.marks.values() for m in marks}
+    assert labels and not any(label.startswith("Seat") for label in labels), labels
+    assert any(label.startswith("Ghế") for label in labels), labels
