@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import BY_KEY, GameConfig
+from game.i18n import _
 from game.paths import data_dir
 from game.storage import StorageError, read_json, set_aside, set_aside_note, write_json_atomic
 
@@ -67,23 +68,25 @@ def check_save(data: object, game: str | None = None) -> dict:
     Raises ValueError with a reason in words otherwise. Cheap: nothing is replayed.
     """
     if not isinstance(data, dict) or "game" not in data:
-        raise ValueError("it is not a Parlour save")
+        raise ValueError(_("it is not a Parlour save"))
     if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"it is from another version ({str(data.get('version'))[:12]!r})")
+        raise ValueError(_("it is from another version ({version})").format(
+            version=repr(str(data.get("version"))[:12])))
     key = data["game"]
     if not isinstance(key, str) or key not in BY_KEY:
-        raise ValueError("it is a save of an unknown game")
+        raise ValueError(_("it is a save of an unknown game"))
     if game is not None and key != game:
-        raise ValueError(f"it holds a game of {BY_KEY[key].title}, not {BY_KEY[game].title}")
+        raise ValueError(_("it holds a game of {game}, not {expected}").format(
+            game=BY_KEY[key].title, expected=BY_KEY[game].title))
     raw = data.get("config")
     other = raw.get("game") if isinstance(raw, dict) else None
     if isinstance(other, str) and other in BY_KEY and other != key:
-        raise ValueError(f"it is a {BY_KEY[key].title} save whose configuration is for "
-                         f"{BY_KEY[other].title}")
+        raise ValueError(_("it is a {game} save whose configuration is for {other}").format(
+            game=BY_KEY[key].title, other=BY_KEY[other].title))
     GameConfig.from_json(raw)
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise ValueError("its list of moves is damaged")
+        raise ValueError(_("its list of moves is damaged"))
     return data
 
 
@@ -161,11 +164,13 @@ def read_save(path: Path, game: str | None = None) -> dict:
     try:
         data = read_json(path)
     except StorageError as exc:
-        raise StorageError(f"could not be read: {exc}; {set_aside_note(path)}") from exc
+        raise StorageError(_("could not be read: {reason}; {note}").format(
+            reason=exc, note=set_aside_note(path))) from exc
     try:
         return check_save(data, game)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise StorageError(f"could not be resumed: {exc}; {set_aside_note(path)}") from exc
+        raise StorageError(_("could not be resumed: {reason}; {note}").format(
+            reason=exc, note=set_aside_note(path))) from exc
 
 
 def read_autosave(game: str | None = None) -> dict:
@@ -179,8 +184,8 @@ def read_autosave(game: str | None = None) -> dict:
 def saved_game_words(entry: SaveEntry | None) -> str:
     """"the saved Zetema game" or "the saved game"."""
     if entry is not None and entry.game in BY_KEY:
-        return f"the saved {BY_KEY[entry.game].title} game"
-    return "the saved game"
+        return _("the saved {game} game").format(game=BY_KEY[entry.game].title)
+    return _("the saved game")
 
 
 def check_saves_at_start() -> list[str]:
@@ -193,8 +198,9 @@ def check_saves_at_start() -> list[str]:
         except FileNotFoundError:
             continue
         except StorageError as exc:
-            words = saved_game_words(entry)
-            messages.append(f"{words[0].upper()}{words[1:]} {exc}.")
+            # TRANSLATORS: "the saved Zetema game" + "could not be read: …; it was set aside …"
+            text = _("{save} {reason}.").format(save=saved_game_words(entry), reason=exc)
+            messages.append(text[:1].upper() + text[1:])
     return messages
 
 

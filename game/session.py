@@ -76,45 +76,49 @@ class Session:
         except ValueError:
             raise
         except Exception as exc:  # noqa: BLE001 - e.g. RecursionError from nested junk
-            raise ValueError(f"the save is damaged ({type(exc).__name__})") from exc
+            raise ValueError(_("the save is damaged ({reason})").format(
+                reason=type(exc).__name__)) from exc
 
     @classmethod
     def _from_save(cls, data: dict, undo_between_people: bool) -> Session:
         if not isinstance(data, dict):
-            raise ValueError("the save is not a saved game")
+            raise ValueError(_("the save is not a saved game"))
         if "version" in data and data["version"] != SAVE_VERSION:
-            raise ValueError("the save is from another version")
+            raise ValueError(_("the save is from another version"))
         raw = data.get("config")
         named = data.get("game")
         other = raw.get("game") if isinstance(raw, dict) else None
         if "game" in data and isinstance(other, str) and named != other:
-            raise ValueError(f"the save names the game {_title(named)} but its "
-                             f"configuration is for {_title(other)}")
+            raise ValueError(_("the save names the game {game} but its configuration is for "
+                               "{other}").format(game=_title(named), other=_title(other)))
         config = GameConfig.from_json(raw)
         rules = rules_module(config.game)
         check_options(rules, config)
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise ValueError("the saved move list is damaged")
+            raise ValueError(_("the saved move list is damaged"))
         if "initial" not in data:
-            raise ValueError("the saved game has no starting position")
+            raise ValueError(_("the saved game has no starting position"))
         try:
             initial = rules.load(data["initial"])
         except Exception as exc:  # noqa: BLE001 - load should raise ValueError; be sure
-            raise ValueError(f"the saved starting position is damaged ({exc})") from exc
+            raise ValueError(_("the saved starting position is damaged ({reason})").format(
+                reason=exc)) from exc
         players = player_count(rules, initial)
         if players is not None and players != len(config.seats):
-            raise ValueError(f"the saved game has {len(config.seats)} seats but its position "
-                             f"is for {players} players")
+            raise ValueError(_("the saved game has {seats} seats but its position is for "
+                               "{players} players").format(seats=num(len(config.seats)),
+                                                           players=num(players)))
         session = cls(config, rules, initial, initial, undo_between_people=undo_between_people)
         for move in moves:
             try:
                 session.play(move)
             except Exception as exc:  # noqa: BLE001
-                raise ValueError(f"the saved moves do not replay ({exc})") from exc
+                raise ValueError(_("the saved moves do not replay ({reason})").format(
+                    reason=exc)) from exc
         position = data.get("position")
         if position is not None and rules.dump(session.state) != _normalise(rules, position):
-            raise ValueError("the saved position does not match its moves")
+            raise ValueError(_("the saved position does not match its moves"))
         return session
 
     # -- queries -----------------------------------------------------------------------
@@ -282,9 +286,9 @@ def check_options(rules: ModuleType, config: GameConfig) -> None:
     try:
         rules.new_game(len(config.seats), seed=config.seed, **options)
     except Exception as exc:  # noqa: BLE001 - TypeError for unknown names, ValueError, …
-        shown = ", ".join(f"{k}={v!r}"[:30] for k, v in options.items()) or "none"
-        raise ValueError(f"the saved options ({shown}) are not valid for "
-                         f"{BY_KEY[config.game].title}") from exc
+        shown = ", ".join(f"{k}={v!r}"[:30] for k, v in options.items()) or _("none")
+        raise ValueError(_("the saved options ({options}) are not valid for {game}").format(
+            options=shown, game=BY_KEY[config.game].title)) from exc
 
 
 def player_count(rules: ModuleType, state: Any) -> int | None:
@@ -307,4 +311,5 @@ def _normalise(rules: ModuleType, position: Any) -> Any:
     try:
         return rules.dump(rules.load(position))
     except Exception as exc:  # noqa: BLE001
-        raise ValueError(f"the saved position is damaged ({exc})") from exc
+        raise ValueError(_("the saved position is damaged ({reason})").format(
+            reason=exc)) from exc

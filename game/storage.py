@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
+
 MAX_BYTES = 8 * 1024 * 1024
 """No settings, statistics or save file is anywhere near this; a larger one is damaged."""
 
@@ -34,20 +36,20 @@ class StorageError(Exception):
 def os_reason(exc: BaseException) -> str:
     """An operating-system failure in words, without file paths."""
     if isinstance(exc, PermissionError):
-        return "permission was refused"
+        return _("permission was refused")
     if isinstance(exc, IsADirectoryError):
-        return "a folder is in its place"
+        return _("a folder is in its place")
     if isinstance(exc, OSError):
         if exc.errno == errno.ENOSPC:
-            return "the disk is full"
+            return _("the disk is full")
         if exc.errno == errno.EROFS:
-            return "the disk is read-only"
+            return _("the disk is read-only")
         if exc.errno == errno.EDQUOT:
-            return "the disk quota is used up"
+            return _("the disk quota is used up")
         if exc.errno in (errno.ENOTDIR, errno.EEXIST):
-            return "a file is in the place of its folder"
-        return (exc.strerror or "the system refused").lower()
-    return "its data cannot be written as JSON"
+            return _("a file is in the place of its folder")
+        return (exc.strerror or _("the system refused")).lower()
+    return _("its data cannot be written as JSON")
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -60,7 +62,8 @@ def write_json_atomic(path: Path, data: Any) -> None:
     try:
         text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise StorageError(f"{path.name} could not be written ({os_reason(exc)})") from exc
+        raise StorageError(_("{file} could not be written ({reason})").format(
+            file=path.name, reason=os_reason(exc))) from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -77,7 +80,8 @@ def write_json_atomic(path: Path, data: Any) -> None:
                 pass
             raise
     except OSError as exc:
-        raise StorageError(f"{path.name} could not be written ({os_reason(exc)})") from exc
+        raise StorageError(_("{file} could not be written ({reason})").format(
+            file=path.name, reason=os_reason(exc))) from exc
 
 
 def read_json(path: Path) -> Any:
@@ -95,23 +99,24 @@ def read_json(path: Path) -> Any:
     except NotADirectoryError as exc:  # the data directory is a file: there is no such file
         raise FileNotFoundError(str(path)) from exc
     except OSError as exc:
-        raise StorageError(f"{path.name} cannot be opened ({os_reason(exc)})") from exc
+        raise StorageError(_("{file} cannot be opened ({reason})").format(
+            file=path.name, reason=os_reason(exc))) from exc
     if len(raw) > MAX_BYTES:
-        raise StorageError(f"{path.name} is damaged (far too large)")
+        raise StorageError(_("{file} is damaged (far too large)").format(file=path.name))
     if not raw.strip():
-        raise StorageError(f"{path.name} is damaged (it is empty)")
+        raise StorageError(_("{file} is damaged (it is empty)").format(file=path.name))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise StorageError(f"{path.name} is damaged (not UTF-8 text)") from exc
+        raise StorageError(_("{file} is damaged (not UTF-8 text)").format(file=path.name)) from exc
     try:
         return json.loads(text)
     except RecursionError as exc:
-        raise StorageError(f"{path.name} is damaged (nested too deeply)") from exc
+        raise StorageError(_("{file} is damaged (nested too deeply)").format(file=path.name)) from exc
     except MemoryError as exc:
-        raise StorageError(f"{path.name} is damaged (too large to read)") from exc
+        raise StorageError(_("{file} is damaged (too large to read)").format(file=path.name)) from exc
     except ValueError as exc:  # JSONDecodeError and friends
-        raise StorageError(f"{path.name} is damaged (not valid JSON)") from exc
+        raise StorageError(_("{file} is damaged (not valid JSON)").format(file=path.name)) from exc
 
 
 def set_aside(path: Path) -> Path | None:
@@ -149,8 +154,8 @@ def set_aside_note(path: Path) -> str:
     """Set the file aside and say truthfully in words what became of it."""
     moved = set_aside(path)
     if moved is None:
-        return f"it could not be renamed, so it stays as {Path(path).name}"
-    return f"it was set aside as {moved.name}"
+        return _("it could not be renamed, so it stays as {file}").format(file=Path(path).name)
+    return _("it was set aside as {file}").format(file=moved.name)
 
 
 def clean_stale_temps(directory: Path, older_than: float = STALE_SECONDS) -> int:

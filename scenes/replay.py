@@ -2,7 +2,9 @@
 move (from the seed and the move list) with Back / Next, the arrow keys, Home and End.
 
 The replay is pushed over the scene that opened it (the results screen), so "Close replay"
-goes back there. The bar's words follow the current language."""
+goes back there. The bar's words follow the current language; in a right-to-left language
+(Persian) it reads from the right: Start and Next stand on the right and the Left arrow key
+steps forwards."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pygame
 from game.catalog import GameConfig
 from game.i18n import _, num
 from game.session import Session
+from scenes import theme
 from scenes.widgets import Button, WidgetGroup
 
 
@@ -45,13 +48,25 @@ class ReplayControls:
         w = (area.width - 38) // 2
         x1, x2 = area.x + 14, area.x + 24 + w
         y = area.y + 50
+
+        def at(rect: tuple) -> pygame.Rect:  # read from the right in a right-to-left language
+            return theme.mirror(rect, area)
+
+        # in Persian the bar reads from the right: Start and Next stand on the right (the
+        # Persian labels are words without arrows)
+        rtl = theme.rtl()
         self.widgets = WidgetGroup([
-            Button((x1, y, w, 38), _("« Start"), self.first, size=16),
-            Button((x2, y, w, 38), _("◀ Back"), self.back, size=16),
-            Button((x1, y + 44, w, 38), _("Next ▶"), self.next, primary=True, size=16),
-            Button((x2, y + 44, w, 38), _("End »"), self.last, size=16),
-            Button((x1, y + 88, area.width - 28, 38), _("Close replay"), self.close, size=16),
+            Button(at((x1, y, w, 38)), _("« Start"), self.first, size=16),
+            Button(at((x2, y, w, 38)), _("◀ Back"), self.back, size=16),
+            Button(at((x1, y + 44, w, 38)), _("Next ▶"), self.next, primary=True, size=16),
+            Button(at((x2, y + 44, w, 38)), _("End »"), self.last, size=16),
+            Button(at((x1, y + 88, area.width - 28, 38)), _("Close replay"), self.close,
+                   size=16),
         ])
+        self.keys = {pygame.K_SPACE: self.next, pygame.K_HOME: self.first,
+                     pygame.K_END: self.last,
+                     pygame.K_LEFT: self.next if rtl else self.back,
+                     pygame.K_RIGHT: self.back if rtl else self.next}
         self._refresh()
 
     def _refresh(self) -> None:
@@ -101,19 +116,16 @@ class ReplayControls:
         self._refresh()
         if self.widgets.handle(event):
             return True
-        if event.kind == "key":
-            keys = {pygame.K_RIGHT: self.next, pygame.K_SPACE: self.next,
-                    pygame.K_LEFT: self.back, pygame.K_HOME: self.first, pygame.K_END: self.last}
-            if event.key in keys:
-                keys[event.key]()
-                return True
+        if event.kind == "key" and event.key in self.keys:
+            self.keys[event.key]()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from scenes import theme
-
         self._refresh()
-        theme.blit_text(surface, _("Replay · move {position} of {total}").format(
-                            position=num(self.position), total=num(self.total)),
-                        (self.area.x + 16, self.area.y + 16), 18, theme.GOLD, "bold")
+        title = _("Replay · move {position} of {total}").format(position=num(self.position),
+                                                                 total=num(self.total))
+        theme.blit_text(surface, theme.fit(title, 18, self.area.width - 32, "bold"),
+                        (theme.mirror_x(self.area.x + 16, self.area), self.area.y + 16), 18,
+                        theme.GOLD, "bold", anchor=theme.align("topleft"))
         self.widgets.draw(surface)

@@ -55,8 +55,7 @@ class RulesViewer(Scene):
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(70, 40, app.size[0] - 140, app.size[1] - 80)
-        self.view = pygame.Rect(self.panel.x + 40, self.panel.y + 78, self.panel.width - 100,
-                                self.panel.height - 160)
+        self._place()
         self.keys = [g.key for g in GAMES]
         self.game = game if game in self.keys else self.keys[0]
         self.scroll = 0.0
@@ -76,7 +75,14 @@ class RulesViewer(Scene):
                                 self.panel), _("Back"), self.close, primary=True),
         ])
 
+    def _place(self) -> None:
+        """The text's area; the scrollbar beside it on the side the lines end (the right in
+        English, the left in Persian, where the text is flush right)."""
+        self.view = theme.mirror((self.panel.x + 40, self.panel.y + 78, self.panel.width - 100,
+                                  self.panel.height - 160), self.panel)
+
     def language_changed(self) -> None:
+        self._place()
         self._build()
         self._load()
 
@@ -104,7 +110,8 @@ class RulesViewer(Scene):
     def _thumb(self) -> pygame.Rect | None:
         if self.max_scroll <= 0:
             return None
-        track = pygame.Rect(self.view.right + 18, self.view.y, 10, self.view.height)
+        x = self.view.x - 28 if theme.rtl() else self.view.right + 18  # mirrored in Persian
+        track = pygame.Rect(x, self.view.y, 10, self.view.height)
         h = max(40, round(track.height * self.view.height / self.height))
         y = track.y + round((track.height - h) * self.scroll / self.max_scroll)
         return pygame.Rect(track.x, y, track.width, h)

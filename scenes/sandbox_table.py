@@ -18,6 +18,7 @@ from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Sprite, T
 from ecs.intents import ClickIntent, DropIntent, RejectedDrop
 from ecs.tween import animate, flip, move_to
 from game.card_art import CARD_CODES, card_image
+from game.i18n import _, num
 from game.layout import load_layout
 from scenes import theme
 from scenes.fan import fan, stack
@@ -76,7 +77,7 @@ class SandboxTable(TableScene):
     def deal_one(self, delay: float = 0.0) -> None:
         """Move the top stock card into the hand, flipping it face up."""
         if not self.stock:
-            self.message = "The stock is empty."
+            self.message = _("The stock is empty.")
             return
         ent = self.stock.pop()
         self.hand.append(ent)
@@ -97,12 +98,12 @@ class SandboxTable(TableScene):
         code = esper.component_for_entity(entity, Draggable).data
         drop = esper.component_for_entity(target, DropTarget)
         if drop.data == "hand":
-            return entity in self.hand, "that card is not yours to take back"
+            return entity in self.hand, _("that card is not yours to take back")
         if entity not in self.hand:
-            return False, "only cards from your hand can be played"
+            return False, _("only cards from your hand can be played")
         if drop.data == "any" or code.endswith(drop.data):
             return True, ""
-        return False, f"only {SUIT_NAMES[drop.data]} cards go on this pile"
+        return False, _("only {suit} cards go on this pile").format(suit=SUIT_NAMES[drop.data])
 
     def _drop(self, intent: DropIntent) -> None:
         ent = intent.entity
@@ -142,7 +143,8 @@ class SandboxTable(TableScene):
             if isinstance(intent, DropIntent):
                 self._drop(intent)
             elif isinstance(intent, RejectedDrop):
-                self.message = intent.reason.capitalize() + "."
+                reason = intent.reason
+                self.message = _("{reason}.").format(reason=reason[:1].upper() + reason[1:])
                 self.app.toast(self.message, error=True)
                 self.audio.request("error")
             elif isinstance(intent, ClickIntent) and intent.entity in self.stock:
@@ -162,12 +164,18 @@ class SandboxTable(TableScene):
             pygame.draw.rect(surface, (255, 255, 255), zone.rect.inflate(-8, -8), 2,
                              border_radius=10)
             label = zone.name.replace("pile_", "")
-            label = SUIT_NAMES.get(label, label.capitalize())
+            label = SUIT_NAMES.get(label, _("Discard") if label == "discard" else label.capitalize())
             theme.blit_text(surface, label, (zone.rect.centerx, zone.rect.bottom + 8), 18,
                             theme.INK_DIM, "bold", anchor="midtop")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, "Card table sandbox — click the stock to deal, drag cards "
-                        "onto the pile of their suit", (24, 16), 17, theme.INK_DIM)
-        theme.blit_text(surface, f"Stock {len(self.stock)}", (135, 250), 16, theme.INK,
-                        "bold", anchor="midtop")
+        title = _("Card table sandbox — click the stock to deal, drag cards onto the pile of "
+                  "their suit")
+        theme.blit_text(surface, theme.fit(title, 17, self.app.size[0] - 48),
+                        (theme.mirror_x(24, surface.get_rect()), 16), 17, theme.INK_DIM,
+                        anchor=theme.align("topleft"))
+        theme.blit_text(surface, _("Stock {count}").format(count=num(len(self.stock))),
+                        (135, 250), 16, theme.INK, "bold", anchor="midtop")
+
+    def language_changed(self) -> None:
+        self._background = None  # the piles' names are drawn on it

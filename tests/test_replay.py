@@ -59,3 +59,31 @@ def test_close_replay_goes_back_to_the_results(app, drive):
     drive.settle()
     assert drive.scene is overlay
     assert isinstance(app.scenes.stack[0], MainMenu)
+
+
+def test_the_replay_bar_reads_from_the_right_in_persian(app, drive):
+    from game import i18n
+
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    area = drive.scene.replay_rect()
+    english = [w.rect.copy() for w in drive.scene.replay_controls.widgets.widgets]
+    i18n.set_language("fa")
+    try:
+        drive.scene.language_changed()
+        drive.step(2)  # the table follows the language at its next frame
+        controls = drive.scene.replay_controls
+        start, back, nxt, end, close = controls.widgets.widgets
+        assert start.label == "آغاز"  # Persian words, without the English arrows
+        for en, fa in zip(english, controls.widgets.widgets):  # each button mirrored
+            assert fa.rect.y == en.y and fa.rect.x == area.x + area.right - en.right
+        assert start.rect.x > back.rect.x and nxt.rect.x > end.rect.x  # Start, Next on the right
+        drive.key(pygame.K_LEFT)  # reading from the right, Left steps forwards
+        drive.settle()
+        assert len(drive.scene.session.moves) == 1
+        drive.key(pygame.K_RIGHT)
+        drive.settle()
+        assert drive.scene.session.moves == []
+    finally:
+        i18n.set_language("en")

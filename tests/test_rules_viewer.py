@@ -111,3 +111,26 @@ def test_rules_reachable_from_the_menu(app, drive):
     drive.click(load_layout("menu")["rules"].rect.center)
     drive.settle()
     assert isinstance(drive.scene, RulesViewer)
+
+
+def test_the_scrollbar_stands_on_the_left_in_persian_and_still_scrolls(app, drive):
+    from game import i18n
+
+    english = RulesViewer(app, "chan")
+    english_thumb = english._thumb()
+    assert english_thumb.x > english.view.right  # right of the text in English
+    i18n.set_language("fa")
+    try:
+        viewer = RulesViewer(app, "chan")
+        app.scenes.push(viewer, transition=None)
+        drive.step()
+        thumb = viewer._thumb()
+        assert thumb.right < viewer.view.x  # left of the text, which is flush right
+        assert thumb.x - viewer.panel.x == viewer.panel.right - english_thumb.right
+        assert viewer.view.x - viewer.panel.x == viewer.panel.right - english.view.right
+        drive.drag(thumb.center, (thumb.centerx, viewer.view.bottom + 50), steps=4)
+        assert viewer.scroll == pytest.approx(viewer.max_scroll)
+        drive.click((thumb.centerx, viewer.view.y + 5))  # a click on the track pages up
+        assert viewer.scroll == pytest.approx(viewer.max_scroll - viewer.view.height)
+    finally:
+        i18n.set_language("en")

@@ -31,6 +31,8 @@ SOURCES = (
     "game/catalog.py", "scenes/widgets.py", "scenes/menu.py", "scenes/setup.py",
     "scenes/settings.py", "scenes/pause.py", "scenes/stats.py", "scenes/results.py",
     "scenes/replay.py", "scenes/rules_viewer.py", "scenes/resume.py",
+    "scenes/game_table.py", "scenes/sandbox_table.py", "scenes/marks.py", "scenes/card_sync.py",
+    "scenes/fan.py", "game/card_words.py", "game/session.py", "game/storage.py", "game/saves.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),
