@@ -1,8 +1,11 @@
-"""Cards in the log as the table shows them (3♠, not 3S)."""
+"""Cards in words as the table shows them (3♠, not 3S), in every language."""
 
 from __future__ import annotations
 
-from game.card_words import pretty_cards
+import pytest
+
+from game import i18n
+from game.card_words import LRI, PDI, card_text, cards_text, join_list, pretty_cards
 from game.catalog import GameConfig, Seat
 from game.session import Session
 
@@ -23,3 +26,52 @@ def test_the_zetema_log_shows_suit_symbols():
         session.play(session.rules.legal_moves(session.state)[0])
         assert len(session.log) < 50
     assert not any(code in line for line in session.log for code in ("2S", "3S", "KH"))
+
+
+# -- per language -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def language():
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+def test_one_card_and_a_list_of_cards_in_english():
+    assert card_text("10H") == "10♥" and card_text("KS") == "K♠" and card_text("JK") == "joker"
+    assert card_text("XX") == "XX"  # not a card: left as it is
+    assert cards_text(["3S", "4S", "5S"]) == "3♠, 4♠ and 5♠"
+    assert cards_text(["QD", "JK"]) == "Q♦ and joker"
+    assert cards_text(["AC"]) == "A♣" and cards_text([]) == ""
+
+
+def test_vietnamese_joins_with_va_and_names_the_joker(language):
+    language("vi")
+    assert cards_text(["3S", "4S", "5S"]) == "3♠, 4♠ và 5♠"
+    assert card_text("JK") == "phăng teo"
+    assert pretty_cards("meld 7C 7D JK") == "meld 7♣ 7♦ phăng teo"
+
+
+def test_persian_keeps_the_ranks_printed_on_the_cards_as_one_block(language):
+    language("fa")
+    assert card_text("10H") == f"{LRI}10♥{PDI}"  # Latin rank as printed, not ۱۰
+    assert card_text("JK") == "ژوکر"
+    listed = cards_text(["3S", "4S", "5S"])
+    assert listed == f"{LRI}3♠{PDI}، {LRI}4♠{PDI} و {LRI}5♠{PDI}"
+    assert join_list(["الف", "ب"]) == "الف و ب"
+
+
+def test_a_card_reads_as_on_the_table_inside_a_persian_sentence(language):
+    from scenes import theme
+
+    language("fa")
+    sentence = f"شما {cards_text(['3S', '10H'])} را انداختید"
+    runs = theme.bidi_runs(sentence)
+    latin = [text for text, rtl in runs if not rtl]
+    assert latin == ["10♥", "3♠"]  # each card one left-to-right block: "3♠", never "♠3"
+    # the first card named is drawn rightmost (read first), the second to its left
+    assert [text for text, _ in runs].index("3♠") > [text for text, _ in runs].index("10♥")
+    assert LRI not in "".join(text for text, _ in runs)  # the marks are never drawn
+    # without the isolates, the suit of "3♠" would be drawn on the wrong side of the rank
+    plain = [text for text, rtl in theme.bidi_runs("شما 3♠ را انداختید") if not rtl]
+    assert plain == ["3"]
