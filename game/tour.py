@@ -5,6 +5,10 @@ real program with the scripted-input driver: clicks the menu tiles, opens the se
 the rules viewer, the sandbox table mid-drag, the pause menu and every available game
 table with a seeded game in progress. Settings and saves go to a temporary directory, so
 the tour never touches the player's files.
+
+Every game table is also saved as a window of each size in ``WINDOW_SIZES`` shows it
+(``NN_table_<game>_<step>@960x540.png``): the 1280x720 canvas scaled to fit that window,
+keeping its shape, with bars on the long side, as the window does (``window_view``).
 """
 
 from __future__ import annotations
@@ -13,9 +17,14 @@ import os
 import tempfile
 from pathlib import Path
 
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1920, 1080))
+"""Window sizes every game table is also shown at, besides the canvas's own 1280x720."""
 
-def run_tour(out_dir: str | os.PathLike, lang: str | None = None) -> list[Path]:
-    """Save every screen into ``out_dir``, in ``lang`` (en, fa, vi) when given."""
+
+def run_tour(out_dir: str | os.PathLike, lang: str | None = None,
+             sizes: tuple[tuple[int, int], ...] = WINDOW_SIZES) -> list[Path]:
+    """Save every screen into ``out_dir``, in ``lang`` (en, fa, vi) when given; each game
+    table also as a window of each of ``sizes`` shows it."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     out = Path(out_dir)
@@ -28,7 +37,7 @@ def run_tour(out_dir: str | os.PathLike, lang: str | None = None) -> list[Path]:
                 from game.settings import Settings, save_settings
 
                 save_settings(Settings(language=lang))
-            return _tour(out)
+            return _tour(out, sizes)
         finally:
             if old is None:
                 os.environ.pop("PARLOUR_DATA_DIR", None)
@@ -36,7 +45,26 @@ def run_tour(out_dir: str | os.PathLike, lang: str | None = None) -> list[Path]:
                 os.environ["PARLOUR_DATA_DIR"] = old
 
 
-def _tour(out: Path) -> list[Path]:
+def window_view(canvas, size: tuple[int, int]):
+    """What a window of ``size`` shows of ``canvas``: the canvas scaled to fit (keeping its
+    shape, smoothly, as SDL's linear filter does), centred, black bars on the long side.
+
+    The dummy video driver keeps no window pixels to read back, so the tour scales the
+    canvas as the window's renderer does (``game.app``: SCALED, fractional, linear).
+    """
+    import pygame
+
+    w, h = canvas.get_size()
+    scale = min(size[0] / w, size[1] / h)
+    fitted = (round(w * scale), round(h * scale))
+    view = pygame.Surface(size)
+    view.fill((0, 0, 0))
+    scaled = pygame.transform.smoothscale(canvas, fitted)
+    view.blit(scaled, ((size[0] - fitted[0]) // 2, (size[1] - fitted[1]) // 2))
+    return view
+
+
+def _tour(out: Path, sizes: tuple[tuple[int, int], ...] = WINDOW_SIZES) -> list[Path]:
     import pygame
 
     from game.app import App
@@ -56,9 +84,15 @@ def _tour(out: Path) -> list[Path]:
     def shot(name: str) -> None:
         drive.settle()
         drive.step(2)
-        path = out / f"{len(written) + 1:02d}_{name}.png"
+        number = len({p.name.split("_", 1)[0] for p in written}) + 1
+        path = out / f"{number:02d}_{name}.png"
         pygame.image.save(app.screen, str(path))
         written.append(path)
+        if name.startswith("table_"):
+            for size in sizes:
+                path = out / f"{number:02d}_{name}@{size[0]}x{size[1]}.png"
+                pygame.image.save(window_view(app.screen, size), str(path))
+                written.append(path)
 
     menu = load_layout("menu")
     drive.move((20, 700))

@@ -402,7 +402,7 @@ def test_the_tour_takes_a_language(monkeypatch, tmp_path):
 
     seen = {}
 
-    def fake_tour(out):
+    def fake_tour(out, *sizes):
         seen["language"] = load_settings()[0].language
         return []
 

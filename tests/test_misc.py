@@ -100,10 +100,16 @@ def test_tour_writes_a_png_for_every_screen(tmp_path):
     for info in GAMES:
         if info.available:
             assert any(n.startswith(f"table_{info.key}") for n in names)
+    tables = [n for n in names if n.startswith("table_") and "@" not in n]
+    for name in tables:  # every table also as a small and a large window show it
+        for size in ("960x540", "1920x1080"):
+            assert name.replace(".png", f"@{size}.png") in names
     for path in written:
         image = pygame.image.load(str(path))
-        assert image.get_size() == (1280, 720)
-        colors = {image.get_at((x, y))[:3] for x in range(0, 1280, 97) for y in range(0, 720, 83)}
+        size = path.stem.split("@")[1] if "@" in path.stem else "1280x720"
+        assert image.get_size() == tuple(int(v) for v in size.split("x"))
+        w, h = image.get_size()
+        colors = {image.get_at((x, y))[:3] for x in range(0, w, 97) for y in range(0, h, 83)}
         assert len(colors) > 5, f"{path.name} looks blank"
 
 
