@@ -164,7 +164,7 @@ def _replay_and_stats(app, drive, shot, key: str) -> None:
         drive.click(replay.rect.center)
         drive.settle()
         for _ in range(6):
-            drive.key(pygame.K_RIGHT)
+            drive.key(pygame.K_SPACE)  # the next move in any reading direction
             drive.settle()
         shot(f"replay_{key}")
     app.scenes.push(StatsScene(app, key), transition=None)

@@ -352,7 +352,9 @@ class GameTable(TableScene):
             return
         if self.hint_pending:
             button.usual_size = button.size
-            button.label, button.size = _(HINT_THINKING), min(button.size, 13)
+            label = _(HINT_THINKING)  # smaller, to fit a narrow button
+            button.label = label
+            button.size = fitting_size((label,), min(button.size, 13), button.rect.width - 10, 10)
         else:
             button.label, button.size = _("Hint"), getattr(button, "usual_size", button.size)
 
@@ -594,14 +596,24 @@ class GameTable(TableScene):
         human = self.rules.offering() and self.replay is None
         w = (rect.width - 28 - 16) // 3
         y = rect.bottom - 60
+        undo, hint, menu = _("Undo"), _("Hint"), _("Menu")
+        size = fitting_size((undo, hint, menu), 18, w - 12)  # one size for the three
         return [
-            Button(theme.mirror((rect.x + 14, y, w, 46), rect), _("Undo"), self.undo,
-                   enabled=self.can_undo(), size=18),
-            Button(theme.mirror((rect.x + 22 + w, y, w, 46), rect), _("Hint"), self.ask_hint,
-                   enabled=human, size=18),
-            Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), _("Menu"),
-                   self.open_pause, size=18),
+            Button(theme.mirror((rect.x + 14, y, w, 46), rect), undo, self.undo,
+                   enabled=self.can_undo(), size=size),
+            Button(theme.mirror((rect.x + 22 + w, y, w, 46), rect), hint, self.ask_hint,
+                   enabled=human, size=size),
+            Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), menu,
+                   self.open_pause, size=size),
         ]
+
+
+def fitting_size(labels: tuple[str, ...], size: int, width: int, smallest: int = 12) -> int:
+    """The largest font size up to ``size`` at which every bold label is at most ``width``
+    wide (a language with longer words gets slightly smaller button text)."""
+    while size > smallest and any(theme.text_width(t, size, "bold") > width for t in labels):
+        size -= 1
+    return size
 
 
 def sentence(reason: str) -> str:

@@ -68,7 +68,7 @@ def resume_scene(app, data: dict):
     session = Session.from_save(data, app.settings.undo_between_people)
     info = BY_KEY[session.key]
     if not info.available:
-        raise ValueError(f"{info.title} is not available in this version")
+        raise ValueError(_("{game} is not available in this version").format(game=info.title))
     return table_module(session.key).resume_scene(app, session.config, data)
 
 

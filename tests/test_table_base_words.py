@@ -1,0 +1,112 @@
+"""What the shared table base says and draws, in every language: Undo/Hint/Menu, the hint's
+"Thinking…", the undo refusals, the hot-seat cover, seat names; and the file messages."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.catalog import GameConfig, Seat
+from game.storage import StorageError, read_json
+from scenes import theme
+from scenes.chan_table import ChanTable
+from scenes.game_table import CardTable
+from scenes.zertz_table import ZertzTable
+
+ZERTZ = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 21, {"first": 0})
+LANGS = ("en", "fa", "vi")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def open_table(app, drive, cls=ZertzTable, config=ZERTZ):
+    table = cls(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table
+
+
+def comfort(table):
+    return [w for w in table.widgets.widgets
+            if w.on_click in (table.undo, table.ask_hint, table.open_pause)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_undo_hint_and_menu_are_translated_and_fit_their_buttons(app, drive, lang):
+    i18n.set_language(lang)
+    table = open_table(app, drive)
+    undo, hint, menu = comfort(table)
+    words = {"en": ("Undo", "Hint", "Menu"), "fa": ("واگرد", "راهنما", "منو"),
+             "vi": ("Đi lại", "Gợi ý", "Menu")}[lang]
+    assert (undo.label, hint.label, menu.label) == words
+    for button in (undo, hint, menu):
+        assert theme.text_width(button.label, button.size, "bold") <= button.rect.width - 12
+    if lang == "fa":  # read from the right: Undo first, on the right
+        assert undo.rect.x > hint.rect.x > menu.rect.x
+    else:
+        assert undo.rect.x < hint.rect.x < menu.rect.x
+    table._hint_decision = object()  # a hint being worked out: the button says so
+    table._label_hint_button()
+    assert hint.label == i18n._("Thinking…")
+    assert theme.text_width(hint.label, hint.size, "bold") <= hint.rect.width - 10
+    table._hint_decision = None
+
+
+def test_the_undo_refusal_is_said_in_the_players_language(app, drive):
+    i18n.set_language("vi")
+    open_table(app, drive)
+    app.toasts.clear()
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # nothing played yet
+    assert [t.text for t in app.toasts] == [
+        "Không có gì để đi lại: từ lúc đó đã có lá bài hoặc viên bi lộ ra."]
+
+
+def test_the_hot_seat_cover_names_the_seat_in_the_players_language(app, drive, monkeypatch):
+    i18n.set_language("fa")
+    config = GameConfig("chan", (Seat("human"),) * 4, 2, {})
+    table = open_table(app, drive, ChanTable, config)
+    assert table.curtain
+    said = []
+    original = theme.blit_text
+
+    def record(surface, string, *args, **kwargs):
+        said.append(string)
+        return original(surface, string, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", record)
+    app.draw(app.screen)
+    seat = table.viewer + 1
+    assert f"جایگاه {i18n.num(seat)}: برای دیدن کارت‌هایتان اینجا کلیک کنید" in said
+    app.toasts.clear()
+    drive.key(pygame.K_h)
+    assert [t.text for t in app.toasts] == [
+        "اول پوشش را بردارید: برای دیدن کارت‌هایتان روی آن کلیک کنید."]
+
+
+def test_seat_names_follow_the_language(app, drive):
+    config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 2, {})
+    table = open_table(app, drive, ChanTable, config)
+    assert isinstance(table, CardTable)
+    assert [table.seat_name(s) for s in range(2)] == ["You", "Seat 2"]
+    i18n.set_language("fa")
+    assert [table.seat_name(s) for s in range(2)] == ["شما", "جایگاه ۲"]
+    i18n.set_language("vi")
+    assert [table.seat_name(s) for s in range(2)] == ["Bạn", "Ghế 2"]
+
+
+def test_file_messages_are_in_the_players_language(tmp_path):
+    empty = tmp_path / "settings.json"
+    empty.write_text("", encoding="utf-8")
+    i18n.set_language("fa")
+    with pytest.raises(StorageError) as caught:
+        read_json(empty)
+    assert str(caught.value) == "settings.json آسیب دیده است (خالی است)"
+    i18n.set_language("vi")
+    with pytest.raises(StorageError) as caught:
+        read_json(empty)
+    assert str(caught.value) == "settings.json bị hỏng (tệp trống)"
