@@ -3,8 +3,16 @@
 The engines describe moves in English for tools and tests (``describe`` in the engine
 contract). What a player reads in the move log comes from here when the game has a words
 module: ``game.words.<key>.describe(before, move, names)`` returns the sentence in the
-current language (``game.i18n``), naming cards as the table shows them. Pure Python, no
+current language (``game.i18n``), naming cards as the table shows them
+(``game.card_words``: ``card_text``, ``cards_text``, ``pretty_cards``). Pure Python, no
 pygame: a module here may import ``game.i18n``, ``game.card_words`` and its game's rules.
+
+``game.session.Session.log`` words the moves when the log is read and again after a change
+of language, from the position before each move (``Session.befores``) and the move: so
+``describe`` may be called more than once for a move and must depend on nothing else.
+``names`` are the seats' names in the current language ("You", "Seat 2", "Red"). If a
+words module raises, the log falls back to the engine's English ``describe`` (cards
+written as the table shows them), as it does for a game with no words module.
 """
 
 from __future__ import annotations
