@@ -13,13 +13,19 @@ contract and ``game.session.Session``:
   meanwhile the button reads "Thinking…" with a turning arc.
 - Following the computer: a person's decision is offered (``mine``, buttons, prompts) only
   once the move that brought it has landed (``RulesSystem.offering``), and each seat's last
-  move stays outlined (``marks``, ``scenes.marks``): ``animate`` records what to mark.
+  move stays outlined (``marks``, ``scenes.marks``): a table marks what a move did in
+  ``mark_move(seat, events)``, called from its ``animate``; the base calls it again for
+  each seat's last turn when the table is rebuilt (Undo, Continue, a replay step) or the
+  language changes (``restore_marks``), so the marks come back as they were.
 - Click-to-move: a click selects (the game says which cards), legal targets light up, a
   click on a lit target moves there; Esc or a click on nothing cancels the selection (Esc
   then does not open the pause menu). A table keeping a selection of its own (cards chosen
   for a meld) names it in ``selection_key`` and judges targets in ``selection_verdicts``;
   the base lights them, cached per position and selection.
-- The move log in words (``describe``), scrollable with the mouse wheel.
+- The move log in words (``Session.log``, worded in the current language when shown),
+  scrollable with the mouse wheel; read from the right in Persian.
+- Every word it draws or says through ``game.i18n`` (buttons, toasts, the cover, seat
+  names), read at draw time; ``language_changed`` rebuilds buttons and marks.
 - Autosave after every move and on quit (the menu's Continue resumes it); a finished game
   deletes the save and counts in the statistics.
 - Replay mode: the same table with no player input, stepping through a finished game.
