@@ -13,6 +13,7 @@ from ecs.components import DropTarget, Selected
 from game.catalog import GameConfig, Seat
 from game.rules import chan as rules
 from game.session import Session
+from game.words import chan as words
 from scenes.chan import prompts
 from scenes.chan_table import ChanTable, perform
 from scenes.results import ResultsOverlay
@@ -121,7 +122,7 @@ def test_the_prompt_follows_the_legal_moves(app, drive):
     table = open_table(app, drive, position(5, "nocap"))
     assert table.legal() == ["draw"]
     text = table.prompt_text()
-    card = rules.card_name(table.state.live.card)
+    card = words.card(table.state.live.card)
     assert text.startswith(f"You cannot take {card}. ") and "Draw" in text
     assert "Take " not in text and not CODE.search(text) and "restriction" not in text
 
@@ -139,7 +140,7 @@ def test_dragging_a_live_card_that_cannot_be_taken_says_why(app, drive):
     app.toasts.clear()
     drive.drag(drive.center_of(live), (800, 300), steps=6)  # dropped on nothing
     drive.settle()
-    card = rules.card_name(table.state.live.card)
+    card = words.card(table.state.live.card)
     assert app.toasts and app.toasts[-1].text.startswith(f"You cannot take {card}. ")
 
 
@@ -167,7 +168,7 @@ def test_prompts_and_reasons_over_many_positions():
 
 def test_engine_refusals_in_player_words():
     text = prompts.player_words("6S would split an identical pair in your hand (restriction 2)")
-    assert text == "Lục Sách would split an identical pair in your hand"
+    assert text == f"{words.card('6S')} would split an identical pair in your hand"
 
 
 # -- layout ----------------------------------------------------------------------------------

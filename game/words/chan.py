@@ -19,9 +19,13 @@ from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
 CHAN, CA = "Chắn", "Cạ"  # game terms: the same word in every language
 
 
+NBSP = "\u00a0"
+
+
 def card(face: str) -> str:
-    """A card by its Tổ Tôm name: ``5M`` -> "Ngũ Vạn", ``CC`` -> "Chi Chi"."""
-    return rules.card_name(face)
+    """A card by its Tổ Tôm name: ``5M`` -> "Ngũ Vạn", ``CC`` -> "Chi Chi" (with a no-break
+    space, so that a wrapped line never parts the two words of a name)."""
+    return rules.card_name(face).replace(" ", NBSP)
 
 
 def rank(face_or_rank: str | int) -> str:

@@ -19,6 +19,14 @@ LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
                "hard": N_("computer, hard")}
 
 
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def level_name(level: str) -> str:
+    """A computer level in one word ("Easy"), as the setup screen names it."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
 def level_words(level: str) -> str:
     """Who plays a computer seat, in words: "computer, easy"."""
     return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
@@ -99,6 +107,23 @@ def live_tag(surface: pygame.Surface, centre_x: float, card_top: float) -> None:
     surface.blit(img, img.get_rect(center=box.center))
 
 
+def prompt_lines(text: str, area: pygame.Rect, below: int = 0) -> tuple[list[str], int, int]:
+    """The prompt wrapped into ``area`` less ``below`` pixels at its bottom (the buttons),
+    with its text size and line step: a smaller size when a long sentence (Persian and
+    Vietnamese sentences are longer) would not fit otherwise; cut with "…" only if even the
+    smallest size is too long."""
+    room_h = area.height - below
+    for size, step in ((13, 17), (12, 15), (11, 14)):
+        lines = theme.wrap(text, size, area.width - 12)
+        if len(lines) * step <= room_h:
+            break
+    room = max(1, room_h // step)
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = theme.fit(lines[-1] + " …", size, area.width - 12)
+    return lines, size, step
+
+
 # -- the end screen -------------------------------------------------------------------------
 
 def feature_words(features: list[str]) -> str:
@@ -115,7 +140,8 @@ def feature_words(features: list[str]) -> str:
         else:
             out.append(_("{feature} (base {base}, dịch {dich})").format(
                 feature=feature, base=num(base), dich=num(dich)))
-    return _("Features: {features}").format(features=" · ".join(out))
+    # the separator is the language's: "·" reads as a zero among Persian digits
+    return _("Features: {features}").format(features=_(" · ").join(out))
 
 
 def score_words(features: list[str], score: int, width: int = 600) -> str:

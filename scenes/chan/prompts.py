@@ -188,8 +188,13 @@ def why_not_take(state) -> str:
     if not same_rank:
         return _("Nothing in your hand pairs with it: a Chắn needs another {card}, a Cạ a "
                  "{rank} of another suit.").format(card=name(face), rank=rank(face))
-    reasons = [why(state, f"ca {face} {partner}") for partner in same_rank]
-    return " ".join(dict.fromkeys(r for r in reasons if r))
+    # one sentence per rule: two partners refused by the same rule need it said once
+    reasons: dict[str, str] = {}
+    for partner in same_rank:
+        reason = why(state, f"ca {face} {partner}")
+        if reason:
+            reasons.setdefault(reason.replace(name(partner), "…"), reason)
+    return " ".join(reasons.values())
 
 
 # -- the prompt ----------------------------------------------------------------------------
@@ -253,7 +258,7 @@ def prompt(state, legal: list[str]) -> str:
         if reason:
             out.append(reason)
     if "draw" in legal:
-        out.append(_("Press Draw (or click the stock) to leave it and reveal a stock card."))
+        out.append(_("Press Draw to leave it and reveal a stock card."))
     elif "pass" in legal:
         out.append(_("Press Pass to leave it for the next seat."))
     return " ".join(out)

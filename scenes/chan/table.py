@@ -429,7 +429,7 @@ class ChanTable(CardTable):
             seat = self.config.seats[s]
             name = self.seat_name(s)
             if not seat.is_human:
-                name = words.seat_with_level(name, panels.level_words(seat.level))
+                name = words.seat_with_level(name, panels.level_name(seat.level))
             points, what = panels.settlement_cells(res, s)
             rows.append([name, points, what])
         return title, subtitle, words.result_header(), rows, winner
@@ -513,23 +513,7 @@ class ChanTable(CardTable):
         buttons = self.mine and any(m in ("u", "decline", "pass", "draw") or
                                     m.startswith("chiu") for m in self.legal())
         x, anchor = ((area.right - 6, "topright") if theme.rtl() else (area.x + 6, "topleft"))
-        lines, size, step = self.prompt_lines(text, buttons)
+        lines, size, step = panels.prompt_lines(text, area, 46 if buttons else 0)
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (x, area.y + 1 + step * i), size,
                             theme.INK if self.mine else theme.INK_DIM, anchor=anchor)
-
-    def prompt_lines(self, text: str, buttons: bool) -> tuple[list[str], int, int]:
-        """The prompt wrapped into the room above the buttons, with its text size and line
-        step: a smaller size when a long sentence (Persian and Vietnamese sentences are
-        longer) would not fit otherwise; cut with "…" only if even that is too long."""
-        area = self.layout["claims"].rect
-        room_h = area.height - (46 if buttons else 0)
-        for size, step in ((13, 17), (12, 15), (11, 14)):
-            lines = theme.wrap(text, size, area.width - 12)
-            if len(lines) * step <= room_h:
-                break
-        room = max(1, room_h // step)
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = theme.fit(lines[-1] + " …", size, area.width - 12)
-        return lines, size, step
