@@ -47,19 +47,24 @@ def is_you(name: str) -> bool:
 def features(found: list[str] | tuple[str, ...]) -> str:
     """The features of a win, Vietnamese names, repeated ones counted: "Tôm ×2, Lèo"."""
     if not found:
-        return PLAIN_WIN
+        return feature(PLAIN_WIN)
     out: list[str] = []
     for name in dict.fromkeys(found):
         times = list(found).count(name)
-        out.append(f"{name} ×{num(times)}" if times > 1 else name)
+        out.append(feature(name) + (f"{NBSP}×{num(times)}" if times > 1 else ""))
     return " · ".join(out)
+
+
+def feature(name: str) -> str:
+    """A feature's Vietnamese name, its words kept on one line ("Ù chì", "Thập thành")."""
+    return name.replace(" ", NBSP)
 
 
 def arithmetic(found: list[str] | tuple[str, ...]) -> str:
     """The score's sum in the language's digits: "Lèo 5 + Ù chì dịch 1 = 6"."""
     real = [f for f in found if f != PLAIN_WIN]
     if not real:
-        return f"{PLAIN_WIN} {num(PLAIN_SCORE)}"
+        return feature(f"{PLAIN_WIN} {num(PLAIN_SCORE)}")
     if "Thập thành" in real:
         terms = [(name, FEATURE_VALUES[name][0]) for name in real]
     else:
@@ -69,7 +74,7 @@ def arithmetic(found: list[str] | tuple[str, ...]) -> str:
         terms = [(top, FEATURE_VALUES[top][0])] + [(f"{n} dịch", FEATURE_VALUES[n][1])
                                                    for n in rest]
     total = sum(value for _name, value in terms)
-    text = " + ".join(f"{name} {num(value)}" for name, value in terms)
+    text = " + ".join(feature(f"{name} {num(value)}") for name, value in terms)
     return f"{text} = {num(total)}" if len(terms) > 1 else text
 
 

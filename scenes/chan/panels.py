@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext, num
 from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
-from game.words.chan import arithmetic
+from game.words.chan import NBSP, arithmetic, feature
 from scenes import theme
 
 LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
@@ -126,22 +126,34 @@ def prompt_lines(text: str, area: pygame.Rect, below: int = 0) -> tuple[list[str
 
 # -- the end screen -------------------------------------------------------------------------
 
-def feature_words(features: list[str]) -> str:
-    """Each feature found with its base and dịch, e.g. "Ù chì (base 3, dịch 1)"."""
+def feature_words(features: list[str], width: int = 600) -> str:
+    """Each feature found with its base and dịch, e.g. "Ù chì (base 3, dịch 1)", on one line
+    of ``width`` pixels (the results screen shows two lines): many features are written
+    shorter, "Features (base/dịch): Tôm 4/1 · Lèo 5/2 · Ù chì 3/1"."""
     if not features or features == [PLAIN_WIN]:
-        return _("{plain}: a plain win, {points} points").format(plain=PLAIN_WIN,
+        return _("{plain}: a plain win, {points} points").format(plain=feature(PLAIN_WIN),
                                                                  points=num(PLAIN_SCORE))
-    out = []
-    for feature, times in Counter(features).items():
-        base, dich = FEATURE_VALUES[feature]
+    out, short = [], []
+    for name, times in Counter(features).items():
+        base, dich = FEATURE_VALUES[name]
+        many = f"{NBSP}×{num(times)}" if times > 1 else ""
         if times > 1:
             out.append(_("{feature} ×{times} (base {base}, dịch {dich})").format(
-                feature=feature, times=num(times), base=num(base), dich=num(dich)))
+                feature=feature(name), times=num(times), base=num(base), dich=num(dich)))
         else:
             out.append(_("{feature} (base {base}, dịch {dich})").format(
-                feature=feature, base=num(base), dich=num(dich)))
+                feature=feature(name), base=num(base), dich=num(dich)))
+        short.append(f"{feature(name)}{many}{NBSP}{num(base)}/{num(dich)}")
     # the separator is the language's: "·" reads as a zero among Persian digits
-    return _("Features: {features}").format(features=_(" · ").join(out))
+    line = _("Features: {features}").format(features=_(" · ").join(out))
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    line = _("Features (base/dịch): {features}").format(features=_(" · ").join(short))
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    names = [feature(name) + (f"{NBSP}×{num(times)}" if times > 1 else "")
+             for name, times in Counter(features).items()]
+    return _("Features: {features}").format(features=_(" · ").join(names))
 
 
 def score_words(features: list[str], score: int, width: int = 600) -> str:
@@ -150,7 +162,7 @@ def score_words(features: list[str], score: int, width: int = 600) -> str:
     real = [f for f in features if f != PLAIN_WIN]
     sums = arithmetic(real)
     if len(real) <= 1:
-        total = sums if real else f"{PLAIN_WIN} {num(PLAIN_SCORE)}"
+        total = sums
         return ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
                         score).format(sum=total, points=num(score))
     if "Thập thành" in real:
@@ -160,7 +172,12 @@ def score_words(features: list[str], score: int, width: int = 600) -> str:
             sum=sums)
     if len(theme.wrap(line, 18, width)) == 1:
         return line
-    return _("Score: {sum}").format(sum=sums)
+    line = _("Score: {sum}").format(sum=sums)
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    # too many features for one line: the numbers alone, in the same order
+    values = [term.rsplit(NBSP, 1)[-1] for term in sums.split(" = ")[0].split(" + ")]
+    return _("Score: {sum}").format(sum=" + ".join(values) + " = " + num(score))
 
 
 def settlement_cells(res: dict, seat: int) -> tuple[str, str]:
