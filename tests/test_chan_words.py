@@ -218,7 +218,7 @@ def test_the_end_screen_lines_in_every_language():
                panels.settlement_cells(res, 1), panels.settlement_cells(res, 0))
     assert plain(english[0]) == "Features: Ù chì (base 3, dịch 1) · Lèo (base 5, dịch 2)"
     assert plain(english[1]).startswith("Score: Lèo 5 + Ù chì dịch 1 = 6")
-    assert english[2] == ("+18", "receives 3 × 6") and english[3] == ("-6", "pays 6 to the winner")
+    assert english[2] == ("+18", "receives 3 × 6") and english[3] == ("-6", "pays 6")
     for lang in ("fa", "vi"):
         lines = in_language(lang, lambda: (
             panels.feature_words(["Ù chì", "Lèo"]), panels.score_words(["Ù chì", "Lèo"], 6),

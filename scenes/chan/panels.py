@@ -190,4 +190,4 @@ def settlement_cells(res: dict, seat: int) -> tuple[str, str]:
         others = len(res["settlement"]) - 1
         return num(f"{pay:+d}"), _("receives {players} × {points}").format(
             players=num(others), points=num(score))
-    return num(f"{pay:+d}"), _("pays {points} to the winner").format(points=num(score))
+    return num(f"{pay:+d}"), _("pays {points}").format(points=num(score))
