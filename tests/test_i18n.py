@@ -451,6 +451,28 @@ def chan_positions():
     return found
 
 
+def drawn_pills(table, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The dealer's badge and the live card's tag the Chắn table draws, with their boxes."""
+    from scenes.chan import panels
+
+    pills = []
+    originals = {kind: getattr(panels, kind) for kind in ("badge", "live_tag")}
+
+    def recorder(kind):
+        def record(*args, **kwargs):
+            rect = originals[kind](*args, **kwargs)
+            pills.append((kind, rect))
+            return rect
+        return record
+
+    for kind in originals:
+        monkeypatch.setattr(panels, kind, recorder(kind))
+    table.draw(pygame.display.get_surface())
+    for kind, original in originals.items():
+        monkeypatch.setattr(panels, kind, original)
+    return pills
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_of_the_chan_table_or_its_end_screen_overflows(lang, monkeypatch):
     from game.driver import Driver
@@ -478,6 +500,10 @@ def test_no_text_of_the_chan_table_or_its_end_screen_overflows(lang, monkeypatch
                     problems.append(f"{name}: {string!r} leaves the screen")
                 elif home and not home[0].inflate(2, 2).contains(rect):
                     problems.append(f"{name}: {string!r} leaves its box ({rect} in {home[0]})")
+            for kind, rect in drawn_pills(table, monkeypatch):
+                home = [z for z in zones if z.collidepoint(rect.center)]
+                if not home or not home[0].contains(rect):
+                    problems.append(f"{name}: the {kind} pill {rect} leaves its box")
             for widget in table.widgets.widgets:
                 problems += [f"{name}: {p}" for p in widget_problems(widget)]
             lines, _, _ = panels.prompt_lines(table.prompt_text(), lay["claims"].rect, 46)

@@ -490,7 +490,8 @@ class ChanTable(CardTable):
         if ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent:
             return
         t = esper.component_for_entity(ent, Transform)
-        panels.live_tag(surface, t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2)
+        panels.live_tag(surface, t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2,
+                        self.zone("gate", self.state.live.gate))
 
     def prompt_text(self) -> str:
         """The prompt beside your gate: what the legal moves allow now, or who is playing."""
