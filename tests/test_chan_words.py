@@ -270,3 +270,26 @@ def test_the_table_speaks_vietnamese(app, drive):
     drive.settle()
     assert table.session.moves[before] == "draw"
     assert "lật nọc ra" in table.session.log[before], table.session.log[before]
+
+
+def test_the_tables_buttons_follow_a_change_of_language(app, drive):
+    from scenes.chan_table import ChanTable
+    from scenes.settings import set_app_language
+
+    rng = random.Random(5)
+    session = Session.new(GameConfig("chan", SEATS, 5, {}))
+    while not (rules.to_move(session.state) == 0 and "draw" in rules.legal_moves(session.state)
+               and len(session.moves) > 8):
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    assert table.move_buttons["draw"].label == "Draw"
+    english = table.prompt_text()
+    set_app_language(app, "fa")
+    assert table.move_buttons["draw"].label == "رو کردن"
+    assert any(w.label == "چینش: جفت‌ها" for w in table.widgets.widgets)
+    check_translated(english, table.prompt_text(), "fa")
+    drive.step(2)  # draws in Persian without trouble
+    set_app_language(app, "en")
+    assert table.move_buttons["draw"].label == "Draw"

@@ -392,6 +392,14 @@ class ChanTable(CardTable):
         buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
+    def language_changed(self) -> None:
+        """The language changed while the table is open: rebuild the buttons (every other
+        word of the table is read from the catalogue when it is drawn)."""
+        parent = getattr(super(), "language_changed", None)
+        if callable(parent):
+            parent()
+        self.refresh()
+
     def regroup(self) -> None:
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
         self.show()
