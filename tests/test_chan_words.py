@@ -293,3 +293,16 @@ def test_the_tables_buttons_follow_a_change_of_language(app, drive):
     drive.step(2)  # draws in Persian without trouble
     set_app_language(app, "en")
     assert table.move_buttons["draw"].label == "Draw"
+
+
+def test_hints_name_the_move_in_every_language():
+    from scenes.chan import words as table_words
+
+    moves = ["discard 5M", "chan 5M", "ca 5M 5S", "chiu 5M", "u", "draw", "pass", "decline"]
+    for move in moves:
+        english = table_words.hint(move, "5M")
+        assert english.startswith("Hint: ") and not CODE.search(english), english
+        if move != "u" and len(move.split()) > 1:  # the card to play or to take it with
+            assert words.card(move.split()[-1]) in english, english
+        for lang in ("fa", "vi"):
+            check_translated(english, in_language(lang, table_words.hint, move, "5M"), lang)
