@@ -103,6 +103,19 @@ def test_escape_and_a_click_on_nothing_cancel_a_selection(app, drive):
     assert len(table.session.moves) == len(position(5, "capture").moves)  # nothing played
 
 
+def test_a_click_on_the_stock_with_a_card_selected_still_draws(app, drive):
+    table = open_table(app, drive, position(5, "nocap"))
+    assert table.legal() == ["draw"]
+    live = table.live_entity()
+    drive.click(drive.center_of(live))  # the live card picked up by a click...
+    assert esper.has_component(live, Selected)
+    before = len(table.session.moves)
+    drive.click(drive.center_of(table.stock_ent))  # ...then the stock: the person draws
+    drive.settle()
+    assert table.session.moves[before:before + 1] == ["draw"]
+    assert table.drag.selected is None
+
+
 def test_a_click_on_another_hand_card_moves_the_selection(app, drive):
     table = open_table(app, drive, position(5, "capture"))
     (_, a), (_, b) = table.sync.entities("hand")[:2]

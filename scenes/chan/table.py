@@ -273,12 +273,12 @@ class ChanTable(CardTable):
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
-        if self.drag.selected is not None:  # a click on nothing cancels the selection
+        draw = intent.entity == self.stock_ent and self.mine and "draw" in self.legal()
+        if self.drag.selected is not None:  # a click elsewhere cancels the selection
             self.drag.deselect()
-            return None
-        if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
-            return "draw"
-        return None
+            if not draw:  # ... and a click on the stock still reveals a card
+                return None
+        return "draw" if draw else None
 
     def handle(self, event) -> None:
         selected = self.drag.selected
