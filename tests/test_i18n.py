@@ -411,3 +411,129 @@ def test_the_tour_takes_a_language(monkeypatch, tmp_path):
     assert seen["language"] == "fa"
     assert main_module.main(["--tour", str(tmp_path / "shots"), "--lang", "vi"]) == 0
     assert seen["language"] == "vi"
+
+
+# -- the Chắn table and its end screen ----------------------------------------------------------
+
+def chan_positions():
+    """Chắn deals played at random to the moments whose words are longest: the dealer's first
+    discard, a live card you cannot take (the reason why), a capture to make, a claim, a
+    discard after a capture, and a finished deal (the end screen)."""
+    import random
+
+    from game.rules import chan as rules
+    from game.session import Session
+
+    seats = (Seat("human"),) + (Seat("ai", "hard"),) * 3
+    wanted = {"open", "cannot", "take", "claim", "discard"}
+    found = {}
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", seats, seed, {}))
+        while session.result is None and wanted - set(found):
+            state = session.state
+            legal = rules.legal_moves(state)
+            if rules.to_move(state) == 0:
+                kind = (state.phase if state.phase in ("open", "claim", "discard") else
+                        "take" if any(m.startswith(("chan ", "ca ")) for m in legal) else
+                        "cannot" if state.live is not None else None)
+                if kind in wanted and kind not in found:
+                    found[kind] = Session.from_save(session.to_save(), True)
+            session.play(rng.choice(legal))
+        if not wanted - set(found):
+            break
+    rng = random.Random(35)
+    session = Session.new(GameConfig("chan", seats, 35, {}))
+    while session.result is None:
+        legal = rules.legal_moves(session.state)
+        session.play("u" if "u" in legal else rng.choice(legal))
+    found["end"] = session
+    return found
+
+
+def drawn_pills(table, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The dealer's badge and the live card's tag the Chắn table draws, with their boxes."""
+    from scenes.chan import panels
+
+    pills = []
+    originals = {kind: getattr(panels, kind) for kind in ("badge", "live_tag")}
+
+    def recorder(kind):
+        def record(*args, **kwargs):
+            rect = originals[kind](*args, **kwargs)
+            pills.append((kind, rect))
+            return rect
+        return record
+
+    for kind in originals:
+        monkeypatch.setattr(panels, kind, recorder(kind))
+    table.draw(pygame.display.get_surface())
+    for kind, original in originals.items():
+        monkeypatch.setattr(panels, kind, original)
+    return pills
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_of_the_chan_table_or_its_end_screen_overflows(lang, monkeypatch):
+    from game.driver import Driver
+    from scenes.chan import panels
+    from scenes.chan_table import ChanTable
+    from scenes.results import ResultsOverlay
+
+    app = lang_app(lang)
+    drive = Driver(app)
+    problems = []
+    positions = chan_positions()
+    assert set(positions) == {"open", "cannot", "take", "claim", "discard", "end"}
+    for name, session in positions.items():
+        table = ChanTable(app, session.config, session)
+        app.scenes.reset(table, transition=None)
+        drive.settle(1200)
+        if name != "end":
+            assert table.mine, name
+            lay = table.layout
+            zones = [lay[f"{kind}_{z}"].rect for kind in ("seat", "gate", "exposed")
+                     for z in range(4)] + [lay[k].rect for k in ("stock", "claims", "log")]
+            for string, rect in drawn_text(table, monkeypatch):
+                home = [z for z in zones if z.collidepoint(rect.center)]
+                if not app.screen.get_rect().contains(rect):
+                    problems.append(f"{name}: {string!r} leaves the screen")
+                elif home and not home[0].inflate(2, 2).contains(rect):
+                    problems.append(f"{name}: {string!r} leaves its box ({rect} in {home[0]})")
+            for kind, rect in drawn_pills(table, monkeypatch):
+                home = [z for z in zones if z.collidepoint(rect.center)]
+                if not home or not home[0].contains(rect):
+                    problems.append(f"{name}: the {kind} pill {rect} leaves its box")
+            for widget in table.widgets.widgets:
+                problems += [f"{name}: {p}" for p in widget_problems(widget)]
+            lines, _, _ = panels.prompt_lines(table.prompt_text(), lay["claims"].rect, 46)
+            if lines[-1].endswith("…"):
+                problems.append(f"{name}: the prompt is cut: {table.prompt_text()!r}")
+            continue
+        drive.step(5)
+        drive.settle()
+        overlay = app.scenes.top
+        assert isinstance(overlay, ResultsOverlay)
+        for widget in overlay.widgets.widgets:
+            problems += [f"end: {p}" for p in widget_problems(widget)]
+        if len(theme.wrap(overlay.subtitle, 18, overlay.table_rect.width - 20)) > 2:
+            problems.append(f"end: the summary takes more than its two lines: {overlay.subtitle!r}")
+        col_w = (overlay.table_rect.width - 20) // max(1, len(overlay.header))
+        cells = [(c, 17, "bold") for c in overlay.header] + [
+            (c, 20, "bold" if i == 0 else "sans") for row in overlay.rows for i, c in enumerate(row)]
+        for cell, size, style in cells:  # as the results screen draws them
+            if theme.text_width(cell, size, style) > col_w - 6:
+                problems.append(f"end: cell {cell!r} wider than its column")
+        for string, rect in drawn_text(overlay, monkeypatch):
+            if string and not overlay.panel.contains(rect):
+                problems.append(f"end: {string!r} leaves the panel")
+    from scenes.chan import words
+
+    seat, other = (i18n._("Seat {number}").format(number=i18n.num(n)) for n in (2, 3))
+    for banner in (words.chiu_banner(seat, False, "9M", other, False, False),
+                   words.chiu_banner(seat, False, "9M", other, False, True),
+                   words.win_banner(seat, False), words.stock_empty()):
+        if theme.text_width(banner, 30, "serif") + 50 > 1240:  # the banner's box on the table
+            problems.append(f"banner {banner!r} wider than the table")
+    assert not problems, "\n".join(problems)
+    app.scenes.stack.clear()

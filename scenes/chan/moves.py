@@ -25,9 +25,7 @@ def perform(drive, table, move: str, by: str = "drag") -> None:
         drive.click(drive.center_of(table.stock_ent))
         return
     else:
-        label = {"u": "Ù!", "chiu": "Chíu!", "pass": "Pass", "decline": "Decline"}[verb]
-        button = next(w for w in table.widgets.widgets if w.label == label)
-        drive.click(button.rect.center)
+        drive.click(table.move_buttons[verb].rect.center)
         return
     if by == "click":
         drive.click(start)

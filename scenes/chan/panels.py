@@ -1,7 +1,8 @@
 """What the Chắn table draws besides cards: each seat's name panel (name, who plays it,
 dealer, card count), the labels of gates and shown pairs, the live-card tag, and the
 words of the end screen (features with base and dịch, the score's arithmetic, the
-settlement)."""
+settlement). Every word is read in the current language when it is drawn; in Persian the
+text of a panel reads from the right (the seats themselves keep their places)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,35 @@ from collections import Counter
 
 import pygame
 
+from game.i18n import N_, _, ngettext, num
 from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
+from game.words.chan import NBSP, arithmetic, feature
 from scenes import theme
 
-DEALER = "Dealer"
-LIVE = "live card"
+LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
+               "hard": N_("computer, hard")}
+
+
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def level_name(level: str) -> str:
+    """A computer level in one word ("Easy"), as the setup screen names it."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def level_words(level: str) -> str:
+    """Who plays a computer seat, in words: "computer, easy"."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
+def count_words(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=num(count))
+
+
+def _x(rect: pygame.Rect, left: float, right: float) -> tuple[float, float]:
+    """(start, end) x of a line inside ``rect``, swapped when reading from the right."""
+    return (right, left) if theme.rtl() else (left, right)
 
 
 def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str, count: int,
@@ -21,33 +46,45 @@ def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str
     """A seat's panel: name in bold, who plays it, a "Dealer" badge, the card count apart."""
     theme.panel(surface, rect, alpha=190, edge=theme.GOLD if active else theme.PANEL_EDGE,
                 radius=10)
+    rtl = theme.rtl()
+    start, end = _x(rect, rect.x + 10, rect.right - 10)
     two_lines = rect.height >= 44
     y1 = rect.y + 13 if two_lines else rect.centery
-    end = theme.blit_text(surface, name, (rect.x + 10, y1), 15, theme.INK, "bold",
-                          anchor="midleft").right
-    theme.blit_text(surface, f"{count} cards", (rect.right - 10, y1), 14, theme.GOLD, "bold",
-                    anchor="midright")
+    counted = count_words(count)
+    count_w = theme.text_width(counted, 14, "bold")
+    room = rect.width - 20 - count_w - 10
+    name_rect = theme.blit_text(surface, theme.fit(name, 15, room, "bold"), (start, y1), 15,
+                                theme.INK, "bold", anchor=theme.align("midleft"))
+    theme.blit_text(surface, counted, (end, y1), 14, theme.GOLD, "bold",
+                    anchor=theme.align("midright"))
     if two_lines:
-        x, y = rect.x + 10, rect.bottom - 13
+        x, y = start, rect.bottom - 13
     else:
-        x, y = end + 12, rect.centery
+        x, y = (name_rect.left - 12 if rtl else name_rect.right + 12), rect.centery
+    step = -1 if rtl else 1
     if level:
-        x = theme.blit_text(surface, level, (x, y), 13, theme.INK_DIM, anchor="midleft").right
-        x += 10
+        box = theme.blit_text(surface, level, (x, y), 13, theme.INK_DIM,
+                              anchor=theme.align("midleft"))
+        x = (box.left - 10) if rtl else (box.right + 10)
     if dealer:
-        badge(surface, DEALER, (x, y))
+        badge(surface, _("Dealer"), (x, y), to_left=step < 0)
     if thinking:
-        theme.blit_text(surface, thinking, (rect.right - 10, rect.bottom - 13 if two_lines
+        theme.blit_text(surface, thinking, (end, rect.bottom - 13 if two_lines
                         else rect.centery), 16, theme.INK_FAINT,
-                        anchor="midright" if two_lines else "midright")
+                        anchor=theme.align("midright"))
 
 
-def badge(surface: pygame.Surface, text: str, midleft: tuple[int, int],
-          colour: tuple[int, int, int] = theme.GOLD) -> pygame.Rect:
-    """A small filled pill with dark text (the dealer, the live card)."""
+def badge(surface: pygame.Surface, text: str, edge: tuple[float, float],
+          colour: tuple[int, int, int] = theme.GOLD, to_left: bool = False) -> pygame.Rect:
+    """A small filled pill with dark text (the dealer), starting at ``edge`` (its left end,
+    or its right end when ``to_left``)."""
     img = theme.text(text, 12, (30, 24, 10), "bold")
-    box = img.get_rect(midleft=(midleft[0] + 6, midleft[1])).inflate(12, 4)
-    box.x = midleft[0]
+    box = img.get_rect().inflate(12, 4)
+    box.centery = round(edge[1])
+    if to_left:
+        box.right = round(edge[0])
+    else:
+        box.x = round(edge[0])
     pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)
     surface.blit(img, img.get_rect(center=box.center))
     return box
@@ -58,43 +95,94 @@ def box_label(surface: pygame.Surface, rect: pygame.Rect, text: str, lit: bool =
     """A box's name in its label strip (gates on the right: the live-card tag goes left)."""
     pos, anchor = ((rect.right - 8, rect.y + 3), "topright") if right else (
         (rect.x + 8, rect.y + 3), "topleft")
-    theme.blit_text(surface, text, pos, 12, theme.GOLD if lit else theme.INK_DIM, "bold",
-                    anchor=anchor)
+    theme.blit_text(surface, theme.fit(text, 12, rect.width - 16, "bold"), pos, 12,
+                    theme.GOLD if lit else theme.INK_DIM, "bold", anchor=anchor)
 
 
-def live_tag(surface: pygame.Surface, centre_x: float, card_top: float) -> None:
-    """The word "live card" in a gold pill just above the live card."""
-    img = theme.text(LIVE, 12, (30, 24, 10), "bold")
+def live_tag(surface: pygame.Surface, centre_x: float, card_top: float,
+             within: pygame.Rect | None = None) -> pygame.Rect:
+    """The words "live card" in a gold pill just above the live card (kept inside
+    ``within``, the gate's box, when the card lies near its edge)."""
+    img = theme.text(_("live card"), 12, (30, 24, 10), "bold")
     box = img.get_rect(midbottom=(round(centre_x), round(card_top) - 2)).inflate(12, 4)
+    if within is not None:
+        box.clamp_ip(within.inflate(-4, 0))
     pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.height // 2)
     surface.blit(img, img.get_rect(center=box.center))
+    return box
+
+
+def prompt_lines(text: str, area: pygame.Rect, below: int = 0) -> tuple[list[str], int, int]:
+    """The prompt wrapped into ``area`` less ``below`` pixels at its bottom (the buttons),
+    with its text size and line step: a smaller size when a long sentence (Persian and
+    Vietnamese sentences are longer) would not fit otherwise; cut with "…" only if even the
+    smallest size is too long."""
+    room_h = area.height - below
+    for size, step in ((13, 17), (12, 15), (11, 14)):
+        lines = theme.wrap(text, size, area.width - 12)
+        if len(lines) * step <= room_h:
+            break
+    room = max(1, room_h // step)
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = theme.fit(lines[-1] + " …", size, area.width - 12)
+    return lines, size, step
 
 
 # -- the end screen -------------------------------------------------------------------------
 
-def feature_words(features: list[str]) -> str:
-    """Each feature found with its base and dịch, e.g. "Ù chì (base 3, dịch 1)"."""
+def feature_words(features: list[str], width: int = 600) -> str:
+    """Each feature found with its base and dịch, e.g. "Ù chì (base 3, dịch 1)", on one line
+    of ``width`` pixels (the results screen shows two lines): many features are written
+    shorter, "Features (base/dịch): Tôm 4/1 · Lèo 5/2 · Ù chì 3/1"."""
     if not features or features == [PLAIN_WIN]:
-        return f"{PLAIN_WIN}: a plain win, {PLAIN_SCORE} points"
-    out = []
-    for feature, times in Counter(features).items():
-        base, dich = FEATURE_VALUES[feature]
-        many = f" ×{times}" if times > 1 else ""
-        out.append(f"{feature}{many} (base {base}, dịch {dich})")
-    return "Features: " + " · ".join(out)
+        return _("{plain}: a plain win, {points} points").format(plain=feature(PLAIN_WIN),
+                                                                 points=num(PLAIN_SCORE))
+    out, short = [], []
+    for name, times in Counter(features).items():
+        base, dich = FEATURE_VALUES[name]
+        many = f"{NBSP}×{num(times)}" if times > 1 else ""
+        if times > 1:
+            out.append(_("{feature} ×{times} (base {base}, dịch {dich})").format(
+                feature=feature(name), times=num(times), base=num(base), dich=num(dich)))
+        else:
+            out.append(_("{feature} (base {base}, dịch {dich})").format(
+                feature=feature(name), base=num(base), dich=num(dich)))
+        short.append(f"{feature(name)}{many}{NBSP}{num(base)}/{num(dich)}")
+    # the separator is the language's: "·" reads as a zero among Persian digits
+    line = _("Features: {features}").format(features=_(" · ").join(out))
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    line = _("Features (base/dịch): {features}").format(features=_(" · ").join(short))
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    names = [feature(name) + (f"{NBSP}×{num(times)}" if times > 1 else "")
+             for name, times in Counter(features).items()]
+    return _("Features: {features}").format(features=_(" · ").join(names))
 
 
-def score_words(features: list[str], arithmetic: str, score: int, width: int = 600) -> str:
+def score_words(features: list[str], score: int, width: int = 600) -> str:
     """The score's arithmetic, with the rule behind it when that fits one line of
     ``width`` pixels (the results screen shows two lines)."""
     real = [f for f in features if f != PLAIN_WIN]
+    sums = arithmetic(real)
     if len(real) <= 1:
-        return f"Score: {arithmetic or f'{PLAIN_WIN} {PLAIN_SCORE}'} = {score} points" if (
-            "=" not in arithmetic) else f"Score: {arithmetic} points"
-    rule = ("Thập thành adds every base" if "Thập thành" in real
-            else "highest base + each other dịch")
-    line = f"Score: {arithmetic} ({rule})"
-    return line if len(theme.wrap(line, 18, width)) == 1 else f"Score: {arithmetic}"
+        total = sums
+        return ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
+                        score).format(sum=total, points=num(score))
+    if "Thập thành" in real:
+        line = _("Score: {sum} (Thập thành adds every base)").format(sum=sums)
+    else:
+        line = _("Score: {sum} (the highest base, plus the dịch of each other feature)").format(
+            sum=sums)
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    line = _("Score: {sum}").format(sum=sums)
+    if len(theme.wrap(line, 18, width)) == 1:
+        return line
+    # too many features for one line: the numbers alone, in the same order
+    values = [term.rsplit(NBSP, 1)[-1] for term in sums.split(" = ")[0].split(" + ")]
+    return _("Score: {sum}").format(sum=" + ".join(values) + " = " + num(score))
 
 
 def settlement_cells(res: dict, seat: int) -> tuple[str, str]:
@@ -102,8 +190,9 @@ def settlement_cells(res: dict, seat: int) -> tuple[str, str]:
     pay = res["settlement"][seat]
     winner, score = res["winner"], res["score"]
     if winner is None:
-        return "0", "nobody pays"
+        return num(0), _("nobody pays")
     if seat == winner:
         others = len(res["settlement"]) - 1
-        return f"{pay:+d}", f"receives {others} × {score}"
-    return f"{pay:+d}", f"pays {score} to the winner"
+        return num(f"{pay:+d}"), _("receives {players} × {points}").format(
+            players=num(others), points=num(score))
+    return num(f"{pay:+d}"), _("pays {points}").format(points=num(score))

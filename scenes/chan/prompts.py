@@ -1,47 +1,34 @@
 """What the Chắn player may do now, and why not, in words a player understands.
 
-``prompt`` is derived from the moves that are legal now (never a fixed text per phase);
-``why_not_take`` explains why the live card cannot be taken; ``player_words`` turns the
-engine's refusals into sentences that name cards by their Tổ Tôm names and explain rules
-without restriction numbers.
+``prompt`` is derived from the moves that are legal now (never a fixed text per phase): a
+few whole sentences, each one translatable message. ``why`` says why a move is not legal,
+in the table's own words (the same checks, in the same order, as the engine's reasons, but
+naming cards by their Tổ Tôm names and the rules in plain words, never by number);
+``why_not_take`` says why the live card cannot be taken. ``player_words`` is the fallback
+for an engine message the table has no words of its own for: card codes become names and
+restriction numbers go.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
+from game.i18n import _
 from game.rules import chan as rules
+from game.rules.chan.cards import CHICHI, forms_ca, rank_of
+from game.rules.chan.hands import holds_ca, waiting
+from game.words.chan import card as name
+from game.words.chan import rank
 
 CODE = re.compile(r"\b([2-9][MSC]|CC)\b")
 RESTRICTION = re.compile(r"\s*\(restriction \d\)")
-WORDS = (
-    ("answer with u, chiu or decline", "answer with Ù!, Chíu! or Decline"),
-    ("(or declare u)", "(or declare Ù!)"),
-    ("declare u ", "declare Ù! "),
-)
-
-
-def name(card: str) -> str:
-    return rules.card_name(card)
 
 
 def player_words(reason: str) -> str:
-    """An engine refusal for a player: Tổ Tôm card names, no restriction numbers."""
+    """An engine message for a player: Tổ Tôm card names, no restriction numbers."""
     text = RESTRICTION.sub("", reason)
-    for old, new in WORDS:
-        text = text.replace(old, new)
     return CODE.sub(lambda m: name(m.group(1)), text)
-
-
-def refusal(state, move: str) -> str:
-    """Why ``move`` is not legal now, in player words ("" if it is legal)."""
-    if move in rules.legal_moves(state):
-        return ""
-    try:
-        rules.play(state, move)
-    except ValueError as exc:
-        return player_words(str(exc))
-    return ""
 
 
 def captures(legal: list[str]) -> list[str]:
@@ -53,67 +40,225 @@ def partner_of(move: str) -> str:
     return cards[0] if verb == "chan" else cards[-1]
 
 
+# -- why a move is not legal ---------------------------------------------------------------
+
+def _split(face: str) -> str:
+    return _("That would split your pair of {card}: identical pairs stay together in your "
+             "hand.").format(card=name(face))
+
+
+def _taken_back(face: str) -> str:
+    return _("You discarded {card} earlier or used it in a Cạ: you may not take it back."
+             ).format(card=name(face))
+
+
+def _ca_rank_just_taken(state) -> int | None:
+    """In the discard phase after a Cạ capture, the rank of that Cạ."""
+    groups = state.exposed[state.seat]
+    if state.phase == "discard" and groups and len(groups[-1]) == 2 and forms_ca(*groups[-1]):
+        return rank_of(groups[-1][0])
+    return None
+
+
+def why(state, move: str) -> str:
+    """Why ``move`` is not legal now, in the player's words ("" if it is legal)."""
+    if state.phase == "over":
+        return _("The deal is over.")
+    legal = rules.legal_moves(state)
+    if move in legal:
+        return ""
+    try:
+        rules.play(state, move)
+    except ValueError as exc:
+        engine_reason = str(exc)
+    else:
+        return ""
+    verb, *cards = move.split()
+    phase, seat, live = state.phase, state.seat, state.live
+    hand = Counter(state.hands[seat])
+    bans = state.bans[seat]
+    if state.dead[seat] and verb not in ("draw", "pass"):
+        return _("Your hand is dead: it may only reveal stock cards and pass.")
+    if phase == "claim" and verb not in ("u", "chiu", "decline"):
+        return _("You are offered a claim on the live card: answer with Ù!, Chíu! or "
+                 "Decline.")
+    if phase == "open" and verb not in ("discard", "u"):
+        return _("You are the dealer: start by discarding a card onto your gate.")
+    if phase == "discard" and verb not in ("discard", "u"):
+        return _("Now discard a card onto your gate.")
+    if verb == "decline":
+        return _("There is no claim to decline.")
+    if verb == "draw":
+        return _("You have already revealed a card: take it, or pass.")
+    if verb == "pass":
+        return _("To leave the live card, reveal a stock card (Draw).")
+    if verb == "u":
+        if phase == "discard":
+            return _("You can declare Ù here only right after a chíu that completes your hand.")
+        if phase == "open":
+            return _("Your dealt hand does not win (no Thiên ù).")
+        if live is not None and live.source != "stock":
+            return _("You cannot win on a discard: only on a card revealed from the stock, or "
+                     "right after a chíu.")
+        if live is not None:
+            return _("{card} does not complete a winning hand for you.").format(
+                card=name(live.card))
+    if verb == "discard" and len(cards) == 1 and cards[0] in rules.FACES:
+        face = cards[0]
+        if phase not in ("open", "discard"):
+            return _("You discard only after taking a card (or as the dealer, to start).")
+        if not hand[face]:
+            return _("You do not hold {card}.").format(card=name(face))
+        if hand[face] % 2 == 0:
+            return _split(face)
+        if face in bans.no_discard:
+            return _("You let {card} go by when you could take it as a Chắn: you may no "
+                     "longer discard it.").format(card=name(face))
+        taken = _ca_rank_just_taken(state)
+        if taken is not None and rank_of(face) == taken:
+            return _("You have just taken a Cạ of {rank}: you may not discard a {rank} card "
+                     "this turn.").format(rank=rank(taken))
+        return _("You cannot discard {card} now.").format(card=name(face))
+    if verb in ("chan", "ca", "chiu") and cards and live is not None and all(
+            c in rules.FACES for c in cards):
+        face = cards[0]
+        if face != live.card:
+            return _("The live card is {live}, not {card}.").format(live=name(live.card),
+                                                                   card=name(face))
+        if verb == "chiu":
+            if hand[face] != 3:
+                return _("You need three {card} in your hand to chíu.").format(card=name(face))
+            if face in bans.no_take:
+                return _taken_back(face)
+            return _("After a chíu on {card} you would have no card you may discard.").format(
+                card=name(face))
+        if face in bans.no_take:
+            return _taken_back(face)
+        if verb == "chan":
+            if not hand[face]:
+                return _("You hold no {card} to make a Chắn with.").format(card=name(face))
+            return _("After taking {card} as a Chắn you would have no card you may discard."
+                     ).format(card=name(face))
+        if len(cards) == 2:
+            partner = cards[1]
+            if CHICHI in (face, partner):
+                return _("Chi Chi makes no Cạ: it pairs only with another Chi Chi.")
+            if not forms_ca(face, partner):
+                return _("{card} and {partner} make no Cạ: a Cạ is two cards of the same rank "
+                         "in different suits.").format(card=name(face), partner=name(partner))
+            if not hand[partner]:
+                return _("You do not hold {card}.").format(card=name(partner))
+            if hand[face]:
+                return _("You hold {card} yourself: you must take it as a Chắn.").format(
+                    card=name(face))
+            if hand[partner] % 2 == 0:
+                return _split(partner)
+            for f in (face, partner):
+                if f in bans.no_discard:
+                    return _("You let {card} go by when you could take it as a Chắn: you may "
+                             "no longer use it in a Cạ.").format(card=name(f))
+            value = rank_of(face)
+            if holds_ca(hand, value):
+                return _("Your hand already holds a Cạ of {rank}: you may not take another."
+                         ).format(rank=rank(value))
+            if waiting(hand):
+                return _("Your hand waits for one last card: it may not take a Cạ, it can only "
+                         "win on a stock card.")
+            if value in bans.no_ca:
+                return _("You have discarded two suits of {rank}: you may not take a Cạ of "
+                         "{rank} any more.").format(rank=rank(value))
+            return _("After that Cạ you would have no card you may discard.")
+    return player_words(engine_reason)
+
+
 def why_not_take(state) -> str:
-    """Why the seat to act cannot take the live card, in plain words."""
+    """Why the seat to act cannot take the live card, in plain words ("" if it can)."""
     seat, live = state.seat, state.live
     if live is None:
         return ""
     if state.dead[seat]:
-        return "your hand is dead: it may only draw and pass"
-    card = live.card
+        return _("Your hand is dead: it may only reveal stock cards and pass.")
+    face = live.card
     hand = list(state.hands[seat])
-    if card in hand:
-        return refusal(state, f"chan {card}")
-    if card == "CC":
-        return "Chi Chi pairs only with another Chi Chi, and you hold none"
-    same_rank = sorted({c for c in hand if c != "CC" and c[0] == card[0]})
+    if face in hand:
+        return why(state, f"chan {face}")
+    if face == CHICHI:
+        return _("Chi Chi pairs only with another Chi Chi, and you hold none.")
+    same_rank = sorted({c for c in hand if c != CHICHI and c[0] == face[0]})
     if not same_rank:
-        return (f"nothing in your hand pairs with it: a Chắn needs another {name(card)}, "
-                f"a Cạ another suit of the same rank")
-    reasons = [refusal(state, f"ca {card} {partner}") for partner in same_rank]
-    return "; ".join(dict.fromkeys(r for r in reasons if r))
+        return _("Nothing in your hand pairs with it: a Chắn needs another {card}, a Cạ a "
+                 "{rank} of another suit.").format(card=name(face), rank=rank(face))
+    # one sentence per rule: two partners refused by the same rule need it said once
+    reasons: dict[str, str] = {}
+    for partner in same_rank:
+        reason = why(state, f"ca {face} {partner}")
+        if reason:
+            reasons.setdefault(reason.replace(name(partner), "…"), reason)
+    return " ".join(reasons.values())
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+# -- the prompt ----------------------------------------------------------------------------
+
+def _take(takes: list[str], live: str) -> str:
+    """The sentence that offers the legal captures of ``live``."""
+    card = name(live)
+    if takes[0].startswith("chan "):
+        return _("Take {card} with your {partner} as a Chắn: drag it onto that card, or click "
+                 "it, then the card.").format(card=card, partner=name(live))
+    partners = [name(partner_of(m)) for m in takes]
+    if len(partners) == 1:
+        return _("Take {card} with your {partner} as a Cạ: drag it onto that card, or click "
+                 "it, then the card.").format(card=card, partner=partners[0])
+    return _("Take {card} with your {first} or your {second} as a Cạ: drag it onto one of "
+             "them, or click it, then the card.").format(card=card, first=partners[0],
+                                                          second=partners[-1])
 
 
 def prompt(state, legal: list[str]) -> str:
     """What the player to act may do now, built from ``legal`` (the legal moves)."""
     phase = state.phase
-    can_win = "u" in legal
-    chius = [m for m in legal if m.startswith("chiu")]
-    takes = captures(legal)
-    discards = [m for m in legal if m.startswith("discard ")]
     live = state.live
     card = name(live.card) if live is not None else ""
-    parts: list[str] = []
+    can_win = "u" in legal
+    chiu = any(m.startswith("chiu") for m in legal)
+    takes = captures(legal)
+    discards = any(m.startswith("discard ") for m in legal)
+    out: list[str] = []
     if can_win:
-        parts.append("Ù! — your hand wins" + (f" with {card}" if live is not None else "")
-                     + ": press Ù!")
-    if chius:
-        parts.append(f"Chíu! — you hold three {card}: press Chíu! to take it")
+        if phase == "open":
+            out.append(_("Your dealt hand wins (Thiên ù): press Ù!"))
+        elif phase == "discard" or live is None:
+            out.append(_("Your hand wins after the chíu: press Ù!"))
+        else:
+            out.append(_("Your hand wins with {card}: press Ù!").format(card=card))
+    if chiu:
+        out.append(_("You hold three {card}: press Chíu! to claim it.").format(card=card))
     if phase == "claim":
-        parts.append("or Decline to let play go on" if parts else "Decline")
-        return "; ".join(parts) + "."
+        out.append(_("Or press Decline to let play go on."))
+        return " ".join(out)
     if discards:
-        what = ("You are the dealer: discard a card onto your gate to start"
-                if phase == "open" else "Discard a card onto your gate")
-        parts.append(("or " + what[0].lower() + what[1:]) if parts else what)
-        return "; ".join(parts) + " (drag it, or click it then the gate)."
+        if phase == "open":
+            out.append(_("You are the dealer: discard a card onto your gate to start (drag it, "
+                         "or click it, then the gate)."))
+        else:
+            out.append(_("Discard a card onto your gate (drag it, or click it, then the gate)."))
+        return " ".join(out)
     if live is None:
-        return "; ".join(parts) + "." if parts else ""
-    leave = ("Draw to leave it and reveal a stock card" if "draw" in legal
-             else "Pass to leave it to the next seat" if "pass" in legal else "")
+        return " ".join(out)
     if takes:
-        partners = _join([name(partner_of(m)) + (" as a Chắn" if m.startswith("chan") else
-                                                 " as a Cạ") for m in takes])
-        parts.append(f"Take {card} with your {partners} (drag it onto that card, or click "
-                     f"it then the card)")
-    else:
-        why = why_not_take(state)
-        parts.append(f"You cannot take {card}: {why}" if why else f"You cannot take {card}")
-    text = "; ".join(parts)
-    if leave:
-        text += f"; or {leave}." if takes else f". {leave}."
-    return text if text.endswith(".") else text + "."
+        out.append(_take(takes, live.card))
+        if "draw" in legal:
+            out.append(_("Or press Draw to leave it and reveal a stock card."))
+        elif "pass" in legal:
+            out.append(_("Or press Pass to leave it for the next seat."))
+        return " ".join(out)
+    if not chiu and not can_win:
+        out.append(_("You cannot take {card}.").format(card=card))
+        reason = why_not_take(state)
+        if reason:
+            out.append(reason)
+    if "draw" in legal:
+        out.append(_("Press Draw to leave it and reveal a stock card."))
+    elif "pass" in legal:
+        out.append(_("Press Pass to leave it for the next seat."))
+    return " ".join(out)

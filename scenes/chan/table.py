@@ -37,7 +37,7 @@ from game.session import Session
 from game.totom_art import totom_image, totom_size
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.chan import layout, panels, prompts
+from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, WIN_W, group_hand
 from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
@@ -63,6 +63,7 @@ class ChanTable(CardTable):
         self.stock_ent: int | None = None
         self._source: dict[str, tuple[float, float]] = {}
         self._slots: dict[str, list[layout.Slot]] = {}
+        self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
 
     # -- building ----------------------------------------------------------------------
     def build_table(self) -> None:
@@ -226,29 +227,38 @@ class ChanTable(CardTable):
         zone = self.sync.zone_of(entity)
         code = self.sync.code_of(entity)
         if not self.mine:
-            return False, "wait for your turn"
+            return False, words.wait_turn()
         if entity == self.live_entity():
             if not drop.name.startswith("hand:"):
                 return False, self._live_hint()
-            ok, reason = self.check(self._capture_move(drop.data))
-            return ok, prompts.player_words(reason)
+            return self._judge(self._capture_move(drop.data))
         if zone == "hand":
             if drop.name != "gate":
-                return False, "drop a card on your gate to discard it"
-            ok, reason = self.check(f"discard {code}")
-            return ok, prompts.player_words(reason)
-        return False, "that card cannot be moved"
+                return False, words.discard_on_gate()
+            return self._judge(f"discard {code}")
+        return False, words.cannot_move()
+
+    def _judge(self, move: str) -> tuple[bool, str]:
+        """(True, "") if ``move`` is legal now, else (False, why not in the player's words)."""
+        if self.is_legal(move):
+            return True, ""
+        return False, prompts.why(self.state, move) or words.cannot_move()
 
     def _live_hint(self) -> str:
         """What to do with the live card: where it goes, or why it cannot be taken."""
-        card = rules.card_name(self.state.live.card)
+        face = self.state.live.card
         if prompts.captures(self.legal()):
-            return f"drop {card} on the card of your hand it pairs with"
+            return words.drop_live_on_partner(face)
         why = prompts.why_not_take(self.state)
-        return f"you cannot take {card}: {why}" if why else f"you cannot take {card} now"
+        return f"{words.cannot_take(face)} {why}" if why else words.cannot_take_now(face)
 
     def refuse(self, reason: str, intent) -> None:
-        super().refuse(prompts.player_words(reason), intent)
+        """Refusals in the player's words: the rules system's own few in this language, an
+        engine message with card names (the table's own reasons come translated)."""
+        shared = {"wait for your turn": words.wait_turn, "the game is over": words.deal_over,
+                  "wait until the last move has reached the table": words.wait_landing}
+        text = shared[reason]() if reason in shared else prompts.player_words(reason)
+        super().refuse(text, intent)
 
     def move_for_drop(self, entity: int, target: int) -> str | None:
         drop = esper.component_for_entity(target, DropTarget)
@@ -263,12 +273,12 @@ class ChanTable(CardTable):
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
-        if self.drag.selected is not None:  # a click on nothing cancels the selection
+        draw = intent.entity == self.stock_ent and self.mine and "draw" in self.legal()
+        if self.drag.selected is not None:  # a click elsewhere cancels the selection
             self.drag.deselect()
-            return None
-        if intent.entity == self.stock_ent and self.mine and "draw" in self.legal():
-            return "draw"
-        return None
+            if not draw:  # ... and a click on the stock still reveals a card
+                return None
+        return "draw" if draw else None
 
     def handle(self, event) -> None:
         selected = self.drag.selected
@@ -319,19 +329,18 @@ class ChanTable(CardTable):
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.ChiuClaimed):
-                whose = "their own" if event.gate == event.seat else (
-                    "your" if self.seat_name(event.gate) == "You" else
-                    f"{self.seat_name(event.gate)}'s")
-                who = self.seat_name(event.seat)
-                self.banner = (f"Chíu! {who} takes {rules.card_name(event.card)} from "
-                               f"{whose} gate", 2.4)
+                self.banner = (words.chiu_banner(
+                    self.seat_name(event.seat), self.is_you(event.seat), event.card,
+                    self.seat_name(event.gate), event.gate == event.seat,
+                    self.is_you(event.gate)), 2.4)
                 self.hold(1.6)
                 self.audio.request("capture")
             elif isinstance(event, rules.Won):
-                self.banner = (f"Ù! {self.seat_name(event.seat)} wins", 2.0)
+                self.banner = (words.win_banner(self.seat_name(event.seat),
+                                                self.is_you(event.seat)), 2.0)
                 self.audio.request("score")
             elif isinstance(event, rules.StockExhausted):
-                self.banner = ("The stock is empty: the deal is a draw", 2.4)
+                self.banner = (words.stock_empty(), 2.4)
         if self.viewer_changing():
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
             self.pick_viewer()
@@ -355,29 +364,41 @@ class ChanTable(CardTable):
     def hide_hand(self) -> None:
         self.sync.clear("hand")
 
+    def is_you(self, seat: int) -> bool:
+        """``seat`` is the only person at the screen (called "You")."""
+        return self.config.seats[seat].is_human and len(self.session.humans) == 1
+
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
         buttons = self.comfort_buttons(self.layout["status"].rect)
+        self.move_buttons = {}
         if self.mine:
             area = self.layout["claims"].rect
-            labels = []
-            for move in self.legal():
-                if move == "u":
-                    labels.append(("Ù!", move, True))
-                elif move.startswith("chiu "):
-                    labels.append(("Chíu!", move, True))
-                elif move in ("decline", "pass", "draw"):
-                    labels.append((move.capitalize(), move, False))
+            labels = [(words.button(m), m, m == "u" or m.startswith("chiu ")) for m in self.legal()
+                      if m in ("u", "decline", "pass", "draw") or m.startswith("chiu ")]
             w = 104
+            size = 18
+            while size > 13 and max((theme.text_width(label, size, "bold")
+                                     for label, _m, _p in labels), default=0) > w - 14:
+                size -= 1
             x = area.centerx - (len(labels) * (w + 8) - 8) / 2
             for label, move, primary in labels:
-                buttons.append(Button((x, area.bottom - 42, w, 40), label,
-                                      lambda m=move: self.rules.submit(m), primary=primary,
-                                      size=18))
+                button = Button((x, area.bottom - 42, w, 40), label,
+                                lambda m=move: self.rules.submit(m), primary=primary, size=size)
+                buttons.append(button)
+                self.move_buttons[move.split()[0]] = button
                 x += w + 8
         arrange = self.layout["arrange"].rect
-        buttons.append(Button(arrange, f"Group: {self.mode}", self.regroup, size=13))
+        buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def language_changed(self) -> None:
+        """The language changed while the table is open: rebuild the buttons (every other
+        word of the table is read from the catalogue when it is drawn)."""
+        parent = getattr(super(), "language_changed", None)
+        if callable(parent):
+            parent()
+        self.refresh()
 
     def regroup(self) -> None:
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
@@ -389,21 +410,15 @@ class ChanTable(CardTable):
         verb, *cards = move.split()
         hand = self.sync.entities("hand")
         live = self.live_entity()
+        self.app.toast(words.hint(move, self.state.live.card if self.state.live else None))
         if verb == "discard" and cards:
-            self.app.toast(f"Hint: discard {rules.card_name(cards[0])}.")
             return [e for c, e in hand if c == cards[0]][:1]
         if verb in ("chan", "ca") and cards:
             partner = cards[0] if verb == "chan" else cards[-1]
-            self.app.toast(f"Hint: take the live card with {rules.card_name(partner)}.")
             return ([live] if live else []) + [e for c, e in hand if c == partner][:1]
         if verb == "chiu":
             card = cards[0] if cards else (self.state.live.card if self.state.live else "")
-            self.app.toast(f"Hint: chíu — claim {rules.card_name(card)} with the three of it "
-                           "in your hand." if card else "Hint: chíu.")
             return ([live] if live else []) + [e for c, e in hand if c == card][:3]
-        words = {"u": "declare Ù!", "draw": "pass it and reveal a stock card",
-                 "pass": "leave the card for the next seat", "decline": "decline the claim"}
-        self.app.toast(f"Hint: {words.get(verb, move)}.")
         if verb == "draw" and self.stock_ent is not None:
             return [self.stock_ent]
         return [live] if live is not None and verb in ("pass", "decline") else []
@@ -412,18 +427,20 @@ class ChanTable(CardTable):
         res = rules.result(self.state)
         winner = res["winner"]
         if winner is None:
-            title, subtitle = "A draw", "The stock ran out: nobody pays."
+            title, subtitle = words.result_title(None, False), words.draw_subtitle()
         else:
-            who = self.seat_name(winner)
-            title = "You win — Ù!" if who == "You" else f"{who} wins — Ù!"
+            title = words.result_title(self.seat_name(winner), self.is_you(winner))
             subtitle = (panels.feature_words(res["features"]) + "\n"
-                        + panels.score_words(res["features"], res["arithmetic"], res["score"]))
+                        + panels.score_words(res["features"], res["score"]))
         rows = []
         for s in range(4):
-            level = "" if self.config.seats[s].is_human else f" (AI {self.config.seats[s].level})"
+            seat = self.config.seats[s]
+            name = self.seat_name(s)
+            if not seat.is_human:
+                name = words.seat_with_level(name, panels.level_name(seat.level))
             points, what = panels.settlement_cells(res, s)
-            rows.append([self.seat_name(s) + level, points, what])
-        return title, subtitle, ["Player", "Points", "Settlement"], rows, winner
+            rows.append([name, points, what])
+        return title, subtitle, words.result_header(), rows, winner
 
     def result_groups(self) -> list[list[pygame.Surface]]:
         res = rules.result(self.state)
@@ -450,7 +467,7 @@ class ChanTable(CardTable):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
         stock = self.layout["stock"].rect
-        theme.blit_text(surface, f"Stock · {len(state.stock)}", (stock.centerx, stock.y + 6),
+        theme.blit_text(surface, words.stock(len(state.stock)), (stock.centerx, stock.y + 6),
                         14, theme.INK, "bold", anchor="midtop")
         for seat in range(4):
             self._draw_seat(surface, seat)
@@ -465,24 +482,24 @@ class ChanTable(CardTable):
         state = self.state
         active = state.phase != "over" and state.seat == seat
         cfg = self.config.seats[seat]
-        level = "" if cfg.is_human else f"AI {cfg.level}"
+        level = "" if cfg.is_human else panels.level_words(cfg.level)
         thinking = "." * (1 + int(self.time * 3) % 3) if active and not cfg.is_human else ""
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
                           len(state.hands[seat]), seat == state.dealer, active, thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human
         live = state.live
         lit = live is not None and live.gate == seat
-        panels.box_label(surface, self.zone("gate", seat), "Your gate" if mine else "Gate", lit,
+        panels.box_label(surface, self.zone("gate", seat), words.gate_label(mine), lit,
                          right=True)
-        panels.box_label(surface, self.zone("exposed", seat),
-                         "Your pairs shown" if mine else "Pairs shown")
+        panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine))
 
     def _draw_live_tag(self, surface: pygame.Surface) -> None:
         ent = self.live_entity()
         if ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent:
             return
         t = esper.component_for_entity(ent, Transform)
-        panels.live_tag(surface, t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2)
+        panels.live_tag(surface, t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2,
+                        self.zone("gate", self.state.live.gate))
 
     def prompt_text(self) -> str:
         """The prompt beside your gate: what the legal moves allow now, or who is playing."""
@@ -493,8 +510,8 @@ class ChanTable(CardTable):
             if self.replay is not None:
                 return ""
             if self.curtain:
-                return f"Seat {self.viewer + 1}: lift the cover to see your cards."
-            return f"{self.seat_name(state.seat)} to play…"
+                return words.lift_cover(self.viewer)
+            return words.to_play(self.seat_name(state.seat))
         return prompts.prompt(state, self.legal())
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
@@ -502,10 +519,10 @@ class ChanTable(CardTable):
         if not text:
             return
         area = self.layout["claims"].rect
-        lines = theme.wrap(text, 13, area.width - 12)
         buttons = self.mine and any(m in ("u", "decline", "pass", "draw") or
                                     m.startswith("chiu") for m in self.legal())
-        room = (area.height - (46 if buttons else 0)) // 17
-        for i, line in enumerate(lines[:max(1, room)]):
-            theme.blit_text(surface, line, (area.x + 6, area.y + 1 + 17 * i), 13,
-                            theme.INK if self.mine else theme.INK_DIM)
+        x, anchor = ((area.right - 6, "topright") if theme.rtl() else (area.x + 6, "topleft"))
+        lines, size, step = panels.prompt_lines(text, area, 46 if buttons else 0)
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (x, area.y + 1 + step * i), size,
+                            theme.INK if self.mine else theme.INK_DIM, anchor=anchor)

@@ -1,0 +1,137 @@
+"""The Chắn table's other sentences, in the current language: the buttons, hints, the
+banners that announce a chíu, a win or an empty stock, the refusals of gestures that are no
+move at all, and the titles of the end screen. Prompts and the reasons a move is illegal
+live in ``prompts``; the seat panels and the end screen's lines in ``panels``."""
+
+from __future__ import annotations
+
+from game.i18n import N_, _, num
+from game.words.chan import card
+
+BUTTONS = {"u": N_("Ù!"), "chiu": N_("Chíu!"), "decline": N_("Decline"), "pass": N_("Pass"),
+           "draw": N_("Draw")}
+GROUPS = {"pairs": N_("Group: pairs"), "rank": N_("Group: rank"), "suit": N_("Group: suit")}
+
+
+def button(move: str) -> str:
+    """The label of the button that plays ``move`` (u, chiu X, decline, pass, draw)."""
+    return _(BUTTONS[move.split()[0]])
+
+
+def group_button(mode: str) -> str:
+    return _(GROUPS[mode])
+
+
+def hint(move: str, live: str | None) -> str:
+    """The hinted move in words (every kind of move, with or without cards)."""
+    verb, *cards = move.split()
+    if verb == "discard" and cards:
+        return _("Hint: discard {card}.").format(card=card(cards[0]))
+    if verb == "chan" and cards:
+        return _("Hint: take the live card with your {card} as a Chắn.").format(
+            card=card(cards[0]))
+    if verb == "ca" and cards:
+        return _("Hint: take the live card with your {card} as a Cạ.").format(
+            card=card(cards[-1]))
+    if verb == "chiu":
+        face = cards[0] if cards else live
+        if face:
+            return _("Hint: chíu — claim {card} with the three of it in your hand.").format(
+                card=card(face))
+        return _("Hint: chíu.")
+    words = {"u": N_("Hint: declare Ù!"), "draw": N_("Hint: pass it and reveal a stock card."),
+             "pass": N_("Hint: leave the card for the next seat."),
+             "decline": N_("Hint: decline the claim.")}
+    return _(words[verb]) if verb in words else _("Hint: {move}.").format(move=move)
+
+
+def chiu_banner(who: str, you: bool, face: str, owner: str, own: bool, owner_you: bool) -> str:
+    """"Chíu! Seat 2 takes Ngũ Vạn from your gate": who claimed what, from whose gate."""
+    c = card(face)
+    if own:
+        text = (_("Chíu! You take {card} from your own gate") if you else
+                _("Chíu! {seat} takes {card} from their own gate"))
+    elif owner_you:
+        text = _("Chíu! {seat} takes {card} from your gate")
+    else:
+        text = (_("Chíu! You take {card} from {owner}'s gate") if you else
+                _("Chíu! {seat} takes {card} from {owner}'s gate"))
+    return text.format(seat=who, card=c, owner=owner)
+
+
+def win_banner(who: str, you: bool) -> str:
+    return _("Ù! You win") if you else _("Ù! {seat} wins").format(seat=who)
+
+
+def stock_empty() -> str:
+    return _("The stock is empty: the deal is a draw")
+
+
+def wait_turn() -> str:
+    return _("Wait for your turn.")
+
+
+def deal_over() -> str:
+    return _("The deal is over.")
+
+
+def wait_landing() -> str:
+    return _("Wait until the last move has reached the table.")
+
+
+def discard_on_gate() -> str:
+    return _("Drop a card on your gate to discard it.")
+
+
+def cannot_move() -> str:
+    return _("That card cannot be moved.")
+
+
+def drop_live_on_partner(face: str) -> str:
+    return _("Drop {card} on the card of your hand it pairs with.").format(card=card(face))
+
+
+def cannot_take_now(face: str) -> str:
+    return _("You cannot take {card} now.").format(card=card(face))
+
+
+def cannot_take(face: str) -> str:
+    return _("You cannot take {card}.").format(card=card(face))
+
+
+def to_play(who: str) -> str:
+    return _("{seat} to play…").format(seat=who)
+
+
+def lift_cover(seat: int) -> str:
+    return _("Seat {number}: lift the cover to see your cards.").format(number=num(seat + 1))
+
+
+def stock(count: int) -> str:
+    return _("Stock · {count}").format(count=num(count))
+
+
+def gate_label(mine: bool) -> str:
+    return _("Your gate") if mine else _("Gate")
+
+
+def pairs_label(mine: bool) -> str:
+    return _("Your pairs shown") if mine else _("Pairs shown")
+
+
+def result_title(who: str | None, you: bool) -> str:
+    if who is None:
+        return _("A draw")
+    return _("You win — Ù!") if you else _("{seat} wins — Ù!").format(seat=who)
+
+
+def draw_subtitle() -> str:
+    return _("The stock ran out: nobody pays.")
+
+
+def result_header() -> list[str]:
+    return [_("Player"), _("Points"), _("Settlement")]
+
+
+def seat_with_level(name: str, level: str) -> str:
+    return _("{seat} ({level})").format(seat=name, level=level)

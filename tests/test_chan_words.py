@@ -1,0 +1,308 @@
+"""The Chắn table's words in English, Persian and Vietnamese: the log (``game.words.chan``),
+prompts derived from the legal moves, refusals in plain words, the end screen's lines, and
+the table itself in Vietnamese through the real event loop."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from game import i18n
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from game.session import Session
+from game.words import chan as words
+from scenes.chan import panels, prompts
+
+CODE = re.compile(r"\b([2-9][MSC]|CC)\b")
+PERSIAN = re.compile(r"[\u0600-\u06FF]")
+ENGLISH = re.compile(r"\b(discarded|took|passed|revealed|declined|gate|with|cannot|card|your|"
+                     r"you|the|take|press|draw|hand|base|score|features|pays|receives)\b", re.I)
+SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
+NAMES = ["You", "Seat 2", "Seat 3", "Seat 4"]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def positions(seeds: range, limit: int = 90):
+    """(state, legal moves, move played) along random deals."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        while session.result is None and len(session.moves) < limit:
+            state = session.state
+            legal = rules.legal_moves(state)
+            move = "u" if "u" in legal else rng.choice(legal)
+            yield state, legal, move
+            session.play(move)
+
+
+def in_language(lang: str, make, *args):
+    """``make(*args)`` with ``lang`` the current language."""
+    i18n.set_language(lang)
+    try:
+        return make(*args)
+    finally:
+        i18n.set_language("en")
+
+
+def plain(text: str) -> str:
+    return text.replace(words.NBSP, " ")
+
+
+def check_translated(english: str, text: str, lang: str) -> None:
+    """``text`` is ``english`` in ``lang``: different, no card codes, no English words (the
+    Vietnamese card names and game terms are not English)."""
+    assert text and text != english, (lang, english)
+    assert not CODE.search(text) and "restriction" not in text, text
+    bare = text
+    for face in rules.FACES:
+        bare = bare.replace(words.card(face), "")
+    assert not ENGLISH.search(bare), (lang, text)
+    if lang == "fa":
+        assert PERSIAN.search(text), text
+
+
+# -- the log ----------------------------------------------------------------------------------
+
+def test_log_lines_name_cards_as_the_table_shows_them_in_every_language():
+    verbs = set()
+    for state, _legal, move in positions(range(6)):
+        english = words.describe(state, move, NAMES)
+        verbs.add(move.split()[0])
+        assert not CODE.search(english) and "restriction" not in english, english
+        for card in move.split()[1:]:
+            assert words.card(card) in english, (move, english)
+        if move == "u":
+            assert " — " in english, english  # features — arithmetic
+        for lang in ("fa", "vi"):
+            text = in_language(lang, lambda s, m: words.describe(
+                s, m, [i18n._("You"), "Seat 2", "Seat 3", "Seat 4"]), state, move)
+            check_translated(english, text, lang)
+    assert {"discard", "draw", "pass"} <= verbs and verbs & {"chan", "ca"}
+
+
+def test_the_log_knows_who_is_you_and_whose_gate():
+    session = Session.new(GameConfig("chan", SEATS, 5, {}))
+    rng = random.Random(5)
+    seen = set()
+    while session.result is None and len(seen) < 3 and len(session.moves) < 200:
+        state = session.state
+        legal = rules.legal_moves(state)
+        move = rng.choice(legal)
+        line = words.describe(state, move, NAMES)
+        if move.startswith(("chan ", "ca ")) and state.live.gate != state.seat:
+            owner = NAMES[state.live.gate]
+            assert (f"from {owner}'s gate" in line) or ("from your gate" in line), line
+            seen.add("capture")
+        if move.startswith("discard ") and state.seat == 0:
+            assert line.startswith("You discarded "), line
+            vi = in_language("vi", words.describe, state, move, ["Bạn"] + NAMES[1:])
+            assert vi.startswith("Bạn đánh "), vi
+            fa = in_language("fa", words.describe, state, move, ["شما"] + NAMES[1:])
+            assert fa.startswith("شما ") and fa.endswith("دور انداختید"), fa  # "you" form
+            seen.add("you")
+        if move.startswith("discard ") and state.seat != 0:
+            fa = in_language("fa", words.describe, state, move, ["شما"] + NAMES[1:])
+            assert fa.endswith("دور انداخت"), fa  # third person
+            seen.add("other")
+        session.play(move)
+    assert seen == {"capture", "you", "other"}
+
+
+def test_the_session_logs_moves_in_the_language_of_the_moment():
+    i18n.set_language("vi")
+    session = Session.new(GameConfig("chan", SEATS, 3, {}))
+    move = rules.legal_moves(session.state)[0]
+    before = session.state
+    session.play(move)
+    assert session.log[-1] == words.describe(before, move, session.seat_names())
+    assert session.log[-1].split()[-2:] != move.split()[-2:]
+    assert "đánh" in session.log[-1], session.log[-1]  # the dealer's first discard
+
+
+def test_the_arithmetic_is_written_with_the_languages_digits():
+    assert plain(words.arithmetic(["Lèo", "Ù chì"])) == "Lèo 5 + Ù chì dịch 1 = 6"
+    assert plain(words.arithmetic([])) == "Ù xuông 2"
+    assert plain(words.arithmetic(["Thập thành", "Ù chì"])) == "Thập thành 12 + Ù chì 3 = 15"
+    fa = in_language("fa", lambda: plain(words.arithmetic(["Lèo", "Ù chì"])))
+    assert fa == "Lèo ۵ + Ù chì dịch ۱ = ۶"
+
+
+# -- prompts and refusals ---------------------------------------------------------------------
+
+def test_every_refused_capture_or_discard_is_explained_in_the_tables_own_words():
+    """The table mirrors the engine's checks: for every illegal capture of the live card
+    with a hand card and every illegal discard, a reason of its own (never the engine's
+    words), naming cards by their Tổ Tôm names."""
+    explained = 0
+    for state, legal, _move in positions(range(8), limit=70):
+        if state.phase not in ("respond", "revealed", "discard", "open"):
+            continue
+        hand = set(state.hands[state.seat])
+        tries = []
+        if state.live is not None and state.phase in ("respond", "revealed"):
+            live = state.live.card
+            tries += [f"chan {live}" if c == live else f"ca {live} {c}" for c in hand]
+        if state.phase in ("discard", "open"):
+            tries += [f"discard {c}" for c in hand]
+        for move in tries:
+            if move in legal:
+                continue
+            reason = prompts.why(state, move)
+            try:
+                rules.play(state, move)
+            except ValueError as exc:
+                engine = prompts.player_words(str(exc))
+            assert reason and reason != engine and not CODE.search(reason), (move, reason)
+            assert "restriction" not in reason
+            explained += 1
+    assert explained > 100
+
+
+def test_the_prompt_is_built_from_the_legal_moves_in_every_language():
+    kinds = set()
+    for state, legal, _move in positions(range(10)):
+        english = prompts.prompt(state, legal)
+        takes = prompts.captures(legal)
+        assert english.startswith("Take ") == bool(takes) or "Ù!" in english or (
+            "Chíu!" in english), (english, legal)
+        if state.phase in ("respond", "revealed") and not takes and "u" not in legal and not any(
+                m.startswith("chiu") for m in legal):
+            assert english.startswith(f"You cannot take {words.card(state.live.card)}.")
+            kinds.add("cannot")
+        if takes:
+            kinds.add("take")
+        if state.phase == "claim":
+            assert "Decline" in english
+            kinds.add("claim")
+        for lang in ("fa", "vi"):
+            check_translated(english, in_language(lang, prompts.prompt, state, legal),
+                             lang)
+    assert {"cannot", "take"} <= kinds
+
+
+def test_a_refusal_in_persian_and_vietnamese():
+    for state, _legal, _move in positions(range(10)):
+        if state.phase == "discard":
+            even = [c for c in set(state.hands[state.seat])
+                    if state.hands[state.seat].count(c) == 2]
+            if even:
+                move = f"discard {even[0]}"
+                english = prompts.why(state, move)
+                assert english == (f"That would split your pair of {words.card(even[0])}: "
+                                   "identical pairs stay together in your hand.")
+                vi = in_language("vi", prompts.why, state, move)
+                fa = in_language("fa", prompts.why, state, move)
+                assert vi.startswith("Làm vậy là xé đôi " + words.card(even[0]))
+                check_translated(english, vi, "vi")
+                check_translated(english, fa, "fa")
+                return
+    raise AssertionError("no pair to split came up")
+
+
+# -- the end screen ---------------------------------------------------------------------------
+
+def test_the_end_screen_lines_in_every_language():
+    import pygame
+
+    pygame.init()
+    res = {"winner": 1, "score": 6, "settlement": [-6, 18, -6, -6]}
+    english = (panels.feature_words(["Ù chì", "Lèo"]), panels.score_words(["Ù chì", "Lèo"], 6),
+               panels.settlement_cells(res, 1), panels.settlement_cells(res, 0))
+    assert plain(english[0]) == "Features: Ù chì (base 3, dịch 1) · Lèo (base 5, dịch 2)"
+    assert plain(english[1]).startswith("Score: Lèo 5 + Ù chì dịch 1 = 6")
+    assert english[2] == ("+18", "receives 3 × 6") and english[3] == ("-6", "pays 6")
+    for lang in ("fa", "vi"):
+        lines = in_language(lang, lambda: (
+            panels.feature_words(["Ù chì", "Lèo"]), panels.score_words(["Ù chì", "Lèo"], 6),
+            panels.settlement_cells(res, 1), panels.settlement_cells(res, 0)))
+        check_translated(english[0], lines[0], lang)
+        check_translated(english[1], lines[1], lang)
+        check_translated(english[2][1], lines[2][1], lang)
+        check_translated(english[3][1], lines[3][1], lang)
+        if lang == "fa":
+            assert lines[2][0] == "+۱۸" and "۶" in lines[3][1]
+    # many features: each line still fits the results screen's one line
+    many = ["Tôm", "Tôm", "Lèo", "Ù chì", "Tám đỏ"]
+    from scenes import theme
+
+    for lang in ("en", "fa", "vi"):
+        for text in in_language(lang, lambda: (panels.feature_words(many),
+                                               panels.score_words(many, 13))):
+            assert len(theme.wrap(text, 18, 600)) == 1, (lang, text)
+
+
+# -- the table in Vietnamese, through the real event loop -------------------------------------
+
+def test_the_table_speaks_vietnamese(app, drive):
+    from scenes.chan_table import ChanTable
+
+    app.settings.language = "vi"
+    i18n.set_language("vi")
+    rng = random.Random(5)
+    session = Session.new(GameConfig("chan", SEATS, 5, {}))
+    while not (rules.to_move(session.state) == 0 and "draw" in rules.legal_moves(session.state)
+               and len(session.moves) > 8):
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    assert table.mine
+    labels = {w.label for w in table.widgets.widgets}
+    assert "Lật nọc" in labels and "Draw" not in labels
+    check_translated("-", table.prompt_text(), "vi")
+    # a hand card dropped on the gate before taking a card: refused in Vietnamese
+    _, ent = table.sync.entities("hand")[0]
+    drive.drag(table.grip(ent), table.layout["gate_0"].rect.center, steps=6)
+    drive.settle()
+    assert app.toasts and app.toasts[-1].error
+    assert app.toasts[-1].text.startswith("Chỉ được đánh bài sau khi ăn"), app.toasts[-1].text
+    check_translated("-", app.toasts[-1].text, "vi")
+    before = len(table.session.moves)
+    drive.click(table.move_buttons["draw"].rect.center)  # the Vietnamese button plays it
+    drive.settle()
+    assert table.session.moves[before] == "draw"
+    assert "lật nọc ra" in table.session.log[before], table.session.log[before]
+
+
+def test_the_tables_buttons_follow_a_change_of_language(app, drive):
+    from scenes.chan_table import ChanTable
+    from scenes.settings import set_app_language
+
+    rng = random.Random(5)
+    session = Session.new(GameConfig("chan", SEATS, 5, {}))
+    while not (rules.to_move(session.state) == 0 and "draw" in rules.legal_moves(session.state)
+               and len(session.moves) > 8):
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    assert table.move_buttons["draw"].label == "Draw"
+    english = table.prompt_text()
+    set_app_language(app, "fa")
+    assert table.move_buttons["draw"].label == "رو کردن"
+    assert any(w.label == "چینش: جفت‌ها" for w in table.widgets.widgets)
+    check_translated(english, table.prompt_text(), "fa")
+    drive.step(2)  # draws in Persian without trouble
+    set_app_language(app, "en")
+    assert table.move_buttons["draw"].label == "Draw"
+
+
+def test_hints_name_the_move_in_every_language():
+    from scenes.chan import words as table_words
+
+    moves = ["discard 5M", "chan 5M", "ca 5M 5S", "chiu 5M", "u", "draw", "pass", "decline"]
+    for move in moves:
+        english = table_words.hint(move, "5M")
+        assert english.startswith("Hint: ") and not CODE.search(english), english
+        if move != "u" and len(move.split()) > 1:  # the card to play or to take it with
+            assert words.card(move.split()[-1]) in english, english
+        for lang in ("fa", "vi"):
+            check_translated(english, in_language(lang, table_words.hint, move, "5M"), lang)
