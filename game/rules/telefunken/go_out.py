@@ -44,14 +44,86 @@ SEP = " | "
 
 _BITS = 4
 _FIELD = (1 << _BITS) - 1
-_GUARD = sum(1 << (_BITS * i + _BITS - 1) for i in range(52))
+_GUARD = sum(8 << (4 * i) for i in range(64))
+_ONES = sum(1 << (4 * i) for i in range(64))
+_ACES = sum(1 << (4 * (16 * s + 1)) for s in range(4))
+_SUIT = sum(1 << (4 * i) for i in range(16)) * 15
+"""The packed hand: suit s's cards in fields 16s+1 .. 16s+13 (the value), four bits each; the
+other fields stay empty, so shifting a suit's nibbles never mixes suits."""
 _NEED_RUN7, _HAS_TRIO = 1, 2
 """State flags: a run of seven is still missing; some rank's sets can hold a trio."""
 
 
+def _fields(values: Iterable[int]) -> int:
+    """The nibble mask (bit 0 of each field) of ``values`` in every suit."""
+    return sum(1 << (4 * (16 * s + v)) for s in range(4) for v in values)
+
+
+_FUTURE = [_fields(range(v + 1, 15)) for v in range(15)]
+"""Fields of values above v (14 is the high ace's own field, used only in presence masks)."""
+_STARTS = [_fields(range(v + 1, 13)) for v in range(15)]
+_STARTS7 = [_fields(range(v + 1, 9)) for v in range(15)]
+"""Where a run of three (of seven) starting above v may start."""
+_FIELD14 = _fields([14])
+_LOW16 = sum(1 << (4 * i) for i in range(16))
+_ALL_SUITS = 1 | 1 << 64 | 1 << 128 | 1 << 192
+
+
+def _hopeless(rem: int, v: int, jokers: int, left: int, flags: int) -> bool:
+    """A quick necessary test once the ranks up to ``v`` are settled: True when more free
+    cards than the leftover allows can be in no set and no run still to start, when no trio
+    can be made and none is held yet, or when a run of seven is missing and cannot be made.
+
+    Without jokers a card held twice needs two runs (or a set): both copies are counted.
+    """
+    nz = (rem | rem >> 1 | rem >> 2) & _ONES
+    future = _FUTURE[v]
+    p1 = (nz | (nz & _ACES) << 52) & future
+    totals = (rem + (rem >> 64) + (rem >> 128) + (rem >> 192)) & _SUIT
+    settable = ((totals + (6 if jokers else 5) * _LOW16) >> 3) & _LOW16
+    if not flags & _HAS_TRIO and not settable & ~1 and not (settable & 1 and nz & _ACES):
+        return True
+    sets = settable * _ALL_SUITS
+    starts = _STARTS[v]
+    if jokers:
+        w = (p1 & p1 >> 4) | (p1 & p1 >> 8) | (p1 >> 4 & p1 >> 8)
+        w &= starts
+        cov1 = (w | w << 4 | w << 8) & p1
+        cov1 = (cov1 & ~_FIELD14) | (cov1 >> 52 & _ACES)
+        unc = nz & ~(cov1 | sets)
+        count = unc.bit_count() if unc else 0
+    else:
+        w = p1 & p1 >> 4 & p1 >> 8 & starts
+        cov1 = (w | w << 4 | w << 8) & p1
+        two = (rem >> 1) & _ONES
+        p2 = (two | (two & _ACES) << 52) & future
+        lo1, lo2, hi1, hi2 = p1 << 4, p1 << 8, p1 >> 4, p1 >> 8
+        dlo1, dlo2, dhi1 = p2 << 4, p2 << 8, p2 >> 4
+        dhi2 = p2 >> 8
+        cov2 = p2 & ((dlo1 & dlo2) | (dlo1 & dhi1) | (dhi1 & dhi2) | (dlo1 & lo2 & hi1)
+                     | (lo1 & lo2 & hi1 & hi2) | (dhi1 & lo1 & hi2))
+        cov1 = (cov1 & ~_FIELD14) | (cov1 >> 52 & _ACES)
+        cov2 = (cov2 & ~_FIELD14) | (cov2 >> 52 & _ACES)
+        unc = (nz & ~(cov1 | sets)) | (two & ~(cov2 | sets)) << 1
+        count = unc.bit_count() if unc else 0
+    if count > left:
+        return True
+    if flags & _NEED_RUN7:
+        run = p1
+        for k in range(1, 7):
+            run += p1 >> (4 * k)
+        if not ((run + (2 if jokers else 1) * _ONES) & (_STARTS7[v] << 3)):
+            return True
+    return False
+
+
+_RANK_SHIFTS = [[_BITS * (16 * s + v) for s in range(4)] for v in range(15)]
+"""Bit offsets of a rank's four cards in the packed hand."""
+
+
 def _index(value: int, suit: int) -> int:
     """Field of the natural of run value 1..14 (14 is the ace) in the packed hand."""
-    return ((value - 1) % 13) * 4 + suit
+    return 16 * suit + (value - 1) % 13 + 1
 
 
 def _name(value: int, suit: int) -> str:
@@ -65,8 +137,9 @@ def _run_key(low: int, suit: int, joker_at: int | None, length: int) -> tuple:
 
 def _slot_runs(low: int, suit: int, counts: Counter, jokers: int) -> list[tuple[int, list]]:
     """Runs the hand could make starting at ``low`` in ``suit``, as chains: (jokers used,
-    [(canonical key, text, packed cards, seven or longer), ...] by growing length). A chain
-    is one joker position (or none); in it, a run that does not fit means no longer one does.
+    [(canonical key, text, packed cards, seven or longer), ...] by growing length). Chain 0
+    has no joker, chain p + 1 the joker at position p; in a chain, a run that does not fit
+    means no longer one does. Empty when the hand makes no run there.
     """
     chains = []
     top = min(13, 15 - low)
@@ -81,9 +154,8 @@ def _slot_runs(low: int, suit: int, counts: Counter, jokers: int) -> list[tuple[
                          if i != joker_at)
             chain.append((_run_key(low, suit, joker_at, length), " ".join(names), packed,
                           length >= 7))
-        if chain:
-            chains.append((int(joker_at is not None), chain))
-    return chains
+        chains.append((int(joker_at is not None), chain))
+    return chains if any(chain for _, chain in chains) else []
 
 
 class _Sets:
@@ -212,7 +284,7 @@ def go_out_melds(hand: Iterable[str]) -> list[str]:
             if flags & _NEED_RUN7 and kind[1] > 8:
                 found = empty
             else:
-                found = _slot(step, rem, jokers, left, flags, kind[3])
+                found = _slot(step, kind[1], kind[2], rem, jokers, left, flags, kind[3])
         elif kind[0] == "rank":
             found = _rank(step, kind[1], rem, jokers, left, flags)
         else:
@@ -221,31 +293,63 @@ def go_out_melds(hand: Iterable[str]) -> list[str]:
         memo[key] = found
         return found
 
-    def _slot(step: int, rem: int, jokers: int, left: int, flags: int, chains: list) -> dict:
-        options: list[tuple[str, int, int, int]] = [("", rem, jokers, flags)]
+    def _slot(step: int, v: int, s: int, rem: int, jokers: int, left: int, flags: int,
+              chains: list) -> dict:
+        shift = _BITS * (16 * s + v)
+        others = sum((rem >> sh) & _FIELD for sh in _RANK_SHIFTS[v]) - ((rem >> shift) & _FIELD)
+        # the copies of this slot's card that no run takes go into a set of its rank or are
+        # the card left over: how many may stay, with and without a joker for that set
+        if v == 1:   # an ace may still end a high run
+            stay = stay_joker = (True,) * 8
+        else:
+            stay = tuple(not r or r <= left or r + others >= 3 for r in range(8))
+            stay_joker = tuple(not r or r <= left or r + others >= 2 for r in range(8))
+        options: list[tuple[tuple, int, int, int]] = []
+        if (stay_joker if jokers else stay)[(rem >> shift) & _FIELD]:
+            options.append(((), rem, jokers, flags))
 
-        def grow(first: int, at: int, rem: int, jokers: int, chosen: list, flags: int) -> None:
+        def grow(first: int, at: int, rem: int, jokers: int, chosen: tuple, flags: int) -> None:
+            if not jokers:
+                if not (rem >> shift) & _FIELD:
+                    return
+                top = 1
+            else:   # a joker goes at most one place past the cards held from here on
+                absent = ~((rem | rem >> 1 | rem >> 2) >> shift) & _ONES
+                top = min(len(chains), (absent & -absent).bit_length() // 4 + 2)
             g = rem | _GUARD
-            for c in range(first, len(chains)):
+            for c in range(first, top):
                 uses, chain = chains[c]
                 if uses > jokers:
                     continue
                 for i in range(at if c == first else 0, len(chain)):
-                    key, rtext, packed, long = chain[i]
+                    item = chain[i]
+                    packed = item[2]
                     if (g - packed) & _GUARD != _GUARD:
                         break
-                    sub = chosen + [(key, rtext)]
-                    sub_flags = flags & ~_NEED_RUN7 if long else flags
-                    text = "".join(SEP + t for _, t in sorted(sub)) if len(sub) > 1 else SEP + rtext
-                    options.append((text, rem - packed, jokers - uses, sub_flags))
-                    grow(c, i, rem - packed, jokers - uses, sub, sub_flags)
+                    sub = (*chosen, item)
+                    sub_rem = rem - packed
+                    sub_jokers = jokers - uses
+                    sub_flags = flags & ~_NEED_RUN7 if item[3] else flags
+                    if (stay_joker if sub_jokers else stay)[(sub_rem >> shift) & _FIELD]:
+                        options.append((sub, sub_rem, sub_jokers, sub_flags))
+                    grow(c, i, sub_rem, sub_jokers, sub, sub_flags)
 
-        grow(0, 0, rem, jokers, [], flags)
-        if len(options) == 1:
+        grow(0, 0, rem, jokers, (), flags)
+        if not options:
+            return empty
+        if len(options) == 1 and not options[0][0]:
             return solve(step + 1, rem, jokers, left, flags)
         out: dict[tuple[int, ...], list[str]] = {}
-        for text, sub_rem, sub_jokers, sub_flags in options:
+        for chosen, sub_rem, sub_jokers, sub_flags in options:
             tails = solve(step + 1, sub_rem, sub_jokers, left, sub_flags)
+            if not tails:
+                continue
+            if len(chosen) == 1:
+                text = SEP + chosen[0][1]
+            elif chosen:
+                text = "".join(SEP + item[1] for item in sorted(chosen))
+            else:
+                text = ""
             for sigs, texts in tails.items():
                 done = out.get(sigs)
                 if done is None:
@@ -257,15 +361,20 @@ def go_out_melds(hand: Iterable[str]) -> list[str]:
         return out
 
     def _rank(step: int, v: int, rem: int, jokers: int, left: int, flags: int) -> dict:
-        shifts = [_BITS * _index(v, s) for s in range(4)]
-        x = tuple((rem >> sh) & _FIELD for sh in shifts)
+        shifts = _RANK_SHIFTS[v]
+        x = ((rem >> shifts[0]) & _FIELD, (rem >> shifts[1]) & _FIELD, (rem >> shifts[2]) & _FIELD,
+             (rem >> shifts[3]) & _FIELD)
         if not any(x):
+            if v > 1 and _hopeless(rem, v, jokers, left, flags):
+                return empty
             return solve(step + 1, rem, jokers, left, flags)
         cleared = rem - sum(n << sh for n, sh in zip(x, shifts))
         out: dict[tuple[int, ...], list[str]] = {}
         for sid, k, used, can_trio in rank_options(v, x, jokers, left):
-            tails = solve(step + 1, cleared, jokers - k, left - used,
-                          flags | _HAS_TRIO if can_trio else flags)
+            sub_flags = flags | _HAS_TRIO if can_trio else flags
+            if v > 1 and _hopeless(cleared, v, jokers - k, left - used, sub_flags):
+                continue
+            tails = solve(step + 1, cleared, jokers - k, left - used, sub_flags)
             for sigs, texts in tails.items():
                 full = (sid, *sigs) if sid else sigs
                 done = out.get(full)
