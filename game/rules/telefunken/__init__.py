@@ -41,11 +41,15 @@ groups of a kind by their first card, ace lowest; ``group_order_key``):
   ``find_go_out_melds``) enumerates every contract meld, every single group and every
   lay-off. Real hands give tens to a few hundred moves. Deal 7's go-out melds are every
   exact cover of the hand (all but at most one card) by its groups that holds a trio and a
-  run of 7+ (``covers.exact_covers``): a few ms for 11-14 cards. The largest hands (27
-  cards, seven buys in deal 7) usually take milliseconds too; the worst ones measured, two
-  suits nearly twice over with two or three jokers (15,000-60,000 go-out melds), took
-  0.3-0.8 s of CPU on the loaded 2-core build machine, and single-suit hands with all four
-  jokers (up to 450,000 go-out melds) up to 2 s.
+  run of 7+ (``covers.exact_covers``, ``go_out_moves``), sorted as text: a few ms for 11-14
+  cards. The largest hands (27 cards: 11 dealt, the cut bonus, seven buys, the draw) built
+  for the most go-out melds (``tools/bench_go_out.py``, measured 2026-12-01 on the loaded
+  2-core machine): 0.07-0.35 s of CPU for 1,500-39,000 melds (two suits nearly twice with two
+  jokers is the slowest of these), and 1.4 s for the worst found, one suit nearly twice with
+  all four jokers (407,974 melds). The search asks "can a run of seven still be made" of the
+  runs of exactly seven only (a longer run fits only if its first seven cards do), which
+  halved these times. ``legal_moves`` keeps the last two hands' lists (a copy is returned),
+  so the table, the hints and the computer player asking again in one turn pay once.
 
 ``play`` accepts each listed move and harmless variants of it (letter case, blanks, a set's
 cards or a meld's groups in another order, a redundant ``low``/``high``), which play exactly
