@@ -41,11 +41,15 @@ groups of a kind by their first card, ace lowest; ``group_order_key``):
   ``find_go_out_melds``) enumerates every contract meld, every single group and every
   lay-off. Real hands give tens to a few hundred moves. Deal 7's go-out melds are every
   exact cover of the hand (all but at most one card) by its groups that holds a trio and a
-  run of 7+ (``covers.exact_covers``): a few ms for 11-14 cards. The largest hands (27
-  cards, seven buys in deal 7) usually take milliseconds too; the worst ones measured, two
-  suits nearly twice over with two or three jokers (15,000-60,000 go-out melds), took
-  0.3-0.8 s of CPU on the loaded 2-core build machine, and single-suit hands with all four
-  jokers (up to 450,000 go-out melds) up to 2 s.
+  run of 7+ (``covers.exact_covers``, ``go_out_moves``), sorted as text: a few ms for 11-14
+  cards. The largest hands (27 cards: 11 dealt, the cut bonus, seven buys, the draw) built
+  for the most go-out melds (``tools/bench_go_out.py``, measured 2026-12-01 on the loaded
+  2-core machine): 0.07-0.35 s of CPU for 1,500-39,000 melds (two suits nearly twice with two
+  jokers is the slowest of these), and 1.4 s for the worst found, one suit nearly twice with
+  all four jokers (407,974 melds). The search asks "can a run of seven still be made" of the
+  runs of exactly seven only (a longer run fits only if its first seven cards do), which
+  halved these times. ``legal_moves`` keeps the last two hands' lists (a copy is returned),
+  so the table, the hints and the computer player asking again in one turn pay once.
 
 ``play`` accepts each listed move and harmless variants of it (letter case, blanks, a set's
 cards or a meld's groups in another order, a redundant ``low``/``high``), which play exactly
@@ -94,8 +98,8 @@ __all__ = [
     "UpcardTaken", "UpcardTurned", "WentOut",
     "HIDDEN_FIELDS", "MAX_REBUILDS", "REQUIRED_FIELDS",
     "card_key", "contract_text", "deck", "describe", "dump", "find_contracts", "find_groups",
-    "find_go_out_melds", "group_kind", "group_order_key", "hand_penalty", "legal_moves", "load",
-    "new_game", "penalty", "play", "play_events", "result", "to_move", "view",
+    "find_go_out_melds", "go_out_moves", "group_kind", "group_order_key", "hand_penalty",
+    "legal_moves", "load", "new_game", "penalty", "play", "play_events", "result", "to_move", "view",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -496,7 +500,7 @@ def legal_moves(state: State) -> list[str]:
     if phase == "exchange":
         return [("exchange " + " ".join(sub)).strip() for sub in _sub_multisets(hand)]
     if state.deal == 7 and not state.melded[state.seat]:
-        moves = _go_out_moves(hand)
+        moves = list(_cached_go_out_moves(tuple(sorted(hand))))
     else:
         moves = [_meld_text(g) for g in _meld_options(state)]
     moves += _layoff_moves(state)
@@ -762,18 +766,23 @@ def find_go_out_melds(hand: Iterable[str],
     return [tuple(groups[i] for i in cover) for cover in covers]
 
 
-def _go_out_covers(hand: Iterable[str]) -> tuple[list[tuple[str, ...]], list[tuple[int, ...]]]:
-    """The groups ``hand`` can form in canonical order, and deal 7's go-out melds as sorted
-    tuples of their indices (so each meld's groups are in canonical order), sorted."""
+def _go_out_covers(hand: Iterable[str], sort_each: bool = True
+                   ) -> tuple[list[tuple[str, ...]], list[tuple[int, ...]]]:
+    """The groups ``hand`` can form in canonical order, and deal 7's go-out melds as tuples
+    of their indices: sorted tuples (so each meld's groups are in canonical order), the list
+    sorted; with ``sort_each`` false, tuples in search order and the list unsorted."""
     hand = list(hand)
     groups = _canonical_groups(find_groups(hand))
     needs = [(_TRIO if len(g) == 3 and group_kind(g) == "set" else 0)
              | (_RUN7 if len(g) >= 7 and group_kind(g) == "run" else 0) for g in groups]
     high = {g[-1] for g in groups if g[-1] != JOKER and VALUE[g[-1]] == 1
             and group_kind(g) == "run"}
+    # a run of 7+ fits only if a run of exactly 7 does: those are the witnesses of _RUN7
+    witnesses = [i for i, g in enumerate(groups) if needs[i] & _TRIO or len(g) == 7]
     covers = exact_covers(hand, groups, needs, _TRIO | _RUN7, 1, JOKER,
-                          functools.partial(_search_order, high))
-    covers.sort()
+                          functools.partial(_search_order, high), witnesses, sort_each)
+    if sort_each:
+        covers.sort()
     return groups, covers
 
 
@@ -784,12 +793,25 @@ def _search_order(high_aces: set[str], c: str) -> tuple[int, int]:
     return 14 if c in high_aces else VALUE[c], SUIT_OF[c]
 
 
-def _go_out_moves(hand: Iterable[str]) -> list[str]:
-    """Deal 7's go-out melds spelt as moves (``find_go_out_melds`` order)."""
-    groups, covers = _go_out_covers(hand)
+@functools.lru_cache(maxsize=2)
+def _cached_go_out_moves(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """``go_out_moves`` of a sorted hand, kept for the next calls: in one turn the table, the
+    hints and the computer player all ask for the same list (a few ms to copy, even at
+    400,000 moves, against up to a second or so to find them again)."""
+    return tuple(go_out_moves(hand))
+
+
+def go_out_moves(hand: Iterable[str]) -> list[str]:
+    """Deal 7's go-out melds spelt as moves, each once, in canonical spelling, sorted as text.
+
+    Every exact cover (``covers.exact_covers``) of the hand, but for at most one card, by
+    groups it can form, with a trio and a run of seven or more among them."""
+    groups, covers = _go_out_covers(hand, sort_each=False)
     texts = [" ".join(g) for g in groups]
     join = " | ".join
-    return ["meld " + join([texts[i] for i in cover]) for cover in covers]
+    moves = ["meld " + join([texts[i] for i in sorted(cover)]) for cover in covers]
+    moves.sort()
+    return moves
 
 
 _TRIO, _RUN7 = 1, 2

@@ -30,7 +30,9 @@ _BITS = 4
 
 def exact_covers(hand: Sequence[str], groups: Sequence[Sequence[str]], needs: Sequence[int],
                  required: int, leftover: int, joker: str,
-                 order_key: Callable[[str], Any] | None = None) -> list[tuple[int, ...]]:
+                 order_key: Callable[[str], Any] | None = None,
+                 witnesses: Sequence[int] | None = None,
+                 sort_each: bool = True) -> list[tuple[int, ...]]:
     """Every cover of ``hand`` by ``groups``, as sorted tuples of group indices.
 
     ``needs[g]`` is the bitmask of requirements group ``g`` meets; a cover's groups meet every
@@ -38,6 +40,10 @@ def exact_covers(hand: Sequence[str], groups: Sequence[Sequence[str]], needs: Se
     card the hand lacks (or holds too few of) are ignored. A group index appears twice when
     the hand holds that group twice over. ``order_key`` orders the cards for the search
     (default: the card in fewest groups first); any order gives the same covers.
+    ``witnesses`` (default: every group) are the groups tried when the search asks whether a
+    missing requirement can still be met: pass only the smallest ones (a group meeting a
+    requirement fits whenever a bigger one does), so the test is quick. With ``sort_each``
+    false a cover's indices come in search order (one sort fewer for a caller that sorts).
     """
     counts = Counter(hand)
     if any(n > 7 for n in counts.values()):
@@ -61,12 +67,15 @@ def exact_covers(hand: Sequence[str], groups: Sequence[Sequence[str]], needs: Se
 
     # Candidates by their first card in the search order: (group, packed cards, bits).
     by_first: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    witness_set = set(witnesses) if witnesses is not None else set()
     with_bit: dict[int, list[int]] = {}
     for g, need in usable:
         packed = sum(k << (_BITS * index[c]) for c, k in need.items())
         first = min(index[c] for c in need)
         bits = needs[g] & required
         by_first[first].append((g, packed, bits))
+        if witnesses is not None and g not in witness_set:
+            continue
         for b in _bits_of(bits):
             with_bit.setdefault(b, []).append(packed)
 
@@ -107,7 +116,8 @@ def exact_covers(hand: Sequence[str], groups: Sequence[Sequence[str]], needs: Se
         return out
 
     start = sum(counts[c] << (_BITS * index[c]) for c in order)
-    return [tuple(sorted(cover)) for cover in solve(start, leftover, required, -1)]
+    found = solve(start, leftover, required, -1)
+    return [tuple(sorted(cover)) for cover in found] if sort_each else found
 
 
 def _bits_of(mask: int) -> list[int]:
