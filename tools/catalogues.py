@@ -31,6 +31,8 @@ SOURCES = (
     "game/catalog.py", "scenes/widgets.py", "scenes/menu.py", "scenes/setup.py",
     "scenes/settings.py", "scenes/pause.py", "scenes/stats.py", "scenes/results.py",
     "scenes/replay.py", "scenes/rules_viewer.py", "scenes/resume.py",
+    "scenes/telefunken/words.py", "scenes/telefunken/panels.py", "scenes/telefunken/table.py",
+    "game/words/telefunken.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from game.card_words import pretty_cards
 from game.i18n import N_, _, ngettext, num
 from game.rules import telefunken as rules
+from game.words.telefunken import meld_words
 
 CONTRACTS = {
     1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
@@ -63,13 +64,7 @@ def is_you(name: str) -> bool:
 
 def meld_name(meld, names: Sequence[str]) -> str:
     """A meld on the table by whose it is and what it holds: "Seat 2's run 4♦ 5♦ 6♦"."""
-    owner = names[meld.owner] if 0 <= meld.owner < len(names) else str(meld.owner + 1)
-    shown = cards(meld.cards)
-    run = rules.group_kind(meld.cards) == "run"
-    if is_you(owner):
-        return (_("your run {cards}") if run else _("your set {cards}")).format(cards=shown)
-    return (_("{owner}'s run {cards}") if run else _("{owner}'s set {cards}")).format(
-        owner=owner, cards=shown)
+    return meld_words(meld, names)
 
 
 # -- the prompt in the build zone ------------------------------------------------------------
