@@ -135,7 +135,7 @@ def test_the_table_words_fit_where_they_are_drawn(lang, app):
             for text in (words.play_prompt(s, 0), words.selection_prompt(s, 0, ["7H", "7D", "7S"], None),
                          words.selection_prompt(s, 0, ["4H", "5H", "6H"], None),
                          words.layoff_refusal(s, 0, ["9H"], 2, names())):
-                if len(theme.wrap(text, 15, width)) > 2:
+                if len(theme.wrap(text, 15, width, "bold")) > 2:
                     problems.append(text)
         if len(theme.wrap(words.contract(deal), 14, zones["contract"].rect.width - 24)) > 2:
             problems.append(words.contract(deal))

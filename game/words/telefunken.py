@@ -12,12 +12,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.card_words import pretty_cards
-from game.i18n import _, ngettext, num
+from game.i18n import _, is_rtl, ngettext, num
 from game.rules import telefunken as rules
 
+LRI, PDI = "\u2066", "\u2069"  # a left-to-right isolate inside a right-to-left sentence
 
-def _cards(codes: Sequence[str]) -> str:
-    return pretty_cards(" ".join(codes))
+
+def cards_text(codes: Sequence[str]) -> str:
+    """Cards as the table shows them ("4♦ 5♦ 6♦"); in a right-to-left language kept as one
+    left-to-right block, in the order the table lays them out."""
+    text = pretty_cards(" ".join(codes))
+    return f"{LRI}{text}{PDI}" if is_rtl() else text
+
+
+_cards = cards_text
 
 
 def _is_you(name: str) -> bool:

@@ -14,11 +14,19 @@ from scenes import theme
 from scenes.telefunken import words
 
 
+def side_text(surface: pygame.Surface, string: str, within: pygame.Rect, pos: tuple[float, float],
+              size: int, colour, style: str = "sans", anchor: str = "topleft") -> None:
+    """Text placed from the reading side of ``within``: in Persian the position is mirrored
+    and the anchor too (what stands at the left in English stands at the right)."""
+    theme.blit_text(surface, string, (theme.mirror_x(pos[0], within), pos[1]), size, colour,
+                    style, anchor=theme.align(anchor))
+
+
 def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int) -> None:
-    theme.blit_text(surface, words.deal_caption(state.deal), (rect.x + 12, rect.y + 8), 16,
-                    theme.GOLD, "bold")
+    side_text(surface, words.deal_caption(state.deal), rect, (rect.x + 12, rect.y + 8), 16,
+              theme.GOLD, "bold")
     for i, line in enumerate(theme.wrap(words.contract(state.deal), 14, rect.width - 24)[:2]):
-        theme.blit_text(surface, line, (rect.x + 12, rect.y + 32 + 18 * i), 14, theme.INK)
+        side_text(surface, line, rect, (rect.x + 12, rect.y + 32 + 18 * i), 14, theme.INK)
     chips = state.chips[viewer]
     for k in range(rules.START_CHIPS):
         colour = theme.GOLD if k < chips else (60, 66, 74)
@@ -27,27 +35,34 @@ def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int
         pygame.draw.circle(surface, (40, 30, 10), centre, 8, 1)
 
 
-def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, who: str) -> None:
-    """One opponent's seat: name, its cards face down, counts, chips and points."""
+def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, who: str,
+                  bought: tuple[str, tuple[int, int, int]] | None = None) -> None:
+    """One opponent's seat: name, its cards face down, counts, chips and points; ``bought``
+    (words, seat colour) while its last move was buying the discard."""
     active = state.phase != "over" and state.seat == seat
     theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
-    theme.blit_text(surface, theme.fit(who, 14, rect.width - 20, "bold"), (rect.x + 10, rect.y + 8),
-                    14, theme.INK, "bold")
+    side_text(surface, theme.fit(who, 14, rect.width - 20, "bold"), rect, (rect.x + 10, rect.y + 8),
+              14, theme.INK, "bold")
     back = card_image("back", 28)
     count = len(state.hands[seat])
-    for k in range(min(count, 14)):
-        surface.blit(back, (rect.x + 10 + k * 9, rect.y + 32))
+    for k in range(min(count, 14)):  # from the reading side, like the words
+        spot = theme.mirror(back.get_rect(topleft=(rect.x + 10 + k * 9, rect.y + 32)), rect)
+        surface.blit(back, spot)
     right = rect.right - 10
-    theme.blit_text(surface, ngettext("{count} card", "{count} cards", count).format(count=num(count)),
-                    (right, rect.y + 30), 13, theme.INK_DIM, anchor="topright")
+    side_text(surface, ngettext("{count} card", "{count} cards", count).format(count=num(count)),
+              rect, (right, rect.y + 30), 13, theme.INK_DIM, anchor="topright")
     chips = state.chips[seat]
-    theme.blit_text(surface, ngettext("{count} chip", "{count} chips", chips).format(count=num(chips)),
-                    (right, rect.y + 48), 13, theme.GOLD, anchor="topright")
+    side_text(surface, ngettext("{count} chip", "{count} chips", chips).format(count=num(chips)),
+              rect, (right, rect.y + 48), 13, theme.GOLD, anchor="topright")
     points = state.totals[seat]
-    theme.blit_text(surface, ngettext("{count} pt", "{count} pts", points).format(count=num(points)),
-                    (right, rect.y + 66), 13, theme.INK_DIM, anchor="topright")
+    side_text(surface, ngettext("{count} pt", "{count} pts", points).format(count=num(points)),
+              rect, (right, rect.y + 66), 13, theme.INK_DIM, anchor="topright")
     if state.melded[seat]:
-        theme.blit_text(surface, _("contract made"), (rect.x + 10, rect.bottom - 16), 12, theme.GOLD)
+        side_text(surface, _("contract made"), rect, (rect.x + 10, rect.bottom - 16), 12, theme.GOLD)
+    elif bought is not None:  # (only a seat that has not melded may buy)
+        text, colour = bought
+        side_text(surface, theme.fit(text, 12, rect.width - 90, "bold"), rect,
+                  (rect.x + 10, rect.bottom - 17), 12, colour, "bold")
 
 
 def short_name(name: str, seat: int) -> str:
@@ -58,8 +73,7 @@ def short_name(name: str, seat: int) -> str:
 def draw_scores(surface: pygame.Surface, rect: pygame.Rect, state, penalties: list[tuple[int, ...]],
                 names: list[str]) -> None:
     """The penalties of every deal so far, one column per seat, and the totals."""
-    theme.blit_text(surface, _("Penalties by deal"), (rect.x + 12, rect.y + 8), 16, theme.GOLD,
-                    "bold")
+    side_text(surface, _("Penalties by deal"), rect, (rect.x + 12, rect.y + 8), 16, theme.GOLD, "bold")
     n = len(names)
     col = (rect.width - 54) / n
     y = rect.y + 36

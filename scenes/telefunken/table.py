@@ -75,6 +75,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._slots: dict[str, list[layout.Slot]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._owner_rows: list[tuple[int, float]] = []
+        self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
         self._source: dict[str, tuple[float, float]] = {}
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
         self._frozen: list[str] | None = None  # the hand's order while its slots are kept
@@ -328,10 +329,9 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, rules.Bought):
                 if seat == self.viewer:
                     mark(seat, self.sync, "hand", [event.card], words.bought_tag(name))
-                else:  # the opponent's cards in its panel (its name stays readable above)
-                    zone = self.opponent_zone(seat)
-                    self.marks.place(seat, pygame.Rect(zone.x + 6, zone.y + 36, zone.width - 12,
-                                                       zone.height - 40), words.bought_tag(name))
+                else:  # its panel is outlined; the panel itself says what it bought
+                    self.marks.place(seat, self.opponent_zone(seat))
+                    self._bought[seat] = (event.card, self.marks.marks[seat][-1])
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
@@ -422,8 +422,9 @@ class TelefunkenTable(Gestures, CardTable):
         table = self.layout["table"].rect
         for owner, y in self._owner_rows:
             label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
-            theme.blit_text(surface, label, (table.x + 10, y), 14, theme.GOLD, "bold",
-                            anchor="midleft")
+            x, anchor = ((table.x + layout.OWNER_LABEL_W - 8, "midright") if theme.rtl()
+                         else (table.x + 10, "midleft"))
+            theme.blit_text(surface, label, (x, y), 14, theme.GOLD, "bold", anchor=anchor)
         if not self.state.melds:
             theme.blit_text(surface, _("No melds on the table yet"), table.center, 16,
                             theme.INK_FAINT, anchor="center")
@@ -445,17 +446,27 @@ class TelefunkenTable(Gestures, CardTable):
             if seat != self.viewer:
                 cfg = self.config.seats[seat]
                 who = words.opponent_line(names[seat], None if cfg.is_human else cfg.level)
-                panels.draw_opponent(surface, self.opponent_zone(seat), state, seat, who)
+                panels.draw_opponent(surface, self.opponent_zone(seat), state, seat, who,
+                                     self._bought_words(seat))
         panels.draw_scores(surface, self.layout["scores"].rect, state, self.penalties, names)
         self.draw_log(surface)
         self._draw_prompt(surface)
         hand = self.layout["hand"].rect
         line = words.you_line(names[self.viewer], state.chips[self.viewer], state.totals[self.viewer])
-        theme.blit_text(surface, theme.fit(line, 15, hand.width - 200, "bold"), (hand.x + 12, hand.y + 10),
-                        15, theme.GOLD if state.seat == self.viewer else theme.INK, "bold")
+        x, anchor = (hand.right - 190, "topright") if theme.rtl() else (hand.x + 12, "topleft")
+        theme.blit_text(surface, theme.fit(line, 15, hand.width - 200, "bold"), (x, hand.y + 10),
+                        15, theme.GOLD if state.seat == self.viewer else theme.INK, "bold",
+                        anchor=anchor)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
         self.draw_banner(surface, (625, 260), 30)
+
+    def _bought_words(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        """What ``seat`` bought, while that is still its last move (its mark stands)."""
+        card, mark = self._bought.get(seat, (None, None))
+        if card is None or not any(m is mark for m in self.marks.marks.get(seat, [])):
+            return None
+        return words.bought_card(card), self.marks.colour(seat)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """The build zone's sentence: what the selection makes, or what to do now."""
@@ -465,10 +476,11 @@ class TelefunkenTable(Gestures, CardTable):
         else:
             text = self._waiting_text()
         left = layout.build_text_left(build, len(self.selected))
-        lines = theme.wrap(text, 15, build.right - 100 - left)
+        lines = theme.wrap(text, 15, build.right - 100 - left, "bold")
+        x, anchor = (build.right - 100, "topright") if theme.rtl() else (left, "topleft")
         for i, line in enumerate(lines[:2]):
-            theme.blit_text(surface, line, (left, build.centery - 10 * len(lines[:2]) + 20 * i),
-                            15, theme.INK, "bold")
+            theme.blit_text(surface, line, (x, build.centery - 10 * len(lines[:2]) + 20 * i),
+                            15, theme.INK, "bold", anchor=anchor)
 
     def _waiting_text(self) -> str:
         state = self.state

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.card_words import pretty_cards
 from game.i18n import N_, _, ngettext, num
 from game.rules import telefunken as rules
-from game.words.telefunken import meld_words
+from game.words.telefunken import cards_text, meld_words
 
 CONTRACTS = {
     1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
@@ -31,7 +31,7 @@ THEIR_TURN = {"cut": N_("{name} to cut the pack"), "exchange": N_("{name} to cho
 
 def cards(codes: Sequence[str]) -> str:
     """Cards as the table shows them: "7♥ 7♦ joker"."""
-    return pretty_cards(" ".join(codes))
+    return cards_text(codes)
 
 
 def groups(melds: Sequence[Sequence[str]]) -> str:
@@ -275,6 +275,11 @@ def cut_instruction(count: int) -> str:
 
 def bought_tag(name: str) -> str:
     return _("{name} bought").format(name=name)
+
+
+def bought_card(card: str) -> str:
+    """An opponent's panel while its last move was a buy: "bought 9♠"."""
+    return _("bought {card}").format(card=cards([card]))
 
 
 BUTTONS = {"draw": N_("Draw"), "take": N_("Take upcard"), "buy": N_("Buy (1 chip)"),
