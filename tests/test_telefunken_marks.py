@@ -60,3 +60,15 @@ def test_an_opponents_buy_is_said_in_its_panel_until_it_moves_again(app, drive):
     table.marks.moved(2)
     table.marks.moved(1)  # a new turn of seat 1: its buy is no longer its last move
     assert table._bought_words(1) is None
+
+
+def test_a_bought_discard_loses_its_discarders_mark(app, drive):
+    state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    table = open_state(app, drive, state)
+    table.mark_move(3, [rules.Discarded(3, "9S")])  # seat 4's discard, as it was marked
+    assert table.marks.boxes(3)
+    table.rules.submit("buy")
+    drive.settle()
+    assert table.marks.boxes(3) == []  # not outlined in your hand as seat 4's
+    assert table.marks.boxes(0)  # your buy is

@@ -329,9 +329,17 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, rules.Bought):
                 if seat == self.viewer:
                     mark(seat, self.sync, "hand", [event.card], words.bought_tag(name))
+                    self._unmark_others(seat, self.marks.marks[seat][-1].entities)
                 else:  # its panel is outlined; the panel itself says what it bought
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1])
+
+    def _unmark_others(self, seat: int, ents: tuple[int, ...]) -> None:
+        """A bought discard is in the buyer's hand now: the discarder's mark on it goes (it
+        would follow the card into the hand and say the discarder put it there)."""
+        for other, marks in self.marks.marks.items():
+            if other != seat:
+                marks[:] = [m for m in marks if not set(m.entities) & set(ents)]
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
