@@ -151,3 +151,11 @@ def test_the_table_words_fit_where_they_are_drawn(lang, app):
     if theme.text_width(_("Penalties by deal"), 16, "bold") > zones["scores"].rect.width - 24:
         problems.append(_("Penalties by deal"))
     assert not problems, problems
+
+
+def test_laying_off_on_your_own_fresh_meld_is_explained():
+    state = position([HAND] + [OTHERS[0][:8], OTHERS[1][:8], OTHERS[2]], melds=MELDS,
+                     melded=[True, True, True, False], fresh=[1])
+    text = words.layoff_refusal(state, 0, ["KS"], 1, names())
+    assert text.startswith("You put K♥ K♦ K♣ down this turn with your contract")
+    assert not CODE.search(text)

@@ -162,8 +162,8 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
         return _("Meld your contract first: only then may you lay off on the table")
     own = [i for i, m in enumerate(state.melds) if m.owner == seat]
     if meld.owner == seat and own and all(i in state.fresh for i in own):
-        return _("You put {meld} down this turn with your contract: this turn you may lay "
-                 "off only on other players' melds").format(meld=what)
+        return _("You put {cards} down this turn with your contract: this turn you may lay "
+                 "off only on other players' melds").format(cards=cards(meld.cards))
     return ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}",
                     len(chosen)).format(cards=cards(chosen), meld=what)
 
