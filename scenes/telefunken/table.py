@@ -1,7 +1,7 @@
 """The Telefunken table scene: seven deals of contract rummy with chips to buy discards.
 
 Your hand is fanned at the bottom (sort by rank or suit, or drag a card within the hand to
-move it). The cutter chooses where to cut (or, with the setting "Cut the deck:
+move it). The cutter chooses where to cut (or, with the setting "Telefunken cut:
 automatically", the person's cut is made for them through the same move); on your turn
 click the stock (or Draw), take the free upcard on the first turn, or buy the top discard
 for a chip when it is offered (Buy / Pass). To meld, click cards (or drag them into the
