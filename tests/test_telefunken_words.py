@@ -133,6 +133,8 @@ def test_the_table_words_fit_where_they_are_drawn(lang, app):
         for melded in (False, True):
             s = replace(state, deal=deal, melded=(melded, True, True, False))
             for text in (words.play_prompt(s, 0), words.selection_prompt(s, 0, ["7H", "7D", "7S"], None),
+                         words.selection_prompt(s, 0, ["10H"], None),
+                         words.selection_prompt(s, 0, ["10H", "10D"], None),
                          words.selection_prompt(s, 0, ["4H", "5H", "6H"], None),
                          words.layoff_refusal(s, 0, ["9H"], 2, names())):
                 if len(theme.wrap(text, 15, width, "bold")) > 2:
@@ -159,3 +161,10 @@ def test_laying_off_on_your_own_fresh_meld_is_explained():
     text = words.layoff_refusal(state, 0, ["KS"], 1, names())
     assert text.startswith("You put K♥ K♦ K♣ down this turn with your contract")
     assert not CODE.search(text)
+
+
+def test_one_chosen_card_is_told_where_it_may_go():
+    state = laid_out()
+    assert words.selection_prompt(state, 0, ["9H"], None).startswith(
+        "9♥: click the discard pile to end your turn, a lit meld to lay it off")
+    assert "at least three" in words.selection_prompt(state, 0, ["9H", "JH"], None)

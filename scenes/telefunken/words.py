@@ -104,7 +104,15 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
     if meld is not None:
         return _("Meld {groups}: press Meld or drop them on the table").format(
             groups=groups(split_groups(meld.split()[1:])))
-    kind = rules.group_kind(selected) if len(selected) >= 3 else "none"
+    if len(selected) == 1:
+        if state.melded[seat]:
+            return _("{card}: click the discard pile to end your turn, a lit meld to lay it off, "
+                     "or choose more cards").format(card=cards(selected))
+        return _("{card}: click the discard pile to end your turn, or choose more cards for a "
+                 "meld").format(card=cards(selected))
+    if len(selected) == 2:
+        return _("{cards}: a set or a run needs at least three cards").format(cards=cards(selected))
+    kind = rules.group_kind(selected)
     if kind in ("set", "run") and not state.melded[seat]:
         if state.deal == 7:
             return _("Deal 7: you may meld only the whole contract ({contract}) and go out "
