@@ -168,3 +168,15 @@ def test_one_chosen_card_is_told_where_it_may_go():
     assert words.selection_prompt(state, 0, ["9H"], None).startswith(
         "9♥: click the discard pile to end your turn, a lit meld to lay it off")
     assert "at least three" in words.selection_prompt(state, 0, ["9H", "JH"], None)
+
+
+def test_a_change_of_language_relabels_the_open_table(open_table, app):
+    from scenes.settings import set_app_language
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                                discard=("5S", "9S"), discarder=3, offer=[1, 2]))
+    assert "Buy (1 chip)" in {w.label for w in table.widgets.widgets}
+    set_app_language(app, "vi")
+    labels = {w.label for w in table.widgets.widgets}
+    assert "Mua (1 chip)" in labels and "Bỏ qua" in labels
