@@ -1,4 +1,5 @@
-"""Player settings: animation speed, sound, volume, fullscreen, window size and language.
+"""Player settings: animation speed, sound, volume, fullscreen, window size, language and
+how a person cuts the Telefunken pack.
 
 Stored as JSON in the data directory (``settings.json``). Reading never fails: a missing
 file gives the defaults; a damaged file or bad values give the defaults (field by field
@@ -20,6 +21,10 @@ from game.storage import StorageError, read_json, set_aside_note, write_json_ato
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 """Animation speed name -> multiplier applied to every animation's duration."""
 
+TELEFUNKEN_CUTS: tuple[str, ...] = ("hand", "auto")
+"""How a person's cut of the Telefunken pack is made: by hand (dragging along the pack) or
+automatically (the table makes it for them)."""
+
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 
 
@@ -34,6 +39,7 @@ class Settings:
     window_size: tuple[int, int] = field(default=(1280, 720))
     undo_between_people: bool = False  # offer undo in games between several people
     language: str = "en"  # a key of game.i18n.LANGUAGES; the first start takes the system's
+    telefunken_cut: str = "hand"  # one of TELEFUNKEN_CUTS
 
     def anim(self, seconds: float) -> float:
         """Scale an animation duration by the speed setting (0 at "instant")."""
@@ -78,6 +84,9 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
                 setattr(settings, key, data[key])
             else:
                 problems.append(f"{words} must be on or off")
+    if "telefunken_cut" in data:
+        _choose(data, settings, "telefunken_cut", TELEFUNKEN_CUTS, "unknown way to cut",
+                problems)
     if "volume" in data:
         volume = data["volume"]
         if _is_number(volume) and 0 <= volume <= 1:

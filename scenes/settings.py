@@ -16,13 +16,15 @@ from ecs.input import InputEvent
 from game import i18n
 from game.app import desktop_size
 from game.i18n import N_, _, num
-from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES, settings_path
+from game.settings import ANIMATION_SPEEDS, TELEFUNKEN_CUTS, WINDOW_SIZES, settings_path
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, Slider, Toggle, WidgetGroup
 
 SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
                "instant": N_("Instant")}
+CUT_NAMES = {"hand": N_("By hand"), "auto": N_("Automatically")}
+ROW = 56  # the distance between two rows of settings
 
 
 def set_app_language(app, lang: str) -> None:
@@ -54,7 +56,7 @@ class SettingsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(0, 0, 700, 620)
+        self.panel = pygame.Rect(0, 0, 700, 680)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self._build()
 
@@ -64,23 +66,26 @@ class SettingsScene(Scene):
         sizes = window_sizes_that_fit()
         current = tuple(s.window_size) if tuple(s.window_size) in sizes else sizes[-1]
         self.widgets = WidgetGroup([
-            Choice((x, y + 60, w, 42), _("Animation speed"),
+            Choice((x, y + 1 * ROW, w, 42), _("Animation speed"),
                    [(k, _(SPEED_NAMES[k])) for k in ANIMATION_SPEEDS], s.animation,
                    self._set_animation, label_width=250),
-            Toggle((x, y + 120, w, 42), _("Sound"), s.sound, self._set_sound, label_width=250),
-            Slider((x, y + 180, w, 42), _("Volume"), s.volume, self._set_volume,
+            Toggle((x, y + 2 * ROW, w, 42), _("Sound"), s.sound, self._set_sound, label_width=250),
+            Slider((x, y + 3 * ROW, w, 42), _("Volume"), s.volume, self._set_volume,
                    label_width=250),
-            Toggle((x, y + 240, w, 42), _("Fullscreen (F11)"), s.fullscreen,
+            Toggle((x, y + 4 * ROW, w, 42), _("Fullscreen (F11)"), s.fullscreen,
                    self._set_fullscreen, label_width=250),
-            Choice((x, y + 300, w, 42), _("Window size"),
+            Choice((x, y + 5 * ROW, w, 42), _("Window size"),
                    [(size, _("{width} × {height}").format(width=num(size[0]),
                                                           height=num(size[1])))
                     for size in sizes],
                    current, self._set_window_size, label_width=250),
-            Toggle((x, y + 360, w, 42), _("Undo between people"), s.undo_between_people,
+            Toggle((x, y + 6 * ROW, w, 42), _("Undo between people"), s.undo_between_people,
                    self._set_undo, label_width=250),
             Choice((x, y, w, 42), _("Language"), list(i18n.LANGUAGES.items()), s.language,
                    self._set_language, label_width=250),
+            Choice((x, y + 7 * ROW, w, 42), _("Telefunken cut"),
+                   [(k, _(CUT_NAMES[k])) for k in TELEFUNKEN_CUTS], s.telefunken_cut,
+                   self._set_cut, label_width=250),
             Button((self.panel.centerx - 110, self.panel.bottom - 92, 220, 54), _("Done"),
                    self.close, primary=True),
         ])
@@ -118,6 +123,10 @@ class SettingsScene(Scene):
 
     def _set_undo(self, value: bool) -> None:
         self.app.settings.undo_between_people = value
+        self.app.save_settings()
+
+    def _set_cut(self, value: str) -> None:
+        self.app.settings.telefunken_cut = value
         self.app.save_settings()
 
     def close(self) -> None:

@@ -25,4 +25,4 @@ def test_after_drawing_the_table_says_what_comes_next(app, drive):
             _, text = table.selection_move()
             assert "discard to end your turn" in text
             assert ("contract" in text) != melded
-            assert len(theme.wrap(text, 15, width)) <= 2, text
+            assert len(theme.wrap(text, 15, width, "bold")) <= 2, text

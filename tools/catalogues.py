@@ -34,6 +34,8 @@ SOURCES = (
     "scenes/game_table.py", "scenes/sandbox_table.py", "scenes/marks.py", "scenes/card_sync.py",
     "scenes/fan.py", "game/card_words.py", "game/session.py", "game/storage.py", "game/saves.py",
     "game/words/chan.py", "scenes/chan/prompts.py", "scenes/chan/panels.py", "scenes/chan/words.py",
+    "scenes/telefunken/words.py", "scenes/telefunken/panels.py", "scenes/telefunken/table.py",
+    "game/words/telefunken.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),

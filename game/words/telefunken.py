@@ -1,0 +1,104 @@
+"""Telefunken moves in the player's language for the move log: "Seat 2 bought 7♥ (4 chips
+left)", "You added 9♦ to Seat 3's run 6♦ 7♦ 8♦".
+
+``describe(before, move, names)`` plays the move on ``before`` and says what happened, one
+translatable sentence per kind of move; cards as the table shows them, melds by whose they
+are and what they hold (never by their number). Raises ValueError (the engine's
+IllegalMove) when the move is not legal there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.card_words import pretty_cards
+from game.i18n import _, is_rtl, ngettext, num
+from game.rules import telefunken as rules
+
+LRI, PDI = "\u2066", "\u2069"  # a left-to-right isolate inside a right-to-left sentence
+
+
+def cards_text(codes: Sequence[str]) -> str:
+    """Cards as the table shows them ("4♦ 5♦ 6♦"); in a right-to-left language kept as one
+    left-to-right block, in the order the table lays them out."""
+    text = pretty_cards(" ".join(codes))
+    return f"{LRI}{text}{PDI}" if is_rtl() else text
+
+
+_cards = cards_text
+
+
+def _is_you(name: str) -> bool:
+    return name in ("You", _("You"))
+
+
+def _name(seat: int, names: Sequence[str]) -> str:
+    if 0 <= seat < len(names):
+        return str(names[seat])
+    return _("Seat {number}").format(number=num(seat + 1))
+
+
+def meld_words(meld, names: Sequence[str]) -> str:
+    """A meld by whose it is and what it holds: "Seat 2's run 4♦ 5♦ 6♦", "your set 7♠ 7♥ 7♣"."""
+    owner = _name(meld.owner, names)
+    shown = _cards(meld.cards)
+    run = rules.group_kind(meld.cards) == "run"
+    if _is_you(owner):
+        return (_("your run {cards}") if run else _("your set {cards}")).format(cards=shown)
+    return (_("{owner}'s run {cards}") if run else _("{owner}'s set {cards}")).format(
+        owner=owner, cards=shown)
+
+
+def _joined(names: list[str]) -> str:
+    return _(", ").join(names)
+
+
+def describe(before, move: str, names: Sequence[str]) -> str:
+    """What ``move`` did, in a sentence of the current language."""
+    after, events = rules.play_events(before, move)
+    who = _name(before.seat, names)
+    text = ""
+    for e in events:
+        if isinstance(e, rules.Cut):
+            if e.kept:
+                text = _("{name} cut {count} cards, keeping {cards}").format(
+                    name=who, count=num(e.lifted), cards=_cards(e.kept))
+            else:
+                text = _("{name} cut {count} cards").format(name=who, count=num(e.lifted))
+        elif isinstance(e, rules.Exchanged):
+            text = ngettext("{name} gave back {count} card", "{name} gave back {count} cards",
+                            e.count).format(name=who, count=num(e.count))
+        elif isinstance(e, rules.UpcardTaken):
+            text = _("{name} took the upcard {card}").format(name=who, card=_cards([e.card]))
+        elif isinstance(e, rules.Bought):
+            text = ngettext("{name} bought {card} ({count} chip left)",
+                            "{name} bought {card} ({count} chips left)", e.chips).format(
+                name=who, card=_cards([e.card]), count=num(e.chips))
+        elif isinstance(e, rules.Passed):
+            text = _("{name} did not buy").format(name=who)
+        elif isinstance(e, rules.Melded):
+            groups = "  ·  ".join(_cards(g) for g in e.groups)
+            text = (_("{name} made the contract: {groups}") if e.contract
+                    else _("{name} melded {groups}")).format(name=who, groups=groups)
+        elif isinstance(e, rules.LaidOff):
+            text = _("{name} added {cards} to {meld}").format(
+                name=who, cards=_cards(e.cards), meld=meld_words(before.melds[e.meld], names))
+        elif isinstance(e, rules.JokerSwapped):
+            text = _("{name} put {card} in place of the joker of {meld}").format(
+                name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names))
+        elif isinstance(e, rules.JokerFreed):
+            text = _("{name} freed the joker of {meld} with {cards}").format(
+                name=who, meld=meld_words(before.melds[e.meld], names), cards=_cards(e.cards))
+        elif isinstance(e, rules.Discarded):
+            text = _("{name} discarded {card}").format(name=who, card=_cards([e.card]))
+    if move.split()[0].lower() == "draw":
+        text = _("{name} drew from the stock").format(name=who)
+    if not text:
+        text = pretty_cards(move)
+    if any(isinstance(e, rules.WentOut) for e in events):
+        text = _("{move} and went out").format(move=text)
+    over = [e for e in events if isinstance(e, rules.GameOver)]
+    if over:
+        winners = [_name(w, names) for w in over[0].result["winners"]]
+        text = _("{move}; game over, won by {names}").format(move=text, names=_joined(winners))
+    return text

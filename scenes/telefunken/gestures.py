@@ -1,0 +1,236 @@
+"""What the person's gestures on the Telefunken table mean: drags and clicks become moves.
+
+Drag a card of your hand into the build zone (or click it) to choose it for a meld; drop
+the chosen cards on the table to meld them or on a meld to lay them off (or swap a run's
+joker, or free a set's joker); drag a card onto the discard pile to end your turn; drag the
+offered discard into your hand to take or buy it. Every drag can be clicks instead: with
+cards chosen, the places they may go light up and a click there plays them. The cut is a
+drag along the pack. Refusals say why in the player's words (``words``).
+"""
+
+from __future__ import annotations
+
+import esper
+
+from ecs.components import DropTarget, Transform
+from ecs.intents import ClickIntent
+from scenes.telefunken import layout, words
+from scenes.telefunken.legal_index import LegalIndex
+
+
+class Gestures:
+    """Mixed into ``TelefunkenTable`` (which provides the state, sync, layout, ...)."""
+
+    # -- the legal moves by their cards ------------------------------------------------
+    def _legal_index(self) -> LegalIndex:
+        key = id(self.state)
+        if self._index[0] != key:
+            self._index = (key, LegalIndex(self.legal()))
+        return self._index[1]
+
+    def _meld_of(self, cards: list[str]) -> str | None:
+        return self._legal_index().meld_of(cards)
+
+    def _meld_with(self, code: str | None, zone: str | None) -> str | None:
+        """The legal meld made by the selection plus the dragged card (if from the hand)."""
+        return self._meld_of(self.selected + ([code] if zone == "hand" and code else []))
+
+    def _layoff_moves(self, cards: list[str], meld: int, x: float | None = None) -> list[str]:
+        rect = self._meld_rects.get(meld)
+        low = None if x is None else (rect is not None and x < rect.centerx)
+        return self._legal_index().layoffs(cards, meld, low)
+
+    # -- refusals in words -------------------------------------------------------------
+    def _layoff_verdict(self, cards: list[str], meld: int) -> tuple[bool, str]:
+        if self._layoff_moves(cards, meld):
+            return True, ""
+        return False, words.layoff_refusal(self.state, self.viewer, cards, meld, self.names())
+
+    def _discard_verdict(self, code: str) -> tuple[bool, str]:
+        if self.is_legal(f"discard {code}"):
+            return True, ""
+        return False, words.discard_refusal(self.state, self.viewer, code)
+
+    def _taking_verdict(self) -> tuple[bool, str]:
+        move = "take" if self.is_legal("take") else "buy"
+        if self.is_legal(move):
+            return True, ""
+        return False, words.phase_refusal(self.state, self.viewer) or words.engine_words(
+            self.check(move)[1])
+
+    # -- drops -------------------------------------------------------------------------
+    def validate(self, entity: int, target: int) -> tuple[bool, str]:
+        drop = esper.component_for_entity(target, DropTarget)
+        zone = self.sync.zone_of(entity)
+        code = self.sync.code_of(entity)
+        if self.drag.selected == entity and drop.name != "hand":
+            return False, ""  # the discard chosen by a click goes into the hand, nowhere else
+        if drop.name in ("hand", "build") and zone in ("hand", "build"):
+            return True, ""
+        if not self.mine:
+            return False, words.wait()
+        if zone == "discard":
+            if drop.name == "hand":
+                return self._taking_verdict()
+            return False, words.refusal("not_in_hand")
+        if drop.name == "discard":
+            return self._discard_verdict(code)
+        if drop.name == "table":
+            if self._meld_with(code, zone):
+                return True, ""
+            first = words.phase_refusal(self.state, self.viewer)
+            return False, first or words.refusal("no_meld")
+        if drop.name.startswith("meld:"):
+            return self._layoff_verdict(self.selected if zone == "build" else [code], drop.data)
+        return False, words.refusal("nowhere")
+
+    def move_for_drop(self, entity: int, target: int) -> str | None:
+        drop = esper.component_for_entity(target, DropTarget)
+        zone = self.sync.zone_of(entity)
+        code = self.sync.code_of(entity)
+        self.drag.settle(entity)
+        if zone == "discard":
+            return "take" if self.is_legal("take") else "buy"
+        if drop.name == "discard":
+            if code in self.selected:
+                self.selected.remove(code)
+            return f"discard {code}"
+        if drop.name == "table":
+            move = self._meld_with(code, zone)
+            self.selected = []
+            return move
+        if drop.name.startswith("meld:"):
+            cards = list(self.selected) if zone == "build" else [code]
+            x = esper.component_for_entity(entity, Transform).x
+            moves = self._layoff_moves(cards, drop.data, x)
+            if moves:
+                for c in cards:
+                    if c in self.selected:
+                        self.selected.remove(c)
+                return moves[0]
+            return None
+        if drop.name == "build" and zone == "hand":
+            self.toggle(entity)
+        elif drop.name == "hand" and zone == "build":
+            self.toggle(entity)
+        elif drop.name == "hand" and zone == "hand":
+            self._reorder(entity, code)
+        return None
+
+    def _reorder(self, entity: int, code: str) -> None:
+        self._frozen = None
+        x = esper.component_for_entity(entity, Transform).x
+        slots = [s[0] for s in self._slots["hand"]]
+        index = self.order.index(code) if code in self.order else 0
+        self.order.pop(index)
+        new = sum(1 for k, sx in enumerate(slots) if k != index and sx < x)
+        self.order.insert(new, code)
+        self.sort_mode = "custom"
+        self.show()
+
+    # -- clicks ------------------------------------------------------------------------
+    def move_for_intent(self, intent) -> str | None:
+        if not isinstance(intent, ClickIntent):
+            return None
+        if self.lift_curtain(intent.pos, self.layout["hand"].rect):
+            self.show()
+            return None
+        if intent.entity == self.stock_ent and self.mine and self.is_legal("draw"):
+            return "draw"
+        if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
+            if self.layout["hand"].rect.collidepoint(intent.pos) and self._frozen is None:
+                self._frozen = list(self.order)  # keep the slots while cards are clicked
+            self.toggle(intent.entity)
+            return None
+        verdict = self.lit_verdict(intent.pos)
+        if verdict is not None:
+            target, ok, reason = verdict
+            if ok:
+                return self._move_for_click(target, intent.pos)
+            if reason:
+                self.refuse(reason, intent)
+                return None
+        if intent.entity is None or self.sync.zone_of(intent.entity) is None:
+            self.clear_own_selection()  # a click on nothing cancels the selection
+        return None
+
+    def _click_selects(self, ent: int) -> bool:
+        """A click selects the top discard while it may be taken or bought (then a click on
+        the hand takes it); a click on a hand card moves it into the build zone instead."""
+        cards = self.sync.entities("discard")
+        return bool(cards) and cards[-1][1] == ent and self.mine and any(
+            self.is_legal(m) for m in ("take", "buy"))
+
+    def selection_key(self) -> tuple | None:
+        if not (self.mine and self.state.phase == "play" and self.selected):
+            return None
+        return tuple(self.selected)
+
+    def selection_verdicts(self) -> dict[int, tuple[bool, str]]:
+        """Where the selected cards may go: the discard pile (one card), a meld they lay off
+        on, the table (when they form a meld you can put down)."""
+        out: dict[int, tuple[bool, str]] = {}
+        for target, drop in esper.get_component(DropTarget):
+            if drop.name == "discard":
+                out[target] = self._discard_verdict(self.selected[0]) if len(
+                    self.selected) == 1 else (False, words.refusal("one_card"))
+            elif drop.name == "table":
+                out[target] = (self._meld_with(None, "build") is not None, "")
+            elif drop.name.startswith("meld:"):
+                out[target] = self._layoff_verdict(self.selected, drop.data)
+        return out
+
+    def _move_for_click(self, target: int, pos: tuple[int, int]) -> str | None:
+        """The move a click on a lit target makes with the selected cards."""
+        drop = esper.component_for_entity(target, DropTarget)
+        cards = list(self.selected)
+        if drop.name == "discard":
+            move = f"discard {cards[0]}"
+        elif drop.name == "table":
+            move = self._meld_with(None, "build")
+        else:
+            moves = self._layoff_moves(cards, drop.data, pos[0])
+            move = moves[0] if moves else None
+        if move is not None:
+            self.selected = []
+        return move
+
+    def clear_own_selection(self) -> bool:
+        if not self.selected:
+            return False
+        self.clear_selection()
+        return True
+
+    # -- the cut: a drag along the pack ------------------------------------------------
+    def cut_strip(self):
+        return layout.cut_strip(self.layout["table"].rect)
+
+    def cut_choices(self) -> list[int]:
+        if not self.mine or self.state.phase != "cut":  # (no scan of a long list per frame)
+            return []
+        return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut "))
+
+    def _cut_at_x(self, x: float) -> int:
+        choices = self.cut_choices()
+        strip = self.cut_strip()
+        t = min(1.0, max(0.0, (x - strip.x) / strip.width))
+        return choices[round(t * (len(choices) - 1))]
+
+    def handle_cut(self, event) -> bool:
+        """A press on the pack, a drag along it and the release cut there; True if used."""
+        choices = self.cut_choices()
+        if not choices or event.kind not in ("down", "move", "up"):
+            return False
+        strip = self.cut_strip()
+        if event.kind == "down" and event.button == 1 and strip.collidepoint(event.pos):
+            self._cutting = True
+        if not self._cutting:
+            return False
+        self.cut_at = self._cut_at_x(event.pos[0])
+        if event.kind == "up":
+            self._cutting = False
+            self.rules.submit(f"cut {self.cut_at}")
+        else:
+            self.refresh()
+        return True
+

@@ -1,0 +1,113 @@
+"""Where the Telefunken cards go: your hand fanned at the bottom, the build zone above it,
+the discard pile, and the melds on the table in rows by owner (yours first).
+
+Pure geometry: each function returns slots ``(x, y, angle, z)`` for the card sync, plus the
+boxes the table needs to hit-test (a meld's rectangle, the cut strip).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.card_art import card_size
+from game.rules import telefunken as rules
+from scenes.fan import fan
+
+HAND_W, TABLE_W, BUILD_W, PILE_W = 78, 48, 44, 70
+OWNER_LABEL_W = 96  # the strip left of each row of melds holds its owner's name
+PILE_TOP = 42  # the top discard starts this far below its zone's top: the header above it,
+# then room for the tag of the last-move mark (``scenes.marks``) so that it hides no word
+
+Slot = tuple[float, float, float, float]
+
+
+def suit_key(card: str) -> tuple[int, int]:
+    if card == rules.JOKER:
+        return (9, 0)
+    return (rules.SUIT_OF[card], rules.VALUE[card])
+
+
+def card_width(zone: str) -> int:
+    return {"hand": HAND_W, "build": BUILD_W, "discard": PILE_W}.get(zone, TABLE_W)
+
+
+@dataclass
+class Placed:
+    """Every zone's slots, each meld's box on the table and where each owner's row starts."""
+
+    slots: dict[str, list[Slot]] = field(default_factory=dict)
+    meld_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    owner_rows: list[tuple[int, float]] = field(default_factory=list)
+
+
+def hand_slots(rect: pygame.Rect, hand: list[str], frozen: list[str] | None) -> list[Slot]:
+    """The hand fanned in ``rect``; with ``frozen`` (the order while cards are being
+    clicked) each card keeps its slot of that order, so nothing moves under the pointer."""
+    area = rect.inflate(-16, -44)
+    full = frozen if frozen is not None else hand
+    spots = fan(area, len(full), HAND_W, max_step=HAND_W + 4, arc=5)
+    slots = [(x, y + 16, a, 600 + i) for i, (x, y, a) in enumerate(spots)]
+    free = list(range(len(full)))
+    out = []
+    for code in hand:
+        k = next(k for k in free if full[k] == code)
+        free.remove(k)
+        out.append(slots[k])
+    return out
+
+
+def frozen_fits(frozen: list[str] | None, hand: list[str]) -> bool:
+    """The kept order still knows every card of the hand."""
+    return frozen is not None and not (Counter(hand) - Counter(frozen))
+
+
+def build_slots(rect: pygame.Rect, count: int) -> list[Slot]:
+    return [(rect.x + 16 + BUILD_W / 2 + i * (BUILD_W * 0.55), rect.centery, 0.0, 500 + i)
+            for i in range(count)]
+
+
+def build_text_left(rect: pygame.Rect, count: int) -> float:
+    """Where the build zone's sentence starts: right of the chosen cards."""
+    return rect.x + 16 + (BUILD_W + BUILD_W * 0.55 * (count - 1) + 12 if count else 0)
+
+
+def pile_slots(rect: pygame.Rect, count: int) -> list[Slot]:
+    """The top few discards, slightly askew, below the pile's header."""
+    _, h = card_size(PILE_W)
+    cy = rect.y + PILE_TOP + h / 2
+    return [(rect.centerx + (i - count + 1) * 3, cy + (i - count + 1) * 2, (i * 37) % 9 - 4,
+             100 + i) for i in range(count)]
+
+
+def meld_slots(rect: pygame.Rect, melds, owners_order: list[int]) -> Placed:
+    """The melds on the table: one row (wrapping) per owner in ``owners_order``."""
+    placed = Placed()
+    _, h = card_size(TABLE_W)
+    step = TABLE_W * 0.45
+    rows: dict[int, list[int]] = {}
+    for i, meld in enumerate(melds):
+        rows.setdefault(meld.owner, []).append(i)
+    y = rect.y + 26 + h / 2
+    for owner in [o for o in owners_order if o in rows]:
+        placed.owner_rows.append((owner, y))
+        x = rect.x + OWNER_LABEL_W
+        for i in rows[owner]:
+            n = len(melds[i].cards)
+            width = TABLE_W + step * (n - 1)
+            if x + width > rect.right - 6:
+                x = rect.x + OWNER_LABEL_W
+                y += h + 6
+            placed.slots[f"meld_{i}"] = [(x + TABLE_W / 2 + k * step, y, 0.0, 300 + k)
+                                         for k in range(n)]
+            placed.meld_rects[i] = pygame.Rect(round(x), round(y - h / 2), round(width), h)
+            x += width + 12
+        y += h + 8
+    return placed
+
+
+def cut_strip(table: pygame.Rect) -> pygame.Rect:
+    """The pack spread along the table while the person cuts."""
+    return pygame.Rect(table.x + 40, table.centery - 40, table.width - 80, 80)

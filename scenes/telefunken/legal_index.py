@@ -1,0 +1,50 @@
+"""The legal melds and lay-offs of one position, indexed by their cards.
+
+A deal-7 hand with jokers may go out in hundreds of thousands of ways, far too many to scan
+on every click: the legal moves are bucketed once per position (melds by their number of
+cards, lay-offs by meld and cards), and the melds of one size are keyed by their cards the
+first time a selection of that size asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class LegalIndex:
+    def __init__(self, legal: Iterable[str]) -> None:
+        self.sizes: dict[int, list[str]] = {}
+        self.lay: dict[tuple, list[str]] = {}
+        self._by_cards: dict[int, dict[tuple, str]] = {}
+        for move in legal:
+            if move.startswith("meld "):  # cards = spaces - bars ("meld a b | c")
+                self.sizes.setdefault(move.count(" ") - move.count("|"), []).append(move)
+                continue
+            parts = move.split()
+            verb = parts[0]
+            if verb == "add" and "to" in parts:
+                at = parts.index("to")
+                self.lay.setdefault((int(parts[at + 1]), tuple(sorted(parts[1:at]))), []).append(
+                    move)
+            elif verb == "swap":
+                self.lay.setdefault((int(parts[3]), (parts[1],)), []).append(move)
+            elif verb == "free":
+                self.lay.setdefault((int(parts[1]), tuple(sorted(parts[3:]))), []).append(move)
+
+    def meld_of(self, cards: list[str]) -> str | None:
+        """The (first listed) legal meld made of exactly ``cards``."""
+        table = self._by_cards.get(len(cards))
+        if table is None:
+            table = self._by_cards[len(cards)] = {
+                tuple(sorted(p for p in m.split()[1:] if p != "|")): m
+                for m in reversed(self.sizes.get(len(cards), []))}  # the first listed wins
+        return table.get(tuple(sorted(cards)))
+
+    def layoffs(self, cards: list[str], meld: int, low: bool | None = None) -> list[str]:
+        """Legal lay-offs of ``cards`` on ``meld`` (add, swap, free): freeing a joker before
+        adding the same naturals, then the end nearer the pointer (``low``) first."""
+        out = list(self.lay.get((meld, tuple(sorted(cards))), []))
+        if len(out) > 1:
+            out.sort(key=lambda m: (not m.startswith("free"), low is not None and (
+                m.endswith("low") != low)))
+        return out

@@ -1,0 +1,148 @@
+"""The Telefunken table's panels: the deal and its contract with your chips, each
+opponent's seat, the running score sheet of the seven deals, the pack spread for the cut,
+and the end-of-deal and end-of-game summaries. Words come from ``scenes.telefunken.words``;
+numbers are written as the language writes them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.card_art import card_image
+from game.i18n import _, ngettext, num
+from game.rules import telefunken as rules
+from scenes import theme
+from scenes.telefunken import words
+
+
+def side_text(surface: pygame.Surface, string: str, within: pygame.Rect, pos: tuple[float, float],
+              size: int, colour, style: str = "sans", anchor: str = "topleft") -> None:
+    """Text placed from the reading side of ``within``: in Persian the position is mirrored
+    and the anchor too (what stands at the left in English stands at the right)."""
+    theme.blit_text(surface, string, (theme.mirror_x(pos[0], within), pos[1]), size, colour,
+                    style, anchor=theme.align(anchor))
+
+
+def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int) -> None:
+    side_text(surface, words.deal_caption(state.deal), rect, (rect.x + 12, rect.y + 8), 16,
+              theme.GOLD, "bold")
+    for i, line in enumerate(theme.wrap(words.contract(state.deal), 14, rect.width - 24)[:2]):
+        side_text(surface, line, rect, (rect.x + 12, rect.y + 32 + 18 * i), 14, theme.INK)
+    chips = state.chips[viewer]
+    for k in range(rules.START_CHIPS):
+        colour = theme.GOLD if k < chips else (60, 66, 74)
+        centre = (rect.x + 20 + k * 22, rect.bottom - 14)
+        pygame.draw.circle(surface, colour, centre, 8)
+        pygame.draw.circle(surface, (40, 30, 10), centre, 8, 1)
+
+
+def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, who: str,
+                  bought: tuple[str, tuple[int, int, int]] | None = None) -> None:
+    """One opponent's seat: name, its cards face down, counts, chips and points; ``bought``
+    (words, seat colour) while its last move was buying the discard."""
+    active = state.phase != "over" and state.seat == seat
+    theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
+    side_text(surface, theme.fit(who, 14, rect.width - 20, "bold"), rect, (rect.x + 10, rect.y + 8),
+              14, theme.INK, "bold")
+    back = card_image("back", 28)
+    count = len(state.hands[seat])
+    for k in range(min(count, 14)):  # from the reading side, like the words
+        spot = theme.mirror(back.get_rect(topleft=(rect.x + 10 + k * 9, rect.y + 32)), rect)
+        surface.blit(back, spot)
+    right = rect.right - 10
+    side_text(surface, ngettext("{count} card", "{count} cards", count).format(count=num(count)),
+              rect, (right, rect.y + 30), 13, theme.INK_DIM, anchor="topright")
+    chips = state.chips[seat]
+    side_text(surface, ngettext("{count} chip", "{count} chips", chips).format(count=num(chips)),
+              rect, (right, rect.y + 48), 13, theme.GOLD, anchor="topright")
+    points = state.totals[seat]
+    side_text(surface, ngettext("{count} pt", "{count} pts", points).format(count=num(points)),
+              rect, (right, rect.y + 66), 13, theme.INK_DIM, anchor="topright")
+    if state.melded[seat]:
+        side_text(surface, _("contract made"), rect, (rect.x + 10, rect.bottom - 16), 12, theme.GOLD)
+    elif bought is not None:  # (only a seat that has not melded may buy)
+        text, colour = bought
+        side_text(surface, theme.fit(text, 12, rect.width - 90, "bold"), rect,
+                  (rect.x + 10, rect.bottom - 17), 12, colour, "bold")
+
+
+def short_name(name: str, seat: int) -> str:
+    """A score-sheet column's head: "You", or a short seat number."""
+    return name if words.is_you(name) else _("S{number}").format(number=num(seat + 1))
+
+
+def draw_scores(surface: pygame.Surface, rect: pygame.Rect, state, penalties: list[tuple[int, ...]],
+                names: list[str]) -> None:
+    """The penalties of every deal so far, one column per seat, and the totals."""
+    side_text(surface, _("Penalties by deal"), rect, (rect.x + 12, rect.y + 8), 16, theme.GOLD, "bold")
+    n = len(names)
+    col = (rect.width - 54) / n
+    y = rect.y + 36
+    for s in range(n):
+        theme.blit_text(surface, theme.fit(short_name(names[s], s), 13, int(col) - 2, "bold"),
+                        (rect.x + 54 + col * s + col / 2, y), 13, theme.INK, "bold", anchor="midtop")
+    for d in range(7):
+        y += 22
+        current = d + 1 == state.deal
+        theme.blit_text(surface, num(d + 1), (rect.x + 14, y), 13,
+                        theme.GOLD if current else theme.INK_DIM, "bold")
+        if d < len(penalties):
+            for s, points in enumerate(penalties[d]):
+                theme.blit_text(surface, num(points), (rect.x + 54 + col * s + col / 2, y), 13,
+                                theme.INK, anchor="midtop")
+    y += 30
+    pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y - 4), (rect.right - 10, y - 4))
+    theme.blit_text(surface, "Σ", (rect.x + 14, y), 14, theme.GOLD, "bold")
+    for s in range(n):
+        theme.blit_text(surface, num(state.totals[s]), (rect.x + 54 + col * s + col / 2, y), 14,
+                        theme.GOLD, "bold", anchor="midtop")
+
+
+def draw_cut(surface: pygame.Surface, strip: pygame.Rect, pack: int, choices: list[int],
+             at: int | None) -> None:
+    """The pack seen edge-on along the table, with the line where it will be cut."""
+    back = card_image("back", 40)
+    for k in range(0, pack, 2):
+        x = strip.x + k * (strip.width - 40) / max(1, pack - 1)
+        surface.blit(back, (round(x), strip.y + 4))
+    at = at if at in choices else choices[len(choices) // 2]
+    x = strip.x + strip.width * choices.index(at) / max(1, len(choices) - 1)
+    pygame.draw.line(surface, theme.GOLD, (x, strip.y - 8), (x, strip.bottom + 8), 4)
+    text = theme.fit(words.cut_instruction(at), 16, strip.width, "bold")
+    theme.blit_text(surface, text, (strip.centerx, strip.y - 14), 16, theme.INK, "bold",
+                    anchor="midbottom")
+
+
+def deal_summary(event, out: int | None, names: list[str]):
+    """(title, subtitle, header, rows) of the summary after a deal."""
+    rows = [[names[p], num(event.points[p]), num(event.totals[p])]
+            for p in sorted(range(len(names)), key=lambda p: event.totals[p])]
+    return (words.deal_title(event.deal, None if out is None else names[out]),
+            _("Penalty points for the cards left in hand"),
+            [_("Player"), _("This deal"), _("Total")], rows)
+
+
+def result_summary(state, names: list[str], levels: list[str | None], you_alone: int | None):
+    """(title, subtitle, header, rows, highlighted row) for the results screen."""
+    players = len(names)
+    res = rules.result(state) or {}
+    totals = res.get("totals", list(state.totals))
+    winners = res.get("winners", [])
+    if len(winners) == 1 and winners[0] == you_alone:
+        title = _("You win!")
+    elif len(winners) == 1:
+        title = _("{name} wins").format(name=names[winners[0]])
+    elif winners:
+        title = _("{names} win").format(names=_(", ").join(names[w] for w in winners))
+    else:
+        title = _("Game over")
+    order = sorted(range(players), key=lambda s: totals[s])
+    stakes = res.get("stakes", [0] * players)
+    deal_winners = res.get("deal_winners", [])
+    rows = [[names[s] if levels[s] is None else _("{name} ({level})").format(
+                name=names[s], level=levels[s]),
+             num(totals[s]), num(sum(1 for w in deal_winners if w == s)), num(f"{stakes[s]:+d}")]
+            for s in order]
+    best = order.index(winners[0]) if winners else None
+    return title, _("Lowest total after seven deals wins. Stakes: 1 unit from everyone for each "
+                    "deal won, 5 from everyone to the winner."), [
+        _("Player"), _("Penalty"), _("Deals won"), _("Stakes")], rows, best

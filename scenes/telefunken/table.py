@@ -1,0 +1,501 @@
+"""The Telefunken table scene: seven deals of contract rummy with chips to buy discards.
+
+Your hand is fanned at the bottom (sort by rank or suit, or drag a card within the hand to
+move it). The cutter chooses where to cut (or, with the setting "Telefunken cut:
+automatically", the person's cut is made for them through the same move); on your turn
+click the stock (or Draw), take the free upcard on the first turn, or buy the top discard
+for a chip when it is offered (Buy / Pass). To meld, click cards (or drag them into the
+build zone): the zone says what they make, and Meld puts down the legal meld they form.
+What gestures mean is in ``gestures``, the words in ``words``, the panels in ``panels``,
+where cards go in ``layout``. The deal, contract and chips stay in view; the score sheet
+shows every deal's penalties.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import esper
+import pygame
+
+from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from game.ai import telefunken as telefunken_ai
+from game.card_art import card_image
+from game.catalog import GameConfig
+from game.i18n import _, num
+from game.layout import load_layout
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes import theme
+from scenes.card_sync import CardSync
+from scenes.game_table import CardTable
+from scenes.telefunken import layout, panels, words
+from scenes.telefunken.gestures import Gestures
+from scenes.telefunken.layout import PILE_W
+from scenes.widgets import Button, Choice, WidgetGroup
+
+AI_LEAD = 0.35
+
+
+def auto_cut(state, choices: list[int]) -> int:
+    """The cut made for a person who cuts automatically: drawn from the game's seed and the
+    deal (the same game cuts the same way again), never the same fixed place."""
+    return random.Random(f"telefunken-cut-{state.seed}-{state.deal}").choice(choices)
+
+
+def fitting_size(label: str, size: int, width: int) -> int:
+    """The largest text size up to ``size`` (at least 10) at which ``label`` fits ``width``."""
+    while size > 10 and theme.text_width(label, size, "bold") > width:
+        size -= 1
+    return size
+
+
+class TelefunkenTable(Gestures, CardTable):
+    name = "telefunken"
+    rules_module = rules
+    ai_module = telefunken_ai
+    ai_delay = 0.6
+    toast_zone = ("table", "bottom", -6)  # messages over the melds, not the prompt or hand
+
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app, config, session, replay)
+        self.layout = load_layout("telefunken")
+        self.players = len(config.seats)
+        self.sort_mode = "rank"
+        self.order: list[str] = []       # the viewer's hand, left to right
+        self.selected: list[str] = []    # cards moved to the build zone
+        self.sync = CardSync(card_image)
+        self.stock_ent: int | None = None
+        self.penalties: list[tuple[int, ...]] = []
+        self.cut_at: int | None = None
+        self._cutting = False
+        self._auto_cut_for: int | None = None  # the position whose cut was made automatically
+        self._slots: dict[str, list[layout.Slot]] = {}
+        self._meld_rects: dict[int, pygame.Rect] = {}
+        self._owner_rows: list[tuple[int, float]] = []
+        self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
+        self._source: dict[str, tuple[float, float]] = {}
+        self._index: tuple = (-1, None)  # (position id, LegalIndex)
+        self._frozen: list[str] | None = None  # the hand's order while its slots are kept
+
+    # -- building ----------------------------------------------------------------------
+    def build_table(self) -> None:
+        self.drag.click_select = self._click_selects
+        self.drag.cancel_on_miss = True
+        stock = self.layout["stock"].rect
+        self.stock_ent = esper.create_entity(
+            Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
+            ZOrder(5), Hoverable())
+        for name in ("discard", "build", "hand", "table"):
+            esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
+        self.penalties = self._penalties_from_session()
+        self.first_viewer()
+        self.show(instant=True)
+
+    def _penalties_from_session(self) -> list[tuple[int, ...]]:
+        out = []
+        state = self.session.initial
+        for move in self.session.moves:
+            state, events = rules.play_events(state, move)
+            out += [e.points for e in events if isinstance(e, rules.Penalties)]
+        return out
+
+    def language_changed(self) -> None:
+        self.refresh()
+
+    # -- helpers -----------------------------------------------------------------------
+    def names(self) -> list[str]:
+        return [self.seat_name(s) for s in range(self.players)]
+
+    def opponent_zone(self, seat: int) -> pygame.Rect:
+        order = [(self.viewer + k) % self.players for k in range(1, self.players)]
+        return self.layout[f"opp_{order.index(seat) + 1}"].rect
+
+    def seat_origin(self, seat: int) -> tuple[float, float]:
+        if seat == self.viewer:
+            return self.layout["hand"].rect.center
+        return self.opponent_zone(seat).center
+
+    # -- the picture -------------------------------------------------------------------
+    def _hand_order(self) -> list[str]:
+        """The viewer's hand in display order (kept across moves), less the selection."""
+        hand = Counter(self.state.hands[self.viewer])
+        sel = Counter(self.selected)
+        if sel - hand:
+            self.selected = []
+            sel = Counter()
+        rest = hand - sel
+        order: list[str] = []
+        for code in self.order:
+            if rest[code] > 0:
+                rest[code] -= 1
+                order.append(code)
+        order += sorted(rest.elements(), key=rules.card_key)
+        if self.sort_mode == "rank":
+            order.sort(key=rules.card_key)
+        elif self.sort_mode == "suit":
+            order.sort(key=layout.suit_key)
+        self.order = order
+        return order
+
+    def wanted(self) -> dict[str, list[str]]:
+        state = self.state
+        zones = {"hand": self._hand_order(), "build": list(self.selected),
+                 "discard": list(state.discard[-4:])}
+        for i, meld in enumerate(state.melds):
+            zones[f"meld_{i}"] = list(meld.cards)
+        return zones
+
+    def show(self, instant: bool = False, lead: float = 0.0) -> None:
+        wanted = self.wanted()
+        self._compute_slots(wanted)
+        self.sync.sync(wanted, lambda z, i, n: self._slots[z][i], layout.card_width, self._from,
+                       self._to, delay=lead, instant=instant,
+                       face_up=lambda z: z not in ("hand", "build") or not self.curtain)
+        self._after_sync()
+
+    def _from(self, zone: str, code: str) -> tuple[float, float]:
+        if zone in self._source:
+            return self._source[zone]
+        return self.layout["stock"].rect.center
+
+    def _to(self, zone: str, code: str) -> tuple[float, float]:
+        return self._source.get("sink", self.layout["stock"].rect.center)
+
+    def _compute_slots(self, wanted: dict[str, list[str]]) -> None:
+        if not layout.frozen_fits(self._frozen, wanted["hand"]):
+            self._frozen = None  # a card the kept slots do not know: lay out afresh
+        owners = [(self.viewer + k) % self.players for k in range(self.players)]
+        placed = layout.meld_slots(self.layout["table"].rect, self.state.melds, owners)
+        self._slots = placed.slots
+        self._meld_rects = placed.meld_rects
+        self._owner_rows = placed.owner_rows
+        self._slots["hand"] = layout.hand_slots(self.layout["hand"].rect, wanted["hand"],
+                                                self._frozen)
+        self._slots["build"] = layout.build_slots(self.layout["build"].rect, len(wanted["build"]))
+        self._slots["discard"] = layout.pile_slots(self.layout["discard"].rect,
+                                                   len(wanted["discard"]))
+
+    def _after_sync(self) -> None:
+        for ent, _drop in list(esper.get_component(DropTarget)):
+            if esper.has_component(ent, CardFace):
+                esper.remove_component(ent, DropTarget)
+        for i, rect in self._meld_rects.items():
+            cards = self.sync.entities(f"meld_{i}")
+            if cards:
+                esper.add_component(cards[0][1], DropTarget(rect.inflate(6, 6), f"meld:{i}", i))
+        for zone, cards in self.sync.zones.items():
+            for code, ent in cards:
+                drag = esper.component_for_entity(ent, Draggable)
+                drag.enabled = (zone in ("hand", "build") and self.replay is None
+                                and not self.curtain)
+                if zone == "discard" and (code, ent) == cards[-1]:
+                    drag.enabled = self.mine and any(map(self.is_legal, ("take", "buy")))
+                esper.component_for_entity(ent, Hoverable).raise_px = (
+                    10 if zone == "hand" and self.mine else 0)
+                if zone == "build":  # the chosen cards wear the selected outline
+                    esper.add_component(ent, Selected())
+                elif self.drag.selected != ent:
+                    esper.try_remove_component(ent, Selected)
+        # an empty stock is rebuilt from the discards when drawn from: keep it clickable
+        esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
+            self.state.stock) or (self.mine and self.is_legal("draw"))
+        self.refresh()
+
+    # -- selection and melds -----------------------------------------------------------
+    def toggle(self, ent: int) -> None:
+        zone = self.sync.zone_of(ent)
+        code = self.sync.code_of(ent)
+        if code is None or not self.mine or self.state.phase not in ("play", "exchange"):
+            return
+        if zone == "hand":
+            self.selected.append(code)
+        elif zone == "build" and code in self.selected:
+            self.selected.remove(code)
+        self.audio.request("click")
+        self.show()
+
+    def selection_move(self) -> tuple[str | None, str]:
+        """The legal meld (or exchange) the selection makes, and a sentence about it."""
+        state = self.state
+        if state.phase == "exchange":
+            move = " ".join(["exchange", *sorted(self.selected, key=rules.card_key)])
+            legal = self.check(move)[0]
+            return (move if legal else None), words.exchange_prompt(len(self.selected), legal)
+        if not self.selected:
+            return None, words.play_prompt(state, self.viewer)
+        move = self._meld_of(self.selected)
+        return move, words.selection_prompt(state, self.viewer, self.selected, move)
+
+    def confirm(self) -> None:
+        move, _text = self.selection_move()
+        if move is not None:
+            self.selected = []
+            self.rules.submit(move)
+
+    def clear_selection(self) -> None:
+        self.selected = []
+        self.show()
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if (event.kind == "move" and self._frozen is not None
+                and not self.layout["hand"].rect.collidepoint(event.pos)):
+            self._frozen = None  # the pointer left the hand: close up the gaps
+            self.show()
+        if self.handle_cut(event):
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._cut_automatically()
+
+    def _cut_automatically(self) -> None:
+        """With "Cut the deck: automatically", the person's cut is made for them, through
+        the normal move (animated, announced and logged like any cut)."""
+        if getattr(self.app.settings, "telefunken_cut", "hand") != "auto" or self.replay is not None:
+            return
+        if self.animating or not self.mine or self.state.phase != "cut":
+            return
+        if self._auto_cut_for == id(self.state) or self.app.scenes.top is not self:
+            return
+        choices = self.cut_choices()
+        if choices:
+            self._auto_cut_for = id(self.state)
+            self.cut_at = auto_cut(self.state, choices)
+            self.rules.submit(f"cut {self.cut_at}")
+
+    # -- events -> animation -----------------------------------------------------------
+    def animate(self, seat: int, move: str, events: list) -> None:
+        human = self.config.seats[seat].is_human
+        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        self._frozen = None  # the hand's content changes: lay it out afresh
+        origin = self.seat_origin(seat)
+        self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}
+        self._source["discard"] = origin
+        self._source["sink"] = origin
+        name = self.seat_name
+        for event in events:
+            if isinstance(event, (rules.CardDrawn, rules.Dealt)):
+                self.audio.request("deal")
+            elif isinstance(event, rules.Bought):
+                self.banner = (words.bought(name(event.seat), event.card, event.chips), 1.8)
+                self.audio.request("capture")
+            elif isinstance(event, rules.Cut):
+                self.banner = (words.cut(name(event.seat), event.lifted, event.kept), 1.8)
+            elif isinstance(event, rules.BonusCard):
+                self.banner = (words.bonus(name(event.seat)), 2.0)
+            elif isinstance(event, rules.Melded):
+                self.audio.request("score")
+                if event.contract:
+                    self.banner = (words.made_contract(name(event.seat)), 1.6)
+                if event.seat != self.viewer:
+                    self.hold(1.2)  # let the person see the computer's melds
+            elif isinstance(event, (rules.LaidOff, rules.JokerSwapped, rules.JokerFreed,
+                                    rules.Discarded)):
+                self.audio.request("place")
+            elif isinstance(event, rules.WentOut):
+                self.banner = (words.went_out(name(event.seat)), 2.0)
+            elif isinstance(event, rules.Penalties):
+                self.penalties.append(event.points)
+                self.audio.request("score")
+                out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
+                if event.deal < 7:
+                    title, subtitle, header, rows = panels.deal_summary(event, out, self.names())
+                    self.summarise(title, subtitle, header, rows, count_up=True)
+            elif isinstance(event, rules.Shuffled):
+                self.banner = (words.new_deal(event.deal), 2.4)
+                self.selected, self.order = [], []
+        if self.viewer_changing():
+            self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
+            self.pick_viewer()
+        self.show(lead=lead)
+        self.mark_move(seat, events)
+
+    def mark_move(self, seat: int, events: list) -> None:
+        """Outline what ``seat`` did until it plays again (``scenes.marks``)."""
+        name, mark = self.seat_name(seat), self.marks.cards
+        for event in events:
+            if isinstance(event, rules.Discarded):
+                mark(seat, self.sync, "discard", [event.card], name)
+            elif isinstance(event, rules.Melded):
+                for index, group in zip(event.indices, event.groups):
+                    mark(seat, self.sync, f"meld_{index}", group, name)
+            elif isinstance(event, (rules.LaidOff, rules.JokerFreed)):
+                mark(seat, self.sync, f"meld_{event.meld}", event.cards, name)
+            elif isinstance(event, rules.Bought):
+                if seat == self.viewer:
+                    mark(seat, self.sync, "hand", [event.card], words.bought_tag(name))
+                    self._unmark_others(seat, self.marks.marks[seat][-1].entities)
+                else:  # its panel is outlined; the panel itself says what it bought
+                    self.marks.place(seat, self.opponent_zone(seat))
+                    self._bought[seat] = (event.card, self.marks.marks[seat][-1])
+
+    def _unmark_others(self, seat: int, ents: tuple[int, ...]) -> None:
+        """A bought discard is in the buyer's hand now: the discarder's mark on it goes (it
+        would follow the card into the hand and say the discarder put it there)."""
+        for other, marks in self.marks.marks.items():
+            if other != seat:
+                marks[:] = [m for m in marks if not set(m.entities) & set(ents)]
+
+    def hide_hand(self) -> None:
+        self.sync.clear("hand")
+        self.sync.clear("build")
+        self.selected, self.order = [], []
+
+    # -- buttons -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        buttons = self.comfort_buttons(self.layout["status"].rect)
+        legal = {m for m in ("draw", "take", "buy", "pass") if self.is_legal(m)} if (
+            self.mine) else set()
+        area = self.layout["actions"].rect
+        row: list[tuple[str, object, bool]] = []
+        if "draw" in legal:
+            row.append(("draw", lambda: self.rules.submit("draw"), False))
+        if "take" in legal:
+            row.append(("take", lambda: self.rules.submit("take"), True))
+        if "buy" in legal:
+            row.append(("buy", lambda: self.rules.submit("buy"), True))
+        if "pass" in legal:
+            row.append(("pass", lambda: self.rules.submit("pass"), False))
+        cuts = self.cut_choices()
+        if cuts:
+            if self.cut_at not in cuts:
+                self.cut_at = cuts[len(cuts) // 2]
+            buttons.append(Choice((area.x + 8, area.y + 6, area.width - 16, 36), words.button("lift"),
+                                  [(n, words.lift_option(n)) for n in cuts], self.cut_at,
+                                  lambda v: setattr(self, "cut_at", v), label_width=60))
+            row.append(("cut", lambda: self.rules.submit(f"cut {self.cut_at}"), True))
+        if self.mine and self.state.phase in ("play", "exchange"):
+            move, _text = self.selection_move()
+            key = "exchange" if self.state.phase == "exchange" else "meld"
+            row.append((key, self.confirm, move is not None))
+        w = (area.width - 16 - 8 * (len(row) - 1)) // max(1, len(row))
+        y = area.bottom - 46 if cuts else area.y + 24
+        for k, (key, action, primary) in enumerate(row):
+            enabled = not (key in ("meld", "exchange") and not primary)
+            label = words.button(key)
+            buttons.append(Button((area.x + 8 + k * (w + 8), y, w, 42), label, action,
+                                  enabled=enabled, primary=primary or key == "meld",
+                                  size=fitting_size(label, 15, w - 12)))
+        hand = self.layout["hand"].rect
+        for i, mode in enumerate(("rank", "suit")):
+            label = words.button(mode)
+            buttons.append(Button((hand.right - 172 + i * 86, hand.y + 4, 82, 28), label,
+                                  lambda m=mode: self.sort(m), size=fitting_size(label, 13, 74)))
+        if self.selected:
+            build = self.layout["build"].rect
+            label = words.button("clear")
+            buttons.append(Button((build.right - 90, build.y + 6, 80, 28), label,
+                                  self.clear_selection, size=fitting_size(label, 13, 72)))
+        self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def sort(self, mode: str) -> None:
+        self.sort_mode = mode
+        self._frozen = None
+        self.show()
+
+    def show_hint(self, move: str) -> list[int]:
+        parts = move.split()
+        hand = self.sync.entities("hand") + self.sync.entities("build")
+        self.app.toast(words.hint(self.state, move, self.names()))
+        ents: list[int] = []
+        for token in parts[1:]:
+            match = next((e for c, e in hand if c == token and e not in ents), None)
+            if match is not None:
+                ents.append(match)
+        if parts[0] in ("take", "buy") and self.sync.entities("discard"):
+            ents.append(self.sync.entities("discard")[-1][1])
+        if parts[0] == "draw":
+            ents.append(self.stock_ent)
+        return ents
+
+    def result_summary(self):
+        seats = self.config.seats
+        alone = [s for s in range(self.players) if seats[s].is_human]
+        you = alone[0] if len(alone) == 1 and len(self.session.humans) == 1 else None
+        levels = [None if seats[s].is_human else words.level(seats[s].level)
+                  for s in range(self.players)]
+        return panels.result_summary(self.state, self.names(), levels, you)
+
+    # -- frame -------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        for name in ("stock", "discard", "contract", "log", "table", "build", "hand",
+                     "scores", "actions"):
+            theme.panel(surface, self.layout[name].rect, alpha=60 if name == "hand" else 105)
+        table = self.layout["table"].rect
+        for owner, y in self._owner_rows:
+            label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
+            x, anchor = ((table.x + layout.OWNER_LABEL_W - 8, "midright") if theme.rtl()
+                         else (table.x + 10, "midleft"))
+            theme.blit_text(surface, label, (x, y), 14, theme.GOLD, "bold", anchor=anchor)
+        if not self.state.melds:
+            theme.blit_text(surface, _("No melds on the table yet"), table.center, 16,
+                            theme.INK_FAINT, anchor="center")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        state = self.state
+        stock = self.layout["stock"].rect
+        theme.blit_text(surface, _("Stock · {count}").format(count=num(len(state.stock))),
+                        (stock.centerx, stock.y + 4), 13, theme.INK, "bold", anchor="midtop")
+        pile = self.layout["discard"].rect
+        theme.blit_text(surface, _("Discards"), (pile.centerx, pile.y + 4), 13, theme.INK_DIM,
+                        "bold", anchor="midtop")
+        panels.draw_contract(surface, self.layout["contract"].rect, state, self.viewer)
+        choices = self.cut_choices()
+        if choices:
+            panels.draw_cut(surface, self.cut_strip(), len(state.stock), choices, self.cut_at)
+        names = self.names()
+        for seat in range(self.players):
+            if seat != self.viewer:
+                cfg = self.config.seats[seat]
+                who = words.opponent_line(names[seat], None if cfg.is_human else cfg.level)
+                panels.draw_opponent(surface, self.opponent_zone(seat), state, seat, who,
+                                     self._bought_words(seat))
+        panels.draw_scores(surface, self.layout["scores"].rect, state, self.penalties, names)
+        self.draw_log(surface)
+        self._draw_prompt(surface)
+        hand = self.layout["hand"].rect
+        line = words.you_line(names[self.viewer], state.chips[self.viewer], state.totals[self.viewer])
+        x, anchor = (hand.right - 190, "topright") if theme.rtl() else (hand.x + 12, "topleft")
+        theme.blit_text(surface, theme.fit(line, 15, hand.width - 200, "bold"), (x, hand.y + 10),
+                        15, theme.GOLD if state.seat == self.viewer else theme.INK, "bold",
+                        anchor=anchor)
+        self.draw_curtain(surface, self.layout["hand"].rect)
+        self.widgets.draw(surface)
+        self.draw_banner(surface, (625, 260), 30)
+
+    def _bought_words(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        """What ``seat`` bought, while that is still its last move (its mark stands)."""
+        card, mark = self._bought.get(seat, (None, None))
+        if card is None or not any(m is mark for m in self.marks.marks.get(seat, [])):
+            return None
+        return words.bought_card(card), self.marks.colour(seat)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        """The build zone's sentence: what the selection makes, or what to do now."""
+        build = self.layout["build"].rect
+        if self.mine and self.state.phase in ("play", "exchange"):
+            _move, text = self.selection_move()
+        else:
+            text = self._waiting_text()
+        left = layout.build_text_left(build, len(self.selected))
+        lines = theme.wrap(text, 15, build.right - 100 - left, "bold")
+        x, anchor = (build.right - 100, "topright") if theme.rtl() else (left, "topleft")
+        for i, line in enumerate(lines[:2]):
+            theme.blit_text(surface, line, (x, build.centery - 10 * len(lines[:2]) + 20 * i),
+                            15, theme.INK, "bold", anchor=anchor)
+
+    def _waiting_text(self) -> str:
+        state = self.state
+        if state.phase == "over":
+            return words.waiting("over", "", False)
+        if self.replay is not None:
+            return _("Replay")
+        if not self.mine and state.seat == self.viewer and not self.curtain:
+            return ""  # the last move is still reaching the table: nothing to ask yet
+        return words.waiting(state.phase, self.seat_name(state.seat), self.mine)

@@ -1,0 +1,323 @@
+"""What the Telefunken table says, in the player's language: prompts, refusals, hints,
+banners, captions and the headers of its score sheets.
+
+Every sentence is one translatable message with named placeholders, read when it is shown
+(the language may change while the table is open). Cards are named as the table shows them
+(3♠, via ``game.card_words``), melds by whose they are and what they hold, never by an
+index; numbers go through ``game.i18n.num`` (Persian digits in Persian).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.card_words import pretty_cards
+from game.i18n import N_, _, ngettext, num
+from game.rules import telefunken as rules
+from game.words.telefunken import cards_text, meld_words
+
+CONTRACTS = {
+    1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
+    5: N_("one quinteto"), 6: N_("two quintetos"),
+    7: N_("one trio and one run of 7 or more, going out"),
+}
+YOUR_TURN = {"cut": N_("Your turn: cut the pack"), "exchange": N_("Your turn: choose cards to give back"),
+             "draw": N_("Your turn: draw"), "buy": N_("Your turn: decide on the discard"),
+             "play": N_("Your turn: meld or discard")}
+THEIR_TURN = {"cut": N_("{name} to cut the pack"), "exchange": N_("{name} to choose cards to give back"),
+              "draw": N_("{name} to draw"), "buy": N_("{name} to decide on the discard"),
+              "play": N_("{name} to meld or discard")}
+
+
+def cards(codes: Sequence[str]) -> str:
+    """Cards as the table shows them: "7♥ 7♦ joker"."""
+    return cards_text(codes)
+
+
+def groups(melds: Sequence[Sequence[str]]) -> str:
+    """Several groups of cards: "7♥ 7♦ 7♣ · 4♦ 5♦ 6♦"."""
+    return "  ·  ".join(cards(g) for g in melds)
+
+
+def split_groups(parts: Sequence[str]) -> list[list[str]]:
+    """The groups of a meld move's cards ("7H 7D 7C | 4D 5D 6D")."""
+    found: list[list[str]] = [[]]
+    for p in parts:
+        if p == "|":
+            found.append([])
+        else:
+            found[-1].append(p)
+    return found
+
+
+def contract(deal: int) -> str:
+    return _(CONTRACTS[min(max(deal, 1), 7)])
+
+
+def deal_caption(deal: int) -> str:
+    return _("Deal {deal} of 7").format(deal=num(min(deal, 7)))
+
+
+def is_you(name: str) -> bool:
+    return name in ("You", _("You"))
+
+
+def meld_name(meld, names: Sequence[str]) -> str:
+    """A meld on the table by whose it is and what it holds: "Seat 2's run 4♦ 5♦ 6♦"."""
+    return meld_words(meld, names)
+
+
+# -- the prompt in the build zone ------------------------------------------------------------
+
+def waiting(phase: str, name: str, mine: bool) -> str:
+    """Whose turn it is and what it is for, when the build zone has nothing else to say."""
+    if phase == "over":
+        return _("Game over")
+    if mine:
+        return _(YOUR_TURN.get(phase, YOUR_TURN["play"]))
+    return _(THEIR_TURN.get(phase, THEIR_TURN["play"])).format(name=name)
+
+
+def play_prompt(state, seat: int) -> str:
+    """What the player may do after drawing, with nothing selected yet."""
+    if state.phase != "play":
+        return _("Click cards or drag them here to form a meld")
+    if not state.melded[seat]:
+        if state.deal == 7:
+            return _("Deal 7: meld your contract only if you go out with it this turn (click "
+                     "its cards or drag them here); else discard to end your turn.")
+        return _("Meld your contract ({contract}) if you can: click its cards or drag them "
+                 "here. Then discard to end your turn.").format(contract=contract(state.deal))
+    return _("Lay off on any meld (click a card, then the meld), meld more, then discard to "
+             "end your turn.")
+
+
+def exchange_prompt(count: int, legal: bool) -> str:
+    if count and legal:
+        return ngettext("Give back {count} card: press Give back",
+                        "Give back {count} cards: press Give back", count).format(count=num(count))
+    return _("Choose the cards to give back (or none), then press Give back")
+
+
+def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None) -> str:
+    """What the selected cards make: the meld they form, or why they are not one."""
+    if meld is not None:
+        return _("Meld {groups}: press Meld or drop them on the table").format(
+            groups=groups(split_groups(meld.split()[1:])))
+    if len(selected) == 1:
+        if state.melded[seat]:
+            return _("{card}: click the discard pile to end your turn, a lit meld to lay it off, "
+                     "or choose more cards").format(card=cards(selected))
+        return _("{card}: click the discard pile to end your turn, or choose more cards for a "
+                 "meld").format(card=cards(selected))
+    if len(selected) == 2:
+        return _("{cards}: a set or a run needs at least three cards").format(cards=cards(selected))
+    kind = rules.group_kind(selected)
+    if kind in ("set", "run") and not state.melded[seat]:
+        if state.deal == 7:
+            return _("Deal 7: you may meld only the whole contract ({contract}) and go out "
+                     "in the same turn").format(contract=contract(7))
+        text = (_("A run, but your first meld this deal must be the contract: {contract}")
+                if kind == "run" else
+                _("A set, but your first meld this deal must be the contract: {contract}"))
+        return text.format(contract=contract(state.deal))
+    if kind == "run":
+        return _("A run, but not one you can put down now")
+    if kind == "set":
+        return _("A set, but not one you can put down now")
+    return ngettext("{count} card: not a set or a run",
+                    "{count} cards: not a set or a run", len(selected)).format(
+        count=num(len(selected)))
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+def wait() -> str:
+    return _("Wait for your turn")
+
+
+def phase_refusal(state, seat: int) -> str:
+    """Why nothing can be played from the hand now: what the phase asks for first."""
+    if state.seat != seat or state.phase == "over":
+        return wait()
+    if state.phase == "draw":
+        if state.first_turn:
+            return _("Draw first: click the stock, or take the upcard")
+        return _("Draw first: click the stock")
+    if state.phase == "buy":
+        return _("First decide on the discard: buy it for a chip or pass")
+    if state.phase == "cut":
+        return _("Cut the pack first")
+    if state.phase == "exchange":
+        return _("Deal 6: first choose the cards to give back")
+    return ""
+
+
+def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
+                   names: Sequence[str]) -> str:
+    """Why ``chosen`` cannot go on meld ``index`` now, in words."""
+    first = phase_refusal(state, seat)
+    if first:
+        return first
+    if not 0 <= index < len(state.melds):
+        return _("That meld is no longer on the table")
+    meld = state.melds[index]
+    what = meld_name(meld, names)
+    if not state.melded[seat]:
+        if state.deal == 7:
+            return _("In deal 7 you lay off only after melding the contract and going out in "
+                     "the same turn")
+        return _("Meld your contract first: only then may you lay off on the table")
+    own = [i for i, m in enumerate(state.melds) if m.owner == seat]
+    if meld.owner == seat and own and all(i in state.fresh for i in own):
+        return _("You put {cards} down this turn with your contract: this turn you may lay "
+                 "off only on other players' melds").format(cards=cards(meld.cards))
+    return ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}",
+                    len(chosen)).format(cards=cards(chosen), meld=what)
+
+
+def discard_refusal(state, seat: int, card: str) -> str:
+    first = phase_refusal(state, seat)
+    if first:
+        return first
+    return _("You cannot discard {card} now").format(card=cards([card]))
+
+
+REFUSALS = {
+    "not_in_hand": N_("Drag the discard into your hand to take or buy it"),
+    "no_meld": N_("Select the cards of a meld you can put down, then drop them here"),
+    "one_card": N_("Discard one card: select only that one"),
+    "nowhere": N_("That cannot go there"),
+}
+
+
+def refusal(key: str) -> str:
+    return _(REFUSALS[key])
+
+
+def engine_words(reason: str) -> str:
+    """The engine's own reason, as a last resort: cards as the table shows them."""
+    return pretty_cards(reason)
+
+
+# -- hints, banners, buttons -------------------------------------------------------------------
+
+def hint(state, move: str, names: Sequence[str]) -> str:
+    """A move in words for a hint: "Lay 7♥ off on Seat 2's run 4♥ 5♥ 6♥"."""
+    parts = move.split()
+    verb, rest = (parts[0], parts[1:]) if parts else ("", [])
+    try:
+        if verb == "draw":
+            return _("Hint: draw from the stock.")
+        if verb == "take":
+            return _("Hint: take the upcard.")
+        if verb == "buy":
+            return _("Hint: buy the discard (1 chip).")
+        if verb == "pass":
+            return _("Hint: let the discard go.")
+        if verb == "cut":
+            return _("Hint: cut the pack, lifting {count} cards.").format(count=num(rest[0]))
+        if verb == "discard":
+            return _("Hint: discard {card}.").format(card=cards(rest[:1]))
+        if verb == "meld":
+            return _("Hint: meld {groups}.").format(groups=groups(split_groups(rest)))
+        if verb == "exchange":
+            if not rest:
+                return _("Hint: give back no cards.")
+            return _("Hint: give back {cards}.").format(cards=cards(rest))
+        if verb == "add":
+            at = rest.index("to")
+            meld = meld_name(state.melds[int(rest[at + 1])], names)
+            return _("Hint: lay {cards} off on {meld}.").format(cards=cards(rest[:at]), meld=meld)
+        if verb == "swap":
+            meld = meld_name(state.melds[int(rest[2])], names)
+            return _("Hint: put {card} in place of the joker of {meld}.").format(
+                card=cards(rest[:1]), meld=meld)
+        if verb == "free":
+            meld = meld_name(state.melds[int(rest[0])], names)
+            return _("Hint: free the joker of {meld} with {cards}.").format(
+                meld=meld, cards=cards(rest[2:]))
+    except (IndexError, ValueError):
+        pass
+    return _("Hint: {move}.").format(move=pretty_cards(move))
+
+
+def bought(name: str, card: str, chips: int) -> str:
+    return ngettext("{name} bought {card} ({count} chip left)",
+                    "{name} bought {card} ({count} chips left)", chips).format(
+        name=name, card=cards([card]), count=num(chips))
+
+
+def cut(name: str, lifted: int, kept: Sequence[str]) -> str:
+    if kept:
+        return _("{name} cut {count} cards, keeping {cards}").format(
+            name=name, count=num(lifted), cards=cards(kept))
+    return _("{name} cut {count} cards").format(name=name, count=num(lifted))
+
+
+def bonus(name: str) -> str:
+    return _("An exact cut! {name} gets a bonus card").format(name=name)
+
+
+def made_contract(name: str) -> str:
+    return _("{name} made the contract").format(name=name)
+
+
+def went_out(name: str) -> str:
+    return _("{name} went out!").format(name=name)
+
+
+def new_deal(deal: int) -> str:
+    return _("Deal {deal}: {contract}").format(deal=num(deal), contract=contract(deal))
+
+
+def deal_title(deal: int, name: str | None) -> str:
+    if name is None:
+        return _("Deal {deal}: nobody went out").format(deal=num(deal))
+    return _("Deal {deal}: {name} went out").format(deal=num(deal), name=name)
+
+
+def cut_instruction(count: int) -> str:
+    return _("Drag along the pack and let go to cut: lift {count} cards").format(count=num(count))
+
+
+def bought_tag(name: str) -> str:
+    return _("{name} bought").format(name=name)
+
+
+def bought_card(card: str) -> str:
+    """An opponent's panel while its last move was a buy: "bought 9♠"."""
+    return _("bought {card}").format(card=cards([card]))
+
+
+BUTTONS = {"draw": N_("Draw"), "take": N_("Take upcard"), "buy": N_("Buy (1 chip)"),
+           "pass": N_("Pass"), "cut": N_("Cut"), "meld": N_("Meld"), "exchange": N_("Give back"),
+           "clear": N_("Clear"), "rank": N_("By rank"), "suit": N_("By suit"), "lift": N_("Lift")}
+
+
+def button(key: str) -> str:
+    return _(BUTTONS[key])
+
+
+def lift_option(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=num(count))
+
+
+LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def level(name: str) -> str:
+    return _(LEVELS[name]) if name in LEVELS else name
+
+
+def opponent_line(name: str, computer_level: str | None) -> str:
+    """An opponent's panel head: "Seat 2 · AI, Normal"."""
+    if computer_level is None:
+        return name
+    return _("{name} · AI, {level}").format(name=name, level=level(computer_level))
+
+
+def you_line(name: str, chips: int, points: int) -> str:
+    """The line above your hand: "You · 6 chips · 12 points"."""
+    return ngettext("{name} · {chips} chip · {points} points", "{name} · {chips} chips · {points} points",
+                    chips).format(name=name, chips=num(chips), points=num(points))

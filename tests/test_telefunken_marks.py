@@ -1,0 +1,74 @@
+"""Telefunken's last-move marks hide nothing: the tag on the discarded card stands below
+the "Discards" header, and an opponent's buy is outlined around its panel and said in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes import theme
+from scenes.telefunken_table import TelefunkenTable
+from tests.test_telefunken_table import CONFIG, OTHERS, position
+
+HAND = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+TAG_SIZE = 12  # scenes.marks draws its tags at this size, bold, 4 px taller than the text
+
+
+def open_state(app, drive, state, config=CONFIG):
+    table = TelefunkenTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table
+
+
+@pytest.mark.parametrize("pile", [("5S",), ("5S", "9S"), ("3C", "4C", "5S", "9S", "QD")])
+def test_the_discard_tag_stands_below_the_pile_header(app, drive, pile):
+    hand = HAND + ["8D"]
+    state = position([hand] + OTHERS, discard=pile[:-1] or ("3C",), to_move=0)
+    table = open_state(app, drive, state)
+    table.rules.submit(f"discard {hand[-1]}")  # the person's discard, marked with a tag
+    drive.settle()
+    boxes = table.marks.boxes(0)
+    assert len(boxes) == 1
+    box = boxes[0].inflate(8, 8)
+    tag_top = box.top + 6 - (theme.text("Seat", TAG_SIZE, (0, 0, 0), "bold").get_height() + 4)
+    pile_rect = table.layout["discard"].rect
+    header = theme.text("Discards", 13, theme.INK_DIM, "bold").get_rect(
+        midtop=(pile_rect.centerx, pile_rect.y + 4))
+    assert tag_top >= header.bottom
+    assert box.bottom <= pile_rect.bottom + 6  # the card still sits in its zone
+
+
+def test_an_opponents_buy_is_said_in_its_panel_until_it_moves_again(app, drive):
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=1,
+                     discard=("5S", "9S"), discarder=0, offer=[2, 3])
+    table = open_state(app, drive, state, config)
+    table.rules._apply("buy")  # the computer's decision, through the normal move path
+    drive.settle()
+    words = table._bought_words(1)
+    assert words is not None and words[0] == "bought 9♠"
+    zone = table.opponent_zone(1)
+    assert table.marks.boxes(1) == [zone]  # the whole panel is outlined, its words readable
+    table.rules._apply("draw")  # seat 1 draws: its turn goes on, the buy is still its last
+    drive.settle()
+    table.rules._apply(f"discard {table.state.hands[1][0]}")
+    drive.settle()
+    assert table._bought_words(1) is not None
+    table.marks.moved(2)
+    table.marks.moved(1)  # a new turn of seat 1: its buy is no longer its last move
+    assert table._bought_words(1) is None
+
+
+def test_a_bought_discard_loses_its_discarders_mark(app, drive):
+    state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    table = open_state(app, drive, state)
+    table.mark_move(3, [rules.Discarded(3, "9S")])  # seat 4's discard, as it was marked
+    assert table.marks.boxes(3)
+    table.rules.submit("buy")
+    drive.settle()
+    assert table.marks.boxes(3) == []  # not outlined in your hand as seat 4's
+    assert table.marks.boxes(0)  # your buy is
