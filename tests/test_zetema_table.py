@@ -79,7 +79,7 @@ def test_only_its_own_pile_accepts_a_card(open_table, app, drive):
     drive.release()
     drive.settle()
     assert table.session.moves == []
-    assert "5C goes on the pile of its rank" in app.toasts[-1].text
+    assert app.toasts[-1].text == "5♣ goes on the pile of its rank, the 5 pile."
 
 
 def test_select_name_and_declare_a_straight_flush_then_discard_a_shown_card(open_table, drive):
