@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from game.card_words import pretty_cards
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, is_rtl, ngettext, num
 from game.rules import zetema as rules
 
 RANK_PLURALS = (N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
@@ -33,9 +33,14 @@ KIND_NAMES = {"straight": N_("straight"), "flush": N_("flush"),
 _REASON = re.compile(r"^(zetema|assembly) of (\w+)$|^(\d+) marriages$")
 
 
+LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate (a card inside right-to-left text)
+
+
 def card(code: str) -> str:
-    """A card as the table shows it: "7S" -> "7♠" (a pile token loses its ``@pile``)."""
-    return pretty_cards(code.removesuffix(rules.PILE))
+    """A card as the table shows it: "7S" -> "7♠" (a pile token loses its ``@pile``); in a
+    right-to-left language kept left to right ("7♠", not "♠7") by an isolate."""
+    shown = pretty_cards(code.removesuffix(rules.PILE))
+    return f"{LRI}{shown}{PDI}" if is_rtl() else shown
 
 
 def cards(codes: Iterable[str]) -> str:
@@ -86,7 +91,7 @@ def score_reason(reason: str) -> str:
             return _(what).format(rank=rank_plural(rank))
     if match and match.group(3):
         n = int(match.group(3))
-        return ngettext("Marriage", "{count} marriages", n).format(count=num(n))
+        return ngettext("{count} marriage", "{count} marriages", n).format(count=num(n))
     kind = {"straight flush": "straightflush"}.get(reason, reason)
     return kind_title(kind) if kind in KIND_TITLES else reason
 

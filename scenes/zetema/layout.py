@@ -36,9 +36,12 @@ def hand_index(hand: pygame.Rect, count: int, x: float) -> int:
     return sum(1 for sx, _, _ in slots[1:] if sx - step / 2 < x)
 
 
-def meld_slots(zone: pygame.Rect, count: int) -> list[Slot]:
-    """The cards in the meld zone, in a row below its prompt, left of its buttons."""
+def meld_slots(zone: pygame.Rect, count: int, rtl: bool = False) -> list[Slot]:
+    """The cards in the meld zone, in a row below its prompt, beside its buttons (which
+    stand at the end of the reading direction: right, or left in a right-to-left language)."""
     area = pygame.Rect(zone.x + 10, zone.y + 36, zone.width - MELD_BUTTONS_W, zone.height - 40)
+    if rtl:
+        area.right = zone.right - 10
     return [(x, y, 0.0, Z_MELD + i) for i, (x, y, _) in enumerate(fan(area, count, MELD_W,
                                                                        MELD_W + 6))]
 

@@ -102,7 +102,7 @@ class ZetemaPanels:
         theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
         count = len(self.state.hands[seat])
         back = card_image("back", 34)
-        backs = pygame.Rect(rect.x + 10, rect.y + 40, 34 + 14 * max(0, count - 1), 48)
+        backs = pygame.Rect(rect.x + 10, rect.y + 43, 34 + 14 * max(0, count - 1), 48)
         backs = theme.mirror(backs, rect)
         for k in range(count):
             surface.blit(back, (backs.x + k * 14, backs.y))
@@ -162,32 +162,36 @@ class ZetemaPanels:
                                 rect.width - title.width - 36, (13, 12, 11), 1, "sans")
         blit_line(surface, lines[0], rect, rect.y + 10, size, theme.INK_DIM, end=True)
         y = rect.y + 34
-        name_w, number_x = 70, 92
+        bar_x = 108  # names and scores left of the bars (right of them in Persian)
         for seat in range(self.players):
             score = self.state.scores[seat]
-            width = rect.width - 110
-            track = theme.mirror(pygame.Rect(rect.x + 96, y + 4, width, 10), rect)
+            width = rect.width - bar_x - 14
+            track = theme.mirror(pygame.Rect(rect.x + bar_x, y + 4, width, 10), rect)
             bar = pygame.Rect(track.x, track.y, round(width * min(1, score / goal)), 10)
             if theme.rtl():
                 bar.right = track.right
             pygame.draw.rect(surface, (40, 52, 66), track, border_radius=5)
             if bar.width:
                 pygame.draw.rect(surface, theme.GOLD, bar, border_radius=5)
-            lines, size = fit_lines(self.seat_name(seat), name_w - 30, (14, 13, 12), 1)
+            number = words.points_plain(score)
+            x = theme.mirror_x(rect.x + bar_x - 6, rect)
+            shown = theme.blit_text(surface, number, (x, y), 14, theme.INK,
+                                    anchor="topleft" if theme.rtl() else "topright")
+            lines, size = fit_lines(self.seat_name(seat), bar_x - 12 - 10 - shown.width,
+                                    (14, 13, 12, 11), 1)
             blit_line(surface, lines[0], rect, y, size,
                       theme.INK if seat != self.state.seat else theme.GOLD, "bold")
-            x = theme.mirror_x(rect.x + number_x, rect)
-            theme.blit_text(surface, words.points_plain(score), (x, y), 14, theme.INK,
-                            anchor="topleft" if theme.rtl() else "topright")
             y += 20
         y += 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y), (rect.right - 10, y))
         visible = max(1, (rect.bottom - y - 10) // 18)
+        if len(self.sheet) > visible:
+            visible = max(1, visible - 1)  # the last line says how to see the others
         self.sheet_scroll = min(self.sheet_scroll, max(0, len(self.sheet) - visible))
         end = len(self.sheet) - self.sheet_scroll
         rows = self.sheet[max(0, end - visible):end]
         if len(self.sheet) > visible:
-            blit_line(surface, words.sheet_more(len(self.sheet)), rect, rect.bottom - 16, 11,
+            blit_line(surface, words.sheet_more(len(self.sheet)), rect, rect.bottom - 18, 11,
                       theme.INK_FAINT, end=True)
         for seat, points, reason, _ in rows:
             y += 18

@@ -17,6 +17,7 @@ from ecs.components import CardFace, Draggable, Hoverable, Sprite, Transform, ZO
 from ecs.tween import animate, flip, move_to
 from game.card_art import card_image
 from game.rules import zetema as rules
+from scenes import theme
 from scenes.card_sync import hide_now, remove_now
 from scenes.zetema import layout
 from scenes.zetema.layout import HAND_W, MELD_W, PILE_W, Z_FLY, Z_HAND, Z_MELD
@@ -186,7 +187,7 @@ class ZetemaSync:
             self._go(ent, x, y, z, duration, delay, angle)
         cards = self.selection + self.shown
         for (code, ent), (x, y, _, z) in zip(cards, layout.meld_slots(self.layout["meld"].rect,
-                                                                     len(cards))):
+                                                                     len(cards), theme.rtl())):
             self._resize_if(ent, code, MELD_W)
             self._go(ent, x, y, z, duration, delay)
         for rank, pile in enumerate(self.piles):

@@ -153,11 +153,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         zone = self.layout["meld"].rect
         move, _ = self.selection_meld()
         if mine and phase == "meld":
-            buttons.append(Button((zone.right - 170, zone.y + 40, 156, 46), words.meld_button(),
-                                  self.confirm_meld, enabled=move is not None, primary=True,
-                                  size=18))
-            buttons.append(Button((zone.right - 170, zone.y + 94, 156, 42), words.clear_button(),
-                                  self.clear_selection, enabled=bool(self.selection), size=16))
+            meld = theme.mirror(pygame.Rect(zone.right - 170, zone.y + 40, 156, 46), zone)
+            clear = theme.mirror(pygame.Rect(zone.right - 170, zone.y + 94, 156, 42), zone)
+            buttons.append(Button(meld, words.meld_button(), self.confirm_meld,
+                                  enabled=move is not None, primary=True, size=18))
+            buttons.append(Button(clear, words.clear_button(), self.clear_selection,
+                                  enabled=bool(self.selection), size=16))
         hand = self.layout["hand"].rect
         width = (self.sort_buttons_width() - 6) // 2
         for i, mode in enumerate(("rank", "suit")):

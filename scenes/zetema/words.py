@@ -137,7 +137,7 @@ def discard_refusal(state: rules.State, code: str, engine_reason: str) -> str:
     """Why discarding ``code`` is not legal now, from the position (the engine's reason, with
     cards as shown, only where there is nothing better to say)."""
     if state.phase == "discard" and state.meld != "marriage" and code not in state.shown:
-        return _("After your {meld} the discard must be one of the cards you showed: "
+        return _("After your {meld}, the discard must be one of the cards you showed: "
                  "{cards}").format(meld=kind_name(state.meld or ""), cards=cards(state.shown))
     if code not in state.hands[state.seat]:
         return _("{card} is not in your hand").format(card=card(code))
@@ -167,7 +167,7 @@ def shown_label(player: str, kind: str, cards_shown: Sequence[str], points: int)
     """Another seat's combination, over the cards it shows: who, what, how many points."""
     return _("{player}: {meld} · {points} points").format(
         player=player, meld=kind_title(kind) if kind != "marriage" else
-        ngettext("Marriage", "{count} marriages", max(1, len(cards_shown) // 2)).format(
+        ngettext("{count} marriage", "{count} marriages", max(1, len(cards_shown) // 2)).format(
             count=num(max(1, len(cards_shown) // 2))), points=num(points))
 
 
