@@ -202,7 +202,7 @@ class ZetemaPanels:
                       theme.INK_DIM)
 
     def sort_buttons_width(self) -> int:
-        return 2 * 100 + 6
+        return 2 * 108 + 6
 
     # -- summaries ---------------------------------------------------------------------
     def deal_summary(self, deal: int) -> None:
