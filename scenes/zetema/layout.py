@@ -11,7 +11,7 @@ from scenes.fan import fan
 HAND_W = 90
 PILE_W = 64
 MELD_W = 76
-PILE_STEP = 22
+PILE_STEP = 20
 MELD_BUTTONS_W = 190  # the right part of the meld zone holds Meld and Clear
 
 Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 950
@@ -47,8 +47,9 @@ def meld_slots(zone: pygame.Rect, count: int, rtl: bool = False) -> list[Slot]:
 
 
 def pile_slot(pile: pygame.Rect, rank: int, i: int) -> Slot:
-    """The ``i``-th card of a rank pile: fanned downwards so every card shows."""
-    return (pile.centerx, pile.y + 72 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
+    """The ``i``-th card of a rank pile: fanned downwards so every card shows, the first
+    one low enough that the tag marking a seat's last discard leaves the header readable."""
+    return (pile.centerx, pile.y + 82 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
 
 
 def marriage_slot(rect: pygame.Rect, i: int) -> Slot:
