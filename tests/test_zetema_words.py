@@ -207,8 +207,23 @@ def test_the_table_speaks_the_language_chosen_while_it_is_open(open_table, app, 
     table = open_table(position(STRAIGHT, OTHER))
     assert {"Meld", "Clear", "By rank", "By suit"} <= {w.label for w in table.widgets.widgets}
     english = table.meld_prompt()
+    drive.click(drive.center_of(hand_ent(table, "2H")))
+    drive.settle()
+    zone = table.layout["meld"].rect
+    assert drive.center_of(table.selection[0][1])[0] < zone.centerx
     i18n.set_language(lang)
+    esper.switch_world("default")  # the Settings screen on top: another world is current
     table.language_changed()  # as the Settings screen tells every open scene
+    assert esper.current_world == "default"
+    table.world.activate()
+    meld = next(w for w in table.widgets.widgets if w.on_click == table.confirm_meld)
+    chosen_x = drive.center_of(table.selection[0][1])[0]
+    if lang == "fa":  # read from the right: the chosen cards first, the buttons at the end
+        assert chosen_x > zone.centerx and meld.rect.centerx < zone.centerx
+    else:
+        assert chosen_x < zone.centerx and meld.rect.centerx > zone.centerx
+    drive.click(drive.center_of(table.selection[0][1]))  # back into the hand
+    drive.settle()
     labels = {w.label for w in table.widgets.widgets}
     assert i18n._("Meld") in labels and i18n._("By suit") in labels
     assert not labels & {"Meld", "Clear", "By rank", "By suit"}

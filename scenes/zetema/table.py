@@ -102,11 +102,20 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         return sheet
 
     def language_changed(self) -> None:
-        """Buttons carry words: build them again in the new language."""
+        """Buttons carry words and Persian mirrors the meld zone: build them again in the
+        new language, in this table's world (the Settings screen may be on top)."""
         parent = getattr(super(), "language_changed", None)
         if callable(parent):
             parent()
-        self.refresh()
+        if self.world is None or not self.world.alive:
+            return
+        previous = esper.current_world
+        self.world.activate()
+        try:
+            self.layout_all(0.0)
+            self.refresh()
+        finally:
+            esper.switch_world(previous)
 
     # -- where seats sit ---------------------------------------------------------------
     def opponent_zone(self, seat: int) -> pygame.Rect:
