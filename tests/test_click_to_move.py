@@ -70,7 +70,7 @@ def test_zetema_click_a_card_then_its_lit_pile_discards_it(open_zetema, drive):
     drive.step(2)
     assert [t for t, _ in table.selection] == ["9D"]
     assert lit() == {"pile_9"}  # only its own pile lights up
-    assert table.selection_meld()[1] == "1 card: click its lit pile to discard it, or add cards"
+    assert table.selection_meld()[1] == "9♦: click its lit pile to discard it, or add cards"
     drive.click(pile_centre(table, "9"))
     drive.settle()
     assert table.session.moves[0] == "discard 9D"

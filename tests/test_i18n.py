@@ -535,5 +535,83 @@ def test_no_text_of_the_chan_table_or_its_end_screen_overflows(lang, monkeypatch
                    words.win_banner(seat, False), words.stock_empty()):
         if theme.text_width(banner, 30, "serif") + 50 > 1240:  # the banner's box on the table
             problems.append(f"banner {banner!r} wider than the table")
+# -- the Zetema table in every language ---------------------------------------------------------
+
+def zetema_screens(app, drive):
+    """The Zetema table at its fullest: six seats (computers at the hardest level, three-digit
+    scores, a long score sheet), nothing chosen (the longest prompt), cards chosen that make
+    nothing, a combination named, the discard after it, another seat's combination shown."""
+    from collections import Counter
+
+    from game.rules import zetema as rules
+    from game.session import Session
+    from scenes.zetema import words as zetema_words
+    from scenes.zetema_table import ZetemaTable
+
+    config = GameConfig("zetema", (Seat("human"),) + (Seat("ai", "hard"),) * 5, 5, {"double": "S"})
+    hand = ["2H", "3C", "4H", "5D", "6H", "7S"]
+    rest = list((Counter(rules.deck("S")) - Counter(hand)).elements())
+    others = [rest[i * 5:(i + 1) * 5] for i in range(5)]
+    rest = rest[25:]
+    piles = {"9": [c for c in rest if c[:-1] == "9"][:4]}
+    stock = list((Counter(rest) - Counter(piles["9"])).elements())
+
+    def table_at(state):
+        table = ZetemaTable(app, config, Session(config, rules, state, state))
+        app.scenes.reset(table, transition=None)
+        drive.settle()
+        # a long score sheet: every seat declares, again and again
+        table.sheet = [(s % 6, 130, "assembly of queens", 1) for s in range(30)]
+        return table
+
+    state = rules.load({"players": 6, "dealer": 5, "to_move": 0, "phase": "meld",
+                        "hands": [hand] + others, "stock": stock, "piles": piles,
+                        "scores": [195, 188, 177, 166, 155, 144]})
+    table = table_at(state)
+    yield "nothing chosen", table
+    for code in ("2H", "4H"):
+        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
+    drive.move((640, 250))
+    yield "cards that make nothing", table
+    for code in ("3C", "5D", "6H", "7S"):
+        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
+    drive.move((640, 250))
+    yield "a straight named", table
+    table.confirm_meld()
+    drive.settle()
+    yield "discard after a meld", table
+    other = rules.load({"players": 6, "dealer": 5, "to_move": 1, "phase": "discard",
+                        "meld": "straight", "shown": hand,
+                        "hands": [others[0], hand] + others[1:], "stock": stock, "piles": piles,
+                        "scores": [195, 188, 177, 166, 155, 144]})
+    table = table_at(other)
+    table.shown_label = zetema_words.shown_label(table.seat_name(1), "straightflush", hand, 50)
+    yield "another seat's meld", table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_of_the_zetema_table_overflows(lang, monkeypatch):
+    from game.driver import Driver
+
+    app = lang_app(lang)
+    app.settings.animation = "instant"
+    drive = Driver(app)
+    problems = []
+    for name, table in zetema_screens(app, drive):
+        zones = [z.rect for z in table.layout.zones.values()]
+        buttons = [w for w in table.widgets.widgets if isinstance(w, Button)]
+        for widget in buttons:
+            problems += [f"{name}: {p}" for p in widget_problems(widget)]
+        table.banner = None
+        for string, rect in drawn_text(table, monkeypatch):
+            if not string.strip():
+                continue
+            home = [z for z in zones if z.collidepoint(rect.center)]
+            if not home:
+                problems.append(f"{name}: {string!r} outside every panel at {rect}")
+            elif not any(z.contains(rect) for z in home):
+                problems.append(f"{name}: {string!r} leaves its panel ({rect} in {home[0]})")
+            if any(rect.colliderect(b.rect) and string != b.label for b in buttons):
+                problems.append(f"{name}: {string!r} under a button at {rect}")
     assert not problems, "\n".join(problems)
     app.scenes.stack.clear()

@@ -79,7 +79,7 @@ def test_only_its_own_pile_accepts_a_card(open_table, app, drive):
     drive.release()
     drive.settle()
     assert table.session.moves == []
-    assert "5C goes on the pile of its rank" in app.toasts[-1].text
+    assert app.toasts[-1].text == "5♣ goes on the pile of its rank, the 5 pile."
 
 
 def test_select_name_and_declare_a_straight_flush_then_discard_a_shown_card(open_table, drive):
@@ -244,3 +244,25 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive):
     drive.click(summary.widgets.widgets[0].rect.center)
     drive.settle()
     assert drive.scene is table
+
+
+def test_a_discard_and_its_last_move_tag_leave_the_pile_header_readable(open_table, drive):
+    from scenes import theme
+    from scenes.zetema import layout
+
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    drive.settle()
+    rect = table.layout["pile_9"].rect
+    header = max(rect.y + 4 + theme.text("9", 16, theme.INK, "bold").get_height(),
+                 rect.y + 6 + theme.text("1/5", 13, theme.INK, "bold").get_height())
+    ent = table.piles[rules.RANK_INDEX["9"]][0][1]
+    t = esper.component_for_entity(ent, Transform)
+    from ecs.components import Sprite
+
+    card_top = t.y - esper.component_for_entity(ent, Sprite).image.get_height() / 2
+    tag_top = card_top - 4 + 6 - theme.text("Seat 2", 12, theme.INK, "bold").get_height() - 2
+    assert tag_top >= header - 1  # scenes.marks draws the tag astride the mark's top edge
+    last = layout.pile_slot(rect, 0, 4)  # the fifth card still ends near the pile's bottom
+    assert last[1] + 45 <= rect.bottom + 4

@@ -36,6 +36,7 @@ SOURCES = (
     "game/words/chan.py", "scenes/chan/prompts.py", "scenes/chan/panels.py", "scenes/chan/words.py",
     "scenes/telefunken/words.py", "scenes/telefunken/panels.py", "scenes/telefunken/table.py",
     "game/words/telefunken.py",
+    "game/words/zetema.py", "scenes/zetema/words.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),

@@ -1,0 +1,253 @@
+"""Clicks and drops on the Zetema table turned into moves (or into a selection, or a refusal
+that says why).
+
+Meld: a click moves a card between the hand and the meld zone (a drag into the zone does
+the same); a king or queen on its pile may join the zone for a marriage. Discard: a drag
+onto the pile of the card's rank, or a click on a shown card (after a marriage any card)
+and then its lit pile; a single hand card in the meld zone and a click on its pile, too.
+While cards are clicked out of the hand its slots stay put, so the next click lands on the
+card that was under the pointer; the hand closes up once the pointer leaves it.
+``ZetemaGestures`` is mixed into ``ZetemaTable``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import esper
+
+from ecs.components import DropTarget, Transform
+from ecs.intents import ClickIntent
+from game.rules import zetema as rules
+from scenes.zetema import layout, words
+from scenes.zetema.layout import MELD_W
+
+
+class ZetemaGestures:
+    """Input -> moves for the Zetema table (mixed into ``ZetemaTable``)."""
+
+    # -- the meld zone -----------------------------------------------------------------
+    def toggle(self, ent: int) -> None:
+        """Move a card between the hand and the meld zone (the selection)."""
+        if not self._may_select():
+            return
+        for pair in self.hand:
+            if pair[1] == ent:
+                self.hand.remove(pair)
+                self.selection.append(pair)
+                break
+        else:
+            for pair in self.selection:
+                if pair[1] == ent:
+                    self.selection.remove(pair)
+                    if pair[0].endswith(rules.PILE):
+                        esper.delete_entity(ent)  # back onto its pile (re-created there)
+                        self.reconcile()
+                        return
+                    self.hand.append(pair)
+                    if self.sort_mode != "custom":
+                        self.sort_hand(self.sort_mode, relayout=False)
+                    break
+        self.audio.request("click")
+        self.layout_all(0.2)
+        self.refresh()
+
+    def _may_select(self) -> bool:
+        return self.mine and self.state.phase == "meld"
+
+    def selection_meld(self) -> tuple[str | None, str]:
+        """(the legal move the selection declares, or None; a sentence about it)."""
+        tokens = [t for t, _ in self.selection]
+        meld = rules.classify(tokens) if tokens else None
+        if meld is None:
+            single = len(tokens) == 1 and not tokens[0].endswith(rules.PILE) and self.is_legal(
+                f"discard {tokens[0]}")
+            return None, words.selection_prompt(tokens, single)
+        move = meld.move
+        title = words.meld_title(meld.kind, meld.points)
+        if self.is_legal(move):
+            return move, title
+        try:
+            rules.play(self.state, move)
+        except ValueError as exc:
+            return None, words.meld_not_now(meld.kind, meld.points, str(exc))
+        return move, title
+
+    def confirm_meld(self) -> None:
+        move, _ = self.selection_meld()
+        if move is not None:
+            self.rules.submit(move)
+
+    def clear_selection(self) -> None:
+        for pair in list(self.selection):
+            self.toggle(pair[1])
+
+    def _take_from_pile(self, ent: int, token: str) -> None:
+        """A king or queen leaves its pile for the meld zone (a marriage)."""
+        for pile in self.piles:
+            for pair in pile:
+                if pair[1] == ent:
+                    pile.remove(pair)
+                    self.selection.append((token, ent))
+                    self._resize(ent, token, MELD_W)
+
+    # -- click-to-move -----------------------------------------------------------------
+    def _click_selects(self, ent: int) -> bool:
+        """Which clicks select a card to be clicked onto a pile: in the discard phase, a
+        shown card (or after a marriage any hand card). Meld-phase clicks move cards into
+        the meld zone instead."""
+        if not self.mine or self.state.phase != "discard":
+            return False
+        group = self.hand if self.state.meld == "marriage" else self.selection
+        return any(e == ent for _, e in group)
+
+    def selection_key(self) -> tuple | None:
+        if not (self.mine and self.state.phase == "meld" and self.selection):
+            return None
+        return tuple(t for t, _ in self.selection)
+
+    def selection_verdicts(self) -> dict[int, tuple[bool, str]]:
+        """One card of the hand in the meld zone may be clicked onto its pile."""
+        if len(self.selection) != 1 or self.selection[0][0].endswith(rules.PILE):
+            return {}
+        ent = self.selection[0][1]
+        return {target: self.validate(ent, target) for target, drop in
+                esper.get_component(DropTarget) if drop.name.startswith("pile_")}
+
+    def clear_own_selection(self) -> bool:
+        if self.selection_key() is None:
+            return False
+        self.clear_selection()
+        return True
+
+    def _freeze_hand(self) -> None:
+        """Keep the hand's slots while cards are clicked out of it and back."""
+        if self._frozen is None and self._hand_spots:
+            self._frozen = Counter(self.state.hands[self.viewer])
+
+    def _thaw_hand(self) -> None:
+        if self._frozen is not None:
+            self._frozen = None
+            if self.sort_mode != "custom":
+                self.sort_hand(self.sort_mode, relayout=False)
+            self.layout_all(0.25)
+
+    def _pile_click(self, ent: int, intent) -> str | None:
+        """A king or queen clicked on its pile: it joins the meld zone for a marriage, unless
+        the one card selected is of that rank (then this is a click to discard it there)."""
+        token = self._token(ent)
+        verdict = self.lit_verdict(intent.pos)
+        if verdict is not None and verdict[1]:
+            return f"discard {self.selection[0][0]}"
+        if token is None or not token.endswith(rules.PILE) or not self._may_select() or (
+                rules.CARD_RANK[token.removesuffix(rules.PILE)] not in (rules.QUEEN, rules.KING)):
+            if verdict is not None and verdict[2]:
+                self.refuse(verdict[2], intent)
+            return None
+        self._take_from_pile(ent, token)
+        self.audio.request("click")
+        self.layout_all(0.2)
+        self.refresh()
+        return None
+
+    # -- drops and clicks -> moves -------------------------------------------------------
+    def _token(self, ent: int) -> str | None:
+        for token, e in self.hand + self.selection:
+            if e == ent:
+                return token
+        for pile in self.piles:
+            for code, e in pile:
+                if e == ent:
+                    return code + rules.PILE
+        return None
+
+    def validate(self, entity: int, target: int) -> tuple[bool, str]:
+        drop = esper.component_for_entity(target, DropTarget)
+        token = self._token(entity)
+        if token is None:
+            return False, words.not_yours()
+        if not self.rules.human_to_move() or self.curtain:
+            return drop.name == "hand" and token in (t for t, _ in self.hand), \
+                words.wait_your_turn()
+        if self.drag.selected == entity and drop.name in ("hand", "meld"):
+            return False, ""  # a card chosen by a click goes to a pile, nowhere else
+        if drop.name == "hand":
+            return not token.endswith(rules.PILE), words.stays_on_pile(token)
+        if drop.name == "meld":
+            if self.state.phase != "meld":
+                return False, words.already_declared(self.state)
+            if token.endswith(rules.PILE) and rules.CARD_RANK[token.removesuffix(rules.PILE)] \
+                    not in (rules.QUEEN, rules.KING):
+                return False, words.only_royals_from_piles(token)
+            return True, ""
+        if token.endswith(rules.PILE):
+            return False, words.pile_card_only_for_marriage(token)
+        if rules.CARD_RANK[token] != drop.data:
+            return False, words.wrong_pile(token)
+        ok, reason = self.check(f"discard {token}")
+        return ok, "" if ok else words.discard_refusal(self.state, token, reason)
+
+    def move_for_drop(self, entity: int, target: int) -> str | None:
+        drop = esper.component_for_entity(target, DropTarget)
+        token = self._token(entity)
+        self.drag.settle(entity)
+        if drop.name == "meld":
+            if any(e == entity for _, e in self.selection):
+                self.layout_all(0.2)
+                return None
+            if token is not None and token.endswith(rules.PILE):
+                self._take_from_pile(entity, token)
+                self.layout_all(0.2)
+                self.refresh()
+                return None
+            self.toggle(entity)
+            return None
+        if drop.name == "hand":
+            self._reorder(entity)
+            return None
+        return f"discard {token}"
+
+    def _reorder(self, entity: int) -> None:
+        """A hand card dropped inside the hand: move it to where it was let go."""
+        pair = next((p for p in self.hand + self.selection if p[1] == entity), None)
+        if pair is None:
+            return
+        if pair in self.selection:
+            self.toggle(entity)
+            return
+        x = esper.component_for_entity(entity, Transform).x
+        self._frozen = None
+        self.hand.remove(pair)
+        self.hand.insert(layout.hand_index(self.layout["hand"].rect, len(self.hand), x), pair)
+        self.sort_mode = "custom"
+        self.layout_all(0.2)
+
+    def move_for_intent(self, intent) -> str | None:
+        if not isinstance(intent, ClickIntent):
+            return None
+        if self.lift_curtain(intent.pos, self.layout["hand"].rect):
+            self.reconcile()
+            return None
+        if intent.entity is not None and (
+                any(e == intent.entity for _, e in self.hand + self.selection)):
+            if self.layout["hand"].rect.collidepoint(intent.pos):
+                self._freeze_hand()
+            self.toggle(intent.entity)
+            return None
+        if intent.entity is not None and any(
+                e == intent.entity for pile in self.piles for _, e in pile):
+            return self._pile_click(intent.entity, intent)
+        verdict = self.lit_verdict(intent.pos)
+        if verdict is not None:
+            target, ok, reason = verdict
+            if ok:
+                return f"discard {self.selection[0][0]}"
+            if reason:
+                self.refuse(reason, intent)
+                return None
+        target = self.drag.target_at(intent.pos)
+        meld_zone = target is not None and esper.component_for_entity(
+            target, DropTarget).name == "meld"
+        if intent.entity is None and not meld_zone:
+            self.clear_own_selection()  # a click on nothing cancels the selection
+        return None

@@ -1,0 +1,64 @@
+"""Where the Zetema cards go: sizes, drawing order and the slots of the hand, the meld zone,
+the rank piles and the marriage pile. Pure geometry from the layout map's zones
+(``assets/maps/zetema.tmx``); each slot is ``(x, y, angle, z)``."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.fan import fan
+
+HAND_W = 90
+PILE_W = 64
+MELD_W = 76
+PILE_STEP = 20
+MELD_BUTTONS_W = 190  # the right part of the meld zone holds Meld and Clear
+
+Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 950
+
+Slot = tuple[float, float, float, float]
+
+
+def hand_zone(hand: pygame.Rect) -> pygame.Rect:
+    return hand.inflate(-20, -40)
+
+
+def hand_slots(hand: pygame.Rect, count: int) -> list[Slot]:
+    """The hand fanned across its zone, left to right."""
+    spots = fan(hand_zone(hand), count, HAND_W, max_step=HAND_W + 6, arc=5)
+    return [(x, y + 14, angle, Z_HAND + i) for i, (x, y, angle) in enumerate(spots)]
+
+
+def hand_index(hand: pygame.Rect, count: int, x: float) -> int:
+    """Where a card let go at ``x`` goes among ``count`` others of the hand."""
+    slots = fan(hand_zone(hand), count + 1, HAND_W, max_step=HAND_W + 6)
+    step = slots[1][0] - slots[0][0] if len(slots) > 1 else 0
+    return sum(1 for sx, _, _ in slots[1:] if sx - step / 2 < x)
+
+
+def meld_slots(zone: pygame.Rect, count: int, rtl: bool = False) -> list[Slot]:
+    """The cards in the meld zone, in a row below its prompt, beside its buttons (which
+    stand at the end of the reading direction: right, or left in a right-to-left language)."""
+    area = pygame.Rect(zone.x + 10, zone.y + 36, zone.width - MELD_BUTTONS_W, zone.height - 40)
+    if rtl:
+        area.right = zone.right - 10
+    return [(x, y, 0.0, Z_MELD + i) for i, (x, y, _) in enumerate(fan(area, count, MELD_W,
+                                                                       MELD_W + 6))]
+
+
+def pile_slot(pile: pygame.Rect, rank: int, i: int) -> Slot:
+    """The ``i``-th card of a rank pile: fanned downwards so every card shows, the first
+    one low enough that the tag marking a seat's last discard leaves the header readable."""
+    return (pile.centerx, pile.y + 82 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
+
+
+def marriage_slot(rect: pygame.Rect, i: int) -> Slot:
+    """The ``i``-th card of the marriage pile: a loose, slightly turned heap."""
+    return (rect.centerx + (i % 8) * 2, rect.centery + 16 - (i % 8) * 2, (i * 7) % 11 - 5,
+            Z_MARRIAGE + i)
+
+
+def opponent_index(viewer: int, seat: int, players: int) -> int:
+    """Which of the top zones (``opp_1``...) a seat sits in: turn order after the viewer."""
+    order = [(viewer + k) % players for k in range(1, players)]
+    return order.index(seat) + 1 if seat in order else 1

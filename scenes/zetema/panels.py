@@ -1,0 +1,239 @@
+"""What the Zetema table draws besides cards: the rank piles' headers (rank and count), the
+stock and marriage-pile labels, each other seat's panel (name, who plays it, score, cards
+face down), the prompt of the meld zone, your name and score over your hand, the score
+sheet, and the end-of-deal and end-of-game summaries.
+
+Text fits its panel in every language: long words are shrunk, wrapped or cut with an
+ellipsis (``fit_lines``); in a right-to-left language a panel reads from the right.
+``ZetemaPanels`` is mixed into ``ZetemaTable``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.card_art import card_image
+from game.rules import zetema as rules
+from game.words.zetema import score_reason
+from scenes import theme
+from scenes.zetema import words
+from scenes.zetema.layout import MELD_BUTTONS_W
+
+
+def fit_lines(string: str, width: int, sizes: tuple[int, ...], max_lines: int,
+              style: str = "bold") -> tuple[list[str], int]:
+    """``string`` in as few lines (at most ``max_lines``) of the largest size that fits
+    ``width``; at the smallest size the last line is cut with an ellipsis."""
+    for size in sizes:
+        lines = theme.wrap(string, size, width, style)
+        if len(lines) <= max_lines and all(theme.text_width(ln, size, style) <= width
+                                           for ln in lines):
+            return lines, size
+    size = sizes[-1]
+    lines = theme.wrap(string, size, width, style)[:max_lines]
+    return [theme.fit(ln, size, width, style) for ln in lines], size
+
+
+def start_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
+    """Where a line begins in ``rect`` (left, or right in a right-to-left language)."""
+    return (rect.right - pad, "right") if theme.rtl() else (rect.x + pad, "left")
+
+
+def end_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
+    """Where a line's far end goes (right, or left in a right-to-left language)."""
+    return (rect.x + pad, "left") if theme.rtl() else (rect.right - pad, "right")
+
+
+def blit_line(surface: pygame.Surface, string: str, rect: pygame.Rect, y: int, size: int,
+              color, style: str = "sans", pad: int = 12, end: bool = False) -> pygame.Rect:
+    """A line at ``y`` from the reading side of ``rect`` (``end``: from the other side)."""
+    x, side = end_x(rect, pad) if end else start_x(rect, pad)
+    return theme.blit_text(surface, string, (x, y), size, color, style, anchor=f"top{side}")
+
+
+class ZetemaPanels:
+    """Drawing and summaries for the Zetema table (mixed into ``ZetemaTable``)."""
+
+    # -- the felt under the cards ------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        for i, rank in enumerate(rules.RANKS):
+            rect = self.layout[f"pile_{rank}"].rect
+            theme.panel(surface, rect, alpha=70, radius=10)
+            count = len(self.state.piles[i])
+            dead = rank in ("Q", "K") and self.state.married
+            color = theme.GOLD if count == 4 else (theme.INK_FAINT if dead else theme.INK_DIM)
+            theme.blit_text(surface, rank, (rect.x + 8, rect.y + 4), 16, theme.INK, "bold")
+            theme.blit_text(surface, words.pile_count(count), (rect.right - 8, rect.y + 6), 13,
+                            color, "bold", anchor="topright")
+        for name in ("stock", "marriage", "log", "sheet", "meld", "hand"):
+            theme.panel(surface, self.layout[name].rect, alpha=110 if name != "hand" else 60)
+
+    # -- above the cards -----------------------------------------------------------------
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        state = self.state
+        for zone, label, colour in (("stock", words.stock_label(len(state.stock)), theme.INK),
+                                    ("marriage", words.marriages_label(
+                                        len(state.marriage_pile) // 2), theme.INK_DIM)):
+            rect = self.layout[zone].rect
+            lines, size = fit_lines(label, rect.width - 8, (14, 13, 12, 11), 1)
+            theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 4), size, colour, "bold",
+                            anchor="midtop")
+        for seat in range(self.players):
+            if seat != self.viewer:
+                self._draw_opponent(surface, seat)
+        self._draw_meld_zone(surface)
+        self._draw_sheet(surface)
+        self.draw_log(surface)
+        hand = self.layout["hand"].rect
+        label = words.seat_score(self.seat_name(self.viewer), state.scores[self.viewer])
+        room = pygame.Rect(hand.x, hand.y, hand.width - self.sort_buttons_width() - 12,
+                           hand.height)
+        lines, size = fit_lines(label, room.width - 24, (16, 14, 13), 1)
+        blit_line(surface, lines[0], room, hand.y + 8, size,
+                  theme.GOLD if state.seat == self.viewer else theme.INK, "bold")
+        self.draw_curtain(surface, self.layout["hand"].rect)
+        self.widgets.draw(surface)
+        self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
+
+    def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
+        rect = self.opponent_zone(seat)
+        active = self.state.phase != "over" and self.state.seat == seat
+        theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
+        count = len(self.state.hands[seat])
+        back = card_image("back", 34)
+        backs = pygame.Rect(rect.x + 10, rect.y + 43, 34 + 14 * max(0, count - 1), 48)
+        backs = theme.mirror(backs, rect)
+        for k in range(count):
+            surface.blit(back, (backs.x + k * 14, backs.y))
+        score = theme.text(words.points_plain(self.state.scores[seat]), 22, theme.GOLD, "serif")
+        x, side = end_x(rect, 10)
+        surface.blit(score, score.get_rect(**{f"top{side}": (x, rect.y + 6)}))
+        name_w = rect.width - 30 - score.get_width()
+        lines, size = fit_lines(self.seat_name(seat), name_w, (15, 14, 13), 1)
+        blit_line(surface, lines[0], rect, rect.y + 8, size, theme.INK, "bold", pad=10)
+        level = self.config.seats[seat]
+        if not level.is_human:
+            who = words.computer(level.level)
+            lines, size = fit_lines(who, name_w, (12, 11), 1, "sans")
+            blit_line(surface, lines[0], rect, rect.y + 26, size, theme.INK_DIM, pad=10)
+        free = rect.width - backs.width - 30
+        lines, size = fit_lines(words.card_count(count), free, (13, 12, 11), 1, "sans")
+        blit_line(surface, lines[0], rect, rect.bottom - 8 - 15, size, theme.INK_DIM, pad=10,
+                  end=True)
+        if active and not self.config.seats[seat].is_human:
+            blit_line(surface, words.thinking(1 + int(self.time * 3) % 3), rect, rect.y + 48,
+                      12, theme.INK_FAINT, pad=10, end=True)
+
+    def meld_prompt(self) -> str:
+        """The sentence at the top of the meld zone: what may be done now, or what happens."""
+        state = self.state
+        if state.phase == "over":
+            return words.game_over()
+        if self.replay is not None:
+            return self.shown_label or words.replay()
+        if self.shown or (state.phase == "discard" and state.seat != self.viewer):
+            return self.shown_label
+        if self.rules.to_move == self.viewer and self.config.seats[self.viewer].is_human:
+            if state.phase == "discard" or not self.selection:
+                return words.turn_prompt(state, self.legal())
+            return self.selection_meld()[1]
+        return words.waiting_prompt(self.seat_name(state.seat))
+
+    def _draw_meld_zone(self, surface: pygame.Surface) -> None:
+        zone = self.layout["meld"].rect
+        text = self.meld_prompt()
+        if not text:
+            return
+        crowded = bool(self.selection or self.shown)
+        # above the buttons the whole width is free; with cards in the zone, one line
+        width = zone.width - 24 if crowded else zone.width - MELD_BUTTONS_W - 12
+        lines, size = fit_lines(text, width, (16, 15, 14, 13), 1 if crowded else 3)
+        y = zone.y + 8
+        for line in lines:
+            blit_line(surface, line, zone, y, size, theme.INK, "bold")
+            y += size + 5
+
+    def _draw_sheet(self, surface: pygame.Surface) -> None:
+        rect = self.layout["sheet"].rect
+        goal = self.state.settings.target
+        title = blit_line(surface, words.sheet_title(), rect, rect.y + 8, 16, theme.GOLD, "bold")
+        lines, size = fit_lines(words.sheet_goal(goal, self.state.deal),
+                                rect.width - title.width - 36, (13, 12, 11), 1, "sans")
+        blit_line(surface, lines[0], rect, rect.y + 10, size, theme.INK_DIM, end=True)
+        y = rect.y + 34
+        bar_x = 108  # names and scores left of the bars (right of them in Persian)
+        for seat in range(self.players):
+            score = self.state.scores[seat]
+            width = rect.width - bar_x - 14
+            track = theme.mirror(pygame.Rect(rect.x + bar_x, y + 4, width, 10), rect)
+            bar = pygame.Rect(track.x, track.y, round(width * min(1, score / goal)), 10)
+            if theme.rtl():
+                bar.right = track.right
+            pygame.draw.rect(surface, (40, 52, 66), track, border_radius=5)
+            if bar.width:
+                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=5)
+            number = words.points_plain(score)
+            x = theme.mirror_x(rect.x + bar_x - 6, rect)
+            shown = theme.blit_text(surface, number, (x, y), 14, theme.INK,
+                                    anchor="topleft" if theme.rtl() else "topright")
+            lines, size = fit_lines(self.seat_name(seat), bar_x - 12 - 10 - shown.width,
+                                    (14, 13, 12, 11), 1)
+            blit_line(surface, lines[0], rect, y, size,
+                      theme.INK if seat != self.state.seat else theme.GOLD, "bold")
+            y += 20
+        y += 6
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y), (rect.right - 10, y))
+        visible = max(1, (rect.bottom - y - 10) // 18)
+        if len(self.sheet) > visible:
+            visible = max(1, visible - 1)  # the last line says how to see the others
+        self.sheet_scroll = min(self.sheet_scroll, max(0, len(self.sheet) - visible))
+        end = len(self.sheet) - self.sheet_scroll
+        rows = self.sheet[max(0, end - visible):end]
+        if len(self.sheet) > visible:
+            blit_line(surface, words.sheet_more(len(self.sheet)), rect, rect.bottom - 18, 11,
+                      theme.INK_FAINT, end=True)
+        for seat, points, reason, _ in rows:
+            y += 18
+            gain = blit_line(surface, words.points_gain(points), rect, y, 13, theme.GOLD,
+                             end=True)
+            line = words.sheet_line(self.seat_name(seat), score_reason(reason))
+            blit_line(surface, theme.fit(line, 13, rect.width - gain.width - 34), rect, y, 13,
+                      theme.INK_DIM)
+
+    def sort_buttons_width(self) -> int:
+        return 2 * 108 + 6
+
+    # -- summaries ---------------------------------------------------------------------
+    def deal_summary(self, deal: int) -> None:
+        """The end of a deal nobody won: each seat's points of the deal, zetemas, total."""
+        rows = []
+        for s in sorted(range(self.players), key=lambda s: -self.state.scores[s]):
+            got = [(p, r) for seat, p, r, d in self.sheet if seat == s and d == deal]
+            rows.append([self.seat_name(s), words.points_gain(sum(p for p, _ in got)),
+                         words.points_plain(len([1 for _, r in got if r.startswith("zetema")])),
+                         words.points_plain(self.state.scores[s])])
+        self.summarise(words.deal_summary_title(deal),
+                       words.deal_summary_subtitle(self.state.settings.target),
+                       words.deal_summary_header(), rows)
+
+    def result_summary(self):
+        res = rules.result(self.state)
+        winner = res["winner"]
+        you = (winner is not None and self.config.seats[winner].is_human
+               and len(self.session.humans) == 1)
+        title = words.result_title(None if winner is None else self.seat_name(winner), you)
+        subtitle = words.result_subtitle(self.state.settings.target, self.state.deal)
+        order = sorted(range(self.players), key=lambda s: -res["scores"][s])
+        rows = []
+        for s in order:
+            melds = sum(p for seat, p, r, _ in self.sheet if seat == s and not r.startswith(
+                "zetema"))
+            zetemas = sum(p for seat, p, r, _ in self.sheet if seat == s and r.startswith(
+                "zetema"))
+            seat = self.config.seats[s]
+            who = words.player_with_level(self.seat_name(s), None if seat.is_human else seat.level)
+            rows.append([who, words.points_plain(res["scores"][s]), words.points_plain(melds),
+                         words.points_plain(zetemas)])
+        return title, subtitle, words.result_header(), rows, (
+            order.index(winner) if winner is not None else None)

@@ -1,0 +1,234 @@
+"""The Zetema table's cards made to match the state: the viewer's hand, the meld zone (the
+cards chosen or shown), the 13 rank piles and the marriage pile, each pair ``(code, entity)``.
+
+``ZetemaSync`` is mixed into the table scene: ``reconcile`` creates, removes and moves card
+entities until the table shows exactly the state, animating what arrives from where it
+came (the stock, the seat that played, the meld zone); ``layout_all`` tweens every card to
+its slot (``scenes.zetema.layout``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import esper
+
+from ecs.components import CardFace, Draggable, Hoverable, Sprite, Transform, ZOrder
+from ecs.tween import animate, flip, move_to
+from game.card_art import card_image
+from game.rules import zetema as rules
+from scenes import theme
+from scenes.card_sync import hide_now, remove_now
+from scenes.zetema import layout
+from scenes.zetema.layout import HAND_W, MELD_W, PILE_W, Z_FLY, Z_HAND, Z_MELD
+
+Pair = tuple[str, int]
+
+
+class ZetemaSync:
+    """State -> entities for the Zetema table (mixed into ``ZetemaTable``)."""
+
+    hand: list[Pair]
+    selection: list[Pair]
+    shown: list[Pair]
+    piles: list[list[Pair]]
+    marriage: list[Pair]
+
+    def _card(self, code: str, pos, width: int, face_up: bool, z: float) -> int:
+        plain = code.removesuffix(rules.PILE)
+        return esper.create_entity(
+            Transform(*pos), Sprite(card_image(plain, width)), ZOrder(z),
+            CardFace(card_image(plain, width), card_image("back", width), face_up, plain),
+            Draggable(enabled=False, kind="card", data=code), Hoverable())
+
+    def _kill_later(self, ent: int, pos, delay: float = 0.0) -> None:
+        move_to(ent, pos[0], pos[1], 0.4, delay=delay,
+                on_done=lambda: esper.entity_exists(ent) and esper.delete_entity(ent))
+
+    # -- reconcile: make the table show exactly the state ------------------------------
+    def reconcile(self, instant: bool = False, source=None, lead: float = 0.0,
+                  mover: int | None = None) -> None:
+        """Create, remove and move card entities until the table matches the state.
+
+        New hand cards come from the stock (flipping face up); cards arriving on a pile come
+        from the meld zone or the hand when ``mover`` is the viewer, else from ``source``
+        (where the seat that played them sits); cards that left fly to where they went.
+        """
+        state = self.state
+        stock_pos = self.layout["stock"].rect.center
+        origin = source or stock_pos
+        ours = self.rules.to_move == self.viewer
+        # 1. the meld zone: our shown cards, our selection, or nothing of ours
+        if state.phase == "discard" and state.seat == self.viewer and state.meld != "marriage":
+            self._sync_zone(list(state.shown), stock_pos)
+        elif not (ours and state.phase == "meld"):
+            for pair in self.selection:
+                if pair[0].endswith(rules.PILE):
+                    esper.delete_entity(pair[1])
+                else:
+                    self.hand.append(pair)
+            self.selection = []
+        # 2. the piles and the marriage pile (cards we hold in the zone stay "on the pile")
+        pool = (self.selection + self.shown + self.hand) if mover == self.viewer else self.shown
+        for rank, codes in enumerate(state.piles):
+            want = list(codes)
+            for token, _ in self.selection:
+                code = token.removesuffix(rules.PILE)
+                if token.endswith(rules.PILE) and rules.CARD_RANK[code] == rank and code in want:
+                    want.remove(code)
+            self.piles[rank] = self._sync_list(self.piles[rank], want, origin, PILE_W,
+                                               instant, lead, pool)
+        self.marriage = self._sync_list(self.marriage, list(state.marriage_pile), origin,
+                                        PILE_W, instant, lead, pool)
+        # 3. the shown cards of another seat's meld
+        if state.phase == "discard" and state.seat != self.viewer and state.meld != "marriage":
+            if not self.shown:
+                zone = self.opponent_zone(state.seat).center
+                self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
+                              for c in state.shown]
+        else:
+            for _, ent in self.shown:  # back into that seat's hand: face down at once
+                hide_now(ent)
+                self._kill_later(ent, origin)
+            self.shown = []
+        # 4. the viewer's hand (minus what sits in the meld zone)
+        remaining = Counter(state.hands[self.viewer])
+        remaining.subtract(Counter(t for t, _ in self.selection if not t.endswith(rules.PILE)))
+        keep: list[Pair] = []
+        for code, ent in self.hand:
+            if remaining[code] > 0:
+                remaining[code] -= 1
+                keep.append((code, ent))
+            else:
+                remove_now(ent)
+        for code, count in remaining.items():
+            for _ in range(max(0, count)):
+                ent = self._card(code, stock_pos, HAND_W, instant and not self.curtain, Z_HAND)
+                keep.append((code, ent))
+                if not instant and not self.curtain:
+                    flip(ent, 0.3, face_up=True, delay=lead + 0.1)
+        self.hand = keep
+        if self._frozen is not None and self._frozen != Counter(state.hands[self.viewer]):
+            self._frozen = None
+        if self.sort_mode != "custom":
+            self.sort_hand(self.sort_mode, relayout=False)
+        self.layout_all(0.0 if instant else 0.35, lead)
+        self.refresh()
+
+    def _sync_zone(self, tokens: list[str], stock_pos) -> None:
+        """Make the selection hold exactly ``tokens`` (reusing hand/selection entities)."""
+        pool = self.selection + self.hand
+        chosen: list[Pair] = []
+        for token in tokens:
+            match = next((p for p in pool if p[0] == token and p not in chosen), None)
+            if match is None:
+                match = (token, self._card(token, stock_pos, MELD_W, True, Z_MELD))
+            chosen.append(match)
+        self.hand = [p for p in self.hand if p not in chosen]
+        for p in self.selection:
+            if p not in chosen:
+                self.hand.append(p)
+        self.selection = chosen
+
+    def _sync_list(self, have: list[Pair], want: list[str], origin, width: int,
+                   instant: bool, lead: float, pool: list[Pair]) -> list[Pair]:
+        """Match a pile's entities to ``want``; arriving cards come from ``pool`` if there."""
+        if [c for c, _ in have] == want:
+            return have
+        left = list(have)
+        out: list[Pair] = []
+        for code in want:
+            match = next((p for p in left if p[0] == code), None)
+            if match is not None:
+                left.remove(match)
+            else:
+                moving = next((p for p in pool if p[0].removesuffix(rules.PILE) == code), None)
+                if moving is not None:
+                    pool.remove(moving)
+                    for group in (self.selection, self.shown, self.hand):
+                        if moving in group:
+                            group.remove(moving)
+                    self._resize(moving[1], code, width)
+                    match = (code, moving[1])
+                else:
+                    ent = self._card(code, origin, width, instant, Z_FLY)
+                    if not instant:
+                        flip(ent, 0.3, face_up=True, delay=lead)
+                    match = (code, ent)
+            out.append(match)
+        for _, ent in left:  # taken from this pile (for a marriage) or cleared (new deal)
+            if not any(ent == e for _, e in self.selection + self.shown):
+                hide_now(ent)
+                self._kill_later(ent, self.layout["stock"].rect.center)
+        return out
+
+    def _resize(self, ent: int, code: str, width: int) -> None:
+        plain = code.removesuffix(rules.PILE)
+        face = esper.component_for_entity(ent, CardFace)
+        face.front, face.back = card_image(plain, width), card_image("back", width)
+        esper.component_for_entity(ent, Sprite).image = face.front
+
+    def _resize_if(self, ent: int, code: str, width: int) -> None:
+        face = esper.component_for_entity(ent, CardFace)
+        if face.front.get_width() != width:
+            self._resize(ent, code, width)
+
+    # -- every card to its place -------------------------------------------------------
+    def layout_all(self, duration: float = 0.35, delay: float = 0.0) -> None:
+        """Tween every card entity to its place."""
+        if self._frozen is not None and any(e not in self._hand_spots for _, e in self.hand):
+            self._frozen = None  # a card the kept slots do not know: lay out afresh
+        if self._frozen is None:
+            slots = layout.hand_slots(self.layout["hand"].rect, len(self.hand))
+            self._hand_spots = {ent: slot for (_, ent), slot in zip(self.hand, slots)}
+        for code, ent in self.hand:
+            x, y, angle, z = self._hand_spots[ent]
+            self._resize_if(ent, code, HAND_W)
+            self._go(ent, x, y, z, duration, delay, angle)
+        cards = self.selection + self.shown
+        for (code, ent), (x, y, _, z) in zip(cards, layout.meld_slots(self.layout["meld"].rect,
+                                                                     len(cards), theme.rtl())):
+            self._resize_if(ent, code, MELD_W)
+            self._go(ent, x, y, z, duration, delay)
+        for rank, pile in enumerate(self.piles):
+            rect = self.layout[f"pile_{rules.RANKS[rank]}"].rect
+            for i, (code, ent) in enumerate(pile):
+                x, y, angle, z = layout.pile_slot(rect, rank, i)
+                self._resize_if(ent, code, PILE_W)
+                self._go(ent, x, y, z, duration, delay)
+        rect = self.layout["marriage"].rect
+        for i, (code, ent) in enumerate(self.marriage):
+            x, y, angle, z = layout.marriage_slot(rect, i)
+            self._resize_if(ent, code, PILE_W)
+            self._go(ent, x, y, z, duration, delay, angle=angle)
+        if self.stock_ent is not None:
+            esper.component_for_entity(self.stock_ent, Sprite).visible = bool(self.state.stock)
+
+    def _go(self, ent: int, x: float, y: float, z: float, duration: float, delay: float,
+            angle: float = 0.0) -> None:
+        if self.drag.held == ent:
+            return
+        esper.component_for_entity(ent, ZOrder).z = z
+        t = esper.component_for_entity(ent, Transform)
+        if duration <= 0:
+            t.x, t.y, t.angle = x, y, angle
+        else:
+            move_to(ent, x, y, duration, delay=delay)
+            animate(ent, "angle", angle, duration, delay=delay)
+
+    # -- the hand ----------------------------------------------------------------------
+    def sort_hand(self, mode: str, relayout: bool = True) -> None:
+        self.sort_mode = mode
+        if relayout:
+            self._frozen = None
+        if mode == "rank":
+            self.hand.sort(key=lambda p: rules.card_key(p[0]))
+        elif mode == "suit":
+            self.hand.sort(key=lambda p: (rules.CARD_SUIT[p[0]], rules.CARD_RANK[p[0]]))
+        if relayout:
+            self.layout_all(0.25)
+
+    def hide_hand(self) -> None:
+        for _, ent in self.hand + self.selection:
+            remove_now(ent)
+        self.hand, self.selection = [], []

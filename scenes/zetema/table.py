@@ -1,0 +1,287 @@
+"""The Zetema table scene: your hand at the bottom, the other seats along the top, the 13
+rank piles, the stock, the marriage pile, the meld zone, the move log and the score sheet.
+
+Meld: click cards (or drag them into the meld zone) to choose them; the zone names the
+combination and its points, or says why the cards make none yet, and Meld declares it. A
+king or queen lying in the K or Q pile can be clicked or dragged into the zone for a
+marriage. Discard: drag a card onto the pile of its rank, or click it and then its lit pile
+(see ``scenes.zetema.gestures``). Sort your hand by rank or suit, or drag a card within
+the hand to move it. Everything the other seats do is animated: draws, melds, discards,
+and a flourish when a zetema lands. The parts: ``layout``, ``sync``, ``gestures``,
+``words`` and ``panels`` of this package.
+"""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from ecs.tween import animate, ease_out_back, flip, move_to
+from game.ai import zetema as zetema_ai
+from game.card_art import card_image
+from game.catalog import GameConfig
+from game.layout import load_layout
+from game.rules import zetema as rules
+from game.session import Session
+from scenes import theme
+from scenes.card_sync import hide_now
+from scenes.game_table import CardTable
+from scenes.widgets import Button, WidgetGroup
+from scenes.zetema import layout, words
+from scenes.zetema.gestures import ZetemaGestures
+from scenes.zetema.layout import PILE_W, Z_FLY, Z_FX, Z_STOCK
+from scenes.zetema.panels import ZetemaPanels
+from scenes.zetema.sync import ZetemaSync
+
+AI_LEAD = 0.35
+
+
+class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
+    name = "zetema"
+    rules_module = rules
+    ai_module = zetema_ai
+    ai_delay = 0.6
+
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app, config, session, replay)
+        self.layout = load_layout("zetema")
+        self.back = card_image("back", layout.HAND_W)
+        self.players = len(config.seats)
+        self.sort_mode = "rank"
+        self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
+        self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
+        self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
+        self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
+        self.marriage: list[tuple[str, int]] = []
+        self.stock_ent: int | None = None
+        self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
+        self.sheet_scroll = 0
+        self.shown_label = ""
+        self._hand_spots: dict[int, layout.Slot] = {}
+        self._frozen = None  # the hand's content (a Counter) while its slots are kept
+
+    # -- building ----------------------------------------------------------------------
+    def build_table(self) -> None:
+        self.drag.click_select = self._click_selects
+        self.drag.cancel_on_miss = True
+        for i, rank in enumerate(rules.RANKS):
+            rect = self.layout[f"pile_{rank}"].rect
+            esper.create_entity(DropTarget(rect.copy(), f"pile_{rank}", i))
+        esper.create_entity(DropTarget(self.layout["meld"].rect.copy(), "meld", "meld"))
+        esper.create_entity(DropTarget(self.layout["hand"].rect.copy(), "hand", "hand"))
+        self.stock_ent = esper.create_entity(
+            Transform(self.layout["stock"].rect.centerx, self.layout["stock"].rect.centery + 10),
+            Sprite(card_image("back", PILE_W + 6)),
+            ZOrder(Z_STOCK))
+        self.sheet = self._sheet_from_session()
+        self._deal_before = self.state.deal
+        self.first_viewer()
+        self.reconcile(instant=True)
+        if not self.session.moves and self.replay is None:
+            stock = self.layout["stock"].rect.center
+            for i, (_, ent) in enumerate(self.hand):  # the deal: out of the stock, face up
+                t = esper.component_for_entity(ent, Transform)
+                x, y = t.x, t.y
+                t.x, t.y = stock
+                esper.component_for_entity(ent, CardFace).face_up = False
+                move_to(ent, x, y, 0.35, delay=0.08 * i)
+                flip(ent, 0.25, face_up=not self.curtain, delay=0.08 * i + 0.3)
+            self.audio.request("deal")
+
+    def _sheet_from_session(self) -> list[tuple[int, int, str, int]]:
+        """Every scoring event of the game so far, replayed from the session's moves."""
+        sheet = []
+        state = self.session.initial
+        for move in self.session.moves:
+            deal = state.deal
+            state, events = rules.play_events(state, move)
+            sheet += [(e.seat, e.points, e.reason, deal) for e in events
+                      if isinstance(e, rules.Scored)]
+        return sheet
+
+    def language_changed(self) -> None:
+        """Buttons carry words and Persian mirrors the meld zone: build them again in the
+        new language, in this table's world (the Settings screen may be on top)."""
+        parent = getattr(super(), "language_changed", None)
+        if callable(parent):
+            parent()
+        if self.world is None or not self.world.alive:
+            return
+        previous = esper.current_world
+        self.world.activate()
+        try:
+            self.layout_all(0.0)
+            self.refresh()
+        finally:
+            esper.switch_world(previous)
+
+    # -- where seats sit ---------------------------------------------------------------
+    def opponent_zone(self, seat: int) -> pygame.Rect:
+        """Where another seat sits: the top zones in turn order after the viewer."""
+        index = layout.opponent_index(self.viewer, seat, self.players)
+        return self.layout[f"opp_{index}"].rect
+
+    def seat_origin(self, seat: int) -> tuple[float, float]:
+        if seat == self.viewer:
+            return self.layout["hand"].rect.center
+        return self.opponent_zone(seat).center
+
+    # -- buttons and what may be dragged -----------------------------------------------
+    def refresh(self) -> None:
+        mine = self.mine
+        phase = self.state.phase
+        shown_only = phase == "discard" and self.state.meld != "marriage"
+        for _, ent in self.hand:  # always draggable: to reorder, or to play when allowed
+            esper.component_for_entity(ent, Draggable).enabled = (
+                self.replay is None and not self.curtain)
+            esper.component_for_entity(ent, Hoverable).raise_px = 12 if mine and not (
+                shown_only) else 0
+            if self.curtain:
+                hide_now(ent)
+            else:
+                esper.component_for_entity(ent, CardFace).face_up = True
+        chosen = mine and phase == "meld"  # the meld zone holds the cards the person chose
+        for _token, ent in self.selection:
+            esper.component_for_entity(ent, Draggable).enabled = mine
+            if chosen:
+                esper.add_component(ent, Selected())
+            elif self.drag.selected != ent:
+                esper.try_remove_component(ent, Selected)
+        for _, ent in self.hand:
+            if self.drag.selected != ent:
+                esper.try_remove_component(ent, Selected)
+        for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
+            for _, ent in pile:
+                if self.drag.selected != ent:
+                    esper.try_remove_component(ent, Selected)
+                esper.component_for_entity(ent, Draggable).enabled = (
+                    mine and phase == "meld" and rank in (rules.QUEEN, rules.KING))
+        buttons = self.comfort_buttons(self.layout["status"].rect)
+        zone = self.layout["meld"].rect
+        move, _ = self.selection_meld()
+        if mine and phase == "meld":
+            meld = theme.mirror(pygame.Rect(zone.right - 170, zone.y + 40, 156, 46), zone)
+            clear = theme.mirror(pygame.Rect(zone.right - 170, zone.y + 94, 156, 42), zone)
+            buttons.append(Button(meld, words.meld_button(), self.confirm_meld,
+                                  enabled=move is not None, primary=True, size=18))
+            buttons.append(Button(clear, words.clear_button(), self.clear_selection,
+                                  enabled=bool(self.selection), size=16))
+        hand = self.layout["hand"].rect
+        width = (self.sort_buttons_width() - 6) // 2
+        for i, mode in enumerate(("rank", "suit")):
+            rect = pygame.Rect(hand.right - self.sort_buttons_width() - 4 + i * (width + 6),
+                               hand.y + 2, width, 30)
+            buttons.append(Button(theme.mirror(rect, hand), words.sort_label(mode),
+                                  lambda m=mode: self.sort_hand(m), size=14))
+        self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def show_hint(self, move: str) -> list[int]:
+        self.app.toast(words.hint(move))
+        parts = move.split()
+        if parts[0] == "discard" and len(parts) > 1:
+            return [e for c, e in self.hand + self.selection if c == parts[1]][:1]
+        if parts[0] != "meld" or len(parts) < 2:
+            return []
+        ents: list[int] = []
+        pool = self.hand + self.selection + [p for pile in self.piles for p in pile]
+        for token in parts[2:]:
+            code = token.removesuffix(rules.PILE)
+            match = next((e for c, e in pool if c == code and e not in ents), None)
+            if match is not None:
+                ents.append(match)
+        return ents
+
+    # -- frame -------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if (event.kind == "move" and self._frozen is not None
+                and not self.layout["hand"].rect.collidepoint(event.pos)):
+            self._thaw_hand()  # the pointer left the hand: close up the gaps
+        if event.kind == "wheel" and self.layout["sheet"].rect.collidepoint(event.pos):
+            self.sheet_scroll = max(0, self.sheet_scroll + event.dy)
+            return
+        super().handle(event)
+
+    # -- events -> animation -----------------------------------------------------------
+    def animate(self, seat: int, move: str, events: list) -> None:
+        deal = self._deal_before
+        self._deal_before = self.state.deal
+        human = self.config.seats[seat].is_human
+        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        source = self.seat_origin(seat)
+        for event in events:
+            if isinstance(event, rules.Scored):
+                self.sheet.append((event.seat, event.points, event.reason, deal))
+                self.sheet_scroll = 0
+            if isinstance(event, rules.Melded):
+                self.audio.request("score")
+                self.shown_label = words.shown_label(self.seat_name(event.seat), event.kind,
+                                                     event.cards, event.points)
+                zone = self.layout["meld"].rect
+                self._float_points(event.points, zone.centerx, zone.y + 70)
+                if event.seat != self.viewer:
+                    self._flash(self.opponent_zone(event.seat))
+                    self.hold(1.6)  # let the person read the computer's meld
+            elif isinstance(event, rules.Discarded):
+                self.audio.request("place")
+            elif isinstance(event, rules.Zetema):
+                self.banner = (words.zetema_banner(event.rank, event.points), 2.2)
+                self.audio.request("score")
+                self._pop_points(event.rank, event.points)
+            elif isinstance(event, rules.CardsDrawn):
+                self.audio.request("deal")
+                if event.seat != self.viewer:
+                    for k in range(event.count):
+                        ent = self._card("back", self.layout["stock"].rect.center, PILE_W,
+                                         False, Z_FLY + k)
+                        self._kill_later(ent, self.opponent_zone(event.seat).center,
+                                         delay=lead + 0.05 * k)
+            elif isinstance(event, rules.DealEnded):
+                self.banner = (words.deal_over_banner(event.deal), 2.0)
+                self.deal_summary(event.deal)
+                for pair in [p for pile in self.piles for p in pile] + self.marriage:
+                    hide_now(pair[1])  # gathered face down: the new deal reuses the cards
+                    self._kill_later(pair[1], self.layout["stock"].rect.center)
+                self.piles = [[] for _ in rules.RANKS]
+                self.marriage = []
+            elif isinstance(event, rules.TurnChanged):
+                self.shown_label = "" if self.state.phase != "discard" else self.shown_label
+            elif isinstance(event, rules.GameOver):
+                self.audio.request("score")
+        if self.viewer_changing():
+            # the move lands as its player saw it, then that hand leaves the table
+            self.reconcile(source=source, lead=lead, mover=seat)
+            self.pick_viewer()
+        self.reconcile(source=source, lead=lead, mover=seat)
+        for event in events:  # what the seat did stays outlined until it plays again
+            if isinstance(event, rules.Discarded):
+                pile = self.piles[rules.CARD_RANK[event.card]]
+                self.marks.entities(seat, [e for c, e in pile if c == event.card][-1:],
+                                    self.seat_name(seat))
+            elif isinstance(event, rules.Melded):
+                shown = self.selection if seat == self.viewer else self.shown
+                self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
+
+    def _flash(self, rect: pygame.Rect) -> None:
+        ent = esper.create_entity(Transform(*rect.center), Sprite(_frame(rect.size)),
+                                  ZOrder(Z_FX))
+        animate(ent, "alpha", 0, 0.9, on_done=lambda: esper.delete_entity(ent))
+
+    def _pop_points(self, rank: str, points: int) -> None:
+        rect = self.layout[f"pile_{rank}"].rect
+        self._float_points(points, rect.centerx, rect.y + 60)
+
+    def _float_points(self, points: int, x: float, y: float) -> None:
+        """The points of a meld or a zetema pop up and float away."""
+        label = theme.text(words.points_gain(points), 34, theme.GOLD, "serif")
+        ent = esper.create_entity(Transform(x, y, scale=0.3), Sprite(label), ZOrder(Z_FX))
+        animate(ent, "scale", 1.0, 0.4, ease_out_back)
+        animate(ent, "y", y - 50, 1.4)
+        animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
+
+
+def _frame(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*theme.GOLD, 255), surf.get_rect(), 4, border_radius=14)
+    return surf

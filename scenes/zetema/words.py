@@ -1,0 +1,288 @@
+"""What the Zetema table says, in the player's language: the prompt of the meld zone (derived
+from the legal moves and the cards chosen), why a drop or a click is refused (derived from
+the position), hints, banners, labels and the words of the summaries.
+
+Cards are named as the table shows them (7♠), combinations by kind and cards; numbers are
+written as the language writes them. Each sentence is one message of the catalogue with
+named placeholders, read with ``_()`` when it is drawn or said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.card_words import pretty_cards
+from game.i18n import N_, _, ngettext, num
+from game.rules import zetema as rules
+from game.words.zetema import card, cards, kind_name, kind_title, meld_phrase, rank_plural
+
+LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def level(name: str) -> str:
+    return _(LEVELS[name]) if name in LEVELS else name
+
+
+# -- the prompt of the meld zone -------------------------------------------------------------
+
+def turn_prompt(state: rules.State, legal: Sequence[str]) -> str:
+    """What the person to play may do now, from the legal moves (nothing chosen yet)."""
+    if state.phase == "discard":
+        if state.meld == "marriage":
+            return _("Discard any card of your hand onto the pile of its rank")
+        return _("Discard one of the cards you showed onto the pile of its rank")
+    if any(m.startswith("meld ") for m in legal):
+        return _("Discard a card onto the pile of its rank, or first declare a combination: "
+                 "click its cards or drag them here")
+    return _("No combination to declare: discard a card onto the pile of its rank")
+
+
+def waiting_prompt(player: str) -> str:
+    return _("{player} to play").format(player=player)
+
+
+def meld_title(kind: str, points: int) -> str:
+    """"Straight flush · 50 points": what the chosen cards make."""
+    return ngettext("{meld} · {points} point", "{meld} · {points} points", points).format(
+        meld=kind_title(kind), points=num(points))
+
+
+def selection_prompt(tokens: Sequence[str], single_discard: bool) -> str:
+    """What the cards chosen for the meld zone make, or why they make nothing yet."""
+    if not tokens:
+        return _("Click cards or drag them here to declare a combination")
+    if single_discard:
+        return _("{card}: click its lit pile to discard it, or add cards").format(
+            card=card(tokens[0]))
+    return selection_problem(tokens)
+
+
+def selection_problem(tokens: Sequence[str]) -> str:
+    """Why ``tokens`` are not a combination (yet), in plain words."""
+    n = len(tokens)
+    plain = [t.removesuffix(rules.PILE) for t in tokens]
+    ranks = {rules.CARD_RANK[c] for c in plain}
+    royal = ranks <= {rules.QUEEN, rules.KING}
+    if royal and rules.KING in ranks and rules.QUEEN in ranks:
+        per_suit: dict[str, list[int]] = {}
+        for token, code in zip(tokens, plain):
+            counts = per_suit.setdefault(code[-1], [0, 0, 0])
+            counts[0 if code[0] == "K" else 1] += 1
+            counts[2] += token.endswith(rules.PILE)
+        if any(k != q for k, q, _ in per_suit.values()):
+            return _("A marriage is a king and a queen of the same suit: these do not pair "
+                     "up by suit")
+        return _("Each marriage needs at least one of its two cards from your hand")
+    if royal and any(t.endswith(rules.PILE) for t in tokens):
+        return _("A king or queen from the pile needs its partner of the same suit from your "
+                 "hand")
+    if len(ranks) == 1 and n < rules.PER_RANK:
+        return ngettext("{count} of the {rank}: an assembly needs all five",
+                        "{count} of the {rank}: an assembly needs all five", n).format(
+            count=num(n), rank=rank_plural(next(iter(ranks))))
+    if n == rules.RUN:
+        return _("Six cards, but neither in sequence (a straight) nor of one suit (a flush)")
+    if n > rules.RUN:
+        return ngettext("{count} card: a straight or a flush has exactly six",
+                        "{count} cards: a straight or a flush has exactly six", n).format(
+            count=num(n))
+    return ngettext("{count} card: not a combination yet", "{count} cards: not a combination yet",
+                    n).format(count=num(n))
+
+
+def meld_not_now(kind: str, points: int, reason: str) -> str:
+    """A combination the cards make but that may not be declared now (the engine's reason)."""
+    return _("{meld} — not possible now: {reason}").format(meld=meld_title(kind, points),
+                                                          reason=pretty_cards(reason))
+
+
+# -- refusals: why a drop or a click does nothing ----------------------------------------------
+
+def not_yours() -> str:
+    return _("That card is not yours to move")
+
+
+def wait_your_turn() -> str:
+    return _("Wait for your turn")
+
+
+def stays_on_pile(token: str) -> str:
+    return _("{card} stays on its pile unless it joins a marriage").format(card=card(token))
+
+
+def already_declared(state: rules.State) -> str:
+    if state.meld == "marriage":
+        return _("You have declared your marriage this turn: now discard a card onto its pile")
+    return _("You have declared a combination this turn (one per turn): now discard one of the "
+             "cards you showed")
+
+
+def only_royals_from_piles(token: str) -> str:
+    return _("{card} stays on its pile: only kings and queens may be taken back, for a "
+             "marriage").format(card=card(token))
+
+
+def pile_card_only_for_marriage(token: str) -> str:
+    return _("{card} was taken from its pile and can only go into a marriage").format(
+        card=card(token))
+
+
+def wrong_pile(code: str) -> str:
+    rank = code[:-1]
+    return _("{card} goes on the pile of its rank, the {rank} pile").format(
+        card=card(code), rank=rank)
+
+
+def discard_refusal(state: rules.State, code: str, engine_reason: str) -> str:
+    """Why discarding ``code`` is not legal now, from the position (the engine's reason, with
+    cards as shown, only where there is nothing better to say)."""
+    if state.phase == "discard" and state.meld != "marriage" and code not in state.shown:
+        return _("After your {meld}, the discard must be one of the cards you showed: "
+                 "{cards}").format(meld=kind_name(state.meld or ""), cards=cards(state.shown))
+    if code not in state.hands[state.seat]:
+        return _("{card} is not in your hand").format(card=card(code))
+    return pretty_cards(engine_reason)
+
+
+# -- hints, banners, labels ----------------------------------------------------------------------
+
+def hint(move: str) -> str:
+    parts = move.split()
+    if parts[0] == "discard" and len(parts) > 1:
+        return _("Hint: discard {card} onto the pile of its rank.").format(card=card(parts[1]))
+    if parts[0] == "meld" and len(parts) > 2:
+        return _("Hint: declare {meld}.").format(meld=meld_phrase(parts[1], parts[2:]))
+    return _("Hint: {move}.").format(move=pretty_cards(move))
+
+
+def zetema_banner(rank: str, points: int) -> str:
+    return _("Zetema of {rank}!  +{points}").format(rank=rank_plural(rank), points=num(points))
+
+
+def deal_over_banner(deal: int) -> str:
+    return _("Deal {deal} is over: a new deal").format(deal=num(deal))
+
+
+def shown_label(player: str, kind: str, cards_shown: Sequence[str], points: int) -> str:
+    """Another seat's combination, over the cards it shows: who, what, how many points."""
+    return _("{player}: {meld} · {points} points").format(
+        player=player, meld=kind_title(kind) if kind != "marriage" else
+        ngettext("{count} marriage", "{count} marriages", max(1, len(cards_shown) // 2)).format(
+            count=num(max(1, len(cards_shown) // 2))), points=num(points))
+
+
+def stock_label(count: int) -> str:
+    return _("Stock · {count}").format(count=num(count))
+
+
+def marriages_label(count: int) -> str:
+    return _("Marriages · {count}").format(count=num(count))
+
+
+def pile_count(count: int) -> str:
+    return _("{count}/5").format(count=num(count))
+
+
+def seat_score(player: str, points: int) -> str:
+    return ngettext("{player} · {points} point", "{player} · {points} points", points).format(
+        player=player, points=num(points))
+
+
+def card_count(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=num(count))
+
+
+def thinking(dots: int) -> str:
+    return _("thinking") + "." * dots
+
+
+def sheet_title() -> str:
+    return _("Score sheet")
+
+
+def sheet_goal(goal: int, deal: int) -> str:
+    return _("goal {goal} · deal {deal}").format(goal=num(goal), deal=num(deal))
+
+
+def sheet_more(count: int) -> str:
+    return ngettext("wheel: {count} entry", "wheel: {count} entries", count).format(
+        count=num(count))
+
+
+def sheet_line(player: str, reason: str) -> str:
+    return _("{player}: {reason}").format(player=player, reason=reason)
+
+
+def points_gain(points: int) -> str:
+    return _("+{points}").format(points=num(points))
+
+
+SORT_LABELS = {"rank": N_("By rank"), "suit": N_("By suit")}
+
+
+def sort_label(mode: str) -> str:
+    return _(SORT_LABELS[mode])
+
+
+def meld_button() -> str:
+    return _("Meld")
+
+
+def clear_button() -> str:
+    return _("Clear")
+
+
+def game_over() -> str:
+    return _("Game over")
+
+
+def replay() -> str:
+    return _("Replay")
+
+
+# -- summaries -----------------------------------------------------------------------------------
+
+def deal_summary_title(deal: int) -> str:
+    return _("Deal {deal} is over").format(deal=num(deal))
+
+
+def deal_summary_subtitle(goal: int) -> str:
+    return _("Nobody has reached {goal} yet: scores carry over to the next deal").format(
+        goal=num(goal))
+
+
+def deal_summary_header() -> list[str]:
+    return [_("Player"), _("This deal"), _("Zetemas"), _("Total")]
+
+
+def result_title(winner: str | None, you: bool) -> str:
+    if winner is None:
+        return _("Game over")
+    if you:
+        return _("You win!")
+    return _("{player} wins").format(player=winner)
+
+
+def result_subtitle(goal: int, deals: int) -> str:
+    return ngettext("First to {goal} points · {count} deal", "First to {goal} points · {count} "
+                    "deals", deals).format(goal=num(goal), count=num(deals))
+
+
+def result_header() -> list[str]:
+    return [_("Player"), _("Score"), _("Melds"), _("Zetemas")]
+
+
+def player_with_level(player: str, level_name: str | None) -> str:
+    if level_name is None:
+        return player
+    return _("{player} ({level})").format(player=player, level=level(level_name))
+
+
+def points_plain(value: int) -> str:
+    """A number as the language writes it (Persian digits in Persian)."""
+    return num(value)
+
+
+def computer(level_name: str) -> str:
+    """Who plays a seat that is not a person: "computer, Normal"."""
+    return _("computer, {level}").format(level=level(level_name))
