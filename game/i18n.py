@@ -72,6 +72,25 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as one game says it (``context``: e.g. "chan").
+
+    For the few words whose translation depends on the game (Chắn's "Draw" turns a card
+    from the stock, Telefunken's takes one): ``msgctxt`` in the catalogues.
+    """
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` with a context (see ``pgettext``)."""
+    return _translations.npgettext(context, singular, plural, n)
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` for translation in ``context``; translate it with ``pgettext`` later."""
+    return message
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it is defined; translate it with ``_()`` later."""
     return message

@@ -615,3 +615,16 @@ def test_no_text_of_the_zetema_table_overflows(lang, monkeypatch):
                 problems.append(f"{name}: {string!r} under a button at {rect}")
     assert not problems, "\n".join(problems)
     app.scenes.stack.clear()
+
+
+def test_a_word_can_be_translated_per_game_with_a_context():
+    """Chắn's "Draw" turns a stock card ("Lật nọc"), Telefunken's takes one ("Bốc"): msgctxt."""
+    assert "chan\x04Draw" in catalogues.extract() and "Draw" in catalogues.extract()
+    try:
+        i18n.set_language("vi")
+        assert i18n.pgettext("chan", "Draw") == "Lật nọc"
+        assert i18n._("Draw") == "Bốc"
+        assert i18n.npgettext("chan", "{count} card", "{count} cards", 3) == "{count} quân"
+    finally:
+        i18n.set_language("en")
+    assert i18n.pgettext("chan", "Draw") == "Draw"

@@ -225,7 +225,7 @@ def test_the_table_speaks_the_language_chosen_while_it_is_open(open_table, app, 
     drive.click(drive.center_of(table.selection[0][1]))  # back into the hand
     drive.settle()
     labels = {w.label for w in table.widgets.widgets}
-    assert i18n._("Meld") in labels and i18n._("By suit") in labels
+    assert i18n.pgettext("zetema", "Meld") in labels and i18n._("By suit") in labels
     assert not labels & {"Meld", "Clear", "By rank", "By suit"}
     not_english(table.meld_prompt(), english)
     drive.drag(drive.center_of(hand_ent(table, "7S")), pile_centre(table, "8"))

@@ -42,6 +42,10 @@ HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),
     "vi": ("Vietnamese", "nplurals=1; plural=0;"),
 }
+KEYWORDS = ("_", "N_", "ngettext", "pgettext", "npgettext", "NP_")
+CONTEXT_KEYWORDS = ("pgettext", "npgettext", "NP_")
+CONTEXT_SEP = "\x04"
+"""A message with a context (``msgctxt``) is keyed "context\\x04msgid", as gettext's .mo has it."""
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
 
@@ -77,15 +81,21 @@ def extract(sources: tuple[str, ...] = SOURCES) -> dict[str, Message]:
     for rel in sources:
         tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"), rel)
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-                 and isinstance(n.func, ast.Name) and n.func.id in ("_", "N_", "ngettext")]
+                 and isinstance(n.func, ast.Name) and n.func.id in KEYWORDS]
         calls.sort(key=lambda n: (n.lineno, n.col_offset))
         for call in calls:
             args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
                     for a in call.args]
+            context = None
+            if call.func.id in CONTEXT_KEYWORDS:
+                context, args = (args[0] if args else None), args[1:]
+                if context is None:
+                    continue
             if not args or args[0] is None:
                 continue
-            plural = args[1] if call.func.id == "ngettext" and len(args) > 1 else None
-            message = messages.setdefault(args[0], Message(args[0], plural))
+            plural = args[1] if call.func.id in ("ngettext", "npgettext") and len(args) > 1 else None
+            key = args[0] if context is None else f"{context}{CONTEXT_SEP}{args[0]}"
+            message = messages.setdefault(key, Message(key, plural))
             message.where.append(f"{rel}:{call.lineno}")
     return messages
 
@@ -107,6 +117,7 @@ def parse_po(text: str) -> list[Entry]:
     comments: list[str] = []
     fuzzy = False
     target: tuple[str, int] | None = None
+    context: str | None = None
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
@@ -116,8 +127,13 @@ def parse_po(text: str) -> list[Entry]:
                 fuzzy = True
             comments.append(raw)
             continue
+        if line.startswith("msgctxt "):
+            context = _unquote(line[8:])
+            continue
         if line.startswith("msgid "):
-            entry = Entry(_unquote(line[6:]), fuzzy=fuzzy, comments=comments)
+            prefix = "" if context is None else context + CONTEXT_SEP
+            context = None
+            entry = Entry(prefix + _unquote(line[6:]), fuzzy=fuzzy, comments=comments)
             entries.append(entry)
             comments, fuzzy = [], False
             target = ("msgid", 0)
@@ -173,7 +189,12 @@ def write_po(lang: str, messages: dict[str, Message], old: list[Entry]) -> str:
         out.append("#: " + " ".join(message.where))
         if entry is not None and entry.fuzzy:
             out.append("#, fuzzy")
-        out.append(f"msgid {_quote(message.msgid)}")
+        if CONTEXT_SEP in message.msgid:
+            context, msgid = message.msgid.split(CONTEXT_SEP, 1)
+            out.append(f"msgctxt {_quote(context)}")
+            out.append(f"msgid {_quote(msgid)}")
+        else:
+            out.append(f"msgid {_quote(message.msgid)}")
         if message.plural is not None:
             out.append(f"msgid_plural {_quote(message.plural)}")
             strings = (entry.strings if entry else []) + [""] * nplurals

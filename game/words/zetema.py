@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from game.card_words import pretty_cards
-from game.i18n import N_, _, is_rtl, ngettext, num
+from game.card_words import card_text
+from game.i18n import N_, _, ngettext, num
 from game.rules import zetema as rules
 
 RANK_PLURALS = (N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
@@ -39,8 +39,7 @@ LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate (a card inside right-to-l
 def card(code: str) -> str:
     """A card as the table shows it: "7S" -> "7♠" (a pile token loses its ``@pile``); in a
     right-to-left language kept left to right ("7♠", not "♠7") by an isolate."""
-    shown = pretty_cards(code.removesuffix(rules.PILE))
-    return f"{LRI}{shown}{PDI}" if is_rtl() else shown
+    return card_text(code.removesuffix(rules.PILE))
 
 
 def cards(codes: Iterable[str]) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pygame
 
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, ngettext, npgettext, num
 from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
 from game.words.chan import NBSP, arithmetic, feature
 from scenes import theme
@@ -33,7 +33,7 @@ def level_words(level: str) -> str:
 
 
 def count_words(count: int) -> str:
-    return ngettext("{count} card", "{count} cards", count).format(count=num(count))
+    return npgettext("chan", "{count} card", "{count} cards", count).format(count=num(count))
 
 
 def _x(rect: pygame.Rect, left: float, right: float) -> tuple[float, float]:

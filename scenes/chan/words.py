@@ -5,17 +5,17 @@ live in ``prompts``; the seat panels and the end screen's lines in ``panels``.""
 
 from __future__ import annotations
 
-from game.i18n import N_, _, num
+from game.i18n import N_, NP_, _, num, pgettext
 from game.words.chan import card
 
-BUTTONS = {"u": N_("Ù!"), "chiu": N_("Chíu!"), "decline": N_("Decline"), "pass": N_("Pass"),
-           "draw": N_("Draw")}
+BUTTONS = {"u": NP_("chan", "Ù!"), "chiu": NP_("chan", "Chíu!"), "decline": NP_("chan", "Decline"),
+           "pass": NP_("chan", "Pass"), "draw": NP_("chan", "Draw")}
 GROUPS = {"pairs": N_("Group: pairs"), "rank": N_("Group: rank"), "suit": N_("Group: suit")}
 
 
 def button(move: str) -> str:
     """The label of the button that plays ``move`` (u, chiu X, decline, pass, draw)."""
-    return _(BUTTONS[move.split()[0]])
+    return pgettext("chan", BUTTONS[move.split()[0]])
 
 
 def group_button(mode: str) -> str:

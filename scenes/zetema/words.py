@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.card_words import pretty_cards
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, ngettext, num, pgettext
 from game.rules import zetema as rules
 from game.words.zetema import card, cards, kind_name, kind_title, meld_phrase, rank_plural
 
@@ -172,7 +172,7 @@ def shown_label(player: str, kind: str, cards_shown: Sequence[str], points: int)
 
 
 def stock_label(count: int) -> str:
-    return _("Stock · {count}").format(count=num(count))
+    return pgettext("zetema", "Stock · {count}").format(count=num(count))
 
 
 def marriages_label(count: int) -> str:
@@ -225,7 +225,7 @@ def sort_label(mode: str) -> str:
 
 
 def meld_button() -> str:
-    return _("Meld")
+    return pgettext("zetema", "Meld")
 
 
 def clear_button() -> str:
