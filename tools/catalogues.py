@@ -31,6 +31,7 @@ SOURCES = (
     "game/catalog.py", "scenes/widgets.py", "scenes/menu.py", "scenes/setup.py",
     "scenes/settings.py", "scenes/pause.py", "scenes/stats.py", "scenes/results.py",
     "scenes/replay.py", "scenes/rules_viewer.py", "scenes/resume.py",
+    "game/words/zertz.py", "scenes/zertz/words.py", "scenes/zertz/table.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),

@@ -34,7 +34,9 @@ def describe(before: rules.State, move: str, names: list[str]) -> str:
     """``move`` played in ``before`` in words, from the mover's side, ``names`` the seats'
     names (already in the player's language). Raises ValueError on an illegal move."""
     state, events = rules.play_events(before, move)
-    name = names[before.seat] if before.seat < len(names) else _(rules.SEAT_NAMES[before.seat])
+    # the seat names are the catalogue's colour words ("Red"): translated here as well, in
+    # case they come in English (translating a translated name gives it back unchanged)
+    name = _(names[before.seat] if before.seat < len(names) else rules.SEAT_NAMES[before.seat])
     verb, _sep, ring = move.strip().partition(" ")
     ring = ring.strip()
     if verb == "pass":

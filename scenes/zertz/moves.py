@@ -70,8 +70,10 @@ class MoveInput:
         super().handle(event)
 
     def _explain_refused_press(self, pos: tuple[int, int]) -> None:
-        """A press on a marble that cannot be taken says why, as a refused drop does."""
-        if not self.rules.offering() or self.drag.held is not None:
+        """A press on a marble that cannot be taken says why, as a refused drop does (not
+        while something is selected: then the press says where that goes)."""
+        if (not self.rules.offering() or self.drag.held is not None
+                or self.drag.selected is not None):
             return
         ent = topmost_at(pos, Draggable)
         ring = self.ring_of(ent)
