@@ -294,3 +294,42 @@ def test_messages_stand_between_the_bag_and_the_board(app, drive, lang):
     drawn_x, drawn_y = table.drawn_spot()
     assert box.top >= drawn_y + 21  # below the marble drawn from the bag
     assert box.top > table.layout["bag"].rect.y + 40  # the bag's counts stay readable
+
+
+# -- the prompt tells the truth while the computer's move is still shown ------------------------
+
+def test_your_move_is_said_only_once_the_computers_move_has_landed(app, drive):
+    from ecs.components import Draggable
+
+    state = rules.load({
+        "marbles": {"a1": "white", "c3": "grey", "g4": "black"},
+        "pieces": {"b1": 0, "c4": 1, "c5": 1, "c6": 1, "b5": 1, "d7": 1, "e6": 1, "f5": 1,
+                   "g3": 1, "f4": 1, "e5": 1},
+        "supply": [9, 0], "to_move": 1,
+        "bag": ["white"] * 5 + ["grey"] * 5 + ["black"] * 5,
+    })  # Blue, the computer, has no pieces left: it takes c3, then puts the drawn marble
+    app.settings.animation = "normal"
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 5, {"first": 0})
+    table = open_table(app, drive, state, config)
+    for _ in range(900):
+        if len(table.session.moves) == 2:
+            break
+        drive.step()
+    assert table.rules.human_to_move() and table.animating  # the put is still gliding
+    title, text = table.status_words()
+    assert title == "Blue is moving…" and text.startswith("Blue put the ")
+    drive.step()
+    assert not any(esper_enabled(e, Draggable) for e in table.supply_ents[0])
+    drive.settle()
+    for _ in range(60):  # and the short pause after it (the computer's hold)
+        if table.rules.offering():
+            break
+        drive.step()
+    assert table.status_words()[0] == "Your move"
+    assert all(esper_enabled(e, Draggable) for e in table.supply_ents[0])
+
+
+def esper_enabled(ent, component) -> bool:
+    import esper
+
+    return esper.component_for_entity(ent, component).enabled

@@ -56,12 +56,12 @@ def draw_backgrounds(surface: pygame.Surface, layout, phase: str, time: float) -
 
 
 def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: bool,
-                level: str) -> None:
+                level: str, active: bool) -> None:
     """A seat's supply panel (name, who plays it, pieces left) and tray (points, a caption
     and a count above each row of captured marbles)."""
     supply = layout[f"supply_{seat}"].rect
     tray = layout[f"tray_{seat}"].rect
-    if state.phase != "over" and state.seat == seat:
+    if active:  # the seat whose turn the table shows
         pygame.draw.rect(surface, SEAT_COLOURS[seat], supply.union(tray).inflate(6, 6), 3,
                          border_radius=16)
     pygame.draw.circle(surface, SEAT_COLOURS[seat],
@@ -129,7 +129,7 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, title: str, text: st
           width=rect.width - 50)
     size, lines = prompt_lines(text, rect.width - 30)
     for i, line in enumerate(lines):
-        _text(surface, line, rect.x + 16, rect.y + 52 + i * (size + 5), size, theme.INK_DIM,
+        _text(surface, line, rect.x + 16, rect.y + 52 + i * (size + 4), size, theme.INK_DIM,
               rect, anchor="topleft")
-    _text(surface, foot, rect.x + 16, rect.bottom - 80, 13, theme.INK_FAINT, rect,
+    _text(surface, foot, rect.x + 16, rect.bottom - 78, 13, theme.INK_FAINT, rect,
           anchor="topleft", width=rect.width - 30)

@@ -57,7 +57,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     # -- what may be touched, the buttons ----------------------------------------------
     def refresh(self) -> None:
         """Enable exactly the draggables the player to move may use; rebuild the buttons."""
-        human = self.rules.human_to_move()
+        human = self.rules.offering()  # not before the move before has been shown
         legal = set(self.legal()) if human else set()
         self.enable_pieces(human, legal)
         buttons = self.comfort_buttons(self.layout["status"].rect)
@@ -108,24 +108,36 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         state = self.state
         for seat in (0, 1):
             cfg = self.config.seats[seat]
-            panels.draw_player(surface, self.layout, seat, state, cfg.is_human, cfg.level)
+            panels.draw_player(surface, self.layout, seat, state, cfg.is_human, cfg.level,
+                               active=state.phase != "over" and seat == self.shown_seat())
         panels.draw_bag(surface, self.layout, state)
         self.draw_log(surface)
         if self.replay is None:  # the replay controls use the status panel
             self._draw_status(surface)
         self.widgets.draw(surface)
 
+    def landing(self) -> bool:
+        """A person's turn has come but the move before it is still being shown."""
+        return self.rules.human_to_move() and not self.rules.offering()
+
+    def shown_seat(self) -> int:
+        """The seat the table shows as acting: the mover while its move is still shown."""
+        seat = self.state.seat
+        return 1 - seat if self.state.phase != "over" and self.landing() else seat
+
     def status_words(self) -> tuple[str, str]:
         """The status panel's headline and text: whose move, and what may be done now (on
-        the computer's turn, what it just did; at the end, why the game ended)."""
+        the computer's turn, what was done last; at the end, why the game ended)."""
         state = self.state
-        mine = self.rules.human_to_move()
-        title = words.status_title(state, words.seat_name(state.seat), mine,
-                                   self._solo_human(), self.replay is not None)
+        seat = self.shown_seat()
+        mode = ("mine" if self.rules.offering() else "moving" if self.landing()
+                else "thinking")
+        title = words.status_title(state, words.seat_name(seat), mode, self._solo_human(),
+                                   self.replay is not None)
         if state.phase == "over":
             res = rules.result(state)
             return title, words.result_reason(state, res) if res else ""
-        if mine:
+        if mode == "mine":
             return title, words.prompt(state, self.legal())
         log = self.session.log
         return title, log[-1] if log else ""
@@ -133,7 +145,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     def _draw_status(self, surface: pygame.Surface) -> None:
         rect = self.layout["status"].rect
         title, text = self.status_words()
-        dot = panels.SEAT_COLOURS[self.state.seat] if self.state.phase != "over" else theme.GOLD
+        over = self.state.phase == "over"
+        dot = theme.GOLD if over else panels.SEAT_COLOURS[self.shown_seat()]
         hovered = next((name for name, ent in self.ring_ents.items()
                         if esper.has_component(ent, DropTarget)
                         and esper.component_for_entity(ent, DropTarget).rect.collidepoint(

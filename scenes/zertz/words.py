@@ -70,14 +70,17 @@ def ring_line(ring: str) -> str:
 
 # -- the prompt ---------------------------------------------------------------------------
 
-def status_title(state, name: str, mine: bool, solo: bool, replay: bool) -> str:
-    """The status panel's headline: whose move it is."""
+def status_title(state, name: str, mode: str, solo: bool, replay: bool) -> str:
+    """The status panel's headline: whose move it is. ``mode`` is "mine" (a person may
+    move now), "moving" (a move is still being shown) or "thinking" (the computer's turn)."""
     if replay:
         return _("Replay")
     if state.phase == "over":
         return _("Game over")
-    if mine:
+    if mode == "mine":
         return _("Your move") if solo else _("{name} to move").format(name=name)
+    if mode == "moving":
+        return _("{name} is moving…").format(name=name)
     return _("{name} is thinking…").format(name=name)
 
 
@@ -91,6 +94,8 @@ def prompt(state, legal: list[str]) -> str:
     if places and takes:
         return _("Place a piece on an empty ring, or take a marble next to one of your "
                  "pieces into your tray.")
+    if places and not any(owner == state.seat for owner in state.pieces.values()):
+        return _("Place one of your pieces on any empty ring.")
     if places:
         return _("Place a piece on an empty ring (no marble stands next to your pieces).")
     if takes:
