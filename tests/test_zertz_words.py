@@ -333,3 +333,18 @@ def esper_enabled(ent, component) -> bool:
     import esper
 
     return esper.component_for_entity(ent, component).enabled
+
+
+def test_the_put_is_lit_only_once_the_drawn_marble_is_out_of_the_bag(app, drive):
+    app.settings.animation = "normal"
+    table = open_table(app, drive, rules.load(SIX_PLACED))
+    perform(drive, table, "take a1")
+    assert table.state.phase == "put" and not table.drawn_waiting()  # still in the bag
+    drive.settle()
+    assert table.drawn_waiting()
+    x, y = table.drawn_spot()
+    frame = pygame.Surface(app.size)
+    table.draw(frame)
+    ring = {frame.get_at((round(x) + dx, round(y) - 28 - dy))[:3] for dx in range(-3, 4)
+            for dy in range(0, 8)}
+    assert theme.GOLD in ring

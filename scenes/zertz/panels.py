@@ -41,7 +41,9 @@ def draw_board_labels(surface: pygame.Surface, layout) -> None:
         theme.blit_text(surface, str(number), pos, 14, theme.INK_FAINT, "bold", anchor="center")
 
 
-def draw_backgrounds(surface: pygame.Surface, layout, phase: str, time: float) -> None:
+def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, time: float) -> None:
+    """The panels, the board's labels and, when a drawn marble ``waiting`` to be put has
+    come out of the bag, a pulsing ring around it."""
     for seat in (0, 1):
         for zone in (f"supply_{seat}", f"tray_{seat}"):
             theme.panel(surface, layout[zone].rect, alpha=150)
@@ -49,7 +51,7 @@ def draw_backgrounds(surface: pygame.Surface, layout, phase: str, time: float) -
         theme.panel(surface, layout[zone].rect, alpha=170)
     draw_board_labels(surface, layout)
     theme.panel(surface, geo.bag_panel(layout), alpha=120)
-    if phase == "put":  # the drawn marble waits to be put: a pulsing gold ring around it
+    if waiting:
         x, y = geo.drawn_spot(layout)
         pulse = 3 * (1 + math.sin(time * 5))
         pygame.draw.circle(surface, theme.GOLD, (round(x), round(y)), round(27 + pulse), 3)

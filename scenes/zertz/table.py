@@ -19,7 +19,7 @@ from __future__ import annotations
 import esper
 import pygame
 
-from ecs.components import DropTarget
+from ecs.components import DropTarget, Transform
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
 from game.i18n import _, num
@@ -102,7 +102,15 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     # -- drawing -----------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
-        panels.draw_backgrounds(surface, self.layout, self.state.phase, self.time)
+        panels.draw_backgrounds(surface, self.layout, self.drawn_waiting(), self.time)
+
+    def drawn_waiting(self) -> bool:
+        """The marble drawn from the bag has come out and waits to be put."""
+        if self.state.phase != "put" or self.drawn_ent is None:
+            return False
+        t = esper.component_for_entity(self.drawn_ent, Transform)
+        x, y = self.drawn_spot()
+        return t.scale > 0.9 and abs(t.x - x) < 2 and abs(t.y - y) < 2
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
