@@ -348,3 +348,37 @@ def test_the_put_is_lit_only_once_the_drawn_marble_is_out_of_the_bag(app, drive)
     ring = {frame.get_at((round(x) + dx, round(y) - 28 - dy))[:3] for dx in range(-3, 4)
             for dy in range(0, 8)}
     assert theme.GOLD in ring
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_headline_and_caption_fits_without_being_cut(lang):
+    """The panels cut what does not fit with "…": nothing of ours may need it."""
+    from game.layout import load_layout
+
+    pygame.font.init()
+    i18n.set_language(lang)
+    layout = load_layout("zertz")
+    status = layout["status"].rect
+    state = rules.load(SIX_PLACED)
+    for seat in (0, 1):
+        name = words.seat_name(seat)
+        for mode in ("mine", "moving", "thinking"):
+            for solo in (True, False):
+                title = words.status_title(state, name, mode, solo, False)
+                assert theme.text_width(title, 19, "bold") <= status.width - 50, title
+        supply = layout[f"supply_{seat}"].rect
+        for human, level in ((True, ""), (False, "easy"), (False, "normal"), (False, "hard")):
+            used = theme.text_width(name, 19, "bold") + theme.text_width(
+                words.who_plays(human, level), 14)
+            assert used <= supply.width - 38 - 20, (name, level)
+        assert theme.text_width(words.supply_line(10), 14) <= supply.width - 50
+        tray = layout[f"tray_{seat}"].rect
+        assert theme.text_width(words.captured_title(88), 17, "bold") <= tray.width - 30
+        for colour in rules.COLOURS:
+            assert theme.text_width(words.tray_caption(colour), 13) <= tray.width - 80
+    assert theme.text_width(words.keys_line(), 13) <= status.width - 30
+    assert theme.text_width(words.bag_title(18), 15, "bold") <= 150
+    for legal in (["place a2", "take a1"], ["place a2"], ["take a1"], ["pass"]):
+        size, lines = panels.prompt_lines(words.prompt(state, legal), status.width - 30)
+        assert len(lines) <= panels.PROMPT_LINES and len(theme.wrap(
+            words.prompt(state, legal), size, status.width - 30)) <= panels.PROMPT_LINES
