@@ -324,12 +324,13 @@ def test_pressing_a_marble_that_cannot_be_taken_says_why(table, app, drive):
     drive.release()
     assert "g4" in table.state.marbles
     assert app.toasts and app.toasts[-1].error
-    assert app.toasts[-1].text == "No piece of yours is next to g4."
+    assert app.toasts[-1].text == (f"You can take the {table.state.marbles['g4']} marble on g4 "
+                                   "only when one of your pieces stands next to it.")
 
 
 def test_captured_marbles_leave_their_row_captions_readable(app, drive):
     from ecs.input import entity_rect
-    from scenes import theme
+    from scenes.zertz import panels
 
     state = rules.load({"marbles": {"a1": "black", "c3": "white"}, "pieces": {"a2": 0},
                         "captured": [{"black": 3, "white": 2, "grey": 4}, {}],
@@ -341,8 +342,7 @@ def test_captured_marbles_leave_their_row_captions_readable(app, drive):
     drive.settle()
     tray = scene.layout["tray_0"].rect
     for row, colour in enumerate(rules.COLOURS):
-        caption = theme.text(f"{colour} (×{rules.VALUES[colour]})", 13).get_rect(
-            midleft=(tray.x + 16, scene.tray_row_y(0, row)))
+        caption = panels.caption_rect(scene.layout, 0, row)
         for _, ent in scene.tray_ents[0]:
             t = esper.component_for_entity(ent, Transform)
             box = pygame.Rect(entity_rect(t, esper.component_for_entity(ent, Sprite)))

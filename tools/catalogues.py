@@ -37,6 +37,7 @@ SOURCES = (
     "scenes/telefunken/words.py", "scenes/telefunken/panels.py", "scenes/telefunken/table.py",
     "game/words/telefunken.py",
     "game/words/zetema.py", "scenes/zetema/words.py",
+    "game/words/zertz.py", "scenes/zertz/words.py", "scenes/zertz/table.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),

@@ -1,0 +1,167 @@
+"""The Zertz table scene: rings from the Tiled map, glass marbles, the players' pieces and trays.
+
+Drag a piece from your supply onto an empty ring, a marble next to one of your pieces into
+your tray, and after a take the marble drawn from the bag onto an empty ring; or click the
+thing, then click where it goes. Legal targets glow while you hold something; an illegal
+drop glides back and says why in plain words, and so does a press on a marble that cannot
+be taken. The computer's moves are animated step by step (``scenes.zertz.animation``) and
+each seat's last move stays outlined in its colour (``scenes.marks``). Columns are lettered
+and rows numbered as in the move log. H (or the Hint button) shows the move the hard AI
+would make. Messages stand above the board, below the bag: they hide no ring, no tray and
+no button.
+
+The parts: ``layout`` (geometry), ``sync`` (entities from the position), ``moves`` (input),
+``animation``, ``words`` (every sentence, translated) and ``panels`` (what is drawn).
+"""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import DropTarget, Transform
+from game.ai import zertz as zertz_ai
+from game.catalog import GameConfig
+from game.i18n import _, num
+from game.layout import load_layout
+from game.rules import zertz as rules
+from game.session import Session
+from scenes import theme
+from scenes.game_table import GameTable
+from scenes.marks import LastMoves
+from scenes.widgets import Button, WidgetGroup
+from scenes.zertz import panels, words
+from scenes.zertz.animation import MoveAnimation
+from scenes.zertz.moves import MoveInput
+from scenes.zertz.sync import BoardSync
+
+MARK_COLOURS = ((255, 110, 96), (110, 170, 255))  # each seat's last move, outlined
+
+
+class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
+    name = "zertz"
+    rules_module = rules
+    ai_module = zertz_ai
+    # messages stand in the strip between the bag and the board's top ring (one line fits;
+    # they hide no ring, no tray, no button)
+    toast_zone = ("bag", "bottom", 40)
+
+    def __init__(self, app, config: GameConfig, session: Session | None = None,
+                 replay: list[str] | None = None) -> None:
+        super().__init__(app, config, session, replay)
+        self.layout = load_layout("zertz")
+        self.init_board()
+        self._last_dropped = None
+        self.marks = LastMoves(lambda seat: MARK_COLOURS[seat])
+
+    # -- what may be touched, the buttons ----------------------------------------------
+    def refresh(self) -> None:
+        """Enable exactly the draggables the player to move may use; rebuild the buttons."""
+        human = self.rules.offering()  # not before the move before has been shown
+        legal = set(self.legal()) if human else set()
+        self.enable_pieces(human, legal)
+        buttons = self.comfort_buttons(self.layout["status"].rect)
+        if legal == {"pass"}:
+            buttons[2] = Button(buttons[2].rect, _("Pass"),
+                                lambda: self.rules.submit("pass"), primary=True, size=18)
+            buttons[2].move = "pass"  # the gestures find it by its move, in any language
+        self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def language_changed(self) -> None:
+        super_changed = getattr(super(), "language_changed", None)
+        if callable(super_changed):
+            super_changed()
+        if getattr(self, "rules", None) is not None:
+            self.refresh()  # the buttons' words
+
+    # -- hint --------------------------------------------------------------------------
+    def show_hint(self, move: str) -> list[int]:
+        verb, _sep, ring = move.partition(" ")
+        seat = self.state.seat
+        self.app.toast(words.hint(self.state, move))
+        ring_ent = [self.ring_ents[ring]] if ring in self.ring_ents else []
+        if verb == "place":
+            return self.supply_ents[seat][-1:] + ring_ent
+        if verb == "take":
+            return [self.marble_ents[ring]] if ring in self.marble_ents else []
+        if verb == "put":
+            return ([self.drawn_ent] if self.drawn_ent is not None else []) + ring_ent
+        return []
+
+    # -- the end -----------------------------------------------------------------------
+    def result_summary(self):
+        res = rules.result(self.state)
+        solo = self._solo_human()
+        you = next((s for s in (0, 1) if self.config.seats[s].is_human), None) if solo else None
+        rows = [[words.result_name(s, solo and self.config.seats[s].is_human),
+                 num(res["points"][s])]
+                + [num(n) for n in self.state.captured[s]] for s in (0, 1)]
+        return (words.result_title(res, you), words.result_reason(self.state, res),
+                words.result_header(), rows, res["winner"])
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        panels.draw_backgrounds(surface, self.layout, self.drawn_waiting(), self.time)
+
+    def drawn_waiting(self) -> bool:
+        """The marble drawn from the bag has come out and waits to be put."""
+        if self.state.phase != "put" or self.drawn_ent is None:
+            return False
+        t = esper.component_for_entity(self.drawn_ent, Transform)
+        x, y = self.drawn_spot()
+        return t.scale > 0.9 and abs(t.x - x) < 2 and abs(t.y - y) < 2
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        state = self.state
+        for seat in (0, 1):
+            cfg = self.config.seats[seat]
+            panels.draw_player(surface, self.layout, seat, state, cfg.is_human, cfg.level,
+                               active=state.phase != "over" and seat == self.shown_seat())
+        panels.draw_bag(surface, self.layout, state)
+        self.draw_log(surface)
+        if self.replay is None:  # the replay controls use the status panel
+            self._draw_status(surface)
+        self.widgets.draw(surface)
+
+    def landing(self) -> bool:
+        """A person's turn has come but the move before it is still being shown."""
+        return self.rules.human_to_move() and not self.rules.offering()
+
+    def shown_seat(self) -> int:
+        """The seat the table shows as acting: the mover while its move is still shown."""
+        seat = self.state.seat
+        return 1 - seat if self.state.phase != "over" and self.landing() else seat
+
+    def status_words(self) -> tuple[str, str]:
+        """The status panel's headline and text: whose move, and what may be done now (on
+        the computer's turn, what was done last; at the end, why the game ended)."""
+        state = self.state
+        seat = self.shown_seat()
+        mode = ("mine" if self.rules.offering() else "moving" if self.landing()
+                else "thinking")
+        title = words.status_title(state, words.seat_name(seat), mode, self._solo_human(),
+                                   self.replay is not None)
+        if state.phase == "over":
+            res = rules.result(state)
+            return title, words.result_reason(state, res) if res else ""
+        if mode == "mine":
+            return title, words.prompt(state, self.legal())
+        log = self.session.log
+        return title, log[-1] if log else ""
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        rect = self.layout["status"].rect
+        title, text = self.status_words()
+        over = self.state.phase == "over"
+        dot = theme.GOLD if over else panels.SEAT_COLOURS[self.shown_seat()]
+        hovered = next((name for name, ent in self.ring_ents.items()
+                        if esper.has_component(ent, DropTarget)
+                        and esper.component_for_entity(ent, DropTarget).rect.collidepoint(
+                            self.input.pos)), None)
+        foot = words.ring_line(hovered) if hovered else words.keys_line()
+        panels.draw_status(surface, rect, title, text, dot, foot)
+
+    def _solo_human(self) -> bool:
+        return sum(s.is_human for s in self.config.seats) == 1
+
