@@ -22,7 +22,7 @@ import pygame
 from ecs.components import DropTarget, Transform
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
-from game.i18n import _, num
+from game.i18n import _, num, pgettext
 from game.layout import load_layout
 from game.rules import zertz as rules
 from game.session import Session
@@ -62,7 +62,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         self.enable_pieces(human, legal)
         buttons = self.comfort_buttons(self.layout["status"].rect)
         if legal == {"pass"}:
-            buttons[2] = Button(buttons[2].rect, _("Pass"),
+            buttons[2] = Button(buttons[2].rect, pgettext("zertz", "Pass"),
                                 lambda: self.rules.submit("pass"), primary=True, size=18)
             buttons[2].move = "pass"  # the gestures find it by its move, in any language
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
