@@ -12,6 +12,11 @@ buttons changed since the last drawing (``redraw_key``: a move arrived, a hint, 
 counting down, a selection), or the last drawing read ``self.time`` (something that moves
 with the clock: a pulse, "thinking..." dots, the hint's turning arc). Input, messages and
 scene changes redraw through the app and the scene manager.
+
+The background (felt, panels, labels: ``draw_background``, opaque over the whole canvas)
+depends on the same things: drawn twice in a row for the same ``redraw_key`` (and without
+reading the clock) it is kept as a picture and blitted while the key holds (cards gliding
+over an unchanged table); a new key, a resume or the clock draws it afresh.
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from scenes.base import Scene
 
 
 # attributes that change without changing the picture (the clock is watched by its reads)
-_UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited"})
+_UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
+                        "_background", "_background_for", "_background_last"})
 _PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
 
 
@@ -57,6 +63,9 @@ class TableScene(Scene):
         self.time = 0.0
         self._drawn_key: tuple | None = None
         self._redraw = True
+        self._background: pygame.Surface | None = None  # the background kept as a picture
+        self._background_for: tuple | None = None  # ... drawn for this key
+        self._background_last: tuple | None = None  # the key of the last background drawn
 
     @property
     def time(self) -> float:
@@ -85,6 +94,7 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self._redraw = True
+        self._background_for = self._background_last = None  # settings may have changed
         if self.world is not None:
             self.world.activate()
 
@@ -166,8 +176,30 @@ class TableScene(Scene):
         finally:
             self._drawing = False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _draw_background_kept(self, surface: pygame.Surface) -> None:
+        """``draw_background``, or its picture kept from an earlier frame with the same key
+        (only while drawing for the screen: ``draw_frame``)."""
+        key = self._drawn_key if self._drawing else None
+        if key is None:
+            self.draw_background(surface)
+            return
+        if self._background_for == key and self._background is not None:
+            surface.blit(self._background, (0, 0))
+            return
         self.draw_background(surface)
+        if self._time_read:  # a background that moves with the clock is never kept
+            self._background_last = None
+            return
+        if self._background_last == key:  # the same twice in a row: worth keeping
+            if self._background is None:
+                self._background = surface.copy()
+            else:
+                self._background.blit(surface, (0, 0))
+            self._background_for = key
+        self._background_last = key
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_background_kept(surface)
         if self.world is not None and self.world.alive:
             self.world.activate()
             self.render.draw(surface)

@@ -330,6 +330,7 @@ def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[f
     app.step(1 / 60)
     flush_saves()
     written = save_writer().written
+    persist, app.persist = app.persist, True  # autosaves on (into the bench's own data dir)
     scene = table_module(game).new_scene(app, config)
     app.scenes.reset(scene, transition="slide", reverse=False)
     wall, cpu = [], []
@@ -350,6 +351,7 @@ def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[f
         cpu.append(time.thread_time() - c0)
         wall.append(time.perf_counter() - t0)
     flush_saves()
+    app.persist = persist
     moves = len(scene.session.moves)
     return wall, cpu, save_writer().written - written, moves
 
