@@ -57,6 +57,11 @@ class Scene:
         picture was drawn from)."""
         self.draw(surface)
 
+    def prepare(self, surface: pygame.Surface) -> None:
+        """Called once the scene has joined the stack, before its transition: make what its
+        first frame would make (images, texts, sounds), so that frame costs no more than
+        the others. ``surface`` is a scratch canvas."""
+
     def needs_redraw(self) -> bool:
         """Would this frame's picture differ from the last one drawn (input aside: the app
         redraws after any input anyway)? True unless the scene knows better."""

@@ -70,6 +70,7 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
         scene.resume()
+        scene.prepare(self._frame)
 
     def pop(self, transition: str | None = "fade") -> Scene | None:
         if not self.stack:
@@ -91,6 +92,7 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
         scene.resume()
+        scene.prepare(self._frame)
 
     def reset(self, scene: Scene, transition: str | None = "slide", reverse: bool = True) -> None:
         """Empty the stack (exiting every scene, top first) and start over with ``scene``."""
@@ -102,6 +104,7 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
         scene.resume()
+        scene.prepare(self._frame)
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.stack):

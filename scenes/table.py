@@ -92,6 +92,14 @@ class TableScene(Scene):
             esper.add_processor(proc)
         self.build()
 
+    def prepare(self, surface: pygame.Surface) -> None:
+        """The felt, the sounds and one drawing off screen (card images, rotations, texts)."""
+        theme.felt(self.app.size)
+        self.app.sounds.warm()
+        if self.world is not None and self.world.alive:
+            self.draw_frame(surface)
+            self._redraw = True
+
     def resume(self) -> None:
         self._redraw = True
         self._background_for = self._background_last = None  # settings may have changed

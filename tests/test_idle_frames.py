@@ -210,3 +210,21 @@ def test_a_move_by_drag_is_drawn_through_to_its_end(app, drive, anim):
     fresh = app.screen.copy()
     app.draw(fresh)
     assert pixels(fresh) == pixels(app.screen)
+
+
+def test_a_table_is_prepared_before_its_first_frame(app, drive):
+    """Opening a table makes its felt, sounds, card images and rotations before the slide, so
+    the table's first frame makes nothing new."""
+    from scenes import theme
+    from scenes.zetema_table import ZetemaTable
+
+    theme.felt.cache_clear()
+    table = ZetemaTable(app, GameConfig("zetema", (Seat("human"), Seat("ai", "easy"),
+                                                   Seat("ai", "easy")), 4, {}))
+    app.scenes.reset(table, transition="slide")
+    made, felts = table.render.transforms, theme.felt.cache_info().misses
+    texts = len(theme._text_cache)
+    assert felts >= 1 and made > 0 and texts > 0
+    drive.step()
+    assert table.render.transforms == made and theme.felt.cache_info().misses == felts
+    assert len(theme._text_cache) == texts
