@@ -314,6 +314,36 @@ def bench_idle(app, driver, game: str, frames: int) -> tuple[list[float], int]:
     return times, app.draws - drawn
 
 
+def bench_results(app, driver, frames: int) -> tuple[list[float], list[float]]:
+    """CPU per frame of the results overlay over a table: at rest, and with the pointer
+    moving over it (every frame drawn)."""
+    import pygame
+
+    from scenes.results import ResultsOverlay
+
+    overlay = ResultsOverlay(app, "Seat 2 wins", "by 120 points", ["Seat", "Points"],
+                             [[f"Seat {n}", str(100 * n)] for n in range(1, 5)], lambda: None,
+                             lambda: None, highlight_row=1,
+                             log=[f"Seat {n % 4 + 1} plays move {n}" for n in range(120)],
+                             on_replay=lambda: None)
+    app.scenes.push(overlay, transition=None)
+    driver.step(5)
+    clock = time.thread_time
+    rest, moving = [], []
+    for _ in range(frames):
+        t0 = clock()
+        app.step(1 / 60)
+        rest.append(clock() - t0)
+    for i in range(frames):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + (i * 7) % 880, 560),
+                                             rel=(7, 0), buttons=(0, 0, 0)))
+        t0 = clock()
+        app.step(1 / 60)
+        moving.append(clock() - t0)
+    app.scenes.pop(transition=None)
+    return rest, moving
+
+
 def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[float], int, int]:
     """A game between computer players from the table's first frame (a slide from the menu),
     paced like the real loop; returns (wall times, CPU times, autosaves written, moves)."""
@@ -401,6 +431,9 @@ def main() -> int:
             times, drawn = bench_idle(app, driver, game, args.idle_frames)
             line, _, p99 = _cpu_summary(f"{game}: idle", times)
             print(f"{line}  drawn {drawn}  (target mean and p99 under 0.5 ms)")
+        rest, moving = bench_results(app, driver, args.idle_frames)
+        print(_cpu_summary("results overlay: at rest", rest)[0])
+        print(_cpu_summary("results overlay: pointer moving", moving)[0])
         if args.only:
             return 0
     if args.only in ("play", None):
