@@ -228,3 +228,24 @@ def test_a_table_is_prepared_before_its_first_frame(app, drive):
     drive.step()
     assert table.render.transforms == made and theme.felt.cache_info().misses == felts
     assert len(theme._text_cache) == texts
+
+
+def test_the_main_loop_naps_while_idle_and_wakes_on_input(app, drive, monkeypatch):
+    """``App.run``: frames that draw nothing are followed by a nap in ``pygame.event.wait``;
+    the event that ends the nap is handled by the next frame (here: closing the window)."""
+    quiet_table(app, drive)
+    naps = []
+
+    def wait(timeout):
+        naps.append(timeout)
+        if len(naps) < 3:
+            return pygame.event.Event(pygame.NOEVENT)
+        return pygame.event.Event(pygame.QUIT)
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the fixture's display stays
+    drawn = app.draws
+    app.run()
+    assert naps == [50, 50, 50] and not app.running
+    assert app.draws == drawn + 1  # only the frame that handled the closing event drew
+    assert app.wait_for_disk is False

@@ -344,9 +344,11 @@ def bench_results(app, driver, frames: int) -> tuple[list[float], list[float]]:
     return rest, moving
 
 
-def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[float], int, int]:
+def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[float], int, int,
+                                                         list[float], list[int]]:
     """A game between computer players from the table's first frame (a slide from the menu),
-    paced like the real loop; returns (wall times, CPU times, autosaves written, moves)."""
+    paced like the real loop; returns (wall times, CPU times, autosaves written, moves,
+    CPU time of ``display.flip`` per frame, the frames on which a move was saved)."""
     import pygame
 
     from game.catalog import GameConfig, Seat, default_config, table_module
@@ -363,9 +365,19 @@ def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[f
     persist, app.persist = app.persist, True  # autosaves on (into the bench's own data dir)
     scene = table_module(game).new_scene(app, config)
     app.scenes.reset(scene, transition="slide", reverse=False)
-    wall, cpu = [], []
+    wall, cpu, flips, saved_on = [], [], [], []
+    real_flip = pygame.display.flip
+
+    def timed_flip() -> None:
+        c = time.thread_time()
+        real_flip()
+        flips[-1] += time.thread_time() - c
+
+    pygame.display.flip = timed_flip
     next_frame = time.perf_counter()
     for i in range(frames):
+        flips.append(0.0)
+        moves = len(scene.session.moves)
         next_frame += 1 / 60
         pause = next_frame - time.perf_counter()
         if pause > 0:
@@ -380,10 +392,13 @@ def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[f
         app.step(1 / 60)
         cpu.append(time.thread_time() - c0)
         wall.append(time.perf_counter() - t0)
+        if len(scene.session.moves) != moves:
+            saved_on.append(i)
+    pygame.display.flip = real_flip
     flush_saves()
     app.persist = persist
     moves = len(scene.session.moves)
-    return wall, cpu, save_writer().written - written, moves
+    return wall, cpu, save_writer().written - written, moves, flips, saved_on
 
 
 def bench_startup(runs: int) -> None:
@@ -440,11 +455,16 @@ def main() -> int:
         print(f"scripted play: computer players (easy), normal animation speed, from the "
               f"table's first frame, {args.play_frames} frames paced at 60 fps")
         for game in _games():
-            wall, cpu, saves, moves = bench_play(app, driver, game, args.play_frames)
+            wall, cpu, saves, moves, flips, saved_on = bench_play(app, driver, game,
+                                                                  args.play_frames)
             over = sum(1 for t in wall if t > 1 / 60)
             print(_summary(f"{game}: play (wall)", wall) + f"  >16.7 ms: {over}  first "
                   f"{wall[0] * 1000:.2f} ms  ({moves} moves, {saves} autosaves)")
-            print(_cpu_summary(f"{game}: play (CPU)", cpu)[0])
+            around = [cpu[j] for i in saved_on for j in range(i - 1, i + 3) if 0 <= j < len(cpu)]
+            print(_cpu_summary(f"{game}: play (CPU)", cpu)[0] + f"  first {cpu[0] * 1000:.2f} ms"
+                  f"  around autosaves max {max(around, default=0) * 1000:.2f} ms")
+            print(_cpu_summary(f"{game}: play (CPU but flip)",
+                               [c - f for c, f in zip(cpu, flips)])[0])
         if args.only:
             return 0
     if args.stress_floor:
