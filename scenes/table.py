@@ -35,7 +35,6 @@ from ecs.world import SceneWorld
 from scenes import theme
 from scenes.base import Scene
 
-
 # attributes that change without changing the picture (the clock is watched by its reads)
 _UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
                         "_background", "_background_for", "_background_last"})
