@@ -32,6 +32,7 @@ from ecs.intents import IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, is_animating
 from ecs.world import SceneWorld
+from game.i18n import language
 from scenes import theme
 from scenes.base import Scene
 
@@ -154,8 +155,9 @@ class TableScene(Scene):
     def redraw_key(self) -> tuple:
         """What the table's own drawing (panels, prompts, buttons) depends on, beyond its
         sprites: the table's attributes, its rules system's, its session's and its buttons'
-        (values of plain ones, identities of the rest: a new state, a new hint)."""
-        parts = [_snapshot(self)]
+        (values of plain ones, identities of the rest: a new state, a new hint), the
+        language and the settings."""
+        parts = [_snapshot(self), (language(),), _snapshot(self.app.settings)]
         for name in ("rules", "session"):
             part = self.__dict__.get(name)
             if part is not None:

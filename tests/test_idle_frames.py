@@ -249,3 +249,21 @@ def test_the_main_loop_naps_while_idle_and_wakes_on_input(app, drive, monkeypatc
     assert naps == [50, 50, 50] and not app.running
     assert app.draws == drawn + 1  # only the frame that handled the closing event drew
     assert app.wait_for_disk is False
+
+
+def test_a_new_language_redraws_the_table_beneath_the_pause_menu(app, drive):
+    """The language changes in the settings over the pause menu: back in the pause menu, the
+    table beneath is drawn afresh (not its picture kept in English)."""
+    from game.i18n import set_language
+    from scenes.pause import PauseMenu
+
+    table = quiet_table(app, drive)
+    app.scenes.push(PauseMenu(app, table), transition=None)
+    drive.step(3)
+    english = table.redraw_key()
+    set_language("vi")
+    try:
+        assert table.redraw_key() != english
+        assert table.needs_redraw()
+    finally:
+        set_language("en")
