@@ -38,7 +38,7 @@ from scenes.base import Scene
 
 # attributes that change without changing the picture (the clock is watched by its reads)
 _UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
-                        "_background", "_background_for", "_background_last"})
+                        "_kept_background", "_background_for", "_background_last"})
 _PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
 
 
@@ -63,7 +63,7 @@ class TableScene(Scene):
         self.time = 0.0
         self._drawn_key: tuple | None = None
         self._redraw = True
-        self._background: pygame.Surface | None = None  # the background kept as a picture
+        self._kept_background: pygame.Surface | None = None  # the background kept as a picture
         self._background_for: tuple | None = None  # ... drawn for this key
         self._background_last: tuple | None = None  # the key of the last background drawn
 
@@ -192,18 +192,18 @@ class TableScene(Scene):
         if key is None:
             self.draw_background(surface)
             return
-        if self._background_for == key and self._background is not None:
-            surface.blit(self._background, (0, 0))
+        if self._background_for == key and self._kept_background is not None:
+            surface.blit(self._kept_background, (0, 0))
             return
         self.draw_background(surface)
         if self._time_read:  # a background that moves with the clock is never kept
             self._background_last = None
             return
         if self._background_last == key:  # the same twice in a row: worth keeping
-            if self._background is None:
-                self._background = surface.copy()
+            if self._kept_background is None:
+                self._kept_background = surface.copy()
             else:
-                self._background.blit(surface, (0, 0))
+                self._kept_background.blit(surface, (0, 0))
             self._background_for = key
         self._background_last = key
 
