@@ -83,6 +83,18 @@ class SoundBank:
     def configure(self, enabled: bool, volume: float) -> None:
         self.enabled, self.volume = enabled, volume
 
+    def warm(self) -> None:
+        """Make every sound now (a table calls it while it opens, not on its first move)."""
+        if not (self.enabled and self.ready):
+            return
+        for name, make in EFFECTS.items():
+            if name not in self.sounds:
+                try:
+                    self.sounds[name] = pygame.mixer.Sound(buffer=make().tobytes())
+                except pygame.error:
+                    self.ready = False
+                    return
+
     def play(self, name: str) -> None:
         if name not in EFFECTS:
             raise KeyError(f"unknown sound effect {name!r}")

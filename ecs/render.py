@@ -52,6 +52,7 @@ class RenderSystem:
         # settled: no smooth upgrade or finer angle pending
         self._memo: dict[int, list] = {}
         self.rebuilds = 0  # how often the draw list was sorted (for tests and benchmarks)
+        self._targets_drawn: dict[int, tuple] = {}  # drop target -> how its glow was drawn
 
     def draw(self, surface: pygame.Surface) -> None:
         rows = esper.get_components(Transform, Sprite, ZOrder)
@@ -59,24 +60,27 @@ class RenderSystem:
             self._rebuild(rows)
         batch: list[tuple] = []
         memo = self._memo
+        seen = self._targets_drawn
         for item in self._order:
             if item[0] == 0:
                 drop = item[2]
+                seen[item[1]] = (drop.active, drop.valid, drop.hovered, tuple(drop.rect),
+                                 drop.shape)
                 if drop.active and drop.valid:
                     batch.append(self._target(drop))
                 continue
             _, ent, transform, sprite, face, glow, selected = item
             image = sprite.image if face is None else (face.front if face.face_up else face.back)
             lift = transform.lift
+            alpha = transform.alpha
             sig = (image, transform.x, transform.y, transform.dy, transform.angle,
-                   transform.scale, transform.squash, lift)
+                   transform.scale, transform.squash, lift, alpha)
             entry = memo.get(ent)
             if entry is None or entry[0] != sig or not entry[4]:
                 entry = self._place(ent, sig, entry)
             img = entry[1]
             if img is None:
                 continue
-            alpha = transform.alpha
             if lift > 0.01 or alpha < 254.5 or glow is not None or selected:
                 if batch:
                     surface.fblits(batch)
@@ -87,6 +91,31 @@ class RenderSystem:
                 batch.append(entry[5])
         if batch:
             surface.fblits(batch)
+
+    def changed(self) -> bool:
+        """Would ``draw`` now draw anything differently from the last time? (A sprite's
+        image, place, angle, size, lift or alpha; a drop target's glow; the draw order;
+        entities or components added or removed; a smoother image still to come.)"""
+        rows = esper.get_components(Transform, Sprite, ZOrder)
+        if rows is not self._rows or DrawOrderClock.tick != self._tick:
+            return True
+        memo, seen = self._memo, self._targets_drawn
+        for item in self._order:
+            if item[0] == 0:
+                drop = item[2]
+                if seen.get(item[1]) != (drop.active, drop.valid, drop.hovered,
+                                         tuple(drop.rect), drop.shape):
+                    return True
+                continue
+            _, ent, transform, sprite, face, _glow, _selected = item
+            entry = memo.get(ent)
+            if entry is None or not entry[4]:
+                return True
+            image = sprite.image if face is None else (face.front if face.face_up else face.back)
+            if entry[0] != (image, transform.x, transform.y, transform.dy, transform.angle,
+                            transform.scale, transform.squash, transform.lift, transform.alpha):
+                return True
+        return False
 
     def drawn(self, ent: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """The image an entity was last drawn with and its top-left (None if not drawn)."""
@@ -123,7 +152,7 @@ class RenderSystem:
     def _place(self, ent: int, sig: tuple, last: list | None) -> list:
         """Work out (and remember) the drawn image and top-left of a sprite; ``last`` is what
         it was drawn with in the previous frame."""
-        image, x, y, dy, angle, scale, squash, lift = sig
+        image, x, y, dy, angle, scale, squash, lift = sig[:8]
         turning = last is not None and last[0][4] != angle
         img, settled = self._transformed_settled(image, angle, scale * (1.0 + LIFT_SCALE * lift),
                                                  squash, turning)

@@ -7,6 +7,14 @@ up or down to fit, keeping its aspect (letterbox bars on the long side), with po
 positions mapped back to canvas pixels. ``App.step(dt)`` runs one frame (events,
 update, draw, flip) and is what the main loop, the tour, the benchmarks and the scripted
 test driver all call.
+
+A frame draws and flips only when its picture would change: after any event, while a message
+is shown or the "Not saving" mark changes, during a transition or a scene change, or when the
+top scene says so (``Scene.needs_redraw``). Otherwise the last frame stays on the screen and
+in ``screen`` untouched (``draws`` counts the frames drawn). While nothing is drawn the main
+loop sleeps in ``pygame.event.wait`` (up to ``IDLE_WAIT_MS``) and wakes at once on input.
+Autosaves are written by a writer thread (``game.saves``); each frame delivers its outcomes
+("Not saving" or "Saving works again") on this thread.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from scenes.manager import SceneManager  # noqa: E402
 SIZE = (1280, 720)
 MIN_WINDOW = (640, 360)
 FPS = 60
+IDLE_WAIT_MS = 50  # the longest nap of an idle main loop between looks at the scene
 
 # Read by pygame's set_mode (SCALED): a true value means fractional scaling, so the canvas
 # fills any window size instead of the largest whole multiple with black borders; and SDL's
@@ -86,6 +95,9 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.draws = 0  # frames actually drawn and flipped
+        self.wait_for_disk = True  # the main loop (``run``) sets False: saves never hold a frame
+        self._shown: tuple | None = None  # (toasts, Not saving) as last drawn
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
         self.set_window_size(fit_to_desktop(settings.window_size))
         if settings.fullscreen:
@@ -111,29 +123,54 @@ class App:
 
     def run(self) -> None:
         """The main loop: one ``step`` per frame at up to 60 frames a second."""
+        from game.saves import flush_saves
+
         if not self.scenes.stack:
             self.start()
+        self.wait_for_disk = False
+        woke: list[pygame.event.Event] = []
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+            drawn = self.draws
+            self.step(min(dt, 0.1), woke)
+            woke = []
+            if self.draws == drawn and self.running:  # idle: nap until input (or a while)
+                event = pygame.event.wait(IDLE_WAIT_MS)
+                if event.type != pygame.NOEVENT:
+                    woke.append(event)
+        flush_saves()
         from game.ai.worker import shutdown_shared_worker
 
         shutdown_shared_worker()  # the computer's process ends with the window
         pygame.quit()
 
-    def step(self, dt: float) -> None:
-        """One frame: translate events, update the top scene, draw, flip."""
-        for raw in pygame.event.get():
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: translate events, update the top scene, draw and flip if anything
+        changed. ``events`` come before pygame's queue (the one that woke an idle loop)."""
+        from game.saves import deliver_saves
+
+        raws = [*(events or ()), *pygame.event.get()]
+        for raw in raws:
             self._dispatch(raw)
         self.scenes.update(dt)
         for toast in self.toasts:
             toast.age += dt
         self.toasts = [t for t in self.toasts if t.age < t.seconds]
-        self.draw(self.screen)
-        pygame.display.flip()
+        deliver_saves()
+        if self.must_draw(bool(raws)):
+            self.draw(self.screen)
+            pygame.display.flip()
+            self.draws += 1
         self.frames += 1
 
+    def must_draw(self, had_events: bool = False) -> bool:
+        """Would this frame's picture differ from the one on the screen?"""
+        shown = (tuple(id(t) for t in self.toasts), self.not_saving)
+        return (had_events or bool(self.toasts) or shown != self._shown
+                or self.scenes.needs_redraw())
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._shown = (tuple(id(t) for t in self.toasts), self.not_saving)
         self.scenes.draw(surface)
         if self.not_saving is not None:
             self._draw_not_saving(surface)
@@ -141,8 +178,12 @@ class App:
 
     def quit(self) -> None:
         """Close the program after giving every scene the chance to save."""
+        from game.saves import deliver_saves, flush_saves
+
         for scene in reversed(self.scenes.stack):
             scene.on_quit()
+        flush_saves()  # the last save is on the disk before the window closes
+        deliver_saves()
         self.running = False
 
     # -- services for scenes -----------------------------------------------------------

@@ -9,11 +9,22 @@ Reading a save checks the file (readable, a Parlour save of this version, a know
 valid configuration that agrees with it, a list of moves); a file that fails is set aside
 (renamed, never deleted) with a message in words. The full check, replaying the moves, is
 ``game.session.Session.from_save``.
+
+Autosaves are written off the window's thread (``save_in_background``): one writer thread
+holds the latest snapshot of each file (a newer snapshot replaces one not yet written, so a
+burst of moves writes only the last), writes it atomically as ``write_json_atomic`` always
+does (temporary file, fsync, rename) and keeps each outcome for the window's thread, which
+collects them once a frame (``deliver_saves``) and says "Not saving" or "Saving works again"
+exactly as before. ``flush_saves`` waits until everything handed over is on the disk: the
+app calls it on quit and on every scene change (the pause menu too), and at program exit.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -219,3 +230,93 @@ def delete_autosave(game: str | None = None) -> None:
             path.unlink()
         except OSError:
             pass
+
+
+# -- the writer thread -------------------------------------------------------------------------
+class SaveWriter:
+    """One background thread that runs file jobs, the latest per key, in the order given."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._pending: dict[str, tuple[Callable[[], None], Callable | None]] = {}
+        self._busy = False  # a job is running
+        self._done: list[tuple[Callable, BaseException | None]] = []  # for the window's thread
+        self._thread: threading.Thread | None = None
+        self.written = 0  # jobs run (for tests and benchmarks)
+
+    def submit(self, key: str, job: Callable[[], None],
+               on_done: Callable[[BaseException | None], None] | None = None) -> None:
+        """Run ``job`` soon on the writer thread, instead of a job of ``key`` not yet started;
+        ``on_done(error or None)`` is then called by ``deliver`` (on the caller's thread)."""
+        with self._lock:
+            self._pending.pop(key, None)  # the newer snapshot goes last, after other files
+            self._pending[key] = (job, on_done)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="parlour-saves",
+                                                daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._pending:
+                    self._lock.wait()
+                key = next(iter(self._pending))
+                job, on_done = self._pending.pop(key)
+                self._busy = True
+            error: BaseException | None = None
+            try:
+                job()
+            except Exception as exc:  # noqa: BLE001 - every outcome goes back to the window
+                error = exc
+            with self._lock:
+                self._busy = False
+                self.written += 1
+                if on_done is not None:
+                    self._done.append((on_done, error))
+                self._lock.notify_all()
+
+    def idle(self) -> bool:
+        with self._lock:
+            return not self._pending and not self._busy
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every job handed over has run (at most ``timeout`` seconds)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._pending and not self._busy, timeout)
+
+    def deliver(self) -> None:
+        """Call the outcome callbacks of the jobs that ran (on the calling thread)."""
+        if not self._done:
+            return
+        with self._lock:
+            done, self._done = self._done, []
+        for on_done, error in done:
+            on_done(error)
+
+
+_writer = SaveWriter()
+
+
+def save_writer() -> SaveWriter:
+    return _writer
+
+
+def save_in_background(key: str, job: Callable[[], None],
+                       on_done: Callable[[BaseException | None], None] | None = None) -> None:
+    """Hand ``job`` (writing or deleting the file of ``key``) to the writer thread."""
+    _writer.submit(key, job, on_done)
+
+
+def flush_saves(timeout: float = 10.0) -> bool:
+    """Wait until every save handed to the writer is on the disk."""
+    return _writer.flush(timeout)
+
+
+def deliver_saves() -> None:
+    """Report the writer's outcomes (on the window's thread, once a frame)."""
+    _writer.deliver()
+
+
+atexit.register(flush_saves)

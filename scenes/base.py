@@ -5,6 +5,11 @@ Lifecycle (as in Tuxemon's state manager): ``enter`` once when the scene joins t
 scene covers it or before it leaves, ``exit`` once when it leaves. Only the top scene gets
 input and ``update``; ``draw`` must not change the scene's state. A scene with
 ``opaque = False`` (the pause menu) is drawn over the scene beneath it.
+
+Redrawing: after ``update`` the app asks the top scene ``needs_redraw()``; when it says no
+(and no input, message, transition or scene change calls for a frame) the frame draws
+nothing and keeps the last picture on screen. The default is "always redraw": a scene that
+does not know what changes its picture never goes stale.
 """
 
 from __future__ import annotations
@@ -46,6 +51,21 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; never changes state."""
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """Draw for the screen (the scene manager calls this; a scene may note what its
+        picture was drawn from)."""
+        self.draw(surface)
+
+    def prepare(self, surface: pygame.Surface) -> None:
+        """Called once the scene has joined the stack, before its transition: make what its
+        first frame would make (images, texts, sounds), so that frame costs no more than
+        the others. ``surface`` is a scratch canvas."""
+
+    def needs_redraw(self) -> bool:
+        """Would this frame's picture differ from the last one drawn (input aside: the app
+        redraws after any input anyway)? True unless the scene knows better."""
+        return True
 
     def on_quit(self) -> None:
         """The window is closing (save what must be saved)."""

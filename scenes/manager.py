@@ -6,6 +6,12 @@ animate: "fade" (the new frame fades in over a snapshot of the old one) or "slid
 frame slides out to the left while the new one slides in from the right; reversed when
 going back). Transitions last 0.3 s scaled by the animation speed setting and are skipped
 at "instant". Pointer input is ignored while a transition runs.
+
+Only the top scene gets input and updates, so the scenes beneath a see-through top (a table
+under the pause menu or the results) keep their picture: it is drawn once into a cached
+frame (``under``) and blitted, until the stack changes. ``needs_redraw`` tells the app
+whether this frame would show anything new (a transition, a stack change, the top scene's
+own answer).
 """
 
 from __future__ import annotations
@@ -46,6 +52,11 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.transition: Transition | None = None
         self._frame = pygame.Surface(app.size)
+        self._under: pygame.Surface | None = None  # the scenes beneath the top, drawn
+        self._under_for: tuple | None = None  # ... for these scenes (None: stale)
+        self.under_version = 0  # grows with every new ``under`` picture
+        self.drawing_over: int | None = None  # while the top is drawn over ``under``: its version
+        self._changed = True  # the stack changed since the last frame was drawn
 
     @property
     def top(self) -> Scene | None:
@@ -59,6 +70,7 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
         scene.resume()
+        scene.prepare(self._frame)
 
     def pop(self, transition: str | None = "fade") -> Scene | None:
         if not self.stack:
@@ -80,6 +92,7 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
         scene.resume()
+        scene.prepare(self._frame)
 
     def reset(self, scene: Scene, transition: str | None = "slide", reverse: bool = True) -> None:
         """Empty the stack (exiting every scene, top first) and start over with ``scene``."""
@@ -91,6 +104,7 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
         scene.resume()
+        scene.prepare(self._frame)
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.stack):
@@ -105,6 +119,17 @@ class SceneManager:
         if self.top is not None:
             self.top.handle(event)
 
+    def invalidate(self) -> None:
+        """Everything must be drawn afresh (a new language, a new look)."""
+        self._under_for = None
+        self._changed = True
+
+    def needs_redraw(self) -> bool:
+        if self._changed or self.transition is not None:
+            return True
+        top = self.top
+        return top is None or top.needs_redraw()
+
     def update(self, dt: float) -> None:
         if self.transition is not None:
             self.transition.elapsed += dt
@@ -114,6 +139,7 @@ class SceneManager:
             self.top.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._changed = False
         if self.transition is None:
             self.draw_stack(surface)
             return
@@ -141,17 +167,35 @@ class SceneManager:
         if start < 0:
             surface.fill((0, 0, 0))
             return
-        for scene in self.stack[start:]:
-            scene.draw(surface)
+        scenes = self.stack[start:]
+        if len(scenes) > 1:
+            key = tuple(id(scene) for scene in scenes[:-1])
+            if self._under is None or self._under_for != key:
+                if self._under is None:
+                    self._under = pygame.Surface(self.app.size, 0, surface)
+                for scene in scenes[:-1]:
+                    scene.draw_frame(self._under)
+                self._under_for = key
+                self.under_version += 1
+            surface.blit(self._under, (0, 0))
+            self.drawing_over = self.under_version
+        try:
+            scenes[-1].draw_frame(surface)
+        finally:
+            self.drawing_over = None
 
     def _begin(self, style: str | None, reverse: bool) -> None:
+        from game.saves import flush_saves
+
+        flush_saves()  # a scene change (the pause menu too) waits for the save in progress
         duration = self.app.settings.anim(TRANSITION_TIME)
         if style is None or duration <= 0 or not self.stack:
             self.transition = None
-            return
-        old = pygame.Surface(self.app.size)
-        if self.transition is not None:
-            self.draw(old)
         else:
-            self.draw_stack(old)
-        self.transition = Transition(style, old, duration, reverse)
+            old = pygame.Surface(self.app.size)
+            if self.transition is not None:
+                self.draw(old)
+            else:
+                self.draw_stack(old)
+            self.transition = Transition(style, old, duration, reverse)
+        self.invalidate()  # the stack is about to change

@@ -2,7 +2,12 @@
 and what next (play again, replay the game, back to the menu).
 
 The titles, rows and log come translated (or not yet) from the table; the overlay's own
-words go through the catalogues. Right to left, the log stands on the left of the table."""
+words go through the catalogues. Right to left, the log stands on the left of the table.
+
+Both overlays change only on input (or, for a summary counting up, with its count): they
+tell the app so (``needs_redraw``). Everything of the results but its buttons is drawn
+once over the frozen table beneath (the scene manager's cached ``under`` picture) and kept
+as a picture, redrawn when the table beneath, the log's scroll or the language changes."""
 
 from __future__ import annotations
 
@@ -47,6 +52,8 @@ class ResultsOverlay(Scene):
         self.table_rect = theme.mirror(self.table_rect, self.panel)
         self.log_rect = theme.mirror(self.log_rect, self.panel)
         self.scroll = 0  # lines scrolled up from the end
+        self._static: pygame.Surface | None = None  # the frame but for the buttons
+        self._static_for: tuple | None = None
         self._actions = (on_again, on_replay, on_menu)
         self._build()
         self._lines = self._wrap_log()
@@ -68,6 +75,10 @@ class ResultsOverlay(Scene):
 
     def language_changed(self) -> None:
         self._build()
+        self._static = None
+
+    def needs_redraw(self) -> bool:
+        return False  # only input changes it (and the app redraws after input)
 
     def _wrap_log(self) -> list[str]:
         lines: list[str] = []
@@ -85,6 +96,18 @@ class ResultsOverlay(Scene):
             self.scroll = max(0, min(len(self._lines) - visible, self.scroll + event.dy * 3))
 
     def draw(self, surface: pygame.Surface) -> None:
+        under = self.app.scenes.drawing_over  # the cached picture beneath, if drawn over it
+        key = (under, self.scroll, theme.rtl())
+        if under is not None and self._static is not None and self._static_for == key:
+            surface.blit(self._static, (0, 0))
+        else:
+            self._draw_static(surface)
+            if under is not None:
+                self._static, self._static_for = surface.copy(), key
+        self.widgets.draw(surface)
+
+    def _draw_static(self, surface: pygame.Surface) -> None:
+        """The veil, panel, titles, score table and log: all but the buttons."""
         theme.dim(surface, 160)
         theme.panel(surface, self.panel, alpha=250, edge=theme.GOLD)
         t = self.table_rect
@@ -111,7 +134,6 @@ class ResultsOverlay(Scene):
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
             y += 44
         self._draw_log(surface)
-        self.widgets.draw(surface)
 
     def _draw_groups(self, surface: pygame.Surface, y: int) -> None:
         t = self.table_rect
@@ -155,6 +177,7 @@ class DealSummary(Scene):
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
         self.count_time = app.settings.anim(1.2) if count_up else 0.0
         self.age = 0.0
+        self._drawn: tuple | None = None  # the numbers as last drawn
         self.panel = pygame.Rect(0, 0, 720, 250 + 40 * len(rows))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self._build()
@@ -174,6 +197,12 @@ class DealSummary(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def needs_redraw(self) -> bool:
+        return self._counted() != self._drawn
+
+    def _counted(self) -> tuple:
+        return tuple(self.cell(cell) for row in self.rows for cell in row[1:])
+
     def cell(self, text: str) -> str:
         """A number counted up from zero while the summary opens."""
         if self.count_time <= 0 or self.age >= self.count_time:
@@ -191,6 +220,7 @@ class DealSummary(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = self._counted()
         theme.dim(surface, 140)
         p = self.panel
         theme.panel(surface, p, alpha=250, edge=theme.GOLD)

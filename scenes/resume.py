@@ -4,7 +4,10 @@
 checking the whole record (``Session.from_save``); anything wrong is said in one message
 and the file is set aside. ``autosave_game`` is what a table calls after every move: it
 writes that game's save, or at the end deletes it and counts the game in the statistics,
-and reports a data directory that cannot be written once, through the app.
+and reports a data directory that cannot be written once, through the app. The file is
+written by the saves' writer thread (``game.saves.save_in_background``), so no frame waits
+for the disk; the outcome comes back on the window's thread. Under the scripted driver's
+clock (``app.wait_for_disk``) the call waits for the disk, as the computer's moves do.
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ from game.i18n import _
 from game.saves import (
     SaveEntry,
     delete_autosave,
+    deliver_saves,
+    flush_saves,
     list_saves,
     read_save,
+    save_in_background,
     write_autosave,
 )
 from game.session import Session
@@ -75,23 +81,36 @@ def resume_scene(app, data: dict):
 def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool = False) -> bool:
     """Save ``session`` (or, once it is over, delete its save and count it); returns whether
     the result has been counted in the statistics. Never raises."""
+    key = session.key
+    wait = getattr(app, "wait_for_disk", True)
     if session.result is not None:
-        delete_autosave(session.key)
+        save_in_background(key, lambda: delete_autosave(key))  # after this game's last write
+        if wait:
+            flush_saves()
         if not recorded:
             message = record_game(session.config, session.result, lower_is_better)
             if message:
                 app.toast(message, error=True)
         return True
+    what = _("Your {game} game is not being saved").format(game=BY_KEY[key].title)
     try:
-        write_autosave(session.to_save())
-    except StorageError as exc:
-        app.storage_failed(_("Your {game} game is not being saved").format(
-            game=BY_KEY[session.key].title), exc)
-    except Exception as exc:  # noqa: BLE001 - e.g. a state that cannot be written as JSON
-        app.storage_failed(_("Your {game} game is not being saved").format(
-            game=BY_KEY[session.key].title), StorageError(type(exc).__name__))
-    else:
-        app.storage_ok()
+        data = session.to_save()
+    except Exception as exc:  # noqa: BLE001 - a state that cannot be saved: say so
+        app.storage_failed(what, StorageError(type(exc).__name__))
+        return recorded
+
+    def outcome(error: BaseException | None) -> None:
+        if error is None:
+            app.storage_ok()
+        elif isinstance(error, StorageError):
+            app.storage_failed(what, error)
+        else:  # e.g. a state that cannot be written as JSON
+            app.storage_failed(what, StorageError(type(error).__name__))
+
+    save_in_background(key, lambda: write_autosave(data), outcome)
+    if wait:
+        flush_saves()
+        deliver_saves()
     return recorded
 
 

@@ -4,6 +4,19 @@ A table gets input, hover, drag-and-drop, tween and audio processors in a fresh 
 a render system, Esc for the pause menu and the hooks every game table shares
 (``restart``, ``on_quit``). Game tables subclass it, build their entities from the rules
 state and their Tiled layout, and add their rules system.
+
+Redrawing (``needs_redraw``): a table at rest keeps its last picture. It redraws when a
+tween runs, a card is held, a sprite's image, place, angle, alpha or a drop target's glow
+changed (``RenderSystem.changed``), an attribute of the table, its rules system, session or
+buttons changed since the last drawing (``redraw_key``: a move arrived, a hint, a banner
+counting down, a selection), or the last drawing read ``self.time`` (something that moves
+with the clock: a pulse, "thinking..." dots, the hint's turning arc). Input, messages and
+scene changes redraw through the app and the scene manager.
+
+The background (felt, panels, labels: ``draw_background``, opaque over the whole canvas)
+depends on the same things: drawn twice in a row for the same ``redraw_key`` (and without
+reading the clock) it is kept as a picture and blitted while the key holds (cards gliding
+over an unchanged table); a new key, a resume or the clock draws it afresh.
 """
 
 from __future__ import annotations
@@ -19,18 +32,51 @@ from ecs.intents import IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, is_animating
 from ecs.world import SceneWorld
+from game.i18n import language
 from scenes import theme
 from scenes.base import Scene
+
+# attributes that change without changing the picture (the clock is watched by its reads)
+_UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
+                        "_kept_background", "_background_for", "_background_last"})
+_PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
+
+
+def _snapshot(obj: object) -> tuple:
+    """The values (plain ones) or identities (the rest) of ``obj``'s attributes."""
+    attrs = getattr(obj, "__dict__", None)
+    if attrs is None:
+        return (id(obj),)
+    return tuple(v if type(v) in _PLAIN else id(v)
+                 for k, v in attrs.items() if k not in _UNWATCHED)
 
 
 class TableScene(Scene):
     name = "table"
     game_key: str | None = None
+    _drawing = False  # inside draw_frame: reads of ``time`` mean the picture moves with it
+    _time_read = False
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.world: SceneWorld | None = None
         self.time = 0.0
+        self._drawn_key: tuple | None = None
+        self._redraw = True
+        self._kept_background: pygame.Surface | None = None  # the background kept as a picture
+        self._background_for: tuple | None = None  # ... drawn for this key
+        self._background_last: tuple | None = None  # the key of the last background drawn
+
+    @property
+    def time(self) -> float:
+        """Seconds the table has been running (its update clock)."""
+        if self._drawing:
+            self._time_read = True
+        return self._time
+
+    @time.setter
+    def time(self, value: float) -> None:
+        self._time = value
 
     # -- lifecycle ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -46,7 +92,17 @@ class TableScene(Scene):
             esper.add_processor(proc)
         self.build()
 
+    def prepare(self, surface: pygame.Surface) -> None:
+        """The felt, the sounds and one drawing off screen (card images, rotations, texts)."""
+        theme.felt(self.app.size)
+        self.app.sounds.warm()
+        if self.world is not None and self.world.alive:
+            self.draw_frame(surface)
+            self._redraw = True
+
     def resume(self) -> None:
+        self._redraw = True
+        self._background_for = self._background_last = None  # settings may have changed
         if self.world is not None:
             self.world.activate()
 
@@ -96,8 +152,63 @@ class TableScene(Scene):
         self.world.activate()
         esper.process(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def redraw_key(self) -> tuple:
+        """What the table's own drawing (panels, prompts, buttons) depends on, beyond its
+        sprites: the table's attributes, its rules system's, its session's and its buttons'
+        (values of plain ones, identities of the rest: a new state, a new hint), the
+        language and the settings."""
+        parts = [_snapshot(self), (language(),), _snapshot(self.app.settings)]
+        for name in ("rules", "session"):
+            part = self.__dict__.get(name)
+            if part is not None:
+                parts.append(_snapshot(part))
+        widgets = self.__dict__.get("widgets")
+        for widget in getattr(widgets, "widgets", ()):
+            parts.append(_snapshot(widget))
+        return tuple(parts)
+
+    def needs_redraw(self) -> bool:
+        if self._redraw or self._time_read or self.world is None or not self.world.alive:
+            return True
+        self.world.activate()
+        if is_animating() or self.drag.held is not None or self.render.changed():
+            return True
+        return self.redraw_key() != self._drawn_key
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        self._drawn_key = self.redraw_key()
+        self._redraw = False
+        self._time_read = False
+        self._drawing = True
+        try:
+            self.draw(surface)
+        finally:
+            self._drawing = False
+
+    def _draw_background_kept(self, surface: pygame.Surface) -> None:
+        """``draw_background``, or its picture kept from an earlier frame with the same key
+        (only while drawing for the screen: ``draw_frame``)."""
+        key = self._drawn_key if self._drawing else None
+        if key is None:
+            self.draw_background(surface)
+            return
+        if self._background_for == key and self._kept_background is not None:
+            surface.blit(self._kept_background, (0, 0))
+            return
         self.draw_background(surface)
+        if self._time_read:  # a background that moves with the clock is never kept
+            self._background_last = None
+            return
+        if self._background_last == key:  # the same twice in a row: worth keeping
+            if self._kept_background is None:
+                self._kept_background = surface.copy()
+            else:
+                self._kept_background.blit(surface, (0, 0))
+            self._background_for = key
+        self._background_last = key
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_background_kept(surface)
         if self.world is not None and self.world.alive:
             self.world.activate()
             self.render.draw(surface)

@@ -277,8 +277,9 @@ def test_scene_lifecycle_order(app):
     manager.push(a, transition=None)
     manager.push(b, transition=None)
     manager.pop(transition=None)
-    assert calls == [("a", "enter"), ("a", "resume"), ("a", "pause"), ("b", "enter"),
-                     ("b", "resume"), ("b", "pause"), ("b", "exit"), ("a", "resume")]
+    assert calls == [("a", "enter"), ("a", "resume"), ("a", "prepare"), ("a", "pause"),
+                     ("b", "enter"), ("b", "resume"), ("b", "prepare"), ("b", "pause"),
+                     ("b", "exit"), ("a", "resume")]
 
 
 def test_quit_button_stops_the_loop(app, drive):

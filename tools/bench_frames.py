@@ -20,6 +20,15 @@ Then the stress table against the raw floor, in CPU time of the main thread
 a noisy machine: the floor is a bare pygame loop blitting the same 110 card images at the
 same places and flipping. Target: stress p99 within 1.3x the floor's p99.
 ``--stress-floor`` runs only that part.
+
+(d) idle tables (``--only idle``): each game's table, opened with a seeded game, settled
+with the person to move and no message shown, then ``--idle-frames`` frames with no input:
+CPU per frame and how many frames drew. Target: under 0.5 ms CPU a frame.
+(e) scripted play (``--only play``): each game's table opened with a slide from the menu,
+every seat played by the computer (easy) at normal animation speed, the pointer wandering,
+the autosave on its writer thread, paced at 60 frames a second for ``--play-frames``
+frames: wall and CPU time of every frame, including the table's first frame and the frames
+of each autosave. Targets: p99 under 8 ms, no frame over 16.7 ms.
 """
 
 from __future__ import annotations
@@ -274,6 +283,124 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     return s99, f99
 
 
+# -- idle tables and scripted play ------------------------------------------------------------
+def _games() -> list[str]:
+    from game.catalog import GAMES
+
+    return [info.key for info in GAMES if info.available]
+
+
+def bench_idle(app, driver, game: str, frames: int) -> tuple[list[float], int]:
+    """CPU time of the frames of ``game``'s table at rest (the person to move, no message)."""
+    from game.catalog import default_config, table_module
+
+    scene = table_module(game).new_scene(app, default_config(game, seed=2026))
+    app.scenes.reset(scene, transition=None)
+    driver.settle(1200)
+    quiet = 0
+    for _ in range(3000):  # until the person is to move and 30 frames in a row drew nothing
+        drawn = app.draws
+        driver.step()
+        quiet = quiet + 1 if app.draws == drawn and scene.rules.offering() else 0
+        if quiet >= 30:
+            break
+    drawn = app.draws
+    times = []
+    clock = time.thread_time
+    for _ in range(frames):
+        t0 = clock()
+        app.step(1 / 60)
+        times.append(clock() - t0)
+    return times, app.draws - drawn
+
+
+def bench_results(app, driver, frames: int) -> tuple[list[float], list[float]]:
+    """CPU per frame of the results overlay over a table: at rest, and with the pointer
+    moving over it (every frame drawn)."""
+    import pygame
+
+    from scenes.results import ResultsOverlay
+
+    overlay = ResultsOverlay(app, "Seat 2 wins", "by 120 points", ["Seat", "Points"],
+                             [[f"Seat {n}", str(100 * n)] for n in range(1, 5)], lambda: None,
+                             lambda: None, highlight_row=1,
+                             log=[f"Seat {n % 4 + 1} plays move {n}" for n in range(120)],
+                             on_replay=lambda: None)
+    app.scenes.push(overlay, transition=None)
+    driver.step(5)
+    clock = time.thread_time
+    rest, moving = [], []
+    for _ in range(frames):
+        t0 = clock()
+        app.step(1 / 60)
+        rest.append(clock() - t0)
+    for i in range(frames):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + (i * 7) % 880, 560),
+                                             rel=(7, 0), buttons=(0, 0, 0)))
+        t0 = clock()
+        app.step(1 / 60)
+        moving.append(clock() - t0)
+    app.scenes.pop(transition=None)
+    return rest, moving
+
+
+def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[float], int, int,
+                                                         list[float], list[int]]:
+    """A game between computer players from the table's first frame (a slide from the menu),
+    paced like the real loop; returns (wall times, CPU times, autosaves written, moves,
+    CPU time of ``display.flip`` per frame, the frames on which a move was saved)."""
+    import pygame
+
+    from game.catalog import GameConfig, Seat, default_config, table_module
+    from game.saves import flush_saves, save_writer
+    from scenes.menu import MainMenu
+
+    base = default_config(game, seed=7)
+    config = GameConfig(game, tuple(Seat("ai", "easy") for _ in base.seats), 7, base.options)
+    app.scenes.reset(MainMenu(app), transition=None)
+    driver.settle()
+    app.step(1 / 60)
+    flush_saves()
+    written = save_writer().written
+    persist, app.persist = app.persist, True  # autosaves on (into the bench's own data dir)
+    scene = table_module(game).new_scene(app, config)
+    app.scenes.reset(scene, transition="slide", reverse=False)
+    wall, cpu, flips, saved_on = [], [], [], []
+    real_flip = pygame.display.flip
+
+    def timed_flip() -> None:
+        c = time.thread_time()
+        real_flip()
+        flips[-1] += time.thread_time() - c
+
+    pygame.display.flip = timed_flip
+    next_frame = time.perf_counter()
+    for i in range(frames):
+        flips.append(0.0)
+        moves = len(scene.session.moves)
+        next_frame += 1 / 60
+        pause = next_frame - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+        else:
+            next_frame = time.perf_counter()
+        x = 640 + 500 * math.cos(i / 70)
+        y = 400 + 250 * math.sin(i / 45)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                             rel=(1, 1), buttons=(0, 0, 0)))
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.step(1 / 60)
+        cpu.append(time.thread_time() - c0)
+        wall.append(time.perf_counter() - t0)
+        if len(scene.session.moves) != moves:
+            saved_on.append(i)
+    pygame.display.flip = real_flip
+    flush_saves()
+    app.persist = persist
+    moves = len(scene.session.moves)
+    return wall, cpu, save_writer().written - written, moves, flips, saved_on
+
+
 def bench_startup(runs: int) -> None:
     internal, wall = [], []
     for _ in range(runs):
@@ -296,7 +423,10 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--think-frames", type=int, default=300)
-    parser.add_argument("--only", choices=["think"], help="run only the named benchmark")
+    parser.add_argument("--idle-frames", type=int, default=300)
+    parser.add_argument("--play-frames", type=int, default=900)
+    parser.add_argument("--only", choices=["think", "idle", "play"],
+                        help="run only the named benchmark")
     parser.add_argument("--stress-floor", action="store_true",
                         help="only the stress table against the raw floor (CPU time)")
     args = parser.parse_args()
@@ -308,6 +438,35 @@ def main() -> int:
     app = App(settings=Settings(), persist=False)
     driver = Driver(app)
     app.wait_for_ai = False  # the real window's behaviour: never wait for the computer
+    app.wait_for_disk = False  # ... nor for the disk
+    if args.only in ("idle", None):
+        print(f"idle tables: CPU time of the main thread per frame, {args.idle_frames} frames "
+              "each, no input")
+        for game in _games():
+            times, drawn = bench_idle(app, driver, game, args.idle_frames)
+            line, _, p99 = _cpu_summary(f"{game}: idle", times)
+            print(f"{line}  drawn {drawn}  (target mean and p99 under 0.5 ms)")
+        rest, moving = bench_results(app, driver, args.idle_frames)
+        print(_cpu_summary("results overlay: at rest", rest)[0])
+        print(_cpu_summary("results overlay: pointer moving", moving)[0])
+        if args.only:
+            return 0
+    if args.only in ("play", None):
+        print(f"scripted play: computer players (easy), normal animation speed, from the "
+              f"table's first frame, {args.play_frames} frames paced at 60 fps")
+        for game in _games():
+            wall, cpu, saves, moves, flips, saved_on = bench_play(app, driver, game,
+                                                                  args.play_frames)
+            over = sum(1 for t in wall if t > 1 / 60)
+            print(_summary(f"{game}: play (wall)", wall) + f"  >16.7 ms: {over}  first "
+                  f"{wall[0] * 1000:.2f} ms  ({moves} moves, {saves} autosaves)")
+            around = [cpu[j] for i in saved_on for j in range(i - 1, i + 3) if 0 <= j < len(cpu)]
+            print(_cpu_summary(f"{game}: play (CPU)", cpu)[0] + f"  first {cpu[0] * 1000:.2f} ms"
+                  f"  around autosaves max {max(around, default=0) * 1000:.2f} ms")
+            print(_cpu_summary(f"{game}: play (CPU but flip)",
+                               [c - f for c, f in zip(cpu, flips)])[0])
+        if args.only:
+            return 0
     if args.stress_floor:
         print(f"CPU time of the main thread per frame at 1280x720, headless, {args.frames} frames")
         bench_stress_vs_floor(app, driver, args.frames)

@@ -1,0 +1,155 @@
+"""The autosave's writer thread: no frame waits for the disk, a burst of saves writes the last
+snapshot, quit and scene changes flush, a failing disk is reported on the window's thread
+exactly as before (once, then the "Not saving" mark; "Saving works again" when it heals)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+import game.saves as saves
+from game.catalog import GameConfig, Seat
+from game.saves import autosave_path, flush_saves, save_writer
+from game.session import Session
+from scenes.resume import autosave_game
+
+PEOPLE = GameConfig("zertz", (Seat("human"), Seat("human")), 3, {"first": 0})
+MOVES = ["place d4", "place c3", "place e3", "place b2", "place f4"]
+
+
+@pytest.fixture
+def live(app):
+    """The app as the real main loop runs it: saves never hold a frame."""
+    app.persist = True
+    app.wait_for_disk = False
+    yield app
+    flush_saves()
+    saves.deliver_saves()
+
+
+@pytest.fixture
+def gate(monkeypatch):
+    """Writes wait for ``gate.set()``; ``gate.calls`` lists the move counts written."""
+    real = saves.write_json_atomic
+    event = threading.Event()
+    event.calls = []
+    event.started = threading.Event()
+
+    def held(path, data):
+        event.started.set()
+        assert event.wait(10), "the test never opened the gate"
+        event.calls.append(len(data["moves"]))
+        real(path, data)
+
+    monkeypatch.setattr(saves, "write_json_atomic", held)
+    yield event
+    event.set()
+    flush_saves()
+
+
+def saved_moves() -> int:
+    return len(json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"])
+
+
+def test_a_save_returns_at_once_and_frames_go_on_while_the_disk_is_slow(live, drive, gate):
+    session = Session.new(PEOPLE)
+    session.play(MOVES[0])
+    autosave_game(live, session, False)  # returns although the write cannot finish
+    assert gate.started.wait(10)  # the writer thread is inside the write ...
+    frames = live.frames
+    drive.step(5)  # ... and frames run meanwhile
+    assert live.frames == frames + 5 and not save_writer().idle()
+    assert not autosave_path("zertz").exists()
+    gate.set()
+    assert flush_saves()
+    assert saved_moves() == 1 and gate.calls == [1]
+
+
+def test_a_burst_of_saves_writes_the_last_snapshot(live, gate):
+    session = Session.new(PEOPLE)
+    session.play(MOVES[0])
+    autosave_game(live, session, False)
+    assert gate.started.wait(10)  # the first write is under way
+    for move in MOVES[1:]:
+        session.play(move)
+        autosave_game(live, session, False)
+    gate.set()
+    assert flush_saves()
+    assert gate.calls == [1, 5]  # the snapshots in between were replaced by newer ones
+    assert saved_moves() == 5
+
+
+def test_quit_flushes_the_last_save(live, gate):
+    session = Session.new(PEOPLE)
+    for move in MOVES[:3]:
+        session.play(move)
+    autosave_game(live, session, False)
+    assert not autosave_path("zertz").exists()
+    threading.Timer(0.05, gate.set).start()  # the disk answers a little later
+    live.quit()  # waits for it
+    assert saved_moves() == 3 and save_writer().idle()
+
+
+def test_a_scene_change_flushes(live, drive, gate):
+    from scenes.zertz_table import ZertzTable
+
+    table = ZertzTable(live, PEOPLE)
+    live.scenes.push(table, transition=None)
+    drive.settle()
+    gate.set()
+    drive.drag(drive.center_of(table.supply_ents[0][-1]), table.ring_center("d4"))
+    gate.clear()
+    drive.settle()
+    threading.Timer(0.05, gate.set).start()
+    live.scenes.push(type(live.scenes.stack[0])(live), transition=None)  # e.g. the pause menu
+    assert save_writer().idle() and saved_moves() == len(table.session.moves) >= 1
+
+
+def test_a_failing_disk_is_reported_once_on_the_windows_thread(live, drive, monkeypatch):
+    import game.storage as storage
+
+    real = storage.tempfile.mkstemp
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", "/data/autosave-zertz.json.k3j4.tmp")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    session = Session.new(PEOPLE)
+    for n, move in enumerate(MOVES[:3]):
+        session.play(move)
+        autosave_game(live, session, False)
+        flush_saves()
+        if n == 0:
+            assert live.not_saving is None  # the outcome waits for the window's thread ...
+        drive.step()  # ... which takes it at its next frame
+        assert live.not_saving is not None
+    errors = [t.text for t in live.toasts if t.error]
+    assert len(errors) == 1
+    assert "Zertz game is not being saved" in errors[0] and "permission was refused" in errors[0]
+    assert ".tmp" not in errors[0] and "/" not in errors[0]
+    monkeypatch.setattr(storage.tempfile, "mkstemp", real)
+    session.play(MOVES[3])
+    autosave_game(live, session, False)
+    flush_saves()
+    drive.step()
+    assert live.not_saving is None and live.toasts[-1].text == "Saving works again."
+    assert saved_moves() == 4
+
+
+def test_a_finished_game_deletes_its_save_after_the_last_write(live, gate):
+    from game.rules import zertz
+
+    session = Session.new(PEOPLE)
+    session.play(MOVES[0])
+    autosave_game(live, session, False)  # still being written when the game ends
+    state = zertz.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "captured": [{"black": 5}, {}],
+                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
+    over = Session(PEOPLE, zertz, state, state)
+    over.play("take a1")
+    assert autosave_game(live, over, False) is True
+    gate.set()
+    assert flush_saves()
+    assert not autosave_path("zertz").exists()
