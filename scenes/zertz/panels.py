@@ -9,6 +9,7 @@ pieces and the marbles are not mirrored. Long words are fitted to their panel.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -41,9 +42,10 @@ def draw_board_labels(surface: pygame.Surface, layout) -> None:
         theme.blit_text(surface, str(number), pos, 14, theme.INK_FAINT, "bold", anchor="center")
 
 
-def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, time: float) -> None:
+def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, clock: Callable[[], float]) -> None:
     """The panels, the board's labels and, when a drawn marble ``waiting`` to be put has
-    come out of the bag, a pulsing ring around it."""
+    come out of the bag, a pulsing ring around it. ``clock()`` gives the table's time; it
+    is read only for the pulse, so a table at rest draws nothing new (``TableScene``)."""
     for seat in (0, 1):
         for zone in (f"supply_{seat}", f"tray_{seat}"):
             theme.panel(surface, layout[zone].rect, alpha=150)
@@ -53,7 +55,7 @@ def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, time: float
     theme.panel(surface, geo.bag_panel(layout), alpha=120)
     if waiting:
         x, y = geo.drawn_spot(layout)
-        pulse = 3 * (1 + math.sin(time * 5))
+        pulse = 3 * (1 + math.sin(clock() * 5))
         pygame.draw.circle(surface, theme.GOLD, (round(x), round(y)), round(27 + pulse), 3)
 
 

@@ -22,7 +22,7 @@ import pygame
 from ecs.components import DropTarget, Transform
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
-from game.i18n import _, num, pgettext
+from game.i18n import num, pgettext
 from game.layout import load_layout
 from game.rules import zertz as rules
 from game.session import Session
@@ -102,7 +102,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     # -- drawing -----------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
-        panels.draw_backgrounds(surface, self.layout, self.drawn_waiting(), self.time)
+        panels.draw_backgrounds(surface, self.layout, self.drawn_waiting(), lambda: self.time)
 
     def drawn_waiting(self) -> bool:
         """The marble drawn from the bag has come out and waits to be put."""
