@@ -109,3 +109,49 @@ def test_the_marks_name_the_seats_in_the_new_language(persisting, drive):
     labels = {m.label for marks in table.marks.marks.values() for m in marks}
     assert labels and not any(label.startswith("Seat") for label in labels), labels
     assert any(label.startswith("Ghế") for label in labels), labels
+
+
+def boxes(table) -> dict[int, list[tuple]]:
+    """Every seat's marks as seen: the label and the box drawn on screen."""
+    out = {}
+    for seat, marks in table.marks.marks.items():
+        found = sorted((m.label, tuple(b) if (b := table.marks._box(m)) is not None else None)
+                       for m in marks)
+        if found:
+            out[seat] = found
+    return out
+
+
+@pytest.mark.parametrize("game,options", [("zetema", {}), ("zertz", {"first": 1})])
+def test_continue_brings_back_the_marks_of_zetema_and_zertz(persisting, drive, game, options):
+    """The computer moves first; its marks (discard or meld; ring placed on, rings gone)
+    stand after the menu's Continue exactly where they stood."""
+    import importlib
+
+    from game.catalog import GameConfig, Seat
+
+    config = GameConfig(game, (Seat("human"), Seat("ai", "easy")), 11, options)
+    module = importlib.import_module(f"scenes.{game}_table")
+    table = module.new_scene(persisting, config)
+    persisting.scenes.reset(table, transition=None)
+    for _ in range(4000):
+        drive.step()
+        if table.rules.human_to_move() and not table.animating:
+            if 1 in table.session.last_turns():
+                break
+            module.perform(drive, table, sorted(table.legal())[0])  # the person goes first
+    drive.settle()
+    drive.move((5, 5))  # no card lifted under the pointer
+    drive.step(120)
+    before = boxes(table)
+    assert before.get(1), before  # the computer's last move is marked
+    persisting.scenes.reset(MainMenu(persisting), transition=None)
+    drive.settle()
+    button = next(w for w in drive.scene.widgets.widgets if w.label == "Continue")
+    drive.click(button.rect.center)
+    drive.settle()
+    resumed = next(s for s in reversed(persisting.scenes.stack) if type(s) is type(table))
+    drive.move((5, 5))  # the card under the Continue button sinks back
+    drive.step(120)
+    assert resumed is not table
+    assert boxes(resumed) == before

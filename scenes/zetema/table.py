@@ -254,7 +254,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             self.reconcile(source=source, lead=lead, mover=seat)
             self.pick_viewer()
         self.reconcile(source=source, lead=lead, mover=seat)
-        for event in events:  # what the seat did stays outlined until it plays again
+        self.mark_move(seat, events)
+
+    def mark_move(self, seat: int, events: list) -> None:
+        """What the seat did stays outlined until it plays again: the card it discarded
+        (on its pile), the cards of the meld it showed."""
+        for event in events:
             if isinstance(event, rules.Discarded):
                 pile = self.piles[rules.CARD_RANK[event.card]]
                 self.marks.entities(seat, [e for c, e in pile if c == event.card][-1:],
