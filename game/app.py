@@ -30,7 +30,7 @@ import pygame  # noqa: E402
 from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
-from game.i18n import set_language  # noqa: E402
+from game.i18n import _, is_rtl, set_language  # noqa: E402
 from game.settings import Settings, load_settings, settings_path  # noqa: E402
 from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
@@ -199,15 +199,16 @@ class App:
         until a write succeeds again (``storage_ok``).
         """
         if self.not_saving is None:
-            self.toast(f"{what}: {exc}. Play goes on; a “Not saving” mark stays in "
-                       "the corner until saving works again.", error=True, seconds=9)
+            self.toast(_("{what}: {problem}. Play goes on; a “Not saving” mark stays in "
+                         "the corner until saving works again.").format(what=what, problem=exc),
+                       error=True, seconds=9)
         self.not_saving = str(exc)
 
     def storage_ok(self) -> None:
         """A file was written: the "Not saving" mark goes (with a word if it was shown)."""
         if self.not_saving is not None:
             self.not_saving = None
-            self.toast("Saving works again.")
+            self.toast(_("Saving works again."))
 
     def save_settings(self) -> None:
         self.sounds.configure(self.settings.sound, self.settings.volume)
@@ -227,7 +228,7 @@ class App:
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error:
-            self.toast("Fullscreen is not available on this display.", error=True)
+            self.toast(_("Fullscreen is not available on this display."), error=True)
             return False
         return True
 
@@ -238,7 +239,7 @@ class App:
                 raise pygame.error("no window")
             window.size = size
         except (pygame.error, AttributeError, ValueError):
-            self.toast("The window size cannot be changed on this display.", error=True)
+            self.toast(_("The window size cannot be changed on this display."), error=True)
             return False
         return True
 
@@ -275,9 +276,12 @@ class App:
 
     def _draw_not_saving(self, surface: pygame.Surface) -> None:
         """A small red "Not saving" mark in the top-right corner, above the tables' panels."""
-        label = theme.text("Not saving", 12, theme.INK, "bold")
+        label = theme.text(_("Not saving"), 12, theme.INK, "bold")
         box = label.get_rect().inflate(24, 6)
-        box.topright = (SIZE[0] - 4, 1)
+        if is_rtl():  # the corner where a right-to-left reader's eye starts
+            box.topleft = (4, 1)
+        else:
+            box.topright = (SIZE[0] - 4, 1)
         pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
         pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)
@@ -355,5 +359,6 @@ def check_files_at_start() -> list[str]:
         if message:
             messages.append(message)
     except Exception as exc:  # noqa: BLE001 - the program starts whatever is on disk
-        messages.append(f"The saved files could not all be checked ({type(exc).__name__}).")
+        messages.append(_("The saved files could not all be checked ({problem}).")
+                        .format(problem=type(exc).__name__))
     return messages

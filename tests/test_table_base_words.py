@@ -110,3 +110,24 @@ def test_file_messages_are_in_the_players_language(tmp_path):
     with pytest.raises(StorageError) as caught:
         read_json(empty)
     assert str(caught.value) == "settings.json bị hỏng (tệp trống)"
+
+
+def test_the_not_saving_mark_and_its_messages_speak_persian(app, drive):
+    """The window's own words (issue 13): the failure message, the "Not saving" mark (in the
+    top-left corner for a right-to-left reader) and "Saving works again"."""
+    try:
+        i18n.set_language("fa")
+        app.storage_failed(i18n._("Saving the game"), StorageError("disk full"))
+        assert "ذخیره نمی‌شود" in app.toasts[-1].text and "Play goes on" not in app.toasts[-1].text
+        app.toasts.clear()
+        drive.step(2)
+        screen = pygame.display.get_surface()
+        left = screen.subsurface((0, 0, 200, 20)).copy()
+        right = screen.subsurface((screen.get_width() - 200, 0, 200, 20)).copy()
+        reds = [sum(1 for x in range(200) for y in range(20) if s.get_at((x, y))[:3] == (120, 34, 34))
+                for s in (left, right)]
+        assert reds[0] > 50 and reds[1] == 0, reds  # the mark stands at the left in Persian
+        app.storage_ok()
+        assert app.toasts[-1].text == "ذخیره دوباره کار می‌کند."
+    finally:
+        i18n.set_language("en")
