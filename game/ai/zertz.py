@@ -41,7 +41,7 @@ from game.ai.zertz_board import ACT, DRAW, NB, OVER, PUT, Board  # noqa: F401 (A
 
 LEVELS = ("easy", "normal", "hard")
 
-NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 22_000, "hard": 26_000}
+NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 26_000, "hard": 36_000}
 """Positions a level may search per move; an iteration that would exceed it is abandoned
 and the last completed one decides (or a move the unfinished one proved better)."""
 
@@ -53,7 +53,7 @@ may depend on the machine's speed."""
 MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 30, "hard": 30}  # easy does not search
 """Deepest iteration per level (in decisions; a take and its put count as one)."""
 
-WIDTHS: dict[str, tuple[int, int]] = {"easy": (0, 0), "normal": (7, 5), "hard": (7, 5)}
+WIDTHS: dict[str, tuple[int, int]] = {"easy": (0, 0), "normal": (7, 5), "hard": (9, 6)}
 """Places and puts tried below the root per level, the best by ``_move_score``."""
 
 EASY_NOISE = 0.5    # spread of the easy level's random preference
@@ -139,8 +139,20 @@ def evaluate(node: Board) -> float:
         first = op
     else:
         first = me
-    gained, taken = _forecast(own, shared, loose, safe, list(node.supply), first,
-                              bag_left + 1, average)
+    memo = (tuple(own[0]), tuple(own[1]), tuple(shared), tuple(loose), safe[0] > 0,
+            safe[1] > 0, node.supply, first, bag)
+    hit = _FORECASTS.get(memo)
+    if hit is None:
+        if len(_FORECASTS) >= 200_000:
+            _FORECASTS.clear()
+        after = safe[:]
+        gained, taken = _forecast(own, shared, loose, after, list(node.supply), first,
+                                  bag_left + 1, average)
+        # The forecast gives a seat that takes a safe ring (0 -> 1); the safe term uses it.
+        hit = _FORECASTS[memo] = (gained, taken, after[0] - safe[0], after[1] - safe[1])
+    gained, taken, more0, more1 = hit
+    safe[0] += more0
+    safe[1] += more1
     score = (node.pts[me] + gained[me]) - (node.pts[op] + gained[op])
     score += W_COUNT * (sum(node.cap[me]) + taken[me] - sum(node.cap[op]) - taken[op])
     score += W_SAFE * (min(safe[me], 3) - min(safe[op], 3))
@@ -149,6 +161,10 @@ def evaluate(node: Board) -> float:
     # As a chance of winning: the colours still to come make the margin uncertain.
     spread = SPREAD_PER_TAKE * math.sqrt(bag_left + 1) + SPREAD_BASE
     return 0.999 * WIN * math.erf(score / spread)
+
+
+_FORECASTS: dict[tuple, tuple[list[float], list[int]]] = {}
+"""``_forecast`` results by their inputs (a pure function: only the speed depends on it)."""
 
 
 def _forecast(own: tuple[list[int], list[int]], shared: list[int], loose: list[int],
