@@ -242,3 +242,33 @@ def test_hard_searches_more_than_normal_which_searches_as_much_as_the_former_har
     assert ai.NODE_BUDGET["normal"] >= 26_000  # the former hard's budget
     assert ai.NODE_BUDGET["hard"] > ai.NODE_BUDGET["normal"]
     assert ai.WIDTHS["hard"] >= ai.WIDTHS["normal"]
+
+
+class _PlainExpectimax(ai._Search):
+    """The search without Star1: every draw searched with a full window."""
+
+    def _chance(self, node, depth, alpha, beta):
+        total = sum(node.bag)
+        return sum(n / total * self._search(node.draw(k + 1), depth, -9.0, 9.0)
+                   for k, n in enumerate(node.bag) if n)
+
+
+def test_pruning_at_the_draws_keeps_the_value_of_the_search():
+    # Star1 cuts draws that cannot change the result: the best value at the root is the same
+    # as with every draw searched in full, in fewer positions.
+    pruned_total = plain_total = 0
+    for s in sample_positions()[1:6]:
+        values = []
+        for kind in (ai._Search, _PlainExpectimax):
+            node = ai.node_from_view(z.view(s, z.to_move(s)))
+            search = kind(10**7, 2, use_table=False, widths=(4, 3))
+            search.deadline = float("inf")
+            order = [ai.encode(m) for m in z.legal_moves(s)]
+            scores = search._root(node, order, 2)
+            values.append(max(scores.values()))
+            if kind is ai._Search:
+                pruned_total += search.nodes
+            else:
+                plain_total += search.nodes
+        assert values[0] == pytest.approx(values[1], abs=1e-9)
+    assert pruned_total < plain_total
