@@ -189,3 +189,86 @@ def test_hard_against_easy_plays_to_the_end(seed, quick):
 def test_normal_against_hard_plays_to_the_end(quick):
     result = play_game(("normal", "hard"), 11, 0)
     assert sum(result["marbles"]) >= 1
+
+
+# -- Scenarios: positions built in the spec's JSON format, where only lookahead finds the move.
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_denies_the_opponents_six_rather_than_take_more_points(level, quick):
+    # Blue holds five whites and can reach the white on d5: unless Red takes it now, Blue
+    # takes it and wins at once. Red's own black on a1 is worth more but loses the game.
+    s = z.load({"marbles": {"d5": "white", "a1": "black"}, "pieces": {"d4": 0, "a2": 0, "e5": 1},
+                "captured": [{"black": 2}, {"white": 5, "grey": 1}],
+                "bag": ["grey"] * 5 + ["black"] * 3, "to_move": 0})
+    assert "take a1" in z.legal_moves(s)
+    move = ai.choose(z.view(s, 0), z.legal_moves(s), level, random.Random(0))
+    assert move == "take d5"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_last_take_waits_for_the_marble_that_wins(level, quick):
+    # The bag is empty: the next take ends the game. Taking the white now loses 16-17; placing
+    # a piece by the loose black on g1 first (Blue can reach nothing) wins 18-17 a turn later.
+    s = z.load({"marbles": {"d5": "white", "g1": "black"}, "pieces": {"d4": 0, "a2": 1},
+                "captured": [{"black": 3, "grey": 3}, {"white": 5, "grey": 3, "black": 2}],
+                "bag": [], "to_move": 0})
+    rng = random.Random(0)
+    move = ai.choose(z.view(s, 0), z.legal_moves(s), level, rng)
+    assert move in ("place f1", "place f2", "place g2")
+    s = z.play(s, move)
+    s = z.play(s, ai.choose(z.view(s, 1), z.legal_moves(s), level, rng))
+    s = z.play(s, ai.choose(z.view(s, 0), z.legal_moves(s), level, rng))
+    assert z.result(s) == {"winner": 0, "reason": "bag", "points": [18, 17], "marbles": [7, 10]}
+
+
+def test_the_budget_is_counted_in_positions():
+    # Half the budget searches fewer positions; the same budget twice gives the same move
+    # after exactly the same number of positions (no clock involved).
+    s = sample_positions()[3]
+    legal = [ai.encode(m) for m in z.legal_moves(s)]
+    runs = []
+    for budget in (4_000, 2_000, 4_000):
+        node = ai.node_from_view(z.view(s, z.to_move(s)))
+        search = ai._Search(budget, 30, use_table=True, widths=ai.WIDTHS["hard"])
+        move = search.run(node, legal, random.Random(4))
+        runs.append((move, search.nodes, search.depth_done))
+    assert runs[0] == runs[2]
+    assert runs[1][1] < runs[0][1] <= 4_001
+    assert runs[1][2] <= runs[0][2]
+
+
+def test_hard_searches_more_than_normal_which_searches_as_much_as_the_former_hard():
+    assert ai.NODE_BUDGET["normal"] >= 26_000  # the former hard's budget
+    assert ai.NODE_BUDGET["hard"] > ai.NODE_BUDGET["normal"]
+    assert ai.WIDTHS["hard"] >= ai.WIDTHS["normal"]
+
+
+class _PlainExpectimax(ai._Search):
+    """The search without Star1: every draw searched with a full window."""
+
+    def _chance(self, node, depth, alpha, beta):
+        total = sum(node.bag)
+        return sum(n / total * self._search(node.draw(k + 1), depth, -9.0, 9.0)
+                   for k, n in enumerate(node.bag) if n)
+
+
+def test_pruning_at_the_draws_keeps_the_value_of_the_search():
+    # Star1 cuts draws that cannot change the result: the best value at the root is the same
+    # as with every draw searched in full, in fewer positions.
+    pruned_total = plain_total = 0
+    for s in sample_positions()[1:6]:
+        values = []
+        for kind in (ai._Search, _PlainExpectimax):
+            node = ai.node_from_view(z.view(s, z.to_move(s)))
+            search = kind(10**7, 2, use_table=False, widths=(4, 3))
+            search.deadline = float("inf")
+            order = [ai.encode(m) for m in z.legal_moves(s)]
+            scores = search._root(node, order, 2)
+            values.append(max(scores.values()))
+            if kind is ai._Search:
+                pruned_total += search.nodes
+            else:
+                plain_total += search.nodes
+        assert values[0] == pytest.approx(values[1], abs=1e-9)
+    assert pruned_total < plain_total

@@ -9,16 +9,15 @@ Levels:
 - ``easy``: a beginner. Greedy on what a move gains at once, with noise: it takes the best
   marble it can and places pieces next to marbles, but puts a drawn marble without asking
   whether the other side can reach it.
-- ``normal`` (the former hard): alpha-beta (negamax) over both sides' moves with
-  expectimax at the draws, iteratively deepened until ``NODE_BUDGET["normal"]`` positions
-  are searched, with a transposition table, move ordering from the previous iteration and
-  pruned lists of places and puts below the root. It usually completes depth 3 or 4 (a take
-  and its put count as one decision).
+- ``normal`` (the former hard, now with its 26,000 positions): alpha-beta (negamax) over
+  both sides' moves with expectimax at the draws (Star1-pruned), iteratively deepened until
+  ``NODE_BUDGET["normal"]`` positions are searched, with a transposition table, move
+  ordering from the previous iteration and pruned lists of places and puts below the root.
+  It usually completes depth 3 or 4 (a take and its put count as one decision).
 - ``hard``: the same search with a larger budget (``NODE_BUDGET["hard"]``, about 1 s of CPU
-  at most on the development machine). Measured, the extra depth and the evaluation
-  variants tried (live six-of-a-colour races, a larger weight on safe rings, a narrower
-  spread) did not beat normal clearly in small samples: this game's outcome is mostly the
-  draws once both sides search (see the README's figures).
+  at most on the development machine) and wider lists (``WIDTHS``). Measured, it is not
+  clearly stronger than normal: once both sides search, this game is decided mostly by the
+  order of the draws and by who starts (see the README's figures).
 
 Effort is counted in positions searched, never in seconds: a given view, level and ``rng``
 seed give the same move on any machine under any load. ``SAFETY_SECONDS`` is only a net
@@ -29,8 +28,8 @@ remaining takes (who takes next, which marbles each side can reach, where each s
 the marbles it will draw), turned into a probability by the uncertainty of the colours still
 to come. Measured with ``tools/simulate.py``; see ``NODE_BUDGET`` for the effort per move.
 
-The search runs on its own compact board (``_Node``: lists indexed like ``rules.RINGS``);
-a test checks that it follows the rules module move for move.
+The search runs on the compact bitmask board of ``game.ai.zertz_board``; a test checks that
+it follows the rules module move for move.
 """
 
 from __future__ import annotations
@@ -41,15 +40,17 @@ import time
 from bisect import insort
 from collections.abc import Iterable
 
-from game.rules import zertz as rules
+from game.ai import zertz_board as zb
+from game.ai.zertz_board import ACT, DRAW, NB, OVER, PUT, Board  # noqa: F401 (ACT for callers)
 
 LEVELS = ("easy", "normal", "hard")
 
-NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 22_000, "hard": 26_000}
+NODE_BUDGET: dict[str, int] = {"easy": 0, "normal": 26_000, "hard": 36_000}
 """Positions a level may search per move; an iteration that would exceed it is abandoned
-and the last completed one decides (or a move the unfinished one proved better). 22,000 took
-p50 0.49 s, p95 0.79 s of CPU time over 405 decisions on the 2-core development machine
-(``tools/simulate.py zertz --a hard --b normal --games 20``, when it was hard's budget)."""
+and the last completed one decides (or a move the unfinished one proved better). Measured
+2026-12-01 on the loaded 2-core development machine (``tools/simulate.py zertz --a hard --b
+normal --games 20 --jobs 2 --seed 11``, CPU time): hard p50 0.80 s, p95 1.06 s over 347
+decisions; normal p50 0.59 s, p95 0.80 s."""
 
 SAFETY_SECONDS = 20.0
 """A wall-clock net far above any normal decision (hard needs about 1 s at most): it only
@@ -58,6 +59,9 @@ may depend on the machine's speed."""
 
 MAX_DEPTH: dict[str, int] = {"easy": 0, "normal": 30, "hard": 30}  # easy does not search
 """Deepest iteration per level (in decisions; a take and its put count as one)."""
+
+WIDTHS: dict[str, tuple[int, int]] = {"easy": (0, 0), "normal": (7, 5), "hard": (9, 6)}
+"""Places and puts tried below the root per level, the best by ``_move_score``."""
 
 EASY_NOISE = 0.5    # spread of the easy level's random preference
 EASY_OWN_PUT = 0.6  # how much the easy level likes putting a marble next to its own pieces
@@ -70,15 +74,11 @@ W_SUPPLY = 0.03    # per piece left in supply
 SPREAD_PER_TAKE = 1.5  # uncertainty of the final margin per take still to come
 SPREAD_BASE = 1.2
 WIN = 1.0
+BOUND = 1.01
+"""No value reaches it: terminal values are WIN plus at most 0.0076."""
 
-# Board as indices (cell codes: 0 empty, 1..3 marble white/grey/black, 4 + seat a piece).
-_N = len(rules.RINGS)
-_NB = [tuple(rules.RING_INDEX[n] for n in rules.NEIGHBOURS[r]) for r in rules.RINGS]
-_COLOUR_CODE = {c: i + 1 for i, c in enumerate(rules.COLOURS)}
-_PIECE = 4
-ACT, PUT, DRAW, OVER = range(4)
-_PASS, _PLACE, _TAKE, _PUT = range(4)
-_VERBS = ("pass", "place", "take", "put")
+_PASS, _PLACE, _TAKE, _PUT = zb.PASS, zb.PLACE, zb.TAKE, zb.PUT_MOVE
+_Node = Board  # the name the tests and older code use
 
 
 def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
@@ -97,155 +97,28 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
     if level == "easy":
         move = _choose_easy(node, list(encoded), rng)
     else:
-        search = _Search(NODE_BUDGET[level], MAX_DEPTH[level], use_table=True)
+        search = _Search(NODE_BUDGET[level], MAX_DEPTH[level], use_table=True,
+                         widths=WIDTHS[level])
         move = search.run(node, list(encoded), rng)
     return encoded.get(move, legal[0])
 
 
-def node_from_view(view: dict) -> _Node:
-    """Build the search board from a ``view`` (bag order unknown: counts only).
-
-    A full ``dump`` is accepted too; only the counts of its bag are used.
-    """
-    node = _Node.__new__(_Node)
-    node.on = [False] * _N
-    for name in view["rings"]:
-        node.on[rules.RING_INDEX[name]] = True
-    node.cell = [0] * _N
-    for name, colour in view["marbles"].items():
-        node.cell[rules.RING_INDEX[name]] = _COLOUR_CODE[colour]
-    node.adj = [[0] * _N, [0] * _N]
-    for name, seat in view["pieces"].items():
-        i = rules.RING_INDEX[name]
-        node.cell[i] = _PIECE + seat
-        for j in _NB[i]:
-            node.adj[seat][j] += 1
-    node.supply = list(view["supply"])
-    node.cap = [[tray[c] for c in rules.COLOURS] for tray in view["captured"]]
-    node.pts = [sum(n * v for n, v in zip(tray, (1, 2, 3))) for tray in node.cap]
-    phase = view.get("phase", "act")
-    bag, drawn = view["bag"], view.get("drawn")
-    if isinstance(bag, list):  # a full dump: use the counts only, as a view would give them
-        if phase == "put":
-            bag, drawn = bag[1:], bag[0]
-        bag = {c: bag.count(c) for c in rules.COLOURS}
-    node.bag = [bag[c] for c in rules.COLOURS]
-    node.passes = view.get("passes", 0)
-    node.winner = None
-    if phase == "over":
-        node.phase, node.seat, node.drawn = OVER, 0, 0
-        node.winner = view["result"]["winner"]
-    else:
-        node.seat = view["to_move"]
-        node.phase = PUT if phase == "put" else ACT
-        node.drawn = _COLOUR_CODE[drawn] if phase == "put" else 0
-    return node
-
-
-class _Node:
-    """A search position; ``play``/``draw`` return new nodes (lists shared until changed)."""
-
-    __slots__ = ("adj", "bag", "cap", "cell", "drawn", "on", "passes", "phase", "pts", "seat",
-                 "supply", "winner")
-
-    def copy(self) -> _Node:
-        new = _Node.__new__(_Node)
-        new.on = self.on
-        new.cell = self.cell[:]
-        new.adj = self.adj
-        new.supply = self.supply
-        new.cap = self.cap
-        new.pts = self.pts
-        new.bag = self.bag
-        new.seat = self.seat
-        new.phase = self.phase
-        new.drawn = self.drawn
-        new.passes = self.passes
-        new.winner = self.winner
-        return new
-
-    def moves(self) -> list[int]:
-        """Legal moves as codes (kind << 6 | ring), in the rules' canonical order."""
-        cell, on = self.cell, self.on
-        if self.phase == PUT:
-            return [_PUT << 6 | i for i in range(_N) if on[i] and cell[i] == 0]
-        if self.phase != ACT:
-            return []
-        seat = self.seat
-        out = []
-        if self.supply[seat] > 0:
-            out = [_PLACE << 6 | i for i in range(_N) if on[i] and cell[i] == 0]
-        adj = self.adj[seat]
-        out += [_TAKE << 6 | i for i in range(_N) if 0 < cell[i] < _PIECE and adj[i]]
-        return out or [_PASS]
-
-    def play(self, move: int) -> _Node:
-        kind, i = move >> 6, move & 63
-        new = self.copy()
-        seat = self.seat
-        if kind == _PLACE:
-            new.cell[i] = _PIECE + seat
-            new.supply = self.supply[:]
-            new.supply[seat] -= 1
-            mine = self.adj[seat][:]
-            for j in _NB[i]:
-                mine[j] += 1
-            new.adj = [mine, self.adj[1]] if seat == 0 else [self.adj[0], mine]
-            new.seat = 1 - seat
-            new.passes = 0
-        elif kind == _PUT:
-            new.cell[i] = self.drawn
-            new.drawn = 0
-            new.phase = ACT
-            new.seat = 1 - seat
-            new.passes = 0
-        elif kind == _TAKE:
-            colour = self.cell[i]
-            cell = new.cell
-            cell[i] = 0
-            on = self.on[:]
-            new.on = on
-            for x in (i, *[j for j in _NB[i] if on[j] and cell[j] == 0]):
-                if not any(on[y] and cell[y] for y in _NB[x]):
-                    on[x] = False
-            new.cap = [self.cap[0][:], self.cap[1][:]]
-            new.cap[seat][colour - 1] += 1
-            new.pts = self.pts[:]
-            new.pts[seat] += colour
-            new.passes = 0
-            if new.cap[seat][colour - 1] >= 6:
-                new.phase, new.winner = OVER, seat
-            elif sum(self.bag) == 0:
-                new.phase, new.winner = OVER, _tie_break(new)
-            else:
-                new.phase = DRAW
-        else:
-            new.passes = self.passes + 1
-            if new.passes >= 2:
-                new.phase, new.winner = OVER, _tie_break(new)
-            else:
-                new.seat = 1 - seat
-        return new
-
-    def draw(self, colour: int) -> _Node:
-        """The taker draws ``colour`` (1..3) from the bag: phase put."""
-        new = self.copy()
-        new.bag = self.bag[:]
-        new.bag[colour - 1] -= 1
-        new.drawn = colour
-        new.phase = PUT
-        return new
-
-    def key(self) -> tuple:
-        return (tuple(self.cell), tuple(self.on), self.seat, self.phase, self.drawn,
-                self.passes, tuple(self.supply), tuple(self.cap[0]), tuple(self.cap[1]))
+def node_from_view(view: dict) -> Board:
+    """Build the search board from a ``view`` (bag order unknown: counts only)."""
+    return zb.from_view(view)
 
 
 # ---------------------------------------------------------------------------------------------
 # Evaluation and move heuristics
 
 
-def evaluate(node: _Node) -> float:
+def _values(m: tuple[int, int, int, int], where: int) -> list[int]:
+    """The values of the marbles on the rings of ``where``, ascending."""
+    return ([1] * (m[1] & where).bit_count() + [2] * (m[2] & where).bit_count()
+            + [3] * (m[3] & where).bit_count())
+
+
+def evaluate(node: Board) -> float:
     """Static value of ``node`` for ``node.seat``: about WIN * (2 P(win) - 1).
 
     The points already taken plus a forecast of the race for the remaining takes (see
@@ -256,28 +129,15 @@ def evaluate(node: _Node) -> float:
     if node.phase == OVER:
         return _terminal(node, me)
     op = 1 - me
-    cell, on = node.cell, node.on
-    adj0, adj1 = node.adj
-    own: tuple[list[int], list[int]] = ([], [])
-    shared: list[int] = []
-    loose: list[int] = []
-    safe = [0, 0]
-    for c, there, a0, a1 in zip(cell, on, adj0, adj1):
-        if c >= _PIECE or not there:
-            continue
-        if c == 0:
-            if a0 and not a1:
-                safe[0] += 1
-            elif a1 and not a0:
-                safe[1] += 1
-        elif a0 and a1:
-            shared.append(c)
-        elif a0:
-            own[0].append(c)
-        elif a1:
-            own[1].append(c)
-        else:
-            loose.append(c)
+    m = node.m
+    marbles = m[1] | m[2] | m[3]
+    a0, a1 = node.adj
+    empty = node.on & ~(marbles | node.pc[0] | node.pc[1])
+    only0, only1 = a0 & ~a1, a1 & ~a0
+    safe = [(empty & only0).bit_count(), (empty & only1).bit_count()]
+    own = (_values(m, only0), _values(m, only1))
+    shared = _values(m, a0 & a1)
+    loose = _values(m, marbles & ~(a0 | a1))
     bag = node.bag
     bag_left = bag[0] + bag[1] + bag[2]
     average = (bag[0] + 2 * bag[1] + 3 * bag[2]) / bag_left if bag_left else 0.0
@@ -286,8 +146,20 @@ def evaluate(node: _Node) -> float:
         first = op
     else:
         first = me
-    gained, taken = _forecast(own, shared, loose, safe, list(node.supply), first,
-                              bag_left + 1, average)
+    memo = (tuple(own[0]), tuple(own[1]), tuple(shared), tuple(loose), safe[0] > 0,
+            safe[1] > 0, node.supply, first, bag)
+    hit = _FORECASTS.get(memo)
+    if hit is None:
+        if len(_FORECASTS) >= 20_000:  # a few thousand suffice for a whole game
+            _FORECASTS.clear()
+        after = safe[:]
+        gained, taken = _forecast(own, shared, loose, after, list(node.supply), first,
+                                  bag_left + 1, average)
+        # The forecast gives a seat that takes a safe ring (0 -> 1); the safe term uses it.
+        hit = _FORECASTS[memo] = (gained, taken, after[0] - safe[0], after[1] - safe[1])
+    gained, taken, more0, more1 = hit
+    safe[0] += more0
+    safe[1] += more1
     score = (node.pts[me] + gained[me]) - (node.pts[op] + gained[op])
     score += W_COUNT * (sum(node.cap[me]) + taken[me] - sum(node.cap[op]) - taken[op])
     score += W_SAFE * (min(safe[me], 3) - min(safe[op], 3))
@@ -296,6 +168,10 @@ def evaluate(node: _Node) -> float:
     # As a chance of winning: the colours still to come make the margin uncertain.
     spread = SPREAD_PER_TAKE * math.sqrt(bag_left + 1) + SPREAD_BASE
     return 0.999 * WIN * math.erf(score / spread)
+
+
+_FORECASTS: dict[tuple, tuple[list[float], list[int]]] = {}
+"""``_forecast`` results by their inputs (a pure function: only the speed depends on it)."""
 
 
 def _forecast(own: tuple[list[int], list[int]], shared: list[int], loose: list[int],
@@ -348,7 +224,7 @@ def _forecast(own: tuple[list[int], list[int]], shared: list[int], loose: list[i
     return gained, taken
 
 
-def _six_race(node: _Node, seat: int) -> float:
+def _six_race(node: Board, seat: int) -> float:
     mine, theirs = node.cap[seat], node.cap[1 - seat]
     total = 0.0
     for k in range(3):
@@ -357,7 +233,7 @@ def _six_race(node: _Node, seat: int) -> float:
     return total
 
 
-def _terminal(node: _Node, seat: int) -> float:
+def _terminal(node: Board, seat: int) -> float:
     diff = node.pts[seat] - node.pts[1 - seat]
     if node.winner is None:
         return 0.0
@@ -367,25 +243,18 @@ def _terminal(node: _Node, seat: int) -> float:
     return -WIN - 0.0001 * (40 - diff)
 
 
-def _tie_break(node: _Node) -> int | None:
-    p0, p1 = node.pts
-    if p0 != p1:
-        return 0 if p0 > p1 else 1
-    n0, n1 = sum(node.cap[0]), sum(node.cap[1])
-    if n0 != n1:
-        return 0 if n0 > n1 else 1
-    return None
+def _tie_break(node: Board) -> int | None:
+    return zb.tie_break(node)
 
 
-def _move_score(node: _Node, move: int) -> float:
+def _move_score(node: Board, move: int) -> float:
     """A quick one-ply score of ``move`` for move ordering and the easy level."""
     kind, i = move >> 6, move & 63
     me = node.seat
     op = 1 - me
-    cell, on = node.cell, node.on
     adj_me, adj_op = node.adj[me], node.adj[op]
     if kind == _TAKE:
-        c = cell[i]
+        c = node.colour_at(i)
         score = 10.0 + 3 * c
         mine, theirs = node.cap[me], node.cap[op]
         if theirs[c - 1] == 0 and mine[c - 1] >= 3:
@@ -393,10 +262,11 @@ def _move_score(node: _Node, move: int) -> float:
         if theirs[c - 1] >= 3 and mine[c - 1] == 0:
             score += 2 * theirs[c - 1]  # deny their six
         return score
+    bit = 1 << i
     if kind == _PUT:
         v = node.drawn
-        a, b = adj_me[i], adj_op[i]
-        open_sides = sum(1 for j in _NB[i] if on[j] and cell[j] == 0 and not adj_me[j])
+        a, b = adj_me & bit, adj_op & bit
+        open_sides = (NB[i] & node.empty() & ~adj_me).bit_count()
         if a and not b:
             return 5.0 + v - 0.2 * open_sides
         if b:
@@ -404,32 +274,29 @@ def _move_score(node: _Node, move: int) -> float:
         return 0.5 - 0.1 * open_sides
     if kind == _PLACE:
         score = 0.0
-        if adj_me[i] and not adj_op[i]:
+        if adj_me & bit and not adj_op & bit:
             score -= 0.6  # fills one of our own safe rings
-        elif adj_op[i] and not adj_me[i]:
+        elif adj_op & bit and not adj_me & bit:
             score += 0.8  # takes one of theirs
-        for j in _NB[i]:
-            if not on[j]:
-                continue
-            c = cell[j]
-            if 0 < c < _PIECE:
-                if not adj_me[j]:
-                    score += c * (1.0 if not adj_op[j] else 0.4)
-            elif c == 0:
-                if not adj_me[j] and not adj_op[j]:
-                    score += 0.35
-                elif adj_op[j] and not adj_me[j]:
-                    score += 0.6
+        around = NB[i] & ~adj_me
+        m = node.m
+        for c in (1, 2, 3):
+            near = m[c] & around
+            if near:
+                score += c * ((near & ~adj_op).bit_count() + 0.4 * (near & adj_op).bit_count())
+        empty = node.empty() & around
+        if empty:
+            score += 0.35 * (empty & ~adj_op).bit_count() + 0.6 * (empty & adj_op).bit_count()
         return score
     return -1.0
 
 
-def _choose_easy(node: _Node, moves: list[int], rng: random.Random) -> int:
+def _choose_easy(node: Board, moves: list[int], rng: random.Random) -> int:
     scored = [(_easy_score(node, m) + rng.gauss(0.0, EASY_NOISE), m) for m in moves]
     return max(scored)[1]
 
 
-def _easy_score(node: _Node, move: int) -> float:
+def _easy_score(node: Board, move: int) -> float:
     """The easy level's view of a move: what it gains right now, nothing more.
 
     It takes the best marble it can, places pieces next to marbles it cannot reach yet and
@@ -437,14 +304,15 @@ def _easy_score(node: _Node, move: int) -> float:
     """
     kind, i = move >> 6, move & 63
     me = node.seat
-    cell, on = node.cell, node.on
     if kind == _TAKE:
-        return 4.0 + cell[i]
+        return 4.0 + node.colour_at(i)
     if kind == _PLACE:
-        return sum(cell[j] for j in _NB[i]
-                   if on[j] and 0 < cell[j] < _PIECE and not node.adj[me][j])
+        around = NB[i] & ~node.adj[me]
+        m = node.m
+        return float((m[1] & around).bit_count() + 2 * (m[2] & around).bit_count()
+                     + 3 * (m[3] & around).bit_count())
     if kind == _PUT:
-        return EASY_OWN_PUT if node.adj[me][i] else 0.0
+        return EASY_OWN_PUT if node.adj[me] >> i & 1 else 0.0
     return -1.0
 
 
@@ -457,12 +325,18 @@ class _OutOfBudget(Exception):
 
 
 class _Search:
-    """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, node budget."""
+    """Alpha-beta (negamax form) with expectimax at draws, iterative deepening, node budget.
+
+    The chance nodes prune too (Ballard's Star1): each draw is searched with the window that
+    would still let the weighted sum land inside the parent's, given that no value leaves
+    ``[-BOUND, BOUND]``.
+    """
 
     PLACE_WIDTH = 7   # places tried below the root, best by ``_move_score``
     PUT_WIDTH = 5     # puts tried below the root
 
-    def __init__(self, budget: int, max_depth: int, use_table: bool) -> None:
+    def __init__(self, budget: int, max_depth: int, use_table: bool,
+                 widths: tuple[int, int] | None = None) -> None:
         self.budget = budget
         self.max_depth = max_depth
         self.table: dict[tuple, tuple[int, float, int]] | None = {} if use_table else None
@@ -470,8 +344,11 @@ class _Search:
         self.deadline = 0.0
         self.depth_done = 0
         self.partial: dict[int, float] = {}
+        self.leaves: dict[tuple, float] = {}  # static values by position
+        if widths is not None:
+            self.PLACE_WIDTH, self.PUT_WIDTH = widths
 
-    def run(self, root: _Node, moves: list[int], rng: random.Random) -> int:
+    def run(self, root: Board, moves: list[int], rng: random.Random) -> int:
         self.deadline = time.perf_counter() + SAFETY_SECONDS
         order = sorted(moves, key=lambda m: -_move_score(root, m))
         best = order[0]
@@ -506,7 +383,7 @@ class _Search:
         top = max(partial, key=lambda m: partial[m])
         return top if partial[top] > partial[first] + 1e-9 else best
 
-    def _root(self, root: _Node, order: list[int], depth: int) -> dict[int, float]:
+    def _root(self, root: Board, order: list[int], depth: int) -> dict[int, float]:
         scores: dict[int, float] = self.partial
         alpha = -float("inf")
         for m in order:
@@ -515,26 +392,44 @@ class _Search:
             alpha = max(alpha, v)
         return scores
 
-    def _child_value(self, node: _Node, move: int, depth: int, alpha: float,
+    def _child_value(self, node: Board, move: int, depth: int, alpha: float,
                      beta: float) -> float:
         child = node.play(move)
         d = depth if node.phase == PUT else depth - 1  # a take and its put: one decision
         if child.phase == DRAW:
-            return self._chance(child, d)
+            return self._chance(child, d, alpha, beta)
         if child.seat == node.seat:
             return self._search(child, d, alpha, beta)
         return -self._search(child, d, -beta, -alpha)
 
-    def _chance(self, node: _Node, depth: int) -> float:
-        total = sum(node.bag)
-        value = 0.0
-        for k in range(3):
-            if node.bag[k]:
-                value += node.bag[k] / total * self._search(node.draw(k + 1), depth,
-                                                            -float("inf"), float("inf"))
-        return value
+    def _chance(self, node: Board, depth: int, alpha: float, beta: float) -> float:
+        """The expected value over the colours the taker may draw (Star1 pruning).
 
-    def _search(self, node: _Node, depth: int, alpha: float, beta: float) -> float:
+        Fail-soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a
+        lower bound, as in ``_search``.
+        """
+        bag = node.bag
+        total = bag[0] + bag[1] + bag[2]
+        done = 0.0   # probability-weighted values of the draws searched
+        rest = 1.0   # probability of the draws not searched yet
+        for k in range(3):
+            if not bag[k]:
+                continue
+            p = bag[k] / total
+            rest -= p
+            if rest < 1e-12:
+                rest = 0.0
+            low = (alpha - done - BOUND * rest) / p
+            high = (beta - done + BOUND * rest) / p
+            v = self._search(node.draw(k + 1), depth, max(low, -BOUND), min(high, BOUND))
+            done += p * v
+            if v <= low:
+                return done + BOUND * rest
+            if v >= high:
+                return done - BOUND * rest
+        return done
+
+    def _search(self, node: Board, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes > self.budget or (not self.nodes & 4095
                                         and time.perf_counter() > self.deadline):
@@ -542,7 +437,11 @@ class _Search:
         if node.phase == OVER:
             return _terminal(node, node.seat)
         if depth <= 0:
-            return evaluate(node)
+            leaf = node.key()
+            value = self.leaves.get(leaf)
+            if value is None:
+                value = self.leaves[leaf] = evaluate(node)
+            return value
         key = None
         hint = -1
         if self.table is not None:
@@ -569,20 +468,76 @@ class _Search:
                                depth if exact else -1)
         return best
 
-    def _candidates(self, node: _Node, hint: int) -> list[int]:
-        moves = node.moves()
-        if len(moves) <= 1:
-            return moves
-        scored = sorted(moves, key=lambda m: -_move_score(node, m))
-        if node.phase == PUT:
-            out = scored[: self.PUT_WIDTH]
-        else:
-            takes = [m for m in scored if m >> 6 == _TAKE]
-            places = [m for m in scored if m >> 6 == _PLACE][: self.PLACE_WIDTH]
-            out = takes + places or scored
-        if hint >= 0 and hint in moves:
-            out = [hint] + [m for m in out if m != hint]
+    def _candidates(self, node: Board, hint: int) -> list[int]:
+        """The moves searched at ``node``, best first by ``_move_score`` (every take; the
+        ``PLACE_WIDTH`` best places and ``PUT_WIDTH`` best puts); ``hint`` (the table's best
+        move) goes first."""
+        out = _ordered(node, self.PLACE_WIDTH, self.PUT_WIDTH)
+        if hint >= 0 and hint in out:
+            out.remove(hint)
+            out.insert(0, hint)
+        elif hint >= 0 and hint in node.moves():
+            out.insert(0, hint)
         return out
+
+
+def _ordered(node: Board, place_width: int, put_width: int) -> list[int]:
+    """The moves of ``node`` sorted by ``_move_score`` (ties: canonical order), with only the
+    best ``place_width`` places and ``put_width`` puts. Computes the same scores as
+    ``_move_score`` with the board's sets prepared once."""
+    me = node.seat
+    adj_me, adj_op = node.adj[me], node.adj[1 - me]
+    empty = node.empty()
+    if node.phase == PUT:
+        v = node.drawn
+        open_ = empty & ~adj_me
+        scored = []
+        for i in zb.bits(empty):
+            bit = 1 << i
+            if adj_me & bit:
+                s = -v - 0.5 if adj_op & bit else 5.0 + v - 0.2 * (NB[i] & open_).bit_count()
+            elif adj_op & bit:
+                s = -v
+            else:
+                s = 0.5 - 0.1 * (NB[i] & open_).bit_count()
+            scored.append((-s, i))
+        scored.sort()
+        return [zb.PUT_MOVE << 6 | i for _, i in scored[:put_width]]
+    if node.phase != ACT:
+        return []
+    m = node.m
+    out: list[int] = []
+    takes = (m[1] | m[2] | m[3]) & adj_me
+    if takes:
+        out = [_TAKE << 6 | i for i in zb.bits(takes)]
+        if len(out) > 1:
+            out.sort(key=lambda mv: -_move_score(node, mv))
+    if node.supply[me] > 0 and empty:
+        free = ~adj_me
+        far = ~adj_op
+        w1, w2, w3 = m[1] & free, m[2] & free, m[3] & free
+        e_far, e_op = empty & free & far, empty & free & adj_op
+        scored = []
+        for i in zb.bits(empty):
+            bit = 1 << i
+            nb = NB[i]
+            s = 0.0
+            if adj_me & bit:
+                if not adj_op & bit:
+                    s = -0.6
+            elif adj_op & bit:
+                s = 0.8
+            if nb & w1:
+                s += (nb & w1 & far).bit_count() + 0.4 * (nb & w1 & adj_op).bit_count()
+            if nb & w2:
+                s += 2 * ((nb & w2 & far).bit_count() + 0.4 * (nb & w2 & adj_op).bit_count())
+            if nb & w3:
+                s += 3 * ((nb & w3 & far).bit_count() + 0.4 * (nb & w3 & adj_op).bit_count())
+            s += 0.35 * (nb & e_far).bit_count() + 0.6 * (nb & e_op).bit_count()
+            scored.append((-s, i))
+        scored.sort()
+        out += [_PLACE << 6 | i for _, i in scored[:place_width]]
+    return out or [zb.PASS]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -591,16 +546,13 @@ class _Search:
 
 def encode(move: str) -> int:
     """A move in notation as a search move code (kind << 6 | ring index)."""
-    words = move.split()
-    kind = _VERBS.index(words[0])
-    return kind << 6 | (rules.RING_INDEX[words[1]] if len(words) > 1 else 0)
+    return zb.encode(move)
 
 
 def _decode(move: int) -> str:
-    kind, i = move >> 6, move & 63
-    return "pass" if kind == _PASS else f"{_VERBS[kind]} {rules.RINGS[i]}"
+    return zb.decode(move)
 
 
 def decode_all(moves: Iterable[int]) -> list[str]:
-    """Move codes of ``_Node.moves`` in notation (for tests)."""
-    return [_decode(m) for m in moves]
+    """Move codes of ``Board.moves`` in notation (for tests)."""
+    return [zb.decode(m) for m in moves]
