@@ -304,6 +304,8 @@ class GameTable(TableScene):
 
     # -- messages ----------------------------------------------------------------------
     def refuse(self, reason: str, intent) -> None:
+        if reason in SYSTEM_REASONS:  # the rules system's own few refusals, in the language
+            reason = _(SYSTEM_REASONS[reason])
         self.app.toast(sentence(reason), error=True)
         self.audio.request("error")
         if isinstance(intent, DropIntent):
@@ -620,6 +622,14 @@ def fitting_size(labels: tuple[str, ...], size: int, width: int, smallest: int =
     while size > smallest and any(theme.text_width(t, size, "bold") > width for t in labels):
         size -= 1
     return size
+
+
+SYSTEM_REASONS = {
+    "the game is over": N_("The game is over."),
+    "wait for your turn": N_("Wait for your turn."),
+    "wait until the last move has reached the table": N_("Wait until the last move has reached the table."),
+}
+"""What ``ecs.rules_system`` says when it refuses a move by itself, as the player reads it."""
 
 
 def sentence(reason: str) -> str:

@@ -131,3 +131,20 @@ def test_the_not_saving_mark_and_its_messages_speak_persian(app, drive):
         assert app.toasts[-1].text == "ذخیره دوباره کار می‌کند."
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["fa", "vi"])
+def test_the_rules_systems_own_refusals_are_translated(app, drive, lang):
+    """A move offered while the computer is to move: "Wait for your turn." in the language."""
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": 1})
+    table = ZertzTable(app, config)
+    app.scenes.reset(table, transition=None)
+    drive.step()
+    try:
+        i18n.set_language(lang)
+        assert not table.rules.human_to_move()
+        table.rules.submit("pass")
+        text = app.toasts[-1].text
+        assert text == i18n._("Wait for your turn.") and text != "Wait for your turn."
+    finally:
+        i18n.set_language("en")
