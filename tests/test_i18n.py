@@ -628,3 +628,11 @@ def test_a_word_can_be_translated_per_game_with_a_context():
     finally:
         i18n.set_language("en")
     assert i18n.pgettext("chan", "Draw") == "Draw"
+
+
+def test_no_persian_message_uses_the_middle_dot():
+    """A middle dot between numbers reads as the Persian zero (۰): "۷ · ۰" looks like "۷۰".
+    Persian messages separate with "،" or "؛" instead."""
+    entries = catalogues.parse_po(catalogues.po_path("fa").read_text(encoding="utf-8"))
+    dotted = [e.msgid for e in entries if e.msgid and any("·" in s for s in e.strings)]
+    assert not dotted, dotted
