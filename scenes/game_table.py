@@ -531,7 +531,11 @@ class GameTable(TableScene):
         return None
 
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
-        self.marks.draw(surface)  # each seat's last move, below the panels
+        self.marks.draw(surface, self.mark_keep_clear())  # each seat's last move, below panels
+
+    def mark_keep_clear(self) -> list[pygame.Rect]:
+        """Words on the table that last-move tags must not cover (zone labels)."""
+        return []
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -105,7 +105,10 @@ class LastMoves:
         return boxes[0].unionall(boxes[1:]) if boxes else None
 
     # -- drawing -----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, keep_clear: Iterable[pygame.Rect] = ()) -> None:
+        """Outline every mark; tags stand where they cover neither another tag nor the
+        table's words in ``keep_clear`` (zone labels)."""
+        taken = [pygame.Rect(r) for r in keep_clear]
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
             for mark in marks:
@@ -122,7 +125,7 @@ class LastMoves:
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
                 if mark.label:
-                    _tag(surface, mark.label, colour, box)
+                    taken.append(_tag(surface, mark.label, colour, box, taken))
 
 
 def _shown_box(ent: int) -> pygame.Rect | None:
@@ -155,9 +158,21 @@ def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None
         pygame.draw.arc(surface, colour, box, start, start + 0.3, 3)
 
 
-def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect) -> None:
-    """A small label on the mark's top edge."""
+def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
+         taken: list[pygame.Rect] = ()) -> pygame.Rect:
+    """A small label on the mark's top edge: centred, else moved along that edge, else on
+    the bottom edge, wherever it covers none of the ``taken`` rects (other tags, labels).
+    Returns where it was drawn."""
     img = theme.text(text, 12, (20, 20, 24), "bold")
     tag = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
+    step = tag.width + 4
+    bottom = tag.move(0, box.height - 2 - tag.height // 2 + 4)
+    spots = [tag, tag.move(step, 0), tag.move(-step, 0), bottom, bottom.move(step, 0),
+             bottom.move(-step, 0), tag.move(2 * step, 0), tag.move(-2 * step, 0)]
+    bounds = surface.get_rect()
+    free = [s for s in spots if bounds.contains(s) and s.collidelist(taken) < 0]
+    if free:
+        tag = free[0]
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     surface.blit(img, img.get_rect(center=tag.center))
+    return tag

@@ -68,3 +68,30 @@ def test_a_meld_is_outlined_as_one_box_and_drawn_in_the_seat_colour(world):
     surface = pygame.Surface((400, 400))
     marks.draw(surface)
     assert surface.get_at((box.left - 3, box.centery))[:3] == (250, 0, 0)
+
+
+def test_tags_cover_neither_each_other_nor_the_words_kept_clear(app):
+    """Two seats' marks on the same cards (a meld laid off on): the second tag moves along the
+    edge; a tag whose place is a zone's label goes elsewhere (issue 11: nothing overlaps)."""
+    import scenes.marks as marks_module
+
+    surface = pygame.Surface((400, 300))
+    drawn: list[pygame.Rect] = []
+    real = marks_module._tag
+
+    def recording(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    marks = LastMoves()
+    marks.place(0, pygame.Rect(100, 100, 60, 90), "Seat 1")
+    marks.place(1, pygame.Rect(104, 100, 60, 90), "Seat 2")
+    label = pygame.Rect(100, 86, 80, 18)
+    try:
+        marks_module._tag = recording
+        marks.draw(surface, keep_clear=[label])
+    finally:
+        marks_module._tag = real
+    assert len(drawn) == 2
+    assert not drawn[0].colliderect(drawn[1])
+    assert not any(tag.colliderect(label) for tag in drawn)

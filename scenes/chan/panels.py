@@ -99,6 +99,13 @@ def box_label(surface: pygame.Surface, rect: pygame.Rect, text: str, lit: bool =
                     theme.GOLD if lit else theme.INK_DIM, "bold", anchor=anchor)
 
 
+def box_label_rect(rect: pygame.Rect, text: str, right: bool = False) -> pygame.Rect:
+    """Where ``box_label`` writes ``text`` (so that last-move tags keep clear of it)."""
+    width = theme.text_width(theme.fit(text, 12, rect.width - 16, "bold"), 12, "bold")
+    x = rect.right - 8 - width if right else rect.x + 8
+    return pygame.Rect(x - 2, rect.y + 1, width + 4, 18)
+
+
 def live_tag(surface: pygame.Surface, centre_x: float, card_top: float,
              within: pygame.Rect | None = None) -> pygame.Rect:
     """The words "live card" in a gold pill just above the live card (kept inside

@@ -493,6 +493,15 @@ class ChanTable(CardTable):
                          right=True)
         panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine))
 
+    def mark_keep_clear(self) -> list[pygame.Rect]:
+        """The gate and exposed-pair labels of every seat."""
+        out = []
+        for seat in range(len(self.config.seats)):
+            mine = self.seat_zone(seat) == 0 and self.config.seats[seat].is_human
+            out.append(panels.box_label_rect(self.zone("gate", seat), words.gate_label(mine), True))
+            out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine)))
+        return out
+
     def _draw_live_tag(self, surface: pygame.Surface) -> None:
         ent = self.live_entity()
         if ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent:
