@@ -120,9 +120,13 @@ class ResultsOverlay(Scene):
             self._draw_groups(surface, t.y + 122)
         columns = max(1, len(self.header))
         col_w = (t.width - 20) // columns
+
+        def col_x(c: int) -> int:  # the player's column first in reading order (right in Persian)
+            return t.x + 10 + col_w * (columns - 1 - c if theme.rtl() else c) + col_w // 2
+
         y = t.y + 132 + self.extra
         for c, head in enumerate(self.header):
-            theme.blit_text(surface, head, (t.x + 10 + col_w * c + col_w // 2, y), 17,
+            theme.blit_text(surface, head, (col_x(c), y), 17,
                             theme.GOLD, "bold", anchor="midtop")
         y += 34
         for r, row in enumerate(self.rows):
@@ -130,7 +134,7 @@ class ResultsOverlay(Scene):
             if r == self.highlight_row:
                 pygame.draw.rect(surface, (70, 58, 24), band, border_radius=8)
             for c, cell in enumerate(row):
-                theme.blit_text(surface, cell, (t.x + 10 + col_w * c + col_w // 2, y), 20,
+                theme.blit_text(surface, cell, (col_x(c), y), 20,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
             y += 44
         self._draw_log(surface)
