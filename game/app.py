@@ -85,10 +85,10 @@ class App:
         if settings is None:
             settings, message = load_settings() if persist else (Settings(), None)
             settings_message = settings_message or message
-        if persist:
-            start_messages = check_files_at_start()
         self.settings = settings
         set_language(settings.language)  # the language of every word on screen
+        if persist:
+            start_messages = check_files_at_start()
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
         self.toasts: list[Toast] = []

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "parlour"
@@ -51,6 +52,19 @@ def on_change(listener: Callable[[], None]) -> None:
     """Call ``listener()`` after every change of language (e.g. to forget rendered text)."""
     if listener not in _listeners:
         _listeners.append(listener)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Words made inside the block are in ``lang`` (a message composed before the language
+    is switched on, e.g. about the settings file that names it); nobody is told."""
+    global _translations
+    kept = _translations
+    _translations = translations(lang if lang in LANGUAGES else "en")
+    try:
+        yield
+    finally:
+        _translations = kept
 
 
 def language() -> str:

@@ -14,7 +14,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from game.i18n import LANGUAGES, system_language
+from game.i18n import LANGUAGES, _, speaking, system_language
 from game.paths import data_dir
 from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
@@ -71,28 +71,30 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
     problems: list[str] = []
     settings = Settings()
     if not isinstance(data, dict):
-        return settings, ["the settings file does not hold a settings object"]
+        return settings, [_("the settings file does not hold a settings object")]
     version = data.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool):
-        problems.append(f"unknown settings version {_short(version)}")
+        problems.append(_("unknown settings version {value}").format(value=_short(version)))
     if "animation" in data:
-        _choose(data, settings, "animation", ANIMATION_SPEEDS, "unknown animation speed", problems)
-    for key, words in (("sound", "sound"), ("fullscreen", "fullscreen"),
-                       ("undo_between_people", "undo between people")):
+        _choose(data, settings, "animation", ANIMATION_SPEEDS, _("unknown animation speed {value}"),
+                problems)
+    for key, words in (("sound", _("sound must be on or off")),
+                       ("fullscreen", _("fullscreen must be on or off")),
+                       ("undo_between_people", _("undo between people must be on or off"))):
         if key in data:
             if isinstance(data[key], bool):
                 setattr(settings, key, data[key])
             else:
-                problems.append(f"{words} must be on or off")
+                problems.append(words)
     if "telefunken_cut" in data:
-        _choose(data, settings, "telefunken_cut", TELEFUNKEN_CUTS, "unknown way to cut",
+        _choose(data, settings, "telefunken_cut", TELEFUNKEN_CUTS, _("unknown way to cut {value}"),
                 problems)
     if "volume" in data:
         volume = data["volume"]
         if _is_number(volume) and 0 <= volume <= 1:
             settings.volume = float(volume)
         else:
-            problems.append("volume must be between 0 and 1")
+            problems.append(_("volume must be between 0 and 1"))
     if "window_size" in data:
         size = data["window_size"]
         if (isinstance(size, list) and len(size) == 2
@@ -100,9 +102,9 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
                 and tuple(size) in WINDOW_SIZES):
             settings.window_size = (size[0], size[1])
         else:
-            problems.append(f"unsupported window size {_short(size)}")
+            problems.append(_("unsupported window size {value}").format(value=_short(size)))
     if "language" in data:
-        _choose(data, settings, "language", LANGUAGES, "unknown language", problems)
+        _choose(data, settings, "language", LANGUAGES, _("unknown language {value}"), problems)
     else:  # a file from before languages existed: the system's language, as at a first start
         settings.language = system_language()
     return settings, problems
@@ -110,12 +112,13 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
 
 def _choose(data: dict, settings: Settings, key: str, allowed, words: str,
             problems: list[str]) -> None:
-    """Take ``data[key]`` if it is one of the ``allowed`` names, else note the problem."""
+    """Take ``data[key]`` if it is one of the ``allowed`` names, else note the problem
+    (``words`` with the value in its ``{value}``)."""
     value = data[key]
     if isinstance(value, str) and value in allowed:
         setattr(settings, key, value)
     else:
-        problems.append(f"{words} {_short(value)}")
+        problems.append(words.format(value=_short(value)))
 
 
 def _short(value: object) -> str:
@@ -141,21 +144,30 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(language=system_language()), None
     except StorageError as exc:
-        return Settings(), f"Settings reset to defaults: {exc}; {set_aside_note(path)}."
+        with speaking(system_language()):
+            return Settings(), _("Settings reset to defaults: {problem}; {note}.").format(
+                problem=exc, note=set_aside_note(path))
     try:
         settings, problems = parse_settings(data)
     except Exception as exc:  # noqa: BLE001 - a last guard: bad input never crashes
-        settings, problems = Settings(), [f"the file could not be understood ({type(exc).__name__})"]
+        settings, problems = Settings(), [type(exc).__name__]
     if not problems:
         return settings, None
-    note = set_aside_note(path)
+    with speaking(settings.language):  # the message in the language the settings name
+        try:
+            problems = parse_settings(data)[1]  # again, now worded in that language
+        except Exception as exc:  # noqa: BLE001
+            problems = [_("the file could not be understood ({problem})").format(
+                problem=type(exc).__name__)]
+        note = set_aside_note(path)
+        message = _("Some settings were reset to defaults: {problems}; {note}.").format(
+            problems="; ".join(problems), note=note)
     if not path.exists():
         try:
             write_json_atomic(path, settings.to_json())
         except StorageError:
             pass
-    return settings, ("Some settings were reset to defaults: " + "; ".join(problems)
-                      + f"; {note}.")
+    return settings, message
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
@@ -163,5 +175,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     try:
         write_json_atomic(path or settings_path(), settings.to_json())
     except StorageError as exc:
-        return f"Settings could not be saved: {exc}."
+        return _("Settings could not be saved: {problem}.").format(problem=exc)
     return None

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.catalog import BY_KEY, LEVELS, GameConfig
+from game.i18n import _
 from game.paths import data_dir
 from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
@@ -44,16 +45,17 @@ def _score(value: object) -> bool:
 def parse_stats(data: object) -> tuple[dict, list[str]]:
     """({game: {level: record}} with every valid record kept, problems found)."""
     if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-        return {}, ["the file was not a statistics file"]
+        return {}, [_("the file was not a statistics file")]
     problems: list[str] = []
     games: dict = {}
     for game, levels in data["games"].items():
         if game not in BY_KEY or not isinstance(levels, dict):
-            problems.append(f"unknown entry {game[:20]!r}")
+            problems.append(_("unknown entry {name}").format(name=repr(game[:20])))
             continue
         for level, record in levels.items():
             if level not in LEVELS or not isinstance(record, dict):
-                problems.append(f"unknown level {level[:20]!r} in {BY_KEY[game].title}")
+                problems.append(_("unknown level {level} in {game}").format(level=repr(level[:20]),
+                                                                            game=BY_KEY[game].title))
                 continue
             clean = empty_record()
             bad = [key for key in FIELDS if key in record
@@ -62,7 +64,8 @@ def parse_stats(data: object) -> tuple[dict, list[str]]:
                 if key in record and key not in bad:
                     clean[key] = record[key]
             if bad:
-                problems.append(f"bad {', '.join(bad)} for {BY_KEY[game].title} ({level})")
+                problems.append(_("bad {fields} for {game} ({level})").format(
+                    fields=", ".join(bad), game=BY_KEY[game].title, level=level))
             games.setdefault(game, {})[level] = clean
     return games, problems
 
@@ -80,11 +83,13 @@ def load_stats(path: Path | None = None) -> tuple[dict, str | None]:
     except FileNotFoundError:
         return {}, None
     except StorageError as exc:
-        return {}, f"Statistics were reset: {exc}; {set_aside_note(path)}."
+        return {}, _("Statistics were reset: {problem}; {note}.").format(
+            problem=exc, note=set_aside_note(path))
     try:
         games, problems = parse_stats(data)
     except Exception as exc:  # noqa: BLE001 - a last guard: bad input never crashes
-        games, problems = {}, [f"the file could not be understood ({type(exc).__name__})"]
+        games, problems = {}, [_("the file could not be understood ({problem})").format(
+            problem=type(exc).__name__)]
     if not problems:
         return games, None
     note = set_aside_note(path)
@@ -93,8 +98,11 @@ def load_stats(path: Path | None = None) -> tuple[dict, str | None]:
             save_stats(games, path)
         except StorageError:
             pass
-    what = "Some statistics were reset" if games else "Statistics were reset"
-    return games, f"{what}: {'; '.join(problems[:3])}; {note}."
+    joined = "; ".join(problems[:3])
+    if games:
+        return games, _("Some statistics were reset: {problems}; {note}.").format(
+            problems=joined, note=note)
+    return games, _("Statistics were reset: {problem}; {note}.").format(problem=joined, note=note)
 
 
 def save_stats(games: dict, path: Path | None = None) -> None:
@@ -156,9 +164,10 @@ def record_game(config: GameConfig, result: dict, lower_is_better: bool = False)
                 record["best"] = score
         save_stats(games)
     except StorageError as exc:
-        return f"Statistics could not be saved: {exc}."
+        return _("Statistics could not be saved: {problem}.").format(problem=exc)
     except Exception as exc:  # noqa: BLE001 - never let statistics end a game badly
-        return f"This game could not be counted in the statistics ({type(exc).__name__})."
+        return _("This game could not be counted in the statistics ({problem}).").format(
+            problem=type(exc).__name__)
     return message
 
 

@@ -663,3 +663,27 @@ def test_the_results_table_reads_from_the_right_in_persian(app, monkeypatch):
             assert written["Ana"][0] < written["12"][0]
         else:
             assert written["Ana"][0] > written["12"][0]
+
+
+def test_a_settings_file_problem_is_told_in_the_language_it_names(tmp_path):
+    """{"language": "vi", "volume": 7}: the message about the volume is Vietnamese, although
+    the language was not switched on yet when the file was read."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"version": 1, "language": "vi", "volume": 7}', encoding="utf-8")
+    settings, message = load_settings(path)
+    assert settings.language == "vi" and settings.volume == Settings().volume
+    assert message.startswith("Một số cài đặt đã về mặc định") and "âm lượng" in message
+    assert i18n.language() == "en"  # nothing switched behind the player's back
+
+
+def test_statistics_problems_are_told_in_the_language(tmp_path):
+    from game.stats import load_stats
+
+    path = tmp_path / "stats.json"
+    path.write_text('{"nonsense": {}}', encoding="utf-8")
+    try:
+        i18n.set_language("fa")
+        _games, message = load_stats(path)
+    finally:
+        i18n.set_language("en")
+    assert message.startswith("آمار از نو شروع شد") or message.startswith("بخشی از آمار"), message
