@@ -105,6 +105,13 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+def engine_text(text: str) -> str:
+    """A reason only the engine could give, written in English (a table's last resort): as it
+    is in English; in another language a plain sentence of that language instead, so that
+    the player never meets an English sentence."""
+    return text if _current == "en" else _("This move is not allowed now.")
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it is defined; translate it with ``_()`` later."""
     return message

@@ -687,3 +687,21 @@ def test_statistics_problems_are_told_in_the_language(tmp_path):
     finally:
         i18n.set_language("en")
     assert message.startswith("آمار از نو شروع شد") or message.startswith("بخشی از آمار"), message
+
+
+@pytest.mark.parametrize("lang", ["fa", "vi"])
+def test_an_engine_reason_never_reaches_a_player_in_english(lang):
+    """A table's last resort (the engine's English reason) becomes a sentence of the language;
+    the reasons the Zetema table knows keep their detail."""
+    from scenes.zetema import words as zetema_words
+
+    reason = "each marriage needs at least one card from your hand: KS QS are both on piles"
+    try:
+        i18n.set_language(lang)
+        assert i18n.engine_text("a strange engine reason") == i18n._("This move is not allowed now.")
+        assert "strange" not in i18n.engine_text("a strange engine reason")
+        text = zetema_words.meld_not_now("marriage", 20, reason)
+        assert "needs" not in text and i18n._("each marriage needs at least one card from your hand") in text
+    finally:
+        i18n.set_language("en")
+    assert i18n.engine_text("a strange engine reason") == "a strange engine reason"

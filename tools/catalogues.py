@@ -35,7 +35,7 @@ SOURCES = (
     "scenes/fan.py", "game/card_words.py", "game/session.py", "game/storage.py", "game/saves.py",
     "game/words/chan.py", "scenes/chan/prompts.py", "scenes/chan/panels.py", "scenes/chan/words.py",
     "scenes/telefunken/words.py", "scenes/telefunken/panels.py", "scenes/telefunken/table.py",
-    "game/words/telefunken.py", "game/app.py", "game/settings.py", "game/stats.py",
+    "game/words/telefunken.py", "game/app.py", "game/settings.py", "game/stats.py", "game/i18n.py",
     "game/words/zetema.py", "scenes/zetema/words.py",
     "game/words/zertz.py", "scenes/zertz/words.py", "scenes/zertz/table.py",
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.card_words import pretty_cards
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
 from game.words.telefunken import cards_text, meld_words
 
@@ -196,8 +196,9 @@ def refusal(key: str) -> str:
 
 
 def engine_words(reason: str) -> str:
-    """The engine's own reason, as a last resort: cards as the table shows them."""
-    return pretty_cards(reason)
+    """The engine's own reason, as a last resort: cards as the table shows them (in another
+    language than English a plain sentence of that language)."""
+    return engine_text(pretty_cards(reason))
 
 
 # -- hints, banners, buttons -------------------------------------------------------------------

@@ -9,7 +9,7 @@ them with (d4) in every language; marble colours and seat names are translated.
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import zertz as rules
 from game.words.zertz import colour_word
 
@@ -134,7 +134,7 @@ def why_not(state, move: str, engine_reason: str) -> str:
         return _("You can take the {colour} marble on {ring} only when one of your pieces "
                  "stands next to it.").format(colour=colour_word(state.marbles[ring]),
                                               ring=ring)
-    return engine_reason
+    return engine_text(engine_reason)
 
 
 def not_your_turn() -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.card_words import pretty_cards
-from game.i18n import N_, _, ngettext, num, pgettext
+from game.i18n import N_, _, engine_text, ngettext, num, pgettext
 from game.rules import zetema as rules
 from game.words.zetema import card, cards, kind_name, kind_title, meld_phrase, rank_plural
 
@@ -91,9 +91,16 @@ def selection_problem(tokens: Sequence[str]) -> str:
 
 
 def meld_not_now(kind: str, points: int, reason: str) -> str:
-    """A combination the cards make but that may not be declared now (the engine's reason)."""
+    """A combination the cards make but that may not be declared now (the engine's reason,
+    in the player's words where it is one the table knows)."""
+    if reason.startswith("each marriage needs at least one card from your hand"):
+        reason = _("each marriage needs at least one card from your hand")
+    elif reason.startswith("you have already declared a meld this turn"):
+        reason = _("you have already declared a combination this turn")
+    else:
+        reason = engine_text(pretty_cards(reason))
     return _("{meld} — not possible now: {reason}").format(meld=meld_title(kind, points),
-                                                          reason=pretty_cards(reason))
+                                                          reason=reason)
 
 
 # -- refusals: why a drop or a click does nothing ----------------------------------------------
