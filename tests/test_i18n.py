@@ -640,29 +640,20 @@ def test_no_persian_message_uses_the_middle_dot():
 
 def test_the_results_table_reads_from_the_right_in_persian(app, monkeypatch):
     """The player's column comes first in reading order: on the right in Persian."""
-    from scenes import results as results_module
     from scenes.results import ResultsOverlay
 
-    written: dict[str, tuple] = {}
-    real = results_module.theme.blit_text
-
-    def recording(surface, string, pos, *args, **kwargs):
-        written[string] = pos
-        return real(surface, string, pos, *args, **kwargs)
-
-    monkeypatch.setattr(results_module.theme, "blit_text", recording)
     for lang in ("en", "fa"):
         i18n.set_language(lang)
         try:
             overlay = ResultsOverlay(app, "Title", "", ["Player", "Points"], [["Ana", "12"]],
                                      lambda: None, lambda: None)
-            overlay.draw(pygame.Surface(app.size))
+            written = dict(drawn_text(overlay, monkeypatch))
         finally:
             i18n.set_language("en")
         if lang == "en":
-            assert written["Ana"][0] < written["12"][0]
+            assert written["Ana"].centerx < written["12"].centerx
         else:
-            assert written["Ana"][0] > written["12"][0]
+            assert written["Ana"].centerx > written["12"].centerx
 
 
 def test_a_settings_file_problem_is_told_in_the_language_it_names(tmp_path):

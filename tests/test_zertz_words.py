@@ -17,6 +17,7 @@ from game.words import zertz as log_words
 from scenes import theme
 from scenes.zertz import panels, words
 from scenes.zertz_table import ZertzTable, perform
+from tests.test_i18n import drawn_text
 
 LANGS = ("en", "fa", "vi")
 HOT_SEAT = GameConfig("zertz", (Seat("human"), Seat("human")), 7, {"first": 0})
@@ -204,21 +205,6 @@ def test_equal_points_are_decided_by_marbles_and_said_so():
 
 
 # -- every word on the table fits, in every language ------------------------------------------------
-
-def drawn_text(scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    seen = []
-    original = theme.blit_text
-
-    def record(surface, string, pos, size, *args, **kwargs):
-        rect = original(surface, string, pos, size, *args, **kwargs)
-        seen.append((string, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "blit_text", record)
-    scene.draw(pygame.display.get_surface())
-    monkeypatch.setattr(theme, "blit_text", original)
-    return seen
-
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_word_of_the_table_leaves_its_panel(app, drive, lang, monkeypatch):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from game.card_words import card_text
+from game.card_words import LRI, PDI, card_text  # noqa: F401 - LRI, PDI: the isolates, for callers
 from game.i18n import N_, _, ngettext, num
 from game.rules import zetema as rules
 
@@ -31,9 +31,6 @@ KIND_NAMES = {"straight": N_("straight"), "flush": N_("flush"),
 """Each kind as a word inside a sentence ("After your straight, ...")."""
 
 _REASON = re.compile(r"^(zetema|assembly) of (\w+)$|^(\d+) marriages$")
-
-
-LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate (a card inside right-to-left text)
 
 
 def card(code: str) -> str:

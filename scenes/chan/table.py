@@ -39,7 +39,7 @@ from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, WIN_W, group_hand
-from scenes.game_table import CardTable
+from scenes.game_table import SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
 AI_LEAD = 0.35
@@ -253,12 +253,14 @@ class ChanTable(CardTable):
         return f"{words.cannot_take(face)} {why}" if why else words.cannot_take_now(face)
 
     def refuse(self, reason: str, intent) -> None:
-        """Refusals in the player's words: the rules system's own few in this language, an
-        engine message with card names (the table's own reasons come translated)."""
-        shared = {"wait for your turn": words.wait_turn, "the game is over": words.deal_over,
-                  "wait until the last move has reached the table": words.wait_landing}
-        text = shared[reason]() if reason in shared else prompts.player_words(reason)
-        super().refuse(text, intent)
+        """Refusals in the player's words: the rules system's own few are worded by the base
+        (a Chắn game is one deal: "the deal is over"), an engine message gets card names (the
+        table's own reasons come translated)."""
+        if reason == "the game is over":
+            reason = words.deal_over()
+        elif reason not in SYSTEM_REASONS:
+            reason = prompts.player_words(reason)
+        super().refuse(reason, intent)
 
     def move_for_drop(self, entity: int, target: int) -> str | None:
         drop = esper.component_for_entity(target, DropTarget)

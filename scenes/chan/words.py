@@ -75,10 +75,6 @@ def deal_over() -> str:
     return _("The deal is over.")
 
 
-def wait_landing() -> str:
-    return _("Wait until the last move has reached the table.")
-
-
 def discard_on_gate() -> str:
     return _("Drop a card on your gate to discard it.")
 
