@@ -22,6 +22,7 @@ import pytest
 from game.ai import telefunken as ai
 from game.rules import IllegalMove
 from game.rules import telefunken as t
+from game.rules.telefunken import covers
 from tests.test_telefunken_rules import load
 
 OTHERS = ["4S 6H 8D", "3D 6D 8C", "6S 8H 10C"]
@@ -212,6 +213,32 @@ def test_seeded_random_hands_list_exactly_the_reference_go_outs():
         assert set(listed) == reference_go_outs(hand), hand
         total += len(listed)
     assert total > 100       # the hands do have go-outs (sample size: 30 hands)
+
+
+ORDER_HANDS = [
+    "JK 5S KS 2S 7S AS 4S AS JS 9S 6S JS 3S 8S JK",
+    "KS 10S 10H 9S JK 3S 4H 4S QS 3H 8S 3S 3H JK QH JK 5H JS 5S 2H",
+    "JK 6D JD QH 4H JK QH JH 8D 7D 4D 3H 3D 5D QD JD",
+    "3D JK 10D AD JK JK JK 3D 5D 4D 2D 7D QD 10D 8D AD",
+    "AH AS AC QS KS AS 3C 3H 3S 2D 2S 2C 5H 6H 7H 8H 9H 10H JH QH KH JK",
+]
+"""Hands whose search meets groups out of canonical order: runs led by jokers (found at their
+first natural card, later than runs they sort before), aces searched high (a set of aces is
+found last and spelt first), sets and runs interleaved. Between them they take every path of
+``covers.cover_texts`` that puts a meld's groups back in order."""
+
+
+@pytest.mark.parametrize("small", [0, 64])
+@pytest.mark.parametrize("hand", ORDER_HANDS)
+def test_groups_met_out_of_order_are_spelt_in_canonical_order(hand, small, monkeypatch):
+    # small=0: every cover is spelt by walking the graph; 64: small tails are spelt once
+    monkeypatch.setattr(covers, "_SMALL", small)
+    listed = t.go_out_moves(hand.split())
+    assert listed == sorted(set(listed))
+    assert set(listed) == reference_go_outs(hand.split())
+    assert not [move for move in listed if not _canonical(move)]
+    # the tuples of groups (``find_go_out_melds``) say the same
+    assert sorted(t._meld_text(m) for m in t.find_go_out_melds(hand.split())) == listed
 
 
 # ---------------------------------------------------------------------------------------------

@@ -41,15 +41,16 @@ groups of a kind by their first card, ace lowest; ``group_order_key``):
   ``find_go_out_melds``) enumerates every contract meld, every single group and every
   lay-off. Real hands give tens to a few hundred moves. Deal 7's go-out melds are every
   exact cover of the hand (all but at most one card) by its groups that holds a trio and a
-  run of 7+ (``covers.exact_covers``, ``go_out_moves``), sorted as text: a few ms for 11-14
-  cards. The largest hands (27 cards: 11 dealt, the cut bonus, seven buys, the draw) built
-  for the most go-out melds (``tools/bench_go_out.py``, measured 2026-12-01 on the loaded
-  2-core machine): 0.07-0.35 s of CPU for 1,500-39,000 melds (two suits nearly twice with two
-  jokers is the slowest of these), and 1.4 s for the worst found, one suit nearly twice with
-  all four jokers (407,974 melds). The search asks "can a run of seven still be made" of the
-  runs of exactly seven only (a longer run fits only if its first seven cards do), which
-  halved these times. ``legal_moves`` keeps the last two hands' lists (a copy is returned),
-  so the table, the hints and the computer player asking again in one turn pay once.
+  run of 7+ (``covers.cover_graph``, spelt by ``covers.cover_texts``; ``go_out_moves``),
+  sorted as text: a few ms for 11-14 cards. The largest hands (27 cards: 11 dealt, the cut
+  bonus, seven buys, the draw) built for the most go-out melds (``tools/bench_go_out.py``,
+  measured 2026-12-01 on the shared 2-core machine): 0.04-0.21 s of CPU for 1,500-39,000
+  melds, and 0.33-0.39 s for the worst found, one suit nearly twice with all four jokers
+  (407,974 melds). The search keeps its covers as a graph (a tail shared by many covers is
+  found once) and spells each small tail once; it asks "can a run of seven still be made" of
+  the runs of exactly seven only. ``legal_moves`` keeps the last two hands' lists (a copy is
+  returned), so the table, the hints and the computer player asking again in one turn pay
+  once.
 
 ``play`` accepts each listed move and harmless variants of it (letter case, blanks, a set's
 cards or a meld's groups in another order, a redundant ``low``/``high``), which play exactly
@@ -87,7 +88,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
-from game.rules.telefunken.covers import exact_covers
+from game.rules.telefunken.covers import cover_graph, cover_texts, exact_covers, no_collection
 
 __all__ = [
     "ALL_CARDS", "CONTRACTS", "CONTRACT_NAMES", "DEAL_SIZE", "JOKER", "RANKS", "REVEALING_EVENTS",
@@ -771,6 +772,16 @@ def _go_out_covers(hand: Iterable[str], sort_each: bool = True
     """The groups ``hand`` can form in canonical order, and deal 7's go-out melds as tuples
     of their indices: sorted tuples (so each meld's groups are in canonical order), the list
     sorted; with ``sort_each`` false, tuples in search order and the list unsorted."""
+    groups, args = _go_out_search(hand)
+    covers = exact_covers(*args, sort_each=sort_each)
+    if sort_each:
+        covers.sort()
+    return groups, covers
+
+
+def _go_out_search(hand: Iterable[str]) -> tuple[list[tuple[str, ...]], tuple]:
+    """The groups ``hand`` can form in canonical order, and the arguments of the cover search
+    for deal 7's go-out melds (``covers.cover_graph``)."""
     hand = list(hand)
     groups = _canonical_groups(find_groups(hand))
     needs = [(_TRIO if len(g) == 3 and group_kind(g) == "set" else 0)
@@ -779,11 +790,8 @@ def _go_out_covers(hand: Iterable[str], sort_each: bool = True
             and group_kind(g) == "run"}
     # a run of 7+ fits only if a run of exactly 7 does: those are the witnesses of _RUN7
     witnesses = [i for i, g in enumerate(groups) if needs[i] & _TRIO or len(g) == 7]
-    covers = exact_covers(hand, groups, needs, _TRIO | _RUN7, 1, JOKER,
-                          functools.partial(_search_order, high), witnesses, sort_each)
-    if sort_each:
-        covers.sort()
-    return groups, covers
+    return groups, (hand, groups, needs, _TRIO | _RUN7, 1, JOKER,
+                    functools.partial(_search_order, high), witnesses)
 
 
 def _search_order(high_aces: set[str], c: str) -> tuple[int, int]:
@@ -804,14 +812,13 @@ def _cached_go_out_moves(hand: tuple[str, ...]) -> tuple[str, ...]:
 def go_out_moves(hand: Iterable[str]) -> list[str]:
     """Deal 7's go-out melds spelt as moves, each once, in canonical spelling, sorted as text.
 
-    Every exact cover (``covers.exact_covers``) of the hand, but for at most one card, by
-    groups it can form, with a trio and a run of seven or more among them."""
-    groups, covers = _go_out_covers(hand, sort_each=False)
-    texts = [" ".join(g) for g in groups]
-    join = " | ".join
-    moves = ["meld " + join([texts[i] for i in sorted(cover)]) for cover in covers]
-    moves.sort()
-    return moves
+    Every exact cover (``covers.cover_graph``) of the hand, but for at most one card, by
+    groups it can form, with a trio and a run of seven or more among them; spelt from the
+    graph of covers (``covers.cover_texts``: sets before runs, each kind in canonical order)."""
+    groups, args = _go_out_search(hand)
+    with no_collection():
+        return cover_texts(cover_graph(*args), [" ".join(g) for g in groups],
+                           [group_kind(g) == "set" for g in groups], "meld ")
 
 
 _TRIO, _RUN7 = 1, 2
