@@ -88,18 +88,21 @@ class LastMoves:
     def boxes(self, seat: int) -> list[pygame.Rect]:
         """Where ``seat``'s marks are drawn now (marks with nothing left to show omitted)."""
         out = []
+        pieces = _Pieces()
         for mark in self.marks.get(seat, []):
-            box = self._box(mark)
+            box = self._box(mark, pieces)
             if box is not None:
                 out.append(box)
         return out
 
-    def _box(self, mark: Mark) -> pygame.Rect | None:
+    def _box(self, mark: Mark, pieces: _Pieces | None = None) -> pygame.Rect | None:
+        """Where ``mark`` is drawn now (``pieces``: the table as looked at for this drawing)."""
         if mark.rect is not None:
             return mark.rect
+        pieces = pieces or _Pieces()
         boxes = []
         for ent in mark.entities:
-            box = _shown_box(ent)
+            box = pieces.shown_box(ent)
             if box is not None:
                 boxes.append(box)
         return boxes[0].unionall(boxes[1:]) if boxes else None
@@ -109,10 +112,11 @@ class LastMoves:
         """Outline every mark; tags stand where they cover neither another tag nor the
         table's words in ``keep_clear`` (zone labels)."""
         taken = [pygame.Rect(r) for r in keep_clear]
+        pieces = _Pieces() if self.marks else None
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
             for mark in marks:
-                box = self._box(mark)
+                box = self._box(mark, pieces)
                 if box is None:
                     continue
                 box = box.inflate(8, 8)
@@ -128,25 +132,36 @@ class LastMoves:
                     taken.append(_tag(surface, mark.label, colour, box, taken))
 
 
-def _shown_box(ent: int) -> pygame.Rect | None:
-    """The entity's drawn box, or None if it is gone, hidden or buried under another."""
-    if not esper.entity_exists(ent):
-        return None
-    transform = esper.try_component(ent, Transform)
-    sprite = esper.try_component(ent, Sprite)
-    if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
-        return None
-    box = pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
-    order = esper.try_component(ent, ZOrder)
-    z = order.z if order else 0.0
-    area = max(1, box.width * box.height)
-    for other, (t, s, o) in esper.get_components(Transform, Sprite, ZOrder):
-        if other == ent or o.z <= z or not s.visible or t.alpha < 200:
-            continue
-        over = box.clip(pygame.Rect(*(round(v) for v in entity_rect(t, s))))
-        if over.width * over.height >= BURIED * area:
+class _Pieces:
+    """The pieces on the table as drawn now, looked at once per drawing of the marks: which
+    could bury a marked one (visible, nearly opaque), with their boxes and heights."""
+
+    def __init__(self) -> None:
+        self._covers: list[tuple[int, float, pygame.Rect]] | None = None
+
+    def shown_box(self, ent: int) -> pygame.Rect | None:
+        """The entity's drawn box, or None if it is gone, hidden or buried under another."""
+        if not esper.entity_exists(ent):
             return None
-    return box
+        transform = esper.try_component(ent, Transform)
+        sprite = esper.try_component(ent, Sprite)
+        if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
+            return None
+        box = pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
+        order = esper.try_component(ent, ZOrder)
+        z = order.z if order else 0.0
+        area = max(1, box.width * box.height)
+        if self._covers is None:
+            self._covers = [(other, o.z, pygame.Rect(*(round(v) for v in entity_rect(t, s))))
+                            for other, (t, s, o) in esper.get_components(Transform, Sprite, ZOrder)
+                            if s.visible and t.alpha >= 200]
+        for other, other_z, rect in self._covers:
+            if other == ent or other_z <= z:
+                continue
+            over = box.clip(rect)
+            if over.width * over.height >= BURIED * area:
+                return None
+        return box
 
 
 def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None:

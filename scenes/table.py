@@ -21,6 +21,8 @@ over an unchanged table); a new key, a resume or the clock draws it afresh.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import esper
 import pygame
 
@@ -93,9 +95,14 @@ class TableScene(Scene):
         self.build()
 
     def prepare(self, surface: pygame.Surface) -> None:
-        """The felt, the sounds and one drawing off screen (card images, rotations, texts)."""
+        """The felt, the sounds, every card image the table may show (``warm_images``) and
+        one drawing off screen (rotations, texts)."""
         theme.felt(self.app.size)
         self.app.sounds.warm()
+        for image, codes, widths in self.warm_images():
+            for width in widths:
+                for code in codes:
+                    image(code, width)
         if self.world is not None and self.world.alive:
             self.draw_frame(surface)
             self._redraw = True
@@ -113,6 +120,13 @@ class TableScene(Scene):
     # -- for subclasses ----------------------------------------------------------------
     def build(self) -> None:
         """Create the table's entities (called once the world and systems exist)."""
+
+    def warm_images(self) -> list[tuple[Callable[[str, int], pygame.Surface], Iterable[str],
+                                        Iterable[int]]]:
+        """The card images the table may show during play, as (image function, codes,
+        widths): made in ``prepare``, before the table slides in, so that no frame of play
+        waits for a card to be loaded and scaled (a few ms each)."""
+        return []
 
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
         """Would ``target`` accept ``entity``? (ok, reason for the player)."""

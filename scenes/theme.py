@@ -59,6 +59,8 @@ def _rtl_font(size: int, style: str) -> pygame.font.Font:
 
 
 _text_cache: dict[tuple, pygame.Surface] = {}
+_measure_cache: dict[tuple, object] = {}  # text_width, fit and wrap results (pure functions)
+_MEASURE_LIMIT = 8000
 
 
 def reset_caches() -> None:
@@ -69,6 +71,13 @@ def reset_caches() -> None:
     _panel.cache_clear()
     _veil.cache_clear()
     _text_cache.clear()
+    _measure_cache.clear()
+
+
+def _remember(key: tuple, value: object) -> None:
+    if len(_measure_cache) > _MEASURE_LIMIT:
+        _measure_cache.clear()
+    _measure_cache[key] = value
 
 
 # -- direction ------------------------------------------------------------------------------
@@ -196,10 +205,14 @@ def _style_for(string: str, style: str) -> str:
 
 
 def text_width(string: str, size: int, style: str = "sans") -> int:
-    """The width ``text()`` would give ``string``, without rendering it."""
-    style = _style_for(string, style)
-    return sum((_rtl_font(size, style) if rtl else font(size, style)).size(run)[0]
-               for run, rtl in bidi_runs(string))
+    """The width ``text()`` would give ``string``, without rendering it (remembered: tables
+    measure the same labels every frame)."""
+    key = ("width", string, size, style)
+    width = _measure_cache.get(key)
+    if width is None:
+        width = _measure(string, size, style)
+        _remember(key, width)
+    return width
 
 
 def text(string: str, size: int, color: tuple[int, int, int] = INK,
@@ -270,14 +283,23 @@ def blit_text(surface: pygame.Surface, string: str, pos: tuple[float, float], si
 
 
 def wrap(string: str, size: int, width: int, style: str = "sans") -> list[str]:
-    """Split ``string`` into lines no wider than ``width`` pixels."""
+    """Split ``string`` into lines no wider than ``width`` pixels (remembered)."""
+    key = ("wrap", string, size, width, style)
+    lines = _measure_cache.get(key)
+    if lines is None:
+        lines = _wrap(string, size, width, style)
+        _remember(key, tuple(lines))
+    return list(lines)
+
+
+def _wrap(string: str, size: int, width: int, style: str) -> list[str]:
     lines: list[str] = []
     for paragraph in string.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = word if not line else f"{line} {word}"
-            if text_width(trial, size, style) <= width or not line:
+            if _measure(trial, size, style) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -287,12 +309,26 @@ def wrap(string: str, size: int, width: int, style: str = "sans") -> list[str]:
 
 
 def fit(string: str, size: int, width: int, style: str = "sans") -> str:
-    """``string`` cut with an ellipsis so that it is no wider than ``width`` pixels."""
+    """``string`` cut with an ellipsis so that it is no wider than ``width`` pixels
+    (remembered)."""
     if text_width(string, size, style) <= width:
         return string
-    while string and text_width(string + "…", size, style) > width:
-        string = string[:-1]
-    return string.rstrip(" ,·،") + "…"
+    key = ("fit", string, size, width, style)
+    cut = _measure_cache.get(key)
+    if cut is None:
+        cut = string
+        while cut and _measure(cut + "…", size, style) > width:
+            cut = cut[:-1]
+        cut = cut.rstrip(" ,·،") + "…"
+        _remember(key, cut)
+    return cut
+
+
+def _measure(string: str, size: int, style: str) -> int:
+    """``text_width`` without remembering (the many trial cuts of ``fit``)."""
+    drawn = _style_for(string, style)
+    return sum((_rtl_font(size, drawn) if rtl else font(size, drawn)).size(run)[0]
+               for run, rtl in bidi_runs(string))
 
 
 @functools.lru_cache(maxsize=8)

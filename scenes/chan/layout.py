@@ -13,6 +13,7 @@ import pygame
 from game.totom_art import totom_size
 
 HAND_W, GATE_W, EXPOSED_W, WIN_W = 44, 34, 28, 40
+RESULTS_W = 30  # the pairs of a winning hand on the results screen
 LABEL_H = 18
 MODES = ("pairs", "rank", "suit")
 

@@ -34,11 +34,11 @@ from game.catalog import GameConfig
 from game.layout import load_layout
 from game.rules import chan as rules
 from game.session import Session
-from game.totom_art import totom_image, totom_size
+from game.totom_art import ALL_IMAGES, totom_image, totom_size
 from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.chan import layout, panels, prompts, words
-from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, WIN_W, group_hand
+from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.game_table import SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
@@ -66,6 +66,9 @@ class ChanTable(CardTable):
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
 
     # -- building ----------------------------------------------------------------------
+    def warm_images(self) -> list:
+        return [(totom_image, ALL_IMAGES, (HAND_W, GATE_W, EXPOSED_W, WIN_W, RESULTS_W))]
+
     def build_table(self) -> None:
         self.drag.click_select = True  # every drag may also be done by click, then click
         stock = self.layout["stock"].rect
@@ -446,7 +449,7 @@ class ChanTable(CardTable):
 
     def result_groups(self) -> list[list[pygame.Surface]]:
         res = rules.result(self.state)
-        return [[totom_image(c, 30) for c in pair] for pair in (res or {}).get("pairs", [])]
+        return [[totom_image(c, RESULTS_W) for c in pair] for pair in (res or {}).get("pairs", [])]
 
     # -- frame -------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:

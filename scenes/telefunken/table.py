@@ -21,7 +21,7 @@ import pygame
 
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
 from game.ai import telefunken as telefunken_ai
-from game.card_art import card_image
+from game.card_art import ALL_IMAGES, card_image
 from game.catalog import GameConfig
 from game.i18n import _, num
 from game.layout import load_layout
@@ -81,6 +81,11 @@ class TelefunkenTable(Gestures, CardTable):
         self._frozen: list[str] | None = None  # the hand's order while its slots are kept
 
     # -- building ----------------------------------------------------------------------
+    def warm_images(self) -> list:
+        return [(card_image, ALL_IMAGES,
+                 (layout.HAND_W, layout.TABLE_W, layout.BUILD_W, layout.PILE_W)),
+                (card_image, ("back",), (28, 40))]
+
     def build_table(self) -> None:
         self.drag.click_select = self._click_selects
         self.drag.cancel_on_miss = True

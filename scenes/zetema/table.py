@@ -19,7 +19,7 @@ import pygame
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
 from ecs.tween import animate, ease_out_back, flip, move_to
 from game.ai import zetema as zetema_ai
-from game.card_art import card_image
+from game.card_art import ALL_IMAGES, card_image
 from game.catalog import GameConfig
 from game.layout import load_layout
 from game.rules import zetema as rules
@@ -63,6 +63,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._frozen = None  # the hand's content (a Counter) while its slots are kept
 
     # -- building ----------------------------------------------------------------------
+    def warm_images(self) -> list:
+        return [(card_image, ALL_IMAGES, (layout.HAND_W, PILE_W, layout.MELD_W)),
+                (card_image, ("back",), (PILE_W + 6, 34))]
+
     def build_table(self) -> None:
         self.drag.click_select = self._click_selects
         self.drag.cancel_on_miss = True

@@ -45,7 +45,7 @@ groups of a kind by their first card, ace lowest; ``group_order_key``):
   sorted as text: a few ms for 11-14 cards. The largest hands (27 cards: 11 dealt, the cut
   bonus, seven buys, the draw) built for the most go-out melds (``tools/bench_go_out.py``,
   measured 2026-12-01 on the shared 2-core machine): 0.04-0.21 s of CPU for 1,500-39,000
-  melds, and 0.33-0.39 s for the worst found, one suit nearly twice with all four jokers
+  melds, and 0.33-0.41 s for the worst found, one suit nearly twice with all four jokers
   (407,974 melds). The search keeps its covers as a graph (a tail shared by many covers is
   found once) and spells each small tail once; it asks "can a run of seven still be made" of
   the runs of exactly seven only. ``legal_moves`` keeps the last two hands' lists (a copy is
