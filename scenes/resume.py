@@ -12,6 +12,8 @@ clock (``app.wait_for_disk``) the call waits for the disk, as the computer's mov
 
 from __future__ import annotations
 
+import itertools
+
 from game.catalog import BY_KEY, table_module
 from game.i18n import _
 from game.saves import (
@@ -78,6 +80,28 @@ def resume_scene(app, data: dict):
     return table_module(session.key).resume_scene(app, session.config, data)
 
 
+_counted = itertools.count()
+"""Numbers the statistics jobs: each finished game is counted (never replaced by a later one)."""
+
+
+def _count_in_background(app, session: Session, lower_is_better: bool) -> None:
+    """Count the finished game in the statistics on the writer thread (reading and writing
+    the file took up to 20 ms of a frame); a problem comes back as a message."""
+    config, result = session.config, session.result
+    said: list[str | None] = []
+
+    def count() -> None:
+        said.append(record_game(config, result, lower_is_better))
+
+    def counted(error: BaseException | None) -> None:
+        message = said[0] if said else _("This game could not be counted in the statistics "
+                                         "({problem}).").format(problem=type(error).__name__)
+        if message:
+            app.toast(message, error=True)
+
+    save_in_background(f"stats-{next(_counted)}", count, counted)
+
+
 def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool = False) -> bool:
     """Save ``session`` (or, once it is over, delete its save and count it); returns whether
     the result has been counted in the statistics. Never raises."""
@@ -85,12 +109,10 @@ def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool =
     wait = getattr(app, "wait_for_disk", True)
     if session.result is not None:
         save_in_background(key, lambda: delete_autosave(key))  # after this game's last write
+        if not recorded:
+            _count_in_background(app, session, lower_is_better)
         if wait:
             flush_saves()
-        if not recorded:
-            message = record_game(session.config, session.result, lower_is_better)
-            if message:
-                app.toast(message, error=True)
         return True
     what = _("Your {game} game is not being saved").format(game=BY_KEY[key].title)
     try:

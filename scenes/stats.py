@@ -11,6 +11,7 @@ import pygame
 from ecs.input import InputEvent
 from game.catalog import GAMES, LEVELS
 from game.i18n import N_, _, num
+from game.saves import flush_saves
 from game.stats import empty_record, load_stats, reset_stats
 from game.storage import StorageError
 from scenes import theme
@@ -37,6 +38,7 @@ class StatsScene(Scene):
             self.tabs.append((g.key, pygame.Rect(x, self.panel.y + 20, 170, 42)))
             x += 180
         self.confirming = False
+        flush_saves()  # the last game's count, written on the writer thread
         self.data, message = load_stats()
         if message:
             app.toast(message, error=True)
@@ -74,6 +76,7 @@ class StatsScene(Scene):
         self.confirming = False
         self._build()
         try:
+            flush_saves()
             reset_stats()
         except StorageError as exc:
             self.app.storage_failed(_("The statistics could not be reset"), exc)

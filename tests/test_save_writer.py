@@ -153,3 +153,27 @@ def test_a_finished_game_deletes_its_save_after_the_last_write(live, gate):
     gate.set()
     assert flush_saves()
     assert not autosave_path("zertz").exists()
+
+
+def test_a_finished_game_is_counted_on_the_writer_thread_and_never_replaced(live, monkeypatch):
+    import types
+
+    import scenes.resume as resume
+
+    counted = []
+
+    def record(config, result, lower_is_better=False):
+        counted.append((threading.current_thread().name, result["n"]))
+        return "Statistics could not be saved: disk full." if result["n"] == 2 else None
+
+    monkeypatch.setattr(resume, "record_game", record)
+    toasts = []
+    monkeypatch.setattr(live, "toast", lambda text, error=False: toasts.append((text, error)))
+    for n in (1, 2):  # two games ending one right after the other: both are counted
+        ended = types.SimpleNamespace(key="zertz", config=PEOPLE, result={"n": n})
+        assert autosave_game(live, ended, False) is True
+    assert flush_saves()
+    assert counted == [("parlour-saves", 1), ("parlour-saves", 2)]
+    assert toasts == []  # the outcome waits for the window's thread ...
+    saves.deliver_saves()
+    assert toasts == [("Statistics could not be saved: disk full.", True)]
