@@ -211,14 +211,27 @@ class App:
             self.toast(_("Saving works again."))
 
     def save_settings(self) -> None:
+        """Apply the sound settings and write the settings file, on the writer thread (the
+        F11 key saves during play too); outcomes as for the autosave."""
+        from game.saves import deliver_saves, flush_saves, save_in_background
+
         self.sounds.configure(self.settings.sound, self.settings.volume)
-        if self.persist:
-            try:
-                write_json_atomic(settings_path(), self.settings.to_json())
-            except StorageError as exc:
-                self.storage_failed("Settings are not being saved", exc)
-            else:
+        if not self.persist:
+            return
+        data = self.settings.to_json()
+        what = _("Settings are not being saved")
+
+        def outcome(error: BaseException | None) -> None:
+            if error is None:
                 self.storage_ok()
+            else:
+                self.storage_failed(what, error if isinstance(error, StorageError)
+                                    else StorageError(type(error).__name__))
+
+        save_in_background("settings", lambda: write_json_atomic(settings_path(), data), outcome)
+        if self.wait_for_disk:
+            flush_saves()
+            deliver_saves()
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch fullscreen on or off; returns False (with a message) if impossible here."""

@@ -177,3 +177,44 @@ def test_a_finished_game_is_counted_on_the_writer_thread_and_never_replaced(live
     assert toasts == []  # the outcome waits for the window's thread ...
     saves.deliver_saves()
     assert toasts == [("Statistics could not be saved: disk full.", True)]
+
+
+def test_settings_are_written_on_the_writer_thread(live, monkeypatch):
+    import game.app as app_module
+
+    real = app_module.write_json_atomic
+    threads = []
+
+    def write(path, data):
+        threads.append(threading.current_thread().name)
+        real(path, data)
+
+    monkeypatch.setattr(app_module, "write_json_atomic", write)
+    live.settings.animation = "slow"
+    live.save_settings()  # F11 does this during play: the frame does not wait
+    assert flush_saves()
+    assert threads == ["parlour-saves"]
+    from game.settings import load_settings
+
+    assert load_settings()[0].animation == "slow"
+
+
+def test_settings_that_cannot_be_written_are_said_in_the_language(live, monkeypatch):
+    import game.app as app_module
+    from game import i18n
+    from game.storage import StorageError
+
+    def refuse(path, data):
+        raise StorageError("disk full")
+
+    monkeypatch.setattr(app_module, "write_json_atomic", refuse)
+    toasts = []
+    monkeypatch.setattr(live, "toast", lambda text, error=False, seconds=0: toasts.append(text))
+    i18n.set_language("fa")
+    try:
+        live.save_settings()
+        assert flush_saves()
+        saves.deliver_saves()
+    finally:
+        i18n.set_language("en")
+    assert len(toasts) == 1 and "تنظیمات ذخیره نمی‌شود" in toasts[0]
