@@ -212,7 +212,8 @@ def cover_texts(root: CoverNode | None, texts: Sequence[str], first_kind: Sequen
 
     A path's groups come in search order, which is index order within each kind nearly
     always (a run led by jokers, or an ace searched high, can come later than its index);
-    where it is not, that cover's groups are put in order from their texts.
+    where it is not, that cover's groups are put in order from their texts. (The empty cover,
+    a graph that is only ``DONE``, is ``head`` alone.)
     """
     if root is None:
         return []
@@ -221,7 +222,7 @@ def cover_texts(root: CoverNode | None, texts: Sequence[str], first_kind: Sequen
     width = len(separator)
     led = [separator + t for t in texts]          # each group with its separator before it
     by_text = {t: i for i, t in enumerate(texts)}
-    last = 1 << 62
+    beyond = 1 << 62               # "no group of this kind": after every index
     out: list[str] = []
     emit = out.append
 
@@ -236,7 +237,7 @@ def cover_texts(root: CoverNode | None, texts: Sequence[str], first_kind: Sequen
     # The tails of a small node: (first kind's part, second kind's part, the first index of
     # each part); with the smallest first indices of all its tails.
     spelt: list[CoverNode] = []     # the nodes whose tails are kept, cleared at the end
-    end = ([("", "", last, last)], last, last, [""], [])
+    end = ([("", "", beyond, beyond)], beyond, beyond, [""], [])
 
     def tails(node: CoverNode) -> tuple:
         """The tails of the covers from ``node`` on: a list of (first kind's groups, second
