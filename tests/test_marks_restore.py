@@ -155,3 +155,37 @@ def test_continue_brings_back_the_marks_of_zetema_and_zertz(persisting, drive, g
     drive.step(120)
     assert resumed is not table
     assert boxes(resumed) == before
+
+
+def test_a_bought_card_melded_in_the_same_turn_is_rebuilt_without_a_crash(app):
+    """The person bought the discard, then melded it and discarded in the same turn: the
+    rebuilt table (Undo, Continue) replays the purchase while the card is no longer in the
+    hand (found by the monkey: a KeyError in ``mark_move``)."""
+    import random
+
+    from game.ai import telefunken as telefunken_ai
+    from game.catalog import GameConfig
+
+    for seed in range(1, 20):
+        config = GameConfig("telefunken", CONFIG.seats, seed, {})
+        session = Session.new(config)
+        rng = random.Random(seed)
+        for _ in range(400):
+            state = session.state
+            seat = rules.to_move(state)
+            if seat is None:
+                break
+            legal = rules.legal_moves(state)
+            buy = seat == 0 and "buy" in legal and rng.random() < 0.7
+            session.play("buy" if buy else telefunken_ai.choose(rules.view(state, seat), legal,
+                                                                "easy", rng))
+            run = session.last_turns().get(0, [])
+            bought = [session.befores[i].discard[-1] for i in run if session.moves[i] == "buy"]
+            if bought and rules.to_move(session.state) != 0 and (
+                    bought[0] not in session.state.hands[0]):
+                table = TelefunkenTable(app, config, session)
+                app.scenes.push(table, transition=None)  # builds the table, marks restored
+                marks = table.marks.marks.get(0, [])
+                assert marks, "the person's last turn (its melds, its discard) is marked"
+                return
+    raise AssertionError("no seeded game had the person meld a card bought in the same turn")

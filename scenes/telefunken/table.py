@@ -333,8 +333,12 @@ class TelefunkenTable(Gestures, CardTable):
                 mark(seat, self.sync, f"meld_{event.meld}", event.cards, name)
             elif isinstance(event, rules.Bought):
                 if seat == self.viewer:
+                    before = len(self.marks.marks.get(seat, ()))
                     mark(seat, self.sync, "hand", [event.card], words.bought_tag(name))
-                    self._unmark_others(seat, self.marks.marks[seat][-1].entities)
+                    added = self.marks.marks.get(seat, [])[before:]
+                    if added:  # (rebuilt after Undo or Continue, the card may have left
+                        # the hand since: melded or discarded later in the same turn)
+                        self._unmark_others(seat, added[-1].entities)
                 else:  # its panel is outlined; the panel itself says what it bought
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1])
