@@ -312,10 +312,10 @@ def level(name: str) -> str:
 
 
 def opponent_line(name: str, computer_level: str | None) -> str:
-    """An opponent's panel head: "Seat 2 · AI, Normal"."""
+    """An opponent's panel head: "Seat 2 · computer, Normal" (as the other tables say it)."""
     if computer_level is None:
         return name
-    return _("{name} · AI, {level}").format(name=name, level=level(computer_level))
+    return _("{name} · computer, {level}").format(name=name, level=level(computer_level))
 
 
 def you_line(name: str, chips: int, points: int) -> str:
