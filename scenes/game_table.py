@@ -666,6 +666,12 @@ class CardTable(GameTable):
         self._press_saw_cover = False  # the last button-down came while it was on screen
         self.banner: tuple[str, float] | None = None  # message and seconds left
 
+    def prepare(self, surface: pygame.Surface) -> None:
+        super().prepare(surface)
+        # That drawing was off screen: a cover raised at the build has not been shown yet, so
+        # a click queued with the one that built the table (Undo, Continue) cannot lift it.
+        self._cover_drawn = False
+
     def seat_name(self, seat: int) -> str:
         """"You" for the only person at the table, else "Seat N", in the player's language."""
         if self.config.seats[seat].is_human and len(self.session.humans) == 1:

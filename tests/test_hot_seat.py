@@ -85,6 +85,38 @@ def wait_for_person(drive, table, frames: int = 3000) -> bool:
     raise AssertionError("the computer did not hand the turn back")
 
 
+def test_a_click_queued_with_undo_does_not_lift_the_rebuilt_tables_cover(app):
+    """Undo, and a click on the hand in the same frame: the rebuilt table's cover was drawn
+    only off screen (the table is prepared before it is shown), so that click cannot lift
+    it (found by the monkey: the next person's hand came up uncovered)."""
+    config = GameConfig("telefunken", (H, H, AI), 4, {})
+    rules = rules_module("telefunken")
+    session = Session.new(config, undo_between_people=True)
+    rng = random.Random(2)
+    while not (session.can_undo() and session.to_move is not None
+               and config.seats[session.to_move].is_human):
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    app.settings.undo_between_people = True
+    drive = Watch(app)
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lift_cover(drive, table)
+    undo = next(w for w in table.widgets.widgets if w.label == "Undo")
+    assert undo.enabled
+    hand = table.layout["hand"].rect.center
+    for pos in (undo.rect.center, hand):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    drive.step()
+    rebuilt = table_of(app)
+    assert rebuilt is not table and rebuilt.curtain
+    drive.settle()
+    assert rebuilt.curtain, "a click queued with Undo must not lift the rebuilt table's cover"
+    lift_cover(drive, rebuilt)  # a click after the cover was shown does
+    assert drive.problems == []
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_stretch_of_hot_seat_play_never_shows_a_hidden_card(app, game):
     cls, perform, seats = GAMES[game]
