@@ -57,20 +57,24 @@ class LastMoves:
         self._last_seat = seat
 
     def entities(self, seat: int, ents: Iterable[int], label: str = "",
-                 shape: str = "rect") -> None:
-        """Mark things on the table (one outline around all of them)."""
+                 shape: str = "rect") -> Mark | None:
+        """Mark things on the table (one outline around all of them); the mark, if any."""
         ents = tuple(e for e in ents if e is not None)
-        if ents:
-            self.marks.setdefault(seat, []).append(Mark(ents, None, shape, label))
+        if not ents:
+            return None
+        mark = Mark(ents, None, shape, label)
+        self.marks.setdefault(seat, []).append(mark)
+        return mark
 
     def place(self, seat: int, rect: pygame.Rect, label: str = "", shape: str = "rect",
               dashed: bool = False) -> None:
         """Mark a fixed place on the table."""
         self.marks.setdefault(seat, []).append(Mark((), pygame.Rect(rect), shape, label, dashed))
 
-    def cards(self, seat: int, sync, zone: str, codes: Iterable[str], label: str = "") -> None:
+    def cards(self, seat: int, sync, zone: str, codes: Iterable[str],
+              label: str = "") -> Mark | None:
         """Mark the cards ``codes`` of a ``scenes.card_sync.CardSync`` zone (the last of each
-        code there: the one just arrived)."""
+        code there: the one just arrived); the mark, or None if none of them is there."""
         have = list(sync.entities(zone))
         ents = []
         for code in codes:
@@ -78,11 +82,22 @@ class LastMoves:
             if match is not None:
                 have.remove(match)
                 ents.append(match[1])
-        self.entities(seat, ents, label)
+        return self.entities(seat, ents, label)
 
     def clear(self) -> None:
         self.marks.clear()
         self._last_seat = None
+
+    def taken_over(self, seat: int, mark: Mark | None) -> None:
+        """``seat``'s new ``mark`` is on things another seat's marks were on (a discard it
+        took or bought): those marks go, since they would follow the things into ``seat``'s
+        place and say the other seat put them there."""
+        if mark is None:
+            return
+        ents = set(mark.entities)
+        for other, marks in self.marks.items():
+            if other != seat:
+                marks[:] = [m for m in marks if not set(m.entities) & ents]
 
     # -- queries -----------------------------------------------------------------------
     def boxes(self, seat: int) -> list[pygame.Rect]:

@@ -287,3 +287,36 @@ def test_the_computers_last_move_stays_marked(app, drive):
     assert marked, "at least one computer seat's last move is outlined"
     for seat in marked:
         assert all(m.entities for m in table.marks.marks[seat])  # outlines around cards
+
+
+def test_a_captured_discard_keeps_only_the_captors_mark(app, drive):
+    """When a seat takes another seat's discard, the discarder's mark does not follow the
+    card into the captor's pairs (it would say the discarder put it there)."""
+    from game.catalog import GameConfig, Seat
+    from game.rules import chan as rules
+    from scenes.chan_table import ChanTable
+
+    config = GameConfig("chan", tuple([Seat("ai", "easy")] * 3 + [Seat("human")]), 12, {})
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    seen, capture = 0, None
+    for _ in range(3000):
+        drive.step()
+        session = table.session
+        for i in range(seen, len(session.moves)):
+            events = table.rules_module.play_events(session.befores[i], session.moves[i])[1]
+            capture = next((e for e in events if isinstance(e, rules.Captured)
+                            and e.gate != e.seat), capture)  # from another seat's gate
+        seen = len(session.moves)
+        if capture is not None and not table.animating:
+            break
+        if table.rules.human_to_move() and not table.animating:
+            table.rules.submit(table.legal()[0])
+    assert capture is not None, "a seat took another seat's discard"
+    pairs = f"exposed_{capture.seat}"
+    taken = {ent for m in table.marks.marks.get(capture.seat, ()) for ent in m.entities
+             if table.sync.zone_of(ent) == pairs}
+    assert taken, "the captor's pair is marked"
+    for seat, marks in table.marks.marks.items():
+        if seat != capture.seat:
+            assert not any(set(m.entities) & taken for m in marks), (seat, marks)

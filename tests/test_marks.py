@@ -95,3 +95,20 @@ def test_tags_cover_neither_each_other_nor_the_words_kept_clear(app):
     assert len(drawn) == 2
     assert not drawn[0].colliderect(drawn[1])
     assert not any(tag.colliderect(label) for tag in drawn)
+
+
+def test_a_card_taken_over_loses_the_other_seats_mark(world):
+    """A discard another seat takes (Chắn's capture and chíu, Telefunken's buy) is that seat's
+    now: the discarder's mark on it goes (it would say the discarder put it there)."""
+    marks = LastMoves()
+    discard, other, partner = card(100, 100), card(300, 100), card(500, 100)
+    marks.moved(0)
+    marks.entities(0, [discard], "Seat 1")
+    marks.entities(0, [other], "Seat 1")
+    marks.moved(1)
+    taken = marks.entities(1, [discard, partner], "Seat 2")
+    marks.taken_over(1, taken)
+    assert [m.entities for m in marks.marks[0]] == [(other,)]  # its other mark stays
+    assert [m.entities for m in marks.marks[1]] == [(discard, partner)]
+    marks.taken_over(1, None)  # nothing was marked (the card is not there any more)
+    assert len(marks.marks[0]) == 1 and len(marks.marks[1]) == 1

@@ -362,9 +362,12 @@ class ChanTable(CardTable):
             elif isinstance(event, rules.Revealed):
                 mark(seat, self.sync, f"gate_{event.seat}", [event.card], name)
             elif isinstance(event, rules.Captured):
-                mark(seat, self.sync, f"exposed_{seat}", [event.card, event.partner], name)
+                # the card taken from a gate loses the mark of the seat that put it there
+                self.marks.taken_over(seat, mark(seat, self.sync, f"exposed_{seat}",
+                                                 [event.card, event.partner], name))
             elif isinstance(event, rules.ChiuClaimed):
-                mark(seat, self.sync, f"exposed_{seat}", [event.card] * 4, name)
+                self.marks.taken_over(seat, mark(seat, self.sync, f"exposed_{seat}",
+                                                 [event.card] * 4, name))
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")

@@ -332,23 +332,13 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, (rules.LaidOff, rules.JokerFreed)):
                 mark(seat, self.sync, f"meld_{event.meld}", event.cards, name)
             elif isinstance(event, rules.Bought):
-                if seat == self.viewer:
-                    before = len(self.marks.marks.get(seat, ()))
-                    mark(seat, self.sync, "hand", [event.card], words.bought_tag(name))
-                    added = self.marks.marks.get(seat, [])[before:]
-                    if added:  # (rebuilt after Undo or Continue, the card may have left
-                        # the hand since: melded or discarded later in the same turn)
-                        self._unmark_others(seat, added[-1].entities)
+                if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
+                    # have left the hand since, melded or discarded: then there is no mark)
+                    self.marks.taken_over(seat, mark(seat, self.sync, "hand", [event.card],
+                                                     words.bought_tag(name)))
                 else:  # its panel is outlined; the panel itself says what it bought
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1])
-
-    def _unmark_others(self, seat: int, ents: tuple[int, ...]) -> None:
-        """A bought discard is in the buyer's hand now: the discarder's mark on it goes (it
-        would follow the card into the hand and say the discarder put it there)."""
-        for other, marks in self.marks.marks.items():
-            if other != seat:
-                marks[:] = [m for m in marks if not set(m.entities) & set(ents)]
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
