@@ -127,7 +127,7 @@ class LastMoves:
         """Outline every mark; tags stand where they cover neither another tag nor the
         table's words in ``keep_clear`` (zone labels)."""
         taken = [pygame.Rect(r) for r in keep_clear]
-        pieces = _Pieces() if self.marks else None
+        pieces = _Pieces()  # (it looks at the table only when a mark needs it)
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
             for mark in marks:
