@@ -72,3 +72,22 @@ def test_a_bought_discard_loses_its_discarders_mark(app, drive):
     drive.settle()
     assert table.marks.boxes(3) == []  # not outlined in your hand as seat 4's
     assert table.marks.boxes(0)  # your buy is
+
+
+def test_meld_marks_are_tagged_only_when_laid_on_another_seats_meld(app, drive):
+    """A seat's own meld row is named by its label, so the outline of what it melded or
+    laid off there carries no tag (a tag on a meld's top edge stood over the row above);
+    cards laid off on another seat's meld say who laid them off."""
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["8S", "8S", "8H"]}]
+    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
+    table = open_state(app, drive, state)
+    table.mark_move(1, [rules.Melded(1, (("8S", "8S", "8H"),), (1,), False)])
+    table.mark_move(0, [rules.LaidOff(0, 0, ("7C",), None)])
+    table.mark_move(2, [rules.LaidOff(2, 1, ("8H",), None)])
+    assert [m.label for m in table.marks.marks[1]] == [""]
+    assert [m.label for m in table.marks.marks[0]] == [""]
+    assert [m.label for m in table.marks.marks[2]] == [table.seat_name(2)]
+    assert all(table.marks.boxes(s) for s in (0, 1, 2))  # every one is still outlined

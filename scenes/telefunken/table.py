@@ -321,16 +321,21 @@ class TelefunkenTable(Gestures, CardTable):
         self.mark_move(seat, events)
 
     def mark_move(self, seat: int, events: list) -> None:
-        """Outline what ``seat`` did until it plays again (``scenes.marks``)."""
+        """Outline what ``seat`` did until it plays again (``scenes.marks``). Cards added to
+        a seat's own meld row are not tagged: the row's label already names the seat (and a
+        tag there would stand over the row above); cards laid off on another seat's meld
+        are tagged with the name of the seat that laid them off."""
         name, mark = self.seat_name(seat), self.marks.cards
+        melds = self.state.melds
         for event in events:
             if isinstance(event, rules.Discarded):
                 mark(seat, self.sync, "discard", [event.card], name)
             elif isinstance(event, rules.Melded):
                 for index, group in zip(event.indices, event.groups):
-                    mark(seat, self.sync, f"meld_{index}", group, name)
+                    mark(seat, self.sync, f"meld_{index}", group)
             elif isinstance(event, (rules.LaidOff, rules.JokerFreed)):
-                mark(seat, self.sync, f"meld_{event.meld}", event.cards, name)
+                own = event.meld < len(melds) and melds[event.meld].owner == seat
+                mark(seat, self.sync, f"meld_{event.meld}", event.cards, "" if own else name)
             elif isinstance(event, rules.Bought):
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
                     # have left the hand since, melded or discarded: then there is no mark)
