@@ -6,7 +6,8 @@ returned events to its listeners (the scene's animators). Seats played by the co
 asked for a move in the AI worker process (``game.ai.worker``: ``ai.choose(view, legal,
 level, rng)`` with a generator seeded from the game's seed and the move number), so the
 window keeps drawing at full speed while an AI thinks; the move is applied no sooner than
-``ai_delay`` seconds of frame time after the AI's turn began, so people can follow it by eye.
+``ai_delay`` seconds of frame time after the AI's turn began, so people can follow it by eye
+(times ``pace()``: the animation speed setting's multiplier, 0 at "instant").
 While ``busy()`` is true (the scene is still animating) nothing new is applied, and a
 person's decision that another seat's move has just brought is not offered either
 (``offering()``): no prompt, no buttons, no move taken until the table shows what the
@@ -65,6 +66,7 @@ class RulesSystem(esper.Processor):
         busy: Callable[[], bool] = lambda: False,
         session: Any = None,
         worker: AIWorker | None = None,
+        pace: Callable[[], float] = lambda: 1.0,
     ) -> None:
         self.rules = rules
         self.ai = ai
@@ -73,6 +75,7 @@ class RulesSystem(esper.Processor):
         self.queue = queue
         self.seed = seed
         self.ai_delay = ai_delay
+        self.pace = pace  # multiplies ai_delay (the animation speed; 0 at instant)
         self.busy = busy
         self.session = session  # a game.session.Session keeping moves, log and undo, or None
         self.history: list[str] = list(session.moves) if session is not None else []
@@ -202,7 +205,7 @@ class RulesSystem(esper.Processor):
             self.decision = self._decision_state = None
             return
         self._waited += dt
-        if self.busy() or self._waited < self.ai_delay:
+        if self.busy() or self._waited < self.ai_delay * self.pace():
             return
         if not decision.done.is_set() and not (
                 self.wait_for_ai and decision.done.wait(self.wait_timeout)):

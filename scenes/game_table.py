@@ -117,7 +117,7 @@ class GameTable(TableScene):
         self.rules = GameRules(self, self.rules_module, self.ai_module, seats,
                                self.session.state, self.queue, seed=self.config.seed,
                                ai_delay=self.ai_delay, busy=self.busy,
-                               session=self.session)
+                               session=self.session, pace=lambda: self.app.settings.anim(1.0))
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
         if any(seat.kind == "ai" for seat in seats):

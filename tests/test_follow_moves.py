@@ -142,3 +142,17 @@ def test_zetema_marks_each_seats_last_discard_on_its_pile(app, drive):
         assert mark.label == f"Seat {seat + 1}" and table.marks.boxes(seat)
     assert 0 not in table.marks.marks  # the person has not played yet
     assert zetema_rules.to_move(table.state) == 0
+
+
+def test_the_computers_pause_follows_the_animation_speed_setting(app, drive):
+    """The table's rules system scales the computer's pause like every animation: none at
+    instant, longer when slow, and a change in Settings counts at once."""
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 7, {"first": 0})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    paces = {}
+    for speed in ("slow", "normal", "instant"):
+        app.settings.animation = speed
+        paces[speed] = table.rules.pace()
+    assert paces["instant"] == 0 and paces["normal"] == 1.0 and paces["slow"] > 1.0

@@ -126,6 +126,22 @@ def test_ai_move_waits_for_the_minimum_delay_and_for_animations(world):
     assert system.state.pile == 7
 
 
+@pytest.mark.parametrize("pace, frames", [(0.0, 0), (1.0, 30), (2.0, 60)])
+def test_the_ai_delay_follows_the_animation_speed(world, pace, frames):
+    """The pause before a computer's move is scaled like the animations: none at instant
+    (pace 0), twice as long at a pace of 2 (README: "scaled by the animation speed")."""
+    system, _, _ = build(make_ai(), seats=("ai", "human"), delay=0.5)
+    system.pace = lambda: pace
+    esper.process(1 / 60)
+    system.decision.done.wait(5)
+    waited = 0
+    while system.state.pile == 10 and waited < 200:
+        esper.process(1 / 60)
+        waited += 1
+    assert system.state.pile == 7
+    assert frames - 1 <= waited <= frames + 1
+
+
 def test_a_broken_ai_falls_back_to_a_legal_move(world):
     ai = make_ai(move="take 99")
     system, _, _ = build(ai, seats=("ai", "human"), delay=0)

@@ -126,6 +126,30 @@ def test_click_then_click_places_a_piece(table, drive):
     assert table.state.pieces == {"e3": 0}
 
 
+def test_a_click_on_bare_felt_or_esc_cancels_a_selection(table, app, drive):
+    """As in every game (README): a selected piece is let go by a click on nothing or by
+    Esc, and the pause menu does not open for that Esc."""
+    from ecs.input import topmost_at
+
+    felt = next((x, y) for y in range(80, 700, 20) for x in range(300, 1000, 20)
+                if topmost_at((x, y)) is None and not any(
+                    d.rect.collidepoint(x, y) for _, d in esper.get_component(DropTarget)))
+    for cancel in ("felt", "esc"):
+        drive.click(drive.center_of(table.supply_ents[0][-1]))
+        drive.step(2)
+        assert table.drag.selected == table.supply_ents[0][-1]
+        assert any(d.active and d.valid for _, d in esper.get_component(DropTarget))
+        if cancel == "felt":
+            drive.click(felt)
+        else:
+            drive.key(pygame.K_ESCAPE)
+        drive.step(2)
+        assert table.drag.selected is None
+        assert not any(d.active and d.valid for _, d in esper.get_component(DropTarget))
+        assert app.scenes.top is table
+        assert table.state.pieces == {}
+
+
 def test_removed_rings_shrink_fade_and_stop_accepting(app, drive):
     # Red's piece on b1 takes a1's marble: a2 (whose only filled neighbour was a1) goes,
     # b2 stays (next to b1's piece), a1 stays (next to b1 too)

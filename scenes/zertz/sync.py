@@ -30,6 +30,7 @@ class BoardSync:
 
     def build_table(self) -> None:
         state = self.state
+        self.drag.cancel_on_miss = True  # a click on bare felt drops a selection
         for zone in self.layout.layer("rings"):
             ent = esper.create_entity(
                 Transform(*zone.rect.center), ZOrder(Z_RING),
