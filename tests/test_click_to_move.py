@@ -35,6 +35,9 @@ def _opener(app, drive, kind, config, rules):
     def make(state):
         table = kind(app, config, Session(config, rules, state, state))
         app.scenes.push(table, transition=None)
+        # instant animations leave the computer no pause; these tests look at the table
+        # after a person's move, before a computer seat answers it
+        table.rules.pace = lambda: 1.0
         drive.settle()
         return table
     return make

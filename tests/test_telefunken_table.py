@@ -162,3 +162,12 @@ def test_meld_by_dropping_the_selection_on_the_table(open_table, drive):
     drive.settle()
     assert table.state.melded[0] and sorted(table.state.melds[0].cards) == ["7C", "7D", "7H"]
     assert table.selected == []
+
+
+def test_the_next_seat_sits_on_your_right(open_table):
+    """Play goes counter-clockwise, the next seat on your right (rules): along the top row
+    the seats after you run from right to left."""
+    table = open_table(position([["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "7H", "7D",
+                                  "7C"]] + OTHERS))
+    xs = [table.opponent_zone(seat).centerx for seat in (1, 2, 3)]
+    assert xs[0] > xs[1] > xs[2]

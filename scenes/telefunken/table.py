@@ -115,8 +115,11 @@ class TelefunkenTable(Gestures, CardTable):
         return [self.seat_name(s) for s in range(self.players)]
 
     def opponent_zone(self, seat: int) -> pygame.Rect:
+        """The panel of another seat. Play goes counter-clockwise (the next seat sits on the
+        right), so along the top row the next seat is on the right, the one before you on
+        the left: the row reads as the table seen from your chair."""
         order = [(self.viewer + k) % self.players for k in range(1, self.players)]
-        return self.layout[f"opp_{order.index(seat) + 1}"].rect
+        return self.layout[f"opp_{len(order) - order.index(seat)}"].rect
 
     def seat_origin(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
