@@ -67,3 +67,41 @@ def test_report_has_interval_scores_and_decision_times(capsys, monkeypatch):
     assert "mean points: A " in out
     assert "CPU time per decision A=normal: p50" in out and "p95" in out
     assert simulate.main(["zertz", "--a", "wizard"]) == 2
+
+
+def test_zetema_luck_games_count_every_point_and_the_oracle_sees_the_true_position():
+    import random
+
+    import zetema_luck
+
+    from game.ai import zetema as ai
+    from game.rules import zetema as rules
+
+    outcome = zetema_luck.play(("points", None, 5, 0))
+    state = rules.new_game(2, seed=5 * 1_000_003)
+    assert set(outcome["points"]) <= {"flush", "zetema", "marriage", "assembly", "straight",
+                                      "straightflush"}
+    # both seats play normal with the same seeds as a plain game: every point is counted
+    seat_rngs = [random.Random(5 * 1_000_003 * 7 + s) for s in range(2)]
+    while (seat := rules.to_move(state)) is not None:
+        state = rules.play(state, ai.choose(rules.view(state, seat), rules.legal_moves(state),
+                                            "normal", seat_rngs[seat]))
+    assert sum(outcome["points"].values()) == sum(state.scores)
+    assert outcome["margin"] == state.scores[0] - state.scores[1]
+    # the oracle's playouts start from the real state it is handed, not from a deal
+    calls = []
+    real = zetema_luck.zetema_lookahead.playout
+
+    def spy(start, *args):
+        calls.append(start)
+        return real(start, *args)
+
+    zetema_luck.zetema_lookahead.playout = spy
+    try:
+        state = rules.new_game(2, seed=3)
+        seat = rules.to_move(state)
+        zetema_luck._oracle(rules.view(state, seat), rules.legal_moves(state),
+                            random.Random(1), state)
+    finally:
+        zetema_luck.zetema_lookahead.playout = real
+    assert all(start is state for start in calls)
