@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import esper
 import pygame
 
-from ecs.components import Sprite, Transform, ZOrder
+from ecs.components import Sprite, Transform, Tweens, ZOrder
 from ecs.input import entity_rect
 from scenes import theme
 
@@ -115,6 +115,8 @@ class LastMoves:
         if mark.rect is not None:
             return mark.rect
         pieces = pieces or _Pieces()
+        if len(mark.entities) > 1 and any(map(_gliding, mark.entities)):
+            return None  # cards still flying together: their joint box would span the table
         boxes = []
         for ent in mark.entities:
             box = pieces.shown_box(ent)
@@ -177,6 +179,12 @@ class _Pieces:
             if over.width * over.height >= BURIED * area:
                 return None
         return box
+
+
+def _gliding(ent: int) -> bool:
+    """Is the entity on its way somewhere (a tween of its place running)?"""
+    tweens = esper.try_component(ent, Tweens) if esper.entity_exists(ent) else None
+    return tweens is not None and any(t.attr in ("x", "y") for t in tweens.items)
 
 
 def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None:

@@ -7,7 +7,7 @@ import esper
 import pygame
 import pytest
 
-from ecs.components import Sprite, Transform, ZOrder
+from ecs.components import Sprite, Transform, Tweens, ZOrder
 from ecs.world import SceneWorld
 from scenes.marks import LastMoves
 
@@ -112,3 +112,25 @@ def test_a_card_taken_over_loses_the_other_seats_mark(world):
     assert [m.entities for m in marks.marks[1]] == [(discard, partner)]
     marks.taken_over(1, None)  # nothing was marked (the card is not there any more)
     assert len(marks.marks[0]) == 1 and len(marks.marks[1]) == 1
+
+
+def test_cards_flying_together_are_outlined_once_they_have_landed(world):
+    """A pair or meld whose cards come from different places (one from a gate across the
+    table, one from a hand) is not outlined while they fly: their joint box would span the
+    table (seen in Chắn). One flying card is still followed."""
+    from ecs.tween import move_to
+
+    marks = LastMoves()
+    far, near = card(900, 300, z=1), card(200, 100, z=2)
+    marks.entities(0, [far, near])
+    move_to(far, 250, 100, 0.4)
+    assert marks.boxes(0) == []
+    esper.component_for_entity(far, Tweens).items.clear()  # landed beside the other
+    esper.component_for_entity(far, Transform).x = 250
+    esper.component_for_entity(far, Transform).y = 100
+    (box,) = marks.boxes(0)
+    assert box.width < 200
+    alone = card(500, 500, z=3)
+    marks.entities(1, [alone])
+    move_to(alone, 600, 500, 0.4)
+    assert marks.boxes(1)  # a single card's outline goes with it
