@@ -105,3 +105,20 @@ def test_zetema_luck_games_count_every_point_and_the_oracle_sees_the_true_positi
     finally:
         zetema_luck.zetema_lookahead.playout = real
     assert all(start is state for start in calls)
+
+
+def test_chan_luck_cheats_only_as_told():
+    import random
+
+    import chan_luck
+
+    from game.rules import chan as rules
+
+    state = rules.new_game(4, seed=12)
+    assert chan_luck.seen_deal(state, "all", random.Random(1)) is state
+    seen = chan_luck.seen_deal(state, "hands", random.Random(1))
+    assert [list(h) for h in seen.hands] == [list(h) for h in state.hands]
+    assert sorted(seen.stock) == sorted(state.stock) and list(seen.stock) != list(state.stock)
+    outcome = chan_luck.play(("hands", 9, 0))
+    assert set(outcome) == {"won", "settlement"}
+    assert chan_luck.chan_search.determinize.sample.__module__ == "game.ai.determinize"
