@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
 from scenes import theme
 
 
@@ -195,7 +196,7 @@ def layout(text: str, width: int, rtl: bool = False) -> tuple[list[Piece], int]:
             y = _wrap_runs(block.text, width, size, theme.INK, 0, y, pieces, rtl=rtl) + 8
         elif block.kind in ("bullet", "number"):
             size = STYLES["body"][0]
-            marker = "•" if block.kind == "bullet" else block.marker
+            marker = "•" if block.kind == "bullet" else i18n.digits(block.marker)
             mark = theme.text(marker, size, theme.GOLD, "bold")
             pieces.append(Piece(width - 10 - mark.get_width() if rtl else 10, y, mark))
             y = _wrap_runs(block.text, width - 40, size, theme.INK, 0 if rtl else 40, y, pieces,

@@ -11,6 +11,7 @@ the pause menu; Esc or Back returns.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -39,13 +40,36 @@ def rules_path(key: str, lang: str | None = None) -> Path:
 
 
 def rules_text(key: str, lang: str | None = None) -> str:
-    """The rules text of a game, or a short explanation if the file is missing."""
+    """The rules text of a game, or a short explanation if the file is missing. Numbers are
+    written as the language writes them (``local_digits``)."""
     path = rules_path(key, lang)
     try:
-        return path.read_text(encoding="utf-8")
+        return local_digits(path.read_text(encoding="utf-8"), lang or i18n.language())
     except OSError:
         return _("# Rules\n\nThe rules text for this game is missing ({file}).").format(
             file=path.name)
+
+
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_])[0-9]+(?![A-Za-z_])")
+_LIST_MARKER = re.compile(r"^(\s*)([0-9]+)([.)] )", re.MULTILINE)
+
+
+def local_digits(text: str, lang: str) -> str:
+    """A rules text with its numbers in the language's digits (Persian: ۰–۹), except where
+    the digits belong to a Latin name (a key such as F11, a ring such as d4, a move such as
+    ``discard 7C``) or start a numbered line (the markdown reader needs those; they are
+    converted when drawn)."""
+    if i18n.digits("0", lang) == "0":
+        return text
+    markers: list[str] = []
+
+    def keep_marker(match: re.Match) -> str:
+        markers.append(match.group(2))
+        return f"{match.group(1)}{chr(0xE000 + len(markers) - 1)}{match.group(3)}"
+
+    text = _LIST_MARKER.sub(keep_marker, text)
+    text = _NUMBER.sub(lambda m: i18n.digits(m.group(0), lang), text)
+    return re.sub("[\ue000-\uefff]", lambda m: markers[ord(m.group(0)) - 0xE000], text)
 
 
 class RulesViewer(Scene):

@@ -134,3 +134,33 @@ def test_the_scrollbar_stands_on_the_left_in_persian_and_still_scrolls(app, driv
         assert viewer.scroll == pytest.approx(viewer.max_scroll - viewer.view.height)
     finally:
         i18n.set_language("en")
+
+
+def test_persian_rules_write_numbers_in_persian_digits_but_keep_latin_names():
+    from game import i18n
+    from scenes.rules_viewer import local_digits
+
+    text = ("1. **۳۷** 37 rings, F11, d4, `discard 7C`, 10♥, 2 تا 6\n"
+            "2) then\n| a | 6 | 1 |\n")
+    fa = local_digits(text, "fa")
+    assert "۳۷ rings, F11, d4, `discard 7C`, ۱۰♥, ۲ تا ۶" in fa
+    assert "| a | ۶ | ۱ |" in fa
+    assert local_digits(text, "en") == text and local_digits(text, "vi") == text
+    blocks = markdown.parse(fa)
+    assert [b.kind for b in blocks[:2]] == ["number", "number"]  # still numbered lines
+    assert [b.marker for b in blocks[:2]] == ["1.", "2)"]
+    # and in the real Persian rules, every number outside a Latin name is Persian
+    i18n.set_language("fa")
+    try:
+        shown = rules_text("zertz")
+        drawn = []
+        real = markdown.theme.text
+        markdown.theme.text = lambda string, *a, **k: drawn.append(string) or real(string, *a, **k)
+        try:
+            markdown.layout(fa, 600, rtl=True)
+        finally:
+            markdown.theme.text = real
+    finally:
+        i18n.set_language("en")
+    assert "۳۷" in shown and "37" not in shown
+    assert "۱." in drawn and "۲)" in drawn  # the numbered lines' markers, drawn in Persian
