@@ -109,7 +109,7 @@ class ResultsOverlay(Scene):
     def _draw_static(self, surface: pygame.Surface) -> None:
         """The veil, panel, titles, score table and log: all but the buttons."""
         theme.dim(surface, 160)
-        theme.panel(surface, self.panel, alpha=250, edge=theme.GOLD)
+        theme.panel(surface, self.panel, alpha=255, edge=theme.GOLD)
         t = self.table_rect
         theme.blit_text(surface, self.title, (t.centerx, t.y + 10), 42, theme.GOLD, "serif",
                         anchor="midtop")
@@ -227,7 +227,7 @@ class DealSummary(Scene):
         self._drawn = self._counted()
         theme.dim(surface, 140)
         p = self.panel
-        theme.panel(surface, p, alpha=250, edge=theme.GOLD)
+        theme.panel(surface, p, alpha=255, edge=theme.GOLD)
         theme.blit_text(surface, self.title, (p.centerx, p.y + 22), 34, theme.GOLD, "serif",
                         anchor="midtop")
         theme.blit_text(surface, self.subtitle, (p.centerx, p.y + 74), 17, theme.INK_DIM,

@@ -304,3 +304,19 @@ def test_setup_widgets_never_overlap_at_any_player_count(app, key):
             assert scene.panel.contains(a)
             for b in rects[i + 1:]:
                 assert not a.colliderect(b), (players, a, b)
+
+
+def test_a_deal_summary_hides_the_table_beneath_its_panel(app):
+    """Nothing of the table shows through the summary's panel (a banner under it read as a
+    ghost of the summary's own title)."""
+    from scenes.results import DealSummary
+
+    summary = DealSummary(app, "Deal 1", "sub", ["Player", "Total"], [["You", "3"]])
+    spot = (summary.panel.x + 12, summary.panel.centery)  # inside the panel, no words there
+    seen = []
+    for colour in ((0, 0, 0), (255, 255, 255)):
+        surface = pygame.Surface(app.size)
+        surface.fill(colour)
+        summary.draw(surface)
+        seen.append(surface.get_at(spot))
+    assert seen[0] == seen[1]

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.driver import Driver
     from game.layout import load_layout
     from scenes.game_table import GameTable
-    from scenes.results import ResultsOverlay
+    from scenes.results import DealSummary, ResultsOverlay
     from scenes.setup import SetupScene
 
     rules = importlib.import_module(f"game.rules.{args.game}")
@@ -98,6 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         if frames > 200_000:
             print("gave up: the game did not finish")
             return 1
+        if isinstance(drive.scene, DealSummary):  # between deals: Continue, as a person would
+            button = drive.scene.widgets.widgets[0]
+            drive.click(button.rect.center)
+            drive.settle()
+            continue
         if table.rules.offering() and not table.animating and not drive.app.toasts:
             seat = rules.to_move(table.state)
             legal = rules.legal_moves(table.state)
