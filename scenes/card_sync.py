@@ -62,8 +62,10 @@ class CardSync:
 
         ``slots(zone, index, count)`` gives where card ``index`` of a zone goes;
         ``widths(zone)`` the card width there; ``source(zone, code)`` where a card that
-        appears from nowhere starts; ``sink(zone, code)`` where a vanishing card of ``zone``
-        flies to; ``face_up(zone)`` whether the zone shows faces.
+        appears from nowhere starts (None: it was there all along, uncovered, and appears in
+        its place as it is); ``sink(zone, code)`` where a vanishing card of ``zone`` flies
+        to (None: it stays where it is, buried, and goes at once); ``face_up(zone)`` whether
+        the zone shows faces.
         """
         free: dict[str, list[tuple[str, int]]] = {}  # code -> (old zone, entity)
         kept: dict[str, list[tuple[str, int] | None]] = {}
@@ -93,20 +95,25 @@ class CardSync:
                         _, ent = free[code].pop(0)
                         pair = (code, ent)
                     else:
-                        x, y = source(zone, code)
-                        ent = self._create(code, (x, y), widths(zone), face_up=instant and
-                                           face_up(zone))
-                        if not instant and face_up(zone):
-                            flip(ent, 0.3, face_up=True, delay=delay)
+                        start = source(zone, code)
+                        if start is None:  # it was there all along (uncovered): no flight
+                            x, y, _angle, _z = slots(zone, i, len(codes))
+                            ent = self._create(code, (x, y), widths(zone), face_up=face_up(zone))
+                        else:
+                            ent = self._create(code, start, widths(zone), face_up=instant and
+                                               face_up(zone))
+                            if not instant and face_up(zone):
+                                flip(ent, 0.3, face_up=True, delay=delay)
                         pair = (code, ent)
                 out.append(pair)
             new_zones[zone] = out
         for code, leftovers in free.items():
             for zone, ent in leftovers:
-                if instant:
+                end = None if instant else sink(zone, code)
+                if end is None:  # (or it stays where it is, out of sight: buried)
                     remove_now(ent)
                 else:
-                    x, y = sink(zone, code)
+                    x, y = end
                     hide_now(ent)  # it goes out of sight (another seat's hand)
                     move_to(ent, x, y, 0.4, delay=delay,
                             on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))

@@ -545,10 +545,17 @@ class GameTable(TableScene):
 
     # -- drawing helpers ---------------------------------------------------------------
     def replay_rect(self) -> pygame.Rect:
-        """Where the replay controls go: the layout's ``status`` zone by default."""
+        """Where the replay controls go: the layout's ``status`` zone by default; a status
+        zone too low for them (a card table's row of Undo, Hint and Menu) grows upwards to
+        the height of the bar's one-row form (the table keeps that corner free in replay)."""
+        from scenes.replay import LOW, TALL
+
         layout = getattr(self, "layout", None)
         if layout is not None and "status" in layout:
-            return layout["status"].rect
+            rect = layout["status"].rect
+            if rect.height >= TALL:
+                return rect
+            return pygame.Rect(rect.x, rect.bottom - LOW, rect.width, LOW)
         return pygame.Rect(self.app.size[0] - 270, self.app.size[1] - 210, 250, 190)
 
     def log_rect(self) -> pygame.Rect:

@@ -3,7 +3,8 @@
 Every game table has a ``LastMoves`` (``GameTable.marks``). When a seat starts a new turn
 (it moves and the move before was another seat's) its old marks go; the table's animation
 code then marks what the move did, either things on the table (``entities``: a discarded
-card, the cards of a meld; the outline follows them as they glide and disappears with them)
+card, the cards of a meld; the outline of one card follows it as it glides, the outline of
+several appears once they have landed, and it disappears with them)
 or a fixed place (``place``: the ring a marble was taken from, a removed ring).
 
 Marks are drawn above the table's pieces and below its panels, in the seat's colour, with
@@ -130,6 +131,7 @@ class LastMoves:
         table's words in ``keep_clear`` (zone labels)."""
         taken = [pygame.Rect(r) for r in keep_clear]
         pieces = _Pieces()  # (it looks at the table only when a mark needs it)
+        tags: list[tuple[str, tuple[int, int, int], pygame.Rect]] = []
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
             for mark in marks:
@@ -146,7 +148,9 @@ class LastMoves:
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
                 if mark.label:
-                    taken.append(_tag(surface, mark.label, colour, box, taken))
+                    tags.append((mark.label, colour, box))
+        for label, colour, box in tags:  # above every outline: no seat's line crosses a tag
+            taken.append(_tag(surface, label, colour, box, taken))
 
 
 class _Pieces:

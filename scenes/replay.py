@@ -38,6 +38,10 @@ def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int):
     return table_cls(app, config, session, replay=list(moves))
 
 
+TALL = 176  # the bar's height with two rows of two buttons and Close below them
+LOW = 120   # ... with the four in one row (a card table's corner)
+
+
 class ReplayControls:
     """The control bar a table shows in replay mode."""
 
@@ -45,9 +49,6 @@ class ReplayControls:
         self.table = table
         area = table.replay_rect()
         self.area = area
-        w = (area.width - 38) // 2
-        x1, x2 = area.x + 14, area.x + 24 + w
-        y = area.y + 50
 
         def at(rect: tuple) -> pygame.Rect:  # read from the right in a right-to-left language
             return theme.mirror(rect, area)
@@ -55,14 +56,29 @@ class ReplayControls:
         # in Persian the bar reads from the right: Start and Next stand on the right (the
         # Persian labels are words without arrows)
         rtl = theme.rtl()
-        self.widgets = WidgetGroup([
-            Button(at((x1, y, w, 38)), _("« Start"), self.first, size=16),
-            Button(at((x2, y, w, 38)), _("◀ Back"), self.back, size=16),
-            Button(at((x1, y + 44, w, 38)), _("Next ▶"), self.next, primary=True, size=16),
-            Button(at((x2, y + 44, w, 38)), _("End »"), self.last, size=16),
-            Button(at((x1, y + 88, area.width - 28, 38)), _("Close replay"), self.close,
-                   size=16),
-        ])
+        labels = (_("« Start"), _("◀ Back"), _("Next ▶"), _("End »"))
+        actions = (self.first, self.back, self.next, self.last)
+        if area.height >= TALL:  # two rows of two, Close below
+            w = (area.width - 38) // 2
+            x1, x2 = area.x + 14, area.x + 24 + w
+            y = area.y + 50
+            spots = [(x1, y), (x2, y), (x1, y + 44), (x2, y + 44)]
+            buttons = [Button(at((x, yy, w, 38)), label, action, size=16)
+                       for (x, yy), label, action in zip(spots, labels, actions)]
+            close = at((x1, y + 88, area.width - 28, 38))
+        else:  # a low bar (a card table's corner): the four in one row, Close below
+            w = (area.width - 28 - 3 * 6) // 4
+            size = 16
+            while size > 11 and max(theme.text_width(t, size, "bold") for t in labels) > w - 10:
+                size -= 1
+            y = area.y + max(0, (area.height - LOW) // 2) + 36
+            buttons = [Button(at((area.x + 14 + k * (w + 6), y, w, 36)), label, action,
+                              size=size)
+                       for k, (label, action) in enumerate(zip(labels, actions))]
+            close = at((area.x + 14, y + 42, area.width - 28, 36))
+        buttons[2].primary = True
+        self.widgets = WidgetGroup([*buttons, Button(close, _("Close replay"), self.close,
+                                                     size=16)])
         self.keys = {pygame.K_SPACE: self.next, pygame.K_HOME: self.first,
                      pygame.K_END: self.last,
                      pygame.K_LEFT: self.next if rtl else self.back,
@@ -125,7 +141,15 @@ class ReplayControls:
         self._refresh()
         title = _("Replay · move {position} of {total}").format(position=num(self.position),
                                                                  total=num(self.total))
-        theme.blit_text(surface, theme.fit(title, 18, self.area.width - 32, "bold"),
-                        (theme.mirror_x(self.area.x + 16, self.area), self.area.y + 16), 18,
+        if self.area.height >= TALL:
+            top = 16
+        else:  # its own panel: it stands in a corner of a card table
+            theme.panel(surface, self.area, alpha=235)
+            top = max(0, (self.area.height - LOW) // 2) + 8
+        size = 18  # smaller before it is cut ("Replay · move 30 of 228" in 260 px)
+        while size > 14 and theme.text_width(title, size, "bold") > self.area.width - 32:
+            size -= 1
+        theme.blit_text(surface, theme.fit(title, size, self.area.width - 32, "bold"),
+                        (theme.mirror_x(self.area.x + 16, self.area), self.area.y + top), size,
                         theme.GOLD, "bold", anchor=theme.align("topleft"))
         self.widgets.draw(surface)

@@ -19,7 +19,8 @@ from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
 
 WON, DRAWN, LOST = (86, 170, 96), (190, 170, 90), (190, 80, 70)
-COLUMN_WIDTHS = (120, 90, 80, 80, 80, 90, 90, 90)
+COLUMN_WIDTHS = (120, 90, 80, 80, 80, 90, 90, 90)  # at least; wider for longer words
+COLUMN_GAP = 14  # the least space between a word and the next column
 LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
@@ -120,23 +121,9 @@ class StatsScene(Scene):
         lead = theme.align("topleft")
         theme.blit_text(surface, _("Against the computer, by level of the strongest opponent"),
                         (theme.mirror_x(x0, p), y0), 16, theme.INK_DIM, anchor=lead)
-        y = y0 + 36
-        x = x0
-        for head, w in zip(self.headings(), COLUMN_WIDTHS):
-            theme.blit_text(surface, head, (theme.mirror_x(x, p), y), 16, theme.GOLD, "bold",
-                            anchor=lead)
-            x += w
-        for level in LEVELS:
-            y += 36
-            r = records[level]
-            cells = [_(LEVEL_WORDS[level])] + [
-                num(v) for v in (r["played"], r["won"], r["lost"], r["drawn"])] + [
-                "—" if r["best"] is None else num(r["best"]), num(r["streak"]), num(r["longest"])]
-            x = x0
-            for cell, w in zip(cells, COLUMN_WIDTHS):
-                theme.blit_text(surface, cell, (theme.mirror_x(x, p), y), 17, theme.INK,
-                                "bold" if x == x0 else "sans", anchor=lead)
-                x += w
+        y = y0 + 36 + 36 * len(LEVELS)
+        for text, size, colour, style, rect in self.table_cells(records):
+            theme.blit_text(surface, text, rect.topleft, size, colour, style)
         self._chart(surface, theme.mirror((x0 + 760, y0 + 30, p.right - x0 - 800, 200), p),
                     records)
         if not any(r["played"] for r in records.values()):
@@ -147,6 +134,35 @@ class StatsScene(Scene):
                             (p.centerx, p.bottom - 96), 18, theme.RED, "bold",
                             anchor="midbottom")
         self.widgets.draw(surface)
+
+    def table_cells(self, records: dict) -> list[tuple[str, int, tuple, str, pygame.Rect]]:
+        """The table's headings and cells as drawn: (text, size, colour, style, rect). A
+        column is as wide as its longest word needs ("Bình thường"), at least its usual
+        width, so that no word runs into the next column."""
+        p = self.panel
+        x0, y0 = p.x + 40, p.y + 90
+        rows = [[(head, 16, theme.GOLD, "bold") for head in self.headings()]]
+        for level in LEVELS:
+            r = records[level]
+            cells = [_(LEVEL_WORDS[level])] + [
+                num(v) for v in (r["played"], r["won"], r["lost"], r["drawn"])] + [
+                "—" if r["best"] is None else num(r["best"]), num(r["streak"]), num(r["longest"])]
+            rows.append([(cell, 17, theme.INK, "bold" if i == 0 else "sans")
+                         for i, cell in enumerate(cells)])
+        widths = [max(w, *(theme.text_width(row[i][0], row[i][1], row[i][3]) + COLUMN_GAP
+                           for row in rows))
+                  for i, w in enumerate(COLUMN_WIDTHS)]
+        out = []
+        for r, row in enumerate(rows):
+            y = y0 + 36 * (r + 1)
+            x = x0
+            for (text, size, colour, style), w in zip(row, widths):
+                rect = theme.text(text, size, colour, style).get_rect(topleft=(x, y))
+                if theme.rtl():
+                    rect.right = round(theme.mirror_x(x, p))
+                out.append((text, size, colour, style, rect))
+                x += w
+        return out
 
     @staticmethod
     def headings() -> list[str]:

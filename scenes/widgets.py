@@ -89,10 +89,15 @@ class Button(Widget):
         pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
         ink = theme.INK if self.enabled else theme.INK_FAINT
         if self.note:
-            theme.blit_text(surface, self.label, (rect.centerx, rect.centery - 9), self.size,
-                            ink, "bold", anchor="center")
-            theme.blit_text(surface, self.note, (rect.centerx, rect.centery + 13), 13,
-                            theme.INK_DIM if self.enabled else theme.INK_FAINT, anchor="center")
+            # the label and its note stacked and centred inside the 2-pixel edge: a low
+            # button (a menu tile's Resume, 40 px) keeps its note off the bottom edge
+            label = theme.text(self.label, self.size, ink, "bold")
+            note = theme.text(self.note, 13, theme.INK_DIM if self.enabled else theme.INK_FAINT)
+            inner = rect.inflate(0, -4)
+            top = inner.top + max(0, (inner.height - label.get_height() - note.get_height()) // 2)
+            note_top = min(top + label.get_height(), inner.bottom - note.get_height())
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, top)))
+            surface.blit(note, note.get_rect(midtop=(rect.centerx, note_top)))
         else:
             theme.blit_text(surface, self.label, rect.center, self.size, ink, "bold",
                             anchor="center")

@@ -164,6 +164,54 @@ def test_meld_by_dropping_the_selection_on_the_table(open_table, drive):
     assert table.selected == []
 
 
+def _face_down_in(rect):
+    import pygame
+
+    from ecs.components import CardFace, Sprite, Transform
+    from ecs.input import entity_rect
+
+    return [face.code for _, (face, sprite, t) in esper.get_components(CardFace, Sprite, Transform)
+            if sprite.visible and not face.face_up and t.alpha >= 40
+            and pygame.Rect(*entity_rect(t, sprite)).colliderect(rect)]
+
+
+def test_a_discard_onto_a_full_pile_sends_no_card_into_the_hand(open_table, drive):
+    """The pile shows its top four cards: a fifth discard buried the lowest of them, and
+    that card flew face down from the pile into the discarder's hand (as if taken)."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS, discard=("5S", "9S", "3D", "QC")))
+    perform(drive, table, "discard KS")
+    seen = []
+    for _ in range(90):  # the whole glide, frame by frame
+        drive.step()
+        seen += _face_down_in(table.layout["hand"].rect)
+    assert table.session.moves[:1] == ["discard KS"]
+    assert seen == []
+    assert [c for c, _ in table.sync.entities("discard")] == ["9S", "3D", "QC", "KS"]
+
+
+def test_a_card_uncovered_by_a_buy_stays_on_the_pile(open_table, drive):
+    """Buying the top discard uncovers the card under it (the pile shows four): it was
+    created at the buyer's seat and flew to the pile, as if the buyer had discarded it."""
+    from ecs.components import Transform
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("4C", "5S", "3D", "QC", "9S"), discarder=3, offer=[1, 2])
+    table = open_table(state)
+    pile = table.layout["discard"].rect
+    perform(drive, table, "buy")
+    places = []
+    for _ in range(90):
+        drive.step()
+        for code, ent in table.sync.entities("discard"):
+            if code == "4C":
+                t = esper.component_for_entity(ent, Transform)
+                places.append(pile.collidepoint(t.x, t.y))
+    assert "9S" in hand_codes(table)
+    assert places and all(places)
+
+
 def test_the_next_seat_sits_on_your_right(open_table):
     """Play goes counter-clockwise, the next seat on your right (rules): along the top row
     the seats after you run from right to left."""

@@ -266,3 +266,17 @@ def test_a_discard_and_its_last_move_tag_leave_the_pile_header_readable(open_tab
     assert tag_top >= header - 1  # scenes.marks draws the tag astride the mark's top edge
     last = layout.pile_slot(rect, 0, 4)  # the fifth card still ends near the pile's bottom
     assert last[1] + 45 <= rect.bottom + 4
+
+
+def test_your_discard_does_not_rise_under_the_pointer_on_its_pile(open_table, drive):
+    """A card you discarded kept the hand's hover lift: left under the pointer after the
+    drop it rose on its pile (unlike the other discards) and its tag covered the pile's
+    count; on a pile only a king or queen you may take back rises."""
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    drive.settle()
+    ent = table.piles[rules.RANK_INDEX["9"]][0][1]
+    drive.move(drive.center_of(ent), steps=3)  # the pointer rests on the discarded card
+    drive.step(30)
+    assert esper.component_for_entity(ent, Transform).dy == 0

@@ -467,6 +467,11 @@ class ChanTable(CardTable):
         theme.panel(surface, self.layout["stock"].rect, alpha=110)
         theme.panel(surface, self.layout["log"].rect, alpha=110)
 
+    def replay_rect(self) -> pygame.Rect:
+        """In a replay the bar stands beside your gate, where the prompt and the claim
+        buttons are in play (the log keeps its height)."""
+        return self.layout["claims"].rect
+
     def log_rect(self) -> pygame.Rect:
         """The log's text area: inside its panel with room to spare, so that wrapped lines
         never touch the border (the panel is the layout's ``log`` zone)."""
@@ -491,7 +496,8 @@ class ChanTable(CardTable):
         active = state.phase != "over" and state.seat == seat
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
-        thinking = "." * (1 + int(self.time * 3) % 3) if active and not cfg.is_human else ""
+        thinking = ("." * (1 + int(self.time * 3) % 3)
+                    if active and not cfg.is_human and self.replay is None else "")
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
                           len(state.hands[seat]), seat == state.dealer, active, thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human

@@ -65,21 +65,28 @@ def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, 
                   (rect.x + 10, rect.bottom - 17), 12, colour, "bold")
 
 
+SCORE_LEFT = 40  # the score sheet's seat columns start here (the deal numbers before them)
+
+
 def short_name(name: str, seat: int) -> str:
     """A score-sheet column's head: "You", or a short seat number."""
     return name if words.is_you(name) else _("S{number}").format(number=num(seat + 1))
 
 
 def draw_scores(surface: pygame.Surface, rect: pygame.Rect, state, penalties: list[tuple[int, ...]],
-                names: list[str]) -> None:
-    """The penalties of every deal so far, one column per seat, and the totals."""
+                names: list[str]) -> list[pygame.Rect]:
+    """The penalties of every deal so far, one column per seat, and the totals (returns
+    where the totals were drawn). Six seats' three-figure totals share the panel's width:
+    the columns start just after the deal numbers, end inside the panel's margin, and the
+    totals are written smaller when they would touch each other."""
     side_text(surface, _("Penalties by deal"), rect, (rect.x + 12, rect.y + 8), 16, theme.GOLD, "bold")
     n = len(names)
-    col = (rect.width - 54) / n
+    left = rect.x + SCORE_LEFT
+    col = (rect.width - SCORE_LEFT - 10) / n
     y = rect.y + 36
     for s in range(n):
         theme.blit_text(surface, theme.fit(short_name(names[s], s), 13, int(col) - 2, "bold"),
-                        (rect.x + 54 + col * s + col / 2, y), 13, theme.INK, "bold", anchor="midtop")
+                        (left + col * s + col / 2, y), 13, theme.INK, "bold", anchor="midtop")
     for d in range(7):
         y += 22
         current = d + 1 == state.deal
@@ -87,14 +94,17 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, state, penalties: li
                         theme.GOLD if current else theme.INK_DIM, "bold")
         if d < len(penalties):
             for s, points in enumerate(penalties[d]):
-                theme.blit_text(surface, num(points), (rect.x + 54 + col * s + col / 2, y), 13,
+                theme.blit_text(surface, num(points), (left + col * s + col / 2, y), 13,
                                 theme.INK, anchor="midtop")
     y += 30
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y - 4), (rect.right - 10, y - 4))
     theme.blit_text(surface, "Σ", (rect.x + 14, y), 14, theme.GOLD, "bold")
-    for s in range(n):
-        theme.blit_text(surface, num(state.totals[s]), (rect.x + 54 + col * s + col / 2, y), 14,
-                        theme.GOLD, "bold", anchor="midtop")
+    totals = [num(state.totals[s]) for s in range(n)]
+    widest = max((theme.text_width(t, 14, "bold") for t in totals), default=0)
+    size = 14 if widest <= col - 8 else 12
+    return [theme.blit_text(surface, total, (left + col * s + col / 2, y), size, theme.GOLD,
+                            "bold", anchor="midtop")
+            for s, total in enumerate(totals)]
 
 
 def draw_cut(surface: pygame.Surface, strip: pygame.Rect, pack: int, choices: list[int],

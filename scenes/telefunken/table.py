@@ -164,12 +164,17 @@ class TelefunkenTable(Gestures, CardTable):
                        face_up=lambda z: z not in ("hand", "build") or not self.curtain)
         self._after_sync()
 
-    def _from(self, zone: str, code: str) -> tuple[float, float]:
+    def _from(self, zone: str, code: str) -> tuple[float, float] | None:
+        discard = self.state.discard
+        if zone == "discard" and discard and code != discard[-1]:
+            return None  # uncovered when the top card was bought: it lay under it
         if zone in self._source:
             return self._source[zone]
         return self.layout["stock"].rect.center
 
-    def _to(self, zone: str, code: str) -> tuple[float, float]:
+    def _to(self, zone: str, code: str) -> tuple[float, float] | None:
+        if zone == "discard" and code in self.state.discard:
+            return None  # buried under a new discard (the pile shows its top four)
         return self._source.get("sink", self.layout["stock"].rect.center)
 
     def _compute_slots(self, wanted: dict[str, list[str]]) -> None:
@@ -429,6 +434,10 @@ class TelefunkenTable(Gestures, CardTable):
         return panels.result_summary(self.state, self.names(), levels, you)
 
     # -- frame -------------------------------------------------------------------------
+    def replay_rect(self) -> pygame.Rect:
+        """In a replay the bar takes the corner of the action buttons (there are none)."""
+        return self.layout["actions"].rect.union(self.layout["status"].rect)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         for name in ("stock", "discard", "contract", "log", "table", "build", "hand",

@@ -66,8 +66,9 @@ class ZetemaPanels:
             theme.blit_text(surface, rank, (rect.x + 8, rect.y + 4), 16, theme.INK, "bold")
             theme.blit_text(surface, words.pile_count(count), (rect.right - 8, rect.y + 6), 13,
                             color, "bold", anchor="topright")
-        for name in ("stock", "marriage", "log", "sheet", "meld", "hand"):
+        for name in ("stock", "marriage", "log", "meld", "hand"):
             theme.panel(surface, self.layout[name].rect, alpha=110 if name != "hand" else 60)
+        theme.panel(surface, self.sheet_rect(), alpha=110)
 
     # -- above the cards -----------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -121,7 +122,7 @@ class ZetemaPanels:
         lines, size = fit_lines(words.card_count(count), free, (13, 12, 11), 1, "sans")
         blit_line(surface, lines[0], rect, rect.bottom - 8 - 15, size, theme.INK_DIM, pad=10,
                   end=True)
-        if active and not self.config.seats[seat].is_human:
+        if active and not self.config.seats[seat].is_human and self.replay is None:
             blit_line(surface, words.thinking(1 + int(self.time * 3) % 3), rect, rect.y + 48,
                       12, theme.INK_FAINT, pad=10, end=True)
 
@@ -154,8 +155,16 @@ class ZetemaPanels:
             blit_line(surface, line, zone, y, size, theme.INK, "bold")
             y += size + 5
 
-    def _draw_sheet(self, surface: pygame.Surface) -> None:
+    def sheet_rect(self) -> pygame.Rect:
+        """The score sheet's panel; in a replay it ends above the replay bar."""
         rect = self.layout["sheet"].rect
+        if self.replay is None:
+            return rect
+        bar = self.replay_rect()
+        return pygame.Rect(rect.x, rect.y, rect.width, min(rect.bottom, bar.top - 6) - rect.y)
+
+    def _draw_sheet(self, surface: pygame.Surface) -> None:
+        rect = self.sheet_rect()
         goal = self.state.settings.target
         title = blit_line(surface, words.sheet_title(), rect, rect.y + 8, 16, theme.GOLD, "bold")
         lines, size = fit_lines(words.sheet_goal(goal, self.state.deal),

@@ -160,8 +160,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             for _, ent in pile:
                 if self.drag.selected != ent:
                     esper.try_remove_component(ent, Selected)
-                esper.component_for_entity(ent, Draggable).enabled = (
-                    mine and phase == "meld" and rank in (rules.QUEEN, rules.KING))
+                takable = mine and phase == "meld" and rank in (rules.QUEEN, rules.KING)
+                esper.component_for_entity(ent, Draggable).enabled = takable
+                # a card you discarded came from your hand, which rises under the pointer:
+                # on the pile only a king or queen you may take back rises
+                esper.component_for_entity(ent, Hoverable).raise_px = 12 if takable else 0
         buttons = self.comfort_buttons(self.layout["status"].rect)
         zone = self.layout["meld"].rect
         move, _ = self.selection_meld()

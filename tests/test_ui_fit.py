@@ -1,0 +1,235 @@
+"""Text that must stay inside its button or panel, in every language (visual review finds)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.widgets import Button
+
+
+@pytest.fixture
+def screen():
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((320, 200))
+
+
+@pytest.mark.parametrize("label, note", [
+    ("Resume", "deal 1, 21 moves"),
+    ("Chơi tiếp", "ván 1, 21 nước đi"),
+    ("ادامهٔ بازی", "دست ۱، ۲۱ حرکت"),
+])
+def test_a_low_button_keeps_its_label_and_note_off_its_edges(screen, label, note):
+    """A menu tile's Resume button (40 px high, label and the saved game's details): the
+    note used to be drawn over the button's bottom edge (cut off in Persian)."""
+    rect = pygame.Rect(20, 20, 210, 40)  # the menu's Resume: tile width - 60, 40 high
+
+    def drawn(label_text: str, note_text: str) -> pygame.Surface:
+        surface = pygame.Surface((260, 100))
+        surface.fill((30, 90, 60))
+        Button(rect, label_text, lambda: None, size=16, note=note_text).draw(surface)
+        return surface
+
+    with_text = drawn(label, note)
+    # the same button with invisible text: every pixel of its edge must be untouched
+    blank = drawn(" ", " ")
+    for y in (*range(rect.top, rect.top + 2), *range(rect.bottom - 2, rect.bottom)):
+        for x in range(rect.left + 12, rect.right - 12):
+            assert with_text.get_at((x, y)) == blank.get_at((x, y)), (x, y)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_statistics_columns_leave_room_between_words(lang):
+    """The statistics table: "Bình thường" (Normal, Vietnamese) ran into the next column's
+    figure with no space between them; every word keeps clear of the next column, and the
+    table stays clear of the chart beside it."""
+    from game.app import App
+    from game.settings import Settings
+    from scenes import theme
+    from scenes.stats import LEVELS, StatsScene
+
+    app = App(settings=Settings(language=lang), persist=False)
+    app.start()
+    try:
+        scene = StatsScene(app, "telefunken")
+        records = scene.records()
+        for level in LEVELS:  # big numbers too
+            records[level].update(played=1234, won=1000, lost=234, drawn=0, streak=12,
+                                  longest=99, best=-120)
+        cells = scene.table_cells(records)
+        columns = len(scene.headings())
+        assert len(cells) == columns * (1 + len(LEVELS))
+        p = scene.panel
+        x0, y0 = p.x + 40, p.y + 90
+        chart = theme.mirror(pygame.Rect(x0 + 760, y0 + 30, p.right - x0 - 800, 200), p)
+        for start in range(0, len(cells), columns):
+            row = [rect for *_, rect in cells[start:start + columns]]
+            if lang == "fa":
+                row = [pygame.Rect(p.right - (r.right - p.x), r.y, r.w, r.h) for r in row]
+            for left, right in zip(row, row[1:]):
+                assert right.left - left.right >= 10, (cells[start][0], left, right)
+            assert all(not r.colliderect(chart) and p.contains(r) for r in
+                       (rect for *_, rect in cells[start:start + columns]))
+    finally:
+        app.scenes.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_telefunken_score_sheet_totals_of_six_seats_stay_apart_and_inside(screen, lang):
+    """Six seats late in a game (totals in the hundreds): the totals ran together and the
+    last one out to the panel's edge, past the line above them."""
+    from types import SimpleNamespace
+
+    from game import i18n
+    from game.layout import load_layout
+    from scenes.telefunken import panels
+
+    i18n.set_language(lang)
+    try:
+        rect = load_layout("telefunken")["scores"].rect
+        surface = pygame.Surface((1280, 720))
+        state = SimpleNamespace(deal=6, totals=(155, 282, 182, 143, 810, 213))
+        penalties = [(0, 85, 25, 21, 65, 28)] * 5
+        names = ["You"] + [f"Seat {k}" for k in range(2, 7)]
+        totals = panels.draw_scores(surface, rect, state, penalties, names)
+        assert len(totals) == 6
+        inside = rect.inflate(-20, 0)  # the line above the totals ends 10 px inside
+        for left, right in zip(totals, totals[1:]):
+            assert right.left - left.right >= 6, (left, right)
+        assert all(inside.contains(t) for t in totals), (inside, totals)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("game, players", [("zetema", 6), ("telefunken", 6), ("chan", 4)])
+def test_card_table_replay_bar_is_on_screen_and_clear_of_the_panels(game, players, lang):
+    """A card game's replay (results screen -> Replay): the bar was laid out for Zertz's tall
+    status panel, so at a card table, whose status row is 62 px high at the bottom, its
+    buttons (Close replay too) fell below the screen. Now every button is on screen, clear
+    of the move log and the score sheet, and Close replay closes it."""
+    import importlib
+    import random
+
+    from game.app import App
+    from game.catalog import GameConfig, Seat
+    from game.driver import Driver
+    from game.session import Session
+    from game.settings import Settings
+    from scenes.replay import start_replay
+
+    app = App(settings=Settings(language=lang, animation="instant"), persist=False)
+    app.start()
+    try:
+        drive = Driver(app)
+        drive.settle()
+        rules = importlib.import_module(f"game.rules.{game}")
+        module = importlib.import_module(f"scenes.{game}_table")
+        cls = {"zetema": "ZetemaTable", "telefunken": "TelefunkenTable", "chan": "ChanTable"}
+        config = GameConfig(game, (Seat("human"),) + (Seat("ai", "easy"),) * (players - 1), 3)
+        session, rng, moves = Session.new(config), random.Random(1), []
+        for _ in range(40):
+            legal = rules.legal_moves(session.state)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+            session.play(moves[-1])
+        start_replay(app, getattr(module, cls[game]), config, moves, at=20)
+        drive.settle()
+        table = drive.scene
+        buttons = [w.rect for w in table.replay_controls.widgets.widgets]
+        screen = app.screen.get_rect()
+        assert all(screen.contains(b) for b in buttons), buttons
+        bar = table.replay_rect()
+        assert screen.contains(bar) and all(bar.contains(b) for b in buttons)
+        assert not bar.colliderect(table.log_rect())
+        if game == "zetema":
+            assert not bar.colliderect(table.sheet_rect())
+        drive.click(buttons[-1].center)  # Close replay
+        drive.settle()
+        assert drive.scene is not table
+    finally:
+        app.scenes.stack.clear()
+
+
+@pytest.mark.parametrize("game", ["zetema", "chan"])
+def test_a_replay_never_says_the_computer_is_thinking(game, monkeypatch):
+    """A replay stepped to a computer seat's turn showed "thinking…" (animated dots) on that
+    seat's panel, though nothing thinks in a replay."""
+    import importlib
+    import random
+
+    from game.app import App
+    from game.catalog import GameConfig, Seat
+    from game.driver import Driver
+    from game.session import Session
+    from game.settings import Settings
+    from scenes.replay import start_replay
+
+    shown = []
+    if game == "zetema":
+        from scenes.zetema import words
+
+        real = words.thinking
+        monkeypatch.setattr(words, "thinking", lambda dots: shown.append(dots) or real(dots))
+    else:
+        from scenes.chan import panels
+
+        real = panels.seat_panel
+
+        def seat_panel(*args, **kwargs):
+            if (args[7:8] or [kwargs.get("thinking", "")])[0]:
+                shown.append(args[2])
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(panels, "seat_panel", seat_panel)
+    app = App(settings=Settings(animation="instant"), persist=False)
+    app.start()
+    try:
+        drive = Driver(app)
+        drive.settle()
+        rules = importlib.import_module(f"game.rules.{game}")
+        module = importlib.import_module(f"scenes.{game}_table")
+        players = 4 if game == "chan" else 3
+        config = GameConfig(game, (Seat("human"),) + (Seat("ai", "easy"),) * (players - 1), 3)
+        session, rng, moves, at = Session.new(config), random.Random(1), [], None
+        for _ in range(40):
+            legal = rules.legal_moves(session.state)
+            if not legal:
+                break
+            if at is None and len(moves) > 3 and rules.to_move(session.state) != 0:
+                at = len(moves)  # a computer seat is to move here
+            moves.append(rng.choice(legal))
+            session.play(moves[-1])
+        assert at is not None
+        start_replay(app, getattr(module, {"zetema": "ZetemaTable", "chan": "ChanTable"}[game]),
+                     config, moves, at=at)
+        drive.settle()
+        assert rules.to_move(drive.scene.state) != 0
+        drive.step(20)
+        assert shown == []
+    finally:
+        app.scenes.stack.clear()
+
+
+def test_a_last_move_tag_is_never_crossed_by_another_seats_outline(screen):
+    """Telefunken's melds of two seats in rows: the lower meld's "Seat 2" tag sat on the
+    upper meld's red outline, which was drawn after it and crossed its words."""
+    from scenes.marks import LastMoves, _tag
+
+    marks = LastMoves()
+    lower = pygame.Rect(100, 200, 60, 80)   # seat 2's meld, tagged
+    upper = pygame.Rect(60, 100, 140, 90)   # your meld just above: its outline's bottom edge
+    marks.place(1, lower, label="Seat 2")    # runs through the lower meld's tag
+    marks.place(0, upper)
+    surface = pygame.Surface((400, 400))
+    surface.fill((30, 90, 60))
+    marks.draw(surface)
+    tag = _tag(pygame.Surface((400, 400)), "Seat 2", marks.colour(1), lower.inflate(8, 8))
+    assert tag.colliderect(upper.inflate(8, 8)) and not upper.inflate(2, 2).contains(tag)
+    red = marks.colour(0)
+    inside = tag.inflate(-6, -4)
+    crossed = [(x, y) for x in range(inside.left, inside.right)
+               for y in range(inside.top, inside.bottom) if tuple(surface.get_at((x, y)))[:3] == red]
+    assert crossed == []
