@@ -108,7 +108,7 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
-        theme.panel(surface, self.panel, alpha=250)
+        theme.panel(surface, self.panel, alpha=255)
         p = self.panel
         for key, rect in self.tabs:
             title = next(g.title for g in GAMES if g.key == key)

@@ -320,3 +320,18 @@ def test_a_deal_summary_hides_the_table_beneath_its_panel(app):
         summary.draw(surface)
         seen.append(surface.get_at(spot))
     assert seen[0] == seen[1]
+
+
+def test_the_statistics_panel_hides_what_is_beneath(app):
+    """Statistics opened over a table show nothing of it through their panel."""
+    from scenes.stats import StatsScene
+
+    stats = StatsScene(app)
+    spot = (stats.panel.x + 20, stats.panel.bottom - 140)  # inside the panel, below the table
+    seen = []
+    for colour in ((0, 0, 0), (255, 255, 255)):
+        surface = pygame.Surface(app.size)
+        surface.fill(colour)
+        stats.draw(surface)
+        seen.append(surface.get_at(spot))
+    assert seen[0] == seen[1]
