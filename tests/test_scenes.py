@@ -312,14 +312,9 @@ def test_a_deal_summary_hides_the_table_beneath_its_panel(app):
     from scenes.results import DealSummary
 
     summary = DealSummary(app, "Deal 1", "sub", ["Player", "Total"], [["You", "3"]])
-    spot = (summary.panel.x + 12, summary.panel.centery)  # inside the panel, no words there
-    seen = []
-    for colour in ((0, 0, 0), (255, 255, 255)):
-        surface = pygame.Surface(app.size)
-        surface.fill(colour)
-        summary.draw(surface)
-        seen.append(surface.get_at(spot))
-    assert seen[0] == seen[1]
+    black, white = _drawn_over_black_and_white(app, summary,
+                                               (summary.panel.x + 12, summary.panel.centery))
+    assert black == white  # (a spot inside the panel where no words are)
 
 
 def test_the_statistics_panel_hides_what_is_beneath(app):
@@ -327,11 +322,17 @@ def test_the_statistics_panel_hides_what_is_beneath(app):
     from scenes.stats import StatsScene
 
     stats = StatsScene(app)
-    spot = (stats.panel.x + 20, stats.panel.bottom - 140)  # inside the panel, below the table
+    black, white = _drawn_over_black_and_white(app, stats,
+                                               (stats.panel.x + 20, stats.panel.bottom - 140))
+    assert black == white  # (a spot inside the panel, below its table)
+
+
+def _drawn_over_black_and_white(app, scene, spot):
+    """The colour at ``spot`` when ``scene`` is drawn over black, and over white."""
     seen = []
     for colour in ((0, 0, 0), (255, 255, 255)):
         surface = pygame.Surface(app.size)
         surface.fill(colour)
-        stats.draw(surface)
+        scene.draw(surface)
         seen.append(surface.get_at(spot))
-    assert seen[0] == seen[1]
+    return seen

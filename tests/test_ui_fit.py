@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 import pytest
 
@@ -109,6 +111,26 @@ def test_card_table_replay_bar_is_on_screen_and_clear_of_the_panels(game, player
     status panel, so at a card table, whose status row is 62 px high at the bottom, its
     buttons (Close replay too) fell below the screen. Now every button is on screen, clear
     of the move log and the score sheet, and Close replay closes it."""
+    with _replay(game, players, lang, at=lambda moves, state: len(moves) == 20) as (app, drive):
+        table = drive.scene
+        buttons = [w.rect for w in table.replay_controls.widgets.widgets]
+        screen = app.screen.get_rect()
+        assert all(screen.contains(b) for b in buttons), buttons
+        bar = table.replay_rect()
+        assert screen.contains(bar) and all(bar.contains(b) for b in buttons)
+        assert not bar.colliderect(table.log_rect())
+        if game == "zetema":
+            assert not bar.colliderect(table.sheet_rect())
+        drive.click(buttons[-1].center)  # Close replay
+        drive.settle()
+        assert drive.scene is not table
+
+
+@contextlib.contextmanager
+def _replay(game: str, players: int, lang: str, at):
+    """An app showing the replay of a game of random legal moves (one person, the other
+    seats easy computers), stepped to the first position where ``at(moves, state)`` holds
+    (after 40 moves at most); yields (app, driver)."""
     import importlib
     import random
 
@@ -128,27 +150,19 @@ def test_card_table_replay_bar_is_on_screen_and_clear_of_the_panels(game, player
         module = importlib.import_module(f"scenes.{game}_table")
         cls = {"zetema": "ZetemaTable", "telefunken": "TelefunkenTable", "chan": "ChanTable"}
         config = GameConfig(game, (Seat("human"),) + (Seat("ai", "easy"),) * (players - 1), 3)
-        session, rng, moves = Session.new(config), random.Random(1), []
+        session, rng, moves, where = Session.new(config), random.Random(1), [], None
         for _ in range(40):
             legal = rules.legal_moves(session.state)
             if not legal:
                 break
+            if where is None and at(moves, session.state):
+                where = len(moves)
             moves.append(rng.choice(legal))
             session.play(moves[-1])
-        start_replay(app, getattr(module, cls[game]), config, moves, at=20)
+        assert where is not None
+        start_replay(app, getattr(module, cls[game]), config, moves, at=where)
         drive.settle()
-        table = drive.scene
-        buttons = [w.rect for w in table.replay_controls.widgets.widgets]
-        screen = app.screen.get_rect()
-        assert all(screen.contains(b) for b in buttons), buttons
-        bar = table.replay_rect()
-        assert screen.contains(bar) and all(bar.contains(b) for b in buttons)
-        assert not bar.colliderect(table.log_rect())
-        if game == "zetema":
-            assert not bar.colliderect(table.sheet_rect())
-        drive.click(buttons[-1].center)  # Close replay
-        drive.settle()
-        assert drive.scene is not table
+        yield app, drive
     finally:
         app.scenes.stack.clear()
 
@@ -158,14 +172,6 @@ def test_a_replay_never_says_the_computer_is_thinking(game, monkeypatch):
     """A replay stepped to a computer seat's turn showed "thinking…" (animated dots) on that
     seat's panel, though nothing thinks in a replay."""
     import importlib
-    import random
-
-    from game.app import App
-    from game.catalog import GameConfig, Seat
-    from game.driver import Driver
-    from game.session import Session
-    from game.settings import Settings
-    from scenes.replay import start_replay
 
     shown = []
     if game == "zetema":
@@ -184,33 +190,16 @@ def test_a_replay_never_says_the_computer_is_thinking(game, monkeypatch):
             return real(*args, **kwargs)
 
         monkeypatch.setattr(panels, "seat_panel", seat_panel)
-    app = App(settings=Settings(animation="instant"), persist=False)
-    app.start()
-    try:
-        drive = Driver(app)
-        drive.settle()
-        rules = importlib.import_module(f"game.rules.{game}")
-        module = importlib.import_module(f"scenes.{game}_table")
-        players = 4 if game == "chan" else 3
-        config = GameConfig(game, (Seat("human"),) + (Seat("ai", "easy"),) * (players - 1), 3)
-        session, rng, moves, at = Session.new(config), random.Random(1), [], None
-        for _ in range(40):
-            legal = rules.legal_moves(session.state)
-            if not legal:
-                break
-            if at is None and len(moves) > 3 and rules.to_move(session.state) != 0:
-                at = len(moves)  # a computer seat is to move here
-            moves.append(rng.choice(legal))
-            session.play(moves[-1])
-        assert at is not None
-        start_replay(app, getattr(module, {"zetema": "ZetemaTable", "chan": "ChanTable"}[game]),
-                     config, moves, at=at)
-        drive.settle()
+    rules = importlib.import_module(f"game.rules.{game}")
+
+    def computer_to_move(moves, state):
+        return len(moves) > 3 and rules.to_move(state) != 0
+
+    players = 4 if game == "chan" else 3
+    with _replay(game, players, "en", at=computer_to_move) as (_app, drive):
         assert rules.to_move(drive.scene.state) != 0
         drive.step(20)
         assert shown == []
-    finally:
-        app.scenes.stack.clear()
 
 
 def test_a_last_move_tag_is_never_crossed_by_another_seats_outline(screen):
