@@ -75,6 +75,15 @@ def lift_cover(drive, table) -> None:
     assert not table.curtain
 
 
+def open_uncovered(app, table):
+    """Open ``table`` with a watching driver and lift its cover; the driver."""
+    drive = Watch(app)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lift_cover(drive, table)
+    return drive
+
+
 def wait_for_person(drive, table, frames: int = 3000) -> bool:
     for _ in range(frames):
         if table.rules.over:
@@ -97,11 +106,8 @@ def test_a_click_queued_with_undo_does_not_lift_the_rebuilt_tables_cover(app):
                and config.seats[session.to_move].is_human):
         session.play(rng.choice(rules.legal_moves(session.state)))
     app.settings.undo_between_people = True
-    drive = Watch(app)
     table = TelefunkenTable(app, config, session)
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    lift_cover(drive, table)
+    drive = open_uncovered(app, table)
     undo = next(w for w in table.widgets.widgets if w.label == "Undo")
     assert undo.enabled
     hand = table.layout["hand"].rect.center
@@ -225,11 +231,8 @@ def test_a_click_queued_before_the_cover_appeared_does_not_lift_it(app):
     config = GameConfig("chan", (H, H, H, H), 4, {})
     session = _session_to(config, 0, lambda s: len(s.moves) > 2 and
                           rules_module("chan").legal_moves(s.state) == ["pass"])
-    drive = Watch(app)
     table = ChanTable(app, config, session)
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    lift_cover(drive, table)
+    drive = open_uncovered(app, table)
     button = next(w for w in table.widgets.widgets if w.label == "Pass")
     hand = table.layout["hand"].rect.center
     for pos in (button.rect.center, hand):
@@ -304,11 +307,8 @@ def test_zetema_new_deal_between_people_shows_no_card_of_the_new_hands(app):
     state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
                         "hands": [["9D"], []], "stock": [], "piles": piles,
                         "marriage_pile": [], "scores": [40, 60]})
-    drive = Watch(app)
     table = ZetemaTable(app, config, Session(config, rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    lift_cover(drive, table)
+    drive = open_uncovered(app, table)
     nine = next(e for c, e in table.hand if c == "9D")
     drive.drag(drive.center_of(nine), table.layout["pile_9"].rect.center)
     for _ in range(300):
