@@ -33,13 +33,16 @@ BURIED = 0.8  # a card this much covered by one drawn above it is not outlined
 @dataclass
 class Mark:
     """Outline ``entities`` (their joint box) or a fixed ``rect``; ``shape`` "rect"/"circle";
-    ``dashed`` for a place where something no longer is."""
+    ``dashed`` for a place where something no longer is; ``tag_at`` the edge its tag
+    prefers ("top", or "bottom" where the top edge lies over other cards' corners, as on a
+    pile fanned downwards)."""
 
     entities: tuple[int, ...] = ()
     rect: pygame.Rect | None = None
     shape: str = "rect"
     label: str = ""
     dashed: bool = False
+    tag_at: str = "top"
 
 
 class LastMoves:
@@ -58,12 +61,12 @@ class LastMoves:
         self._last_seat = seat
 
     def entities(self, seat: int, ents: Iterable[int], label: str = "",
-                 shape: str = "rect") -> Mark | None:
+                 shape: str = "rect", tag_at: str = "top") -> Mark | None:
         """Mark things on the table (one outline around all of them); the mark, if any."""
         ents = tuple(e for e in ents if e is not None)
         if not ents:
             return None
-        mark = Mark(ents, None, shape, label)
+        mark = Mark(ents, None, shape, label, tag_at=tag_at)
         self.marks.setdefault(seat, []).append(mark)
         return mark
 
@@ -131,7 +134,7 @@ class LastMoves:
         table's words in ``keep_clear`` (zone labels)."""
         taken = [pygame.Rect(r) for r in keep_clear]
         pieces = _Pieces()  # (it looks at the table only when a mark needs it)
-        tags: list[tuple[str, tuple[int, int, int], pygame.Rect]] = []
+        tags: list[tuple[str, tuple[int, int, int], pygame.Rect, str]] = []
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
             for mark in marks:
@@ -148,9 +151,9 @@ class LastMoves:
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
                 if mark.label:
-                    tags.append((mark.label, colour, box))
-        for label, colour, box in tags:  # above every outline: no seat's line crosses a tag
-            taken.append(_tag(surface, label, colour, box, taken))
+                    tags.append((mark.label, colour, box, mark.tag_at))
+        for label, colour, box, edge in tags:  # above every outline: no line crosses a tag
+            taken.append(_tag(surface, label, colour, box, taken, edge))
 
 
 class _Pieces:
@@ -201,16 +204,18 @@ def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None
 
 
 def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
-         taken: list[pygame.Rect] = ()) -> pygame.Rect:
-    """A small label on the mark's top edge: centred, else moved along that edge, else on
-    the bottom edge, wherever it covers none of the ``taken`` rects (other tags, labels).
-    Returns where it was drawn."""
+         taken: list[pygame.Rect] = (), edge: str = "top") -> pygame.Rect:
+    """A small label on the mark's ``edge`` (top or bottom): centred, else moved along that
+    edge, else on the other edge, wherever it covers none of the ``taken`` rects (other
+    tags, labels). Returns where it was drawn."""
     img = theme.text(text, 12, (20, 20, 24), "bold")
     tag = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
     step = tag.width + 4
     bottom = tag.move(0, box.height - 2 - tag.height // 2 + 4)
     spots = [tag, tag.move(step, 0), tag.move(-step, 0), bottom, bottom.move(step, 0),
              bottom.move(-step, 0), tag.move(2 * step, 0), tag.move(-2 * step, 0)]
+    if edge == "bottom":
+        spots = spots[3:6] + spots[:3] + spots[6:]
     bounds = surface.get_rect()
     free = [s for s in spots if bounds.contains(s) and s.collidelist(taken) < 0]
     if free:

@@ -134,3 +134,32 @@ def test_cards_flying_together_are_outlined_once_they_have_landed(world):
     marks.entities(1, [alone])
     move_to(alone, 600, 500, 0.4)
     assert marks.boxes(1)  # a single card's outline goes with it
+
+
+def test_a_tag_can_prefer_the_bottom_edge(world):
+    """A card on a pile fanned downwards: its top edge lies over the corners of the cards
+    beneath, so its tag stands on its bottom edge (and still moves to avoid the words)."""
+    import scenes.marks as marks_module
+
+    pygame.font.init()
+    drawn: list[pygame.Rect] = []
+    real = marks_module._tag
+
+    def recording(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    marks = LastMoves()
+    top, foot = card(100, 100), card(300, 100)
+    marks.entities(0, [top], "Seat 1")
+    marks.entities(1, [foot], "Seat 2", tag_at="bottom")
+    try:
+        marks_module._tag = recording
+        marks.draw(pygame.Surface((400, 300)))
+        assert drawn[0].centery < 100 - 20 and drawn[1].centery > 100 + 20
+        drawn.clear()
+        # the bottom edge taken by words: the tag goes back to the top edge
+        marks.draw(pygame.Surface((400, 300)), keep_clear=[pygame.Rect(250, 115, 100, 30)])
+        assert drawn[1].centery < 100 - 20
+    finally:
+        marks_module._tag = real

@@ -246,24 +246,43 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive):
     assert drive.scene is table
 
 
-def test_a_discard_and_its_last_move_tag_leave_the_pile_header_readable(open_table, drive):
+def test_a_discards_tag_stands_at_its_foot_leaving_the_pile_readable(open_table, drive,
+                                                                      monkeypatch):
+    """The tag of a discard stands on the card's bottom edge: on its top edge it covered the
+    pile's header or, on a pile with cards, the rank and suit of the card beneath."""
+    import scenes.marks as marks_module
+    from ecs.components import Sprite
     from scenes import theme
     from scenes.zetema import layout
 
     table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
-                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
+                                piles={"9": ["9S", "9H"]}))
     drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     drive.settle()
+    drawn = []
+    real = marks_module._tag
+
+    def recording(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(marks_module, "_tag", recording)
+    table.marks.draw(drive.app.screen)
+    (tag,) = drawn
+    pile = table.piles[rules.RANK_INDEX["9"]]
+    ent = pile[-1][1]
+    t = esper.component_for_entity(ent, Transform)
+    height = esper.component_for_entity(ent, Sprite).image.get_height()
+    assert tag.top >= t.y  # in the lower half of the discard, its own foot
+    assert tag.bottom <= t.y + height / 2 + 8
+    below = esper.component_for_entity(pile[-2][1], Transform)
+    strip_bottom = t.y - height / 2  # the card beneath shows above the discard's top edge
+    assert tag.top > strip_bottom and below.y < t.y
     rect = table.layout["pile_9"].rect
     header = max(rect.y + 4 + theme.text("9", 16, theme.INK, "bold").get_height(),
                  rect.y + 6 + theme.text("1/5", 13, theme.INK, "bold").get_height())
-    ent = table.piles[rules.RANK_INDEX["9"]][0][1]
-    t = esper.component_for_entity(ent, Transform)
-    from ecs.components import Sprite
-
-    card_top = t.y - esper.component_for_entity(ent, Sprite).image.get_height() / 2
-    tag_top = card_top - 4 + 6 - theme.text("Seat 2", 12, theme.INK, "bold").get_height() - 2
-    assert tag_top >= header - 1  # scenes.marks draws the tag astride the mark's top edge
+    assert tag.top >= header
     last = layout.pile_slot(rect, 0, 4)  # the fifth card still ends near the pile's bottom
     assert last[1] + 45 <= rect.bottom + 4
 

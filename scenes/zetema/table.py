@@ -269,8 +269,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         for event in events:
             if isinstance(event, rules.Discarded):
                 pile = self.piles[rules.CARD_RANK[event.card]]
+                # the tag at the card's foot: its top edge lies over the corners (rank and
+                # suit) of the cards beneath it on the pile
                 self.marks.entities(seat, [e for c, e in pile if c == event.card][-1:],
-                                    self.seat_name(seat))
+                                    self.seat_name(seat), tag_at="bottom")
             elif isinstance(event, rules.Melded):
                 shown = self.selection if seat == self.viewer else self.shown
                 self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
