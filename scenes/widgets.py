@@ -123,6 +123,12 @@ class Choice(Widget):
     def set_value(self, value: Any) -> None:
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), self.index)
 
+    @property
+    def field(self) -> pygame.Rect:
+        """The clickable ``< value >`` box (on the left of the label in a right-to-left
+        language)."""
+        return self._boxes()[0]
+
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         field = _field_rect(self.rect, self.label_width)
         left = pygame.Rect(field.x, field.y, field.height, field.height)

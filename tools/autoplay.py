@@ -45,8 +45,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from game.app import App
     from game.driver import Driver
+    from game.i18n import _
     from game.layout import load_layout
     from scenes.game_table import GameTable
+    from scenes.menu import zone_rect
     from scenes.results import DealSummary, ResultsOverlay
     from scenes.setup import SetupScene
 
@@ -66,23 +68,24 @@ def main(argv: list[str] | None = None) -> int:
         if shots:
             pygame.image.save(app.screen, str(shots / f"{args.game}_{args.level}_{name}.png"))
 
-    drive.click(load_layout("menu")[args.game].rect.center)
+    drive.click(zone_rect(load_layout("menu")[args.game]).center)  # mirrored in Persian
     drive.settle()
     setup = drive.scene
     assert isinstance(setup, SetupScene)
     def widget(label):
-        return next((w for w in setup.widgets.widgets if getattr(w, "label", "") == label), None)
+        return next((w for w in setup.widgets.widgets if getattr(w, "label", "") == _(label)),
+                    None)
 
     players = widget("Players")
     while args.players and players is not None and players.value != args.players:
-        drive.click((players.rect.right - 5, players.rect.centery))
+        drive.click(players.field.center)
         players = widget("Players")
-    for level in [w for w in setup.widgets.widgets if getattr(w, "label", "") == "Level"]:
+    for level in [w for w in setup.widgets.widgets if getattr(w, "label", "") == _("Level")]:
         while level.value != args.level:
-            drive.click((level.rect.right - 5, level.rect.centery))
+            drive.click(level.field.center)
     first = widget("Who starts")
     while first is not None and first.value != args.seed % 2:
-        drive.click((first.rect.right - 5, first.rect.centery))
+        drive.click(first.field.center)
     drive.click(setup.seed_field.rect.center)
     drive.type(str(args.seed))
     drive.click(setup.start_button.rect.center)
