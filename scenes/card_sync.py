@@ -7,7 +7,8 @@ one zone and arrived in another (discarded, captured, revealed) keeps its entity
 across; a card that appears from nowhere visible (revealed from the stock, played from a
 hidden hand) is created at the source the table names and flips face up on the way; a card
 that vanished from view (into a hidden hand) turns face down at once, flies to its
-destination and is deleted.
+destination and is deleted. Of identical cards (two decks) the one the person moved leaves
+its zone (``leaving``), not its twin.
 ``clear`` takes a whole zone off the table at once (a hand whose owner left the screen).
 """
 
@@ -29,6 +30,9 @@ class CardSync:
         self.back = back
         self.zones: dict[str, list[tuple[str, int]]] = {}
         self.widths: dict[int, int] = {}
+        # entities the person just moved (dragged, clicked): where a zone keeps fewer copies of
+        # a card than it had (two decks), these are the copies that leave; cleared by ``sync``
+        self.leaving: set[int] = set()
 
     def entities(self, zone: str) -> list[tuple[str, int]]:
         return self.zones.get(zone, [])
@@ -73,7 +77,8 @@ class CardSync:
             have = list(self.zones.get(zone, []))
             row: list[tuple[str, int] | None] = []
             for code in codes:
-                match = next((p for p in have if p[0] == code), None)
+                match = next((p for p in have if p[0] == code and p[1] not in self.leaving),
+                             None) or next((p for p in have if p[0] == code), None)
                 if match is not None:
                     have.remove(match)
                 row.append(match)
@@ -118,6 +123,7 @@ class CardSync:
                     move_to(ent, x, y, 0.4, delay=delay,
                             on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))
         self.zones = new_zones
+        self.leaving = set()
         for zone, cards in self.zones.items():
             width = widths(zone)
             up = face_up(zone)

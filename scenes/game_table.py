@@ -67,11 +67,18 @@ class GameRules(RulesSystem):
         if isinstance(intent, DropIntent):
             if not (esper.entity_exists(intent.entity) and esper.entity_exists(intent.target)):
                 return None  # the card or its target left the table since the drop
-            return self.table.move_for_drop(intent.entity, intent.target)
+            move = self.table.move_for_drop(intent.entity, intent.target)
+            sync = getattr(self.table, "sync", None)
+            if sync is not None:  # of two identical cards, the one let go is the one to move
+                sync.leaving = {intent.entity} if move is not None else set()
+            return move
         return self.table.move_for_intent(intent)
 
     def on_rejected(self, reason: str, intent) -> None:
         super().on_rejected(reason, intent)
+        sync = getattr(self.table, "sync", None)
+        if sync is not None:
+            sync.leaving = set()
         self.table.refuse(reason, intent)
 
     @property

@@ -219,3 +219,27 @@ def test_the_next_seat_sits_on_your_right(open_table):
                                   "7C"]] + OTHERS))
     xs = [table.opponent_zone(seat).centerx for seat in (1, 2, 3)]
     assert xs[0] > xs[1] > xs[2]
+
+
+def test_of_two_identical_cards_the_one_you_move_is_the_one_that_goes(open_table, drive):
+    """Two decks: a hand may hold two KS. The copy dragged to the pile (or clicked into the
+    selection) is the one that goes; its twin stays in its place in the hand (the first copy
+    went and the dragged one glided back)."""
+    from scenes.telefunken_table import _grip
+
+    hand = ["7H", "7D", "KS", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    first, second = [e for c, e in table.sync.entities("hand") if c == "KS"]
+    drive.drag(_grip(table, first), table.layout["discard"].rect.center, steps=6)
+    drive.settle()
+    assert table.state.discard[-1] == "KS"
+    assert table.sync.entities("discard")[-1][1] == first
+    assert [e for c, e in table.sync.entities("hand") if c == "KS"] == [second]
+    # clicking a twin into the selection takes that very card
+    hand = ["QS", "3D", "QS", "4C", "5H", "6D", "10C", "7C", "5S", "KH", "AD", "7S"]
+    table = open_table(position([hand] + OTHERS, discard=("2D",)))
+    first, second = [e for c, e in table.sync.entities("hand") if c == "QS"]
+    drive.click(_grip(table, first))
+    drive.settle()
+    assert table.sync.entities("build") == [("QS", first)]
+    assert [e for c, e in table.sync.entities("hand") if c == "QS"] == [second]

@@ -227,6 +227,7 @@ class TelefunkenTable(Gestures, CardTable):
             self.selected.append(code)
         elif zone == "build" and code in self.selected:
             self.selected.remove(code)
+        self.sync.leaving = {ent}  # of two identical cards, the one clicked moves
         self.audio.request("click")
         self.show()
 
