@@ -243,3 +243,30 @@ def test_of_two_identical_cards_the_one_you_move_is_the_one_that_goes(open_table
     drive.settle()
     assert table.sync.entities("build") == [("QS", first)]
     assert [e for c, e in table.sync.entities("hand") if c == "QS"] == [second]
+
+
+def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, drive,
+                                                                 monkeypatch):
+    """Going out ends the deal: the melds and the pile leave the table towards the stock
+    (gathered for the next shuffle), not towards the seat that went out."""
+    import scenes.card_sync as card_sync
+
+    flights = []
+    real = card_sync.move_to
+
+    def recording(ent, x, y, *args, **kwargs):
+        flights.append((x, y))
+        return real(ent, x, y, *args, **kwargs)
+
+    melds = [{"owner": 0, "cards": ["QS", "QH", "QD"]}, {"owner": 1, "cards": ["5C", "6C", "7C"]}]
+    others = [h[:6] for h in OTHERS]
+    state = position([["KC"]] + others, melds=melds, melded=[True, True, False, False],
+                     deal=2, discard=("2D", "8S"), deal_winners=[1], totals=[0, 0, 0, 0])
+    table = open_table(state)
+    monkeypatch.setattr(card_sync, "move_to", recording)
+    perform(drive, table, "discard KC")
+    drive.settle()
+    assert table.state.deal == 3 and table.state.melds == ()
+    stock = table.layout["stock"].rect.center
+    assert len(flights) >= 6      # the two melds and the pile, at least
+    assert all((round(x), round(y)) == stock for x, y in flights)

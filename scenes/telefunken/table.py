@@ -290,7 +290,10 @@ class TelefunkenTable(Gestures, CardTable):
         origin = self.seat_origin(seat)
         self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}
         self._source["discard"] = origin
-        self._source["sink"] = origin
+        # cards leaving the table go to the seat that took them (a buy, the upcard), but at
+        # the end of a deal everything is gathered into the pack for the next shuffle
+        new_deal = any(isinstance(e, rules.Shuffled) for e in events)
+        self._source["sink"] = self.layout["stock"].rect.center if new_deal else origin
         name = self.seat_name
         for event in events:
             if isinstance(event, (rules.CardDrawn, rules.Dealt)):
