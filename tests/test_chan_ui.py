@@ -78,6 +78,42 @@ def test_capture_then_discard_by_clicks(app, drive):
     assert table.state.gates[0][-1] == card
 
 
+def test_a_partner_clicked_then_the_live_card_makes_the_capture(app, drive):
+    """Either order works: the partner in your hand first, then the live card (lit as the
+    target while the partner is selected); a card that does not take it just hands the
+    selection to the live card."""
+    table = open_table(app, drive, position(5, "capture"))
+    capture = prompts.captures(table.legal())[0]
+    partner = table.hand_entity(prompts.partner_of(capture))
+    live = table.live_entity()
+    drive.click(table.grip(partner))
+    assert table.drag.selected == partner
+    assert table.state.live.card in lit_targets()  # the live card lights up as the target
+    before = len(table.session.moves)
+    drive.click(drive.center_of(live))
+    drive.settle()
+    assert table.session.moves[before:] == [capture]
+    # a card that cannot take the live card: the click selects the live card instead
+    table = open_table(app, drive, position(5, "capture"))
+    partners = {prompts.partner_of(m) for m in prompts.captures(table.legal())}
+    other = next(e for c, e in table.sync.entities("hand") if c not in partners
+                 and c != table.state.live.card)
+    drive.click(table.grip(other))
+    drive.click(drive.center_of(table.live_entity()))
+    assert table.drag.selected == table.live_entity()
+    assert len(table.session.moves) == before
+
+
+def test_a_partner_dragged_onto_the_live_card_makes_the_capture(app, drive):
+    table = open_table(app, drive, position(5, "capture"))
+    capture = prompts.captures(table.legal())[0]
+    partner = table.hand_entity(prompts.partner_of(capture))
+    before = len(table.session.moves)
+    drive.drag(table.grip(partner), drive.center_of(table.live_entity()), steps=6)
+    drive.settle()
+    assert table.session.moves[before:] == [capture]
+
+
 def test_perform_by_clicks_plays_a_capture(app, drive):
     table = open_table(app, drive, position(5, "capture"))
     capture = prompts.captures(table.legal())[0]

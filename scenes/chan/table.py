@@ -215,9 +215,15 @@ class ChanTable(CardTable):
                     esper.component_for_entity(ent, Hoverable).raise_px = 10 if self.mine else 0
                 else:
                     esper.try_remove_component(ent, DropTarget)
-        # the live card may always be picked up on your turn: a refused capture explains itself
+        # the live card may always be picked up on your turn: a refused capture explains itself;
+        # and a card of your hand may be put onto it (drag, or click it and then the live card)
         if live is not None and self.mine and self.state.phase in TAKING_PHASES:
             esper.component_for_entity(live, Draggable).enabled = True
+            gate = f"gate_{self.state.live.gate}"
+            x, y, _angle, _z = self._slots[gate][-1]
+            w, h = totom_size(self._width(gate))
+            rect = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h).inflate(6, 6)
+            esper.add_component(live, DropTarget(rect, "live", self.state.live.card))
         self.refresh()
 
     # -- input -> moves ----------------------------------------------------------------
@@ -236,6 +242,8 @@ class ChanTable(CardTable):
                 return False, self._live_hint()
             return self._judge(self._capture_move(drop.data))
         if zone == "hand":
+            if drop.name == "live":  # the partner put onto the live card: the same capture
+                return self._judge(self._capture_move(code))
             if drop.name != "gate":
                 return False, words.discard_on_gate()
             return self._judge(f"discard {code}")
@@ -270,6 +278,8 @@ class ChanTable(CardTable):
         self.drag.settle(entity)
         if entity == self.live_entity():
             return self._capture_move(drop.data)
+        if drop.name == "live":
+            return self._capture_move(self.sync.code_of(entity))
         return f"discard {self.sync.code_of(entity)}"
 
     def move_for_intent(self, intent) -> str | None:
@@ -298,11 +308,14 @@ class ChanTable(CardTable):
         super().handle(event)
 
     def _reselect(self, pos: tuple[int, int], selected: int) -> None:
-        """With a hand card selected, a press on another card of yours (or the live card)
-        selects that card instead of trying to drop the first one on it."""
+        """With a hand card selected, a press on another card of yours selects that card
+        instead of trying to drop the first one on it; so does a press on the live card,
+        unless the selected card takes it (then the press makes that capture)."""
         if self.sync.zone_of(selected) != "hand":
             return
         live = self.live_entity()
+        if live is not None and self.is_legal(self._capture_move(self.sync.code_of(selected))):
+            live = None
         for ent in [e for _, e in self.sync.entities("hand")] + ([live] if live else []):
             if ent == selected or not esper.component_for_entity(ent, Draggable).enabled:
                 continue
