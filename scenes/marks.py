@@ -66,6 +66,12 @@ class LastMoves:
         ents = tuple(e for e in ents if e is not None)
         if not ents:
             return None
+        # a mark of this turn on cards the new one covers says the same again (a card
+        # revealed, then captured into a pair): the new one replaces it
+        kept = [m for m in self.marks.get(seat, []) if not m.entities or not set(m.entities)
+                <= set(ents)]
+        if seat in self.marks:
+            self.marks[seat] = kept
         mark = Mark(ents, None, shape, label, tag_at=tag_at)
         self.marks.setdefault(seat, []).append(mark)
         return mark

@@ -163,3 +163,17 @@ def test_a_tag_can_prefer_the_bottom_edge(world):
         assert drawn[1].centery < 100 - 20
     finally:
         marks_module._tag = real
+
+
+def test_a_newer_mark_covering_an_older_one_of_the_same_turn_replaces_it(world):
+    """Chắn: a card revealed from the stock (marked "You") and then captured into a pair
+    (marked "You" around both cards) wore two tags saying the same thing."""
+    marks = LastMoves()
+    revealed, partner, other = card(100, 100), card(130, 100), card(300, 100)
+    marks.moved(0)
+    marks.entities(0, [revealed], "You")
+    marks.entities(0, [other], "You")
+    marks.entities(0, [revealed, partner], "You")
+    assert [m.entities for m in marks.marks[0]] == [(other,), (revealed, partner)]
+    marks.entities(1, [partner], "Seat 2")  # another seat's marks are its own
+    assert len(marks.marks[0]) == 2 and len(marks.marks[1]) == 1

@@ -111,11 +111,19 @@ def live_tag(surface: pygame.Surface, centre_x: float, card_top: float,
     """The words "live card" in a gold pill just above the live card (kept inside
     ``within``, the gate's box, when the card lies near its edge)."""
     img = theme.text(_("live card"), 12, (30, 24, 10), "bold")
+    box = live_tag_rect(centre_x, card_top, within)
+    pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.height // 2)
+    surface.blit(img, img.get_rect(center=box.center))
+    return box
+
+
+def live_tag_rect(centre_x: float, card_top: float,
+                  within: pygame.Rect | None = None) -> pygame.Rect:
+    """Where ``live_tag`` draws its pill (the last-move tags keep clear of it)."""
+    img = theme.text(_("live card"), 12, (30, 24, 10), "bold")
     box = img.get_rect(midbottom=(round(centre_x), round(card_top) - 2)).inflate(12, 4)
     if within is not None:
         box.clamp_ip(within.inflate(-4, 0))
-    pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.height // 2)
-    surface.blit(img, img.get_rect(center=box.center))
     return box
 
 

@@ -521,21 +521,32 @@ class ChanTable(CardTable):
         panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine))
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
-        """The gate and exposed-pair labels of every seat."""
+        """The gate and exposed-pair labels of every seat, the seats' panels (drawn above the
+        marks, they would hide a tag), and the "live card" tag."""
         out = []
         for seat in range(len(self.config.seats)):
             mine = self.seat_zone(seat) == 0 and self.config.seats[seat].is_human
             out.append(panels.box_label_rect(self.zone("gate", seat), words.gate_label(mine), True))
             out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine)))
+            out.append(self.zone("seat", seat))
+        place = self._live_tag_place()
+        if place is not None:
+            out.append(panels.live_tag_rect(*place))
         return out
 
-    def _draw_live_tag(self, surface: pygame.Surface) -> None:
+    def _live_tag_place(self) -> tuple[float, float, pygame.Rect] | None:
+        """Where the "live card" tag stands (its centre x, the card's top, the gate), if shown."""
         ent = self.live_entity()
         if ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent:
-            return
+            return None
         t = esper.component_for_entity(ent, Transform)
-        panels.live_tag(surface, t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2,
-                        self.zone("gate", self.state.live.gate))
+        return (t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2,
+                self.zone("gate", self.state.live.gate))
+
+    def _draw_live_tag(self, surface: pygame.Surface) -> None:
+        place = self._live_tag_place()
+        if place is not None:
+            panels.live_tag(surface, *place)
 
     def prompt_text(self) -> str:
         """The prompt beside your gate: what the legal moves allow now, or who is playing."""
