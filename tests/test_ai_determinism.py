@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("zertz", "zetema", "telefunken", "chan")
 SMALL_BUDGETS = {"zertz": [("NODE_BUDGET", "normal", 2_000), ("NODE_BUDGET", "hard", 3_000)],
                  "chan": [("ROLLOUTS", "hard", 6)]}
-SMALL_COUNTS = {"zetema": [("ENDGAME_NODES", 300), ("PLAYOUTS", 12)]}
+SMALL_COUNTS = {"zetema": [("ENDGAME_NODES", 300), ("PLAYOUTS", 12)],
+                "telefunken_search": [("ROLLOUTS", 6), ("PLY_CAP", 40)]}
 """Per game: (name of a budget table in the AI module, level, count) set before deciding;
 ``SMALL_COUNTS``: (name of a module-level count, value)."""
 
@@ -105,8 +106,9 @@ def _game_decisions(name: str) -> list[str]:
 
 
 def test_budgets_are_restored_after_the_small_runs(reference):
-    from game.ai import zertz, zetema
+    from game.ai import telefunken_search, zertz, zetema
 
+    assert telefunken_search.ROLLOUTS > 6 and telefunken_search.PLY_CAP > 40
     assert zertz.NODE_BUDGET["hard"] > 3_000 and zetema.ENDGAME_NODES > 300
     assert zertz.NODE_BUDGET["normal"] > 2_000 and zetema.PLAYOUTS > 12
 

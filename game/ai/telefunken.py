@@ -18,21 +18,24 @@ Levels:
 
 - ``easy``: melds its contract when it can, lays off about half the time, never buys, and
   discards at random among its three least useful cards.
-- ``normal``: the progress score for discards and the upcard (counting the copies of a
-  rank still unseen, so a rank whose copies are all on the table or in the pile is dropped);
-  buys only a card that completes its contract; sheds greedily once melded.
-- ``hard``: also buys a discard that brings its contract a card closer while at most
-  ``BUY_NEED`` cards are missing, keeping ``RESERVE`` chips for deal 7 (where it buys only
-  when at most ``BUY_NEED7`` card is missing, since every bought pair of cards is a penalty
-  risk in the longest deal); refuses
-  buys when an opponent who melded is about to go out and then dumps high cards; prefers
-  discards whose rank is already dead on the table or in the pile (less likely to feed the
-  next seat's buy); chooses the contract meld that leaves the least penalty; swaps and frees
-  jokers to shed.
+- ``normal`` (this was ``hard`` until 2026-12-01): the progress score for discards and the
+  upcard (counting the copies of a rank still unseen, so a rank whose copies are all on the
+  table or in the pile is dropped); buys a discard that brings its contract a card closer
+  while at most ``BUY_NEED`` cards are missing, keeping ``RESERVE`` chips for deal 7 (where
+  it buys only when at most ``BUY_NEED7`` card is missing, since every bought pair of cards
+  is a penalty risk in the longest deal); refuses buys when an opponent who melded is about
+  to go out and then dumps high cards; prefers discards whose rank is already dead on the
+  table or in the pile (less likely to feed the next seat's buy); chooses the contract meld
+  that leaves the least penalty; sheds greedily once melded; swaps and frees jokers to shed.
+- ``hard``: ``normal``'s scores pick the candidates; where the choice matters and is close
+  (a buy, the upcard, discards scored alike) it samples the hidden cards and plays each
+  candidate out with ``normal`` for every seat (``game.ai.telefunken_search``), keeping
+  normal's choice unless another candidate ends the deal clearly better on the same deals.
 
-Normal and hard make a random discard ``EXPLORE`` of the time: stubborn hands that each wait
-for cards another stubborn hand holds would otherwise never end a deal. Decisions take well
-under a millisecond on average and a few milliseconds at most.
+Normal makes a random discard ``EXPLORE`` of the time: stubborn hands that each wait
+for cards another stubborn hand holds would otherwise never end a deal. Its decisions take
+well under a millisecond on average and a few milliseconds at most; ``hard``'s effort is
+counted in rollouts and plies (``game.ai.telefunken_search``), never in time.
 """
 
 from __future__ import annotations
@@ -49,10 +52,10 @@ VALUE = rules.VALUE
 SUIT_OF = rules.SUIT_OF
 CONTRACTS = rules.CONTRACTS
 GAP = 10.0          # score of one missing contract card
-RESERVE = 2         # chips hard keeps for deal 7 in deals 1-6
-BUY_NEED = 3        # hard buys a useful discard when at most this many cards are missing
+RESERVE = 2         # chips normal keeps for deal 7 in deals 1-6
+BUY_NEED = 3        # normal buys a useful discard when at most this many cards are missing
 BUY_NEED7 = 1       # ... in deal 7
-EXPLORE = 0.03      # chance of a random discard (normal, hard): breaks deadlocked deals
+EXPLORE = 0.03      # chance of a random discard (normal): breaks deadlocked deals
 SAFETY = 0.6        # weight of a discard's rank being dead on the table or in the pile
 DANGER = (1.0, 0.4)  # weight of a card's penalty when an opponent is near going out
 SHORTLIST = 400     # contract melds scored at most (deal 7 can list 450,000 go-out melds)
@@ -67,6 +70,16 @@ def choose(view: dict, legal: list[str], level: str, rng) -> str:
         raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
     if not legal:
         raise ValueError("no legal moves to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if level == "hard":
+        from game.ai import telefunken_search
+        return telefunken_search.choose(view, legal, rng)
+    return heuristic(view, legal, level, rng)
+
+
+def heuristic(view: dict, legal: list[str], level: str, rng) -> str:
+    """The rules-of-thumb move of ``level`` (easy or normal); the search's policy."""
     if len(legal) == 1:
         return legal[0]
     phase = view.get("phase")
@@ -104,17 +117,19 @@ def _exchange(view: dict, hand: list[str], legal: list[str], level: str, rng) ->
 def _draw(view: dict, hand: list[str], legal: list[str], level: str) -> str:
     if "take" not in legal or level == "easy":
         return "draw"
+    return "take" if take_gain(view, hand) >= GAP * 0.8 else "draw"
+
+
+def take_gain(view: dict, hand: list[str]) -> float:
+    """How much taking the top discard (and later discarding the worst card) improves the
+    hand's score."""
     top = view["discard"][-1]
-    gain = _best_after(view, hand + [top]) - _score(view, hand)
-    return "take" if gain >= GAP * 0.8 else "draw"
+    return _best_after(view, hand + [top]) - _score(view, hand)
 
 
-def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
-    if level == "easy":
-        return "pass"
-    seat = view["seat"]
+def buy_progress(view: dict, hand: list[str]) -> tuple[tuple[int, float], tuple[int, float]]:
+    """The hand's contract progress (``_progress``) before and after buying the top discard."""
     deal = view["deal"]
-    chips = view["chips"][seat]
     top = view["discard"][-1]
     seen = _seen(view)
     seen_after = seen.copy()
@@ -124,12 +139,17 @@ def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
     after = _progress(hand + [top], deal, seen_after)
     if deal == 7:   # compare hands of one size: the bought card replaces the worst one
         after = min(_progress(_without(hand + [top], c), deal) for c in set(hand))
-    completes = after[0] == 0 and before[0] > 0
-    if level == "normal":
-        if completes and (chips > RESERVE or deal == 7):
-            return "buy"
+    return before, after
+
+
+def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
+    if level == "easy":
         return "pass"
-    # hard
+    seat = view["seat"]
+    deal = view["deal"]
+    chips = view["chips"][seat]
+    before, after = buy_progress(view, hand)
+    completes = after[0] == 0 and before[0] > 0
     danger = any(view["melded"][s] and view["hand_counts"][s] <= 2
                  for s in range(view["players"]) if s != seat)
     if after[0] >= before[0]:
@@ -173,21 +193,31 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
         # (held by other stubborn hands) would otherwise never end a deal
         pool = [c for c in cards if c != JOKER] or cards
         return f"discard {rng.choice(pool)}"
-    if view["melded"][seat]:
-        scores = {c: _dead_score(view, hand, c) for c in cards}
-    else:
-        base = {c: _score(view, _without(hand, c)) for c in cards}
-        scores = dict(base)
-        if level == "hard":
-            danger = _danger(view)
-            for c in cards:
-                scores[c] += SAFETY * _safety(view, c) + danger * rules.penalty(c)
+    scores = discard_scores(view, hand, cards, level)
     if level == "easy":
         ranked = sorted(cards, key=lambda c: -scores[c])
         pool = ranked[:3]
         return f"discard {rng.choice(pool)}"
-    best = max(cards, key=lambda c: (scores[c], rules.penalty(c)))
-    return f"discard {best}"
+    return f"discard {ranked_discards(cards, scores)[0]}"
+
+
+def discard_scores(view: dict, hand: list[str], cards: Sequence[str],
+                   level: str = "normal") -> dict[str, float]:
+    """How good discarding each of ``cards`` is (higher: discard it)."""
+    if view["melded"][view["seat"]]:
+        return {c: _dead_score(view, hand, c) for c in cards}
+    scores = {c: _score(view, _without(hand, c)) for c in cards}
+    if level != "easy":
+        danger = _danger(view)
+        for c in cards:
+            scores[c] += SAFETY * _safety(view, c) + danger * rules.penalty(c)
+    return scores
+
+
+def ranked_discards(cards: Sequence[str], scores: dict[str, float]) -> list[str]:
+    """The distinct ``cards``, best discard first (ties: the higher penalty, then the first
+    listed)."""
+    return sorted(dict.fromkeys(cards), key=lambda c: (-scores[c], -rules.penalty(c)))
 
 
 # ---------------------------------------------------------------------------------------------

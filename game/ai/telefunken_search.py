@@ -1,0 +1,138 @@
+"""Telefunken ``hard``: determinized rollouts over the decisions where ``normal`` hesitates.
+
+``normal``'s rules of thumb (``game.ai.telefunken.heuristic``) play every move; the search
+looks again only where a choice is worth it and close:
+
+- a **buy** of a discard that brings the contract closer (buy or pass);
+- the free **upcard** when taking it improves the hand at all (take or draw);
+- the **discard** when up to ``MAX_CANDIDATES`` cards score within ``MARGIN`` of the best.
+
+There it deals the hidden cards consistently with the view (``determinize.sample``: the other
+hands and the stock, keeping every count), plays each candidate on the same deals (common
+random numbers) and rolls the deal out with ``normal`` for every seat, for at most
+``PLY_CAP`` moves. A rollout is scored by the deal's penalties: the mean of the other seats'
+minus the seat's own (the real ones when the deal ended, the cards in hand when cut short),
+and ``CHIP`` points per chip spent before deal 7. ``normal``'s choice stands unless another
+candidate does better on the same deals by more than ``Z`` standard errors of the paired
+difference.
+
+Effort is counted in rollouts (``ROLLOUTS`` per decision, shared among the candidates) and
+plies, never in time: the same view, legal list and seeded ``rng`` give the same move.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import determinize
+from game.ai import telefunken as heuristics
+from game.rules import telefunken as rules
+
+ROLLOUTS = 20
+"""Rollouts per searched decision, shared among its candidates."""
+MAX_CANDIDATES = 3
+MARGIN = 4.0
+"""Discards scored more than this below the best are not searched."""
+PLY_CAP = 160
+"""Moves a rollout plays at most before the deal is scored from the hands."""
+CHIP = 3.0
+"""Penalty points a chip is worth before deal 7 (it buys a card later)."""
+Z = 1.0
+"""How many standard errors a candidate's paired gain must exceed to overrule ``normal``."""
+POLICY = "normal"
+
+
+def candidates(view: dict, legal: list[str], rng: random.Random) -> list[str]:
+    """The moves worth searching, ``normal``'s choice first; one move: nothing to search."""
+    first = heuristics.heuristic(view, legal, POLICY, rng)
+    if view["deal"] >= rules.DEALS:
+        return [first]      # deal 7's 27-card hands: a rollout costs ten times more
+    phase = view.get("phase")
+    seat = view["seat"]
+    hand = list(view["hands"][seat])
+    if phase == "buy" and {"buy", "pass"} <= set(legal):
+        before, after = heuristics.buy_progress(view, hand)
+        if after[0] < before[0]:
+            return [first, "pass" if first == "buy" else "buy"]
+    elif phase == "draw" and {"take", "draw"} <= set(legal):
+        if heuristics.take_gain(view, hand) > 0:
+            return [first, "draw" if first == "take" else "take"]
+    elif phase == "play" and first.startswith("discard "):
+        cards = [m.split()[1] for m in legal if m.startswith("discard ")]
+        scores = heuristics.discard_scores(view, hand, cards)
+        ranked = heuristics.ranked_discards(cards, scores)
+        best = scores[ranked[0]]
+        close = [c for c in ranked[:MAX_CANDIDATES] if scores[c] >= best - MARGIN]
+        moves = [f"discard {c}" for c in close]
+        if first not in moves:      # normal's occasional free discard: keep it first
+            moves = [first, *moves[:MAX_CANDIDATES - 1]]
+        else:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+    return [first]
+
+
+def choose(view: dict, legal: list[str], rng: random.Random) -> str:
+    """The hard move for the seat to act in ``view``."""
+    ranked = candidates(view, legal, rng)
+    if len(ranked) == 1:
+        return ranked[0]
+    seat = determinize.viewer(view)
+    deals = max(2, ROLLOUTS // len(ranked))
+    values: list[list[float]] = [[] for _ in ranked]
+    for _ in range(deals):
+        try:
+            state = determinize.sample("telefunken", view, rng)
+        except ValueError:
+            break
+        seed = rng.randrange(1 << 30)
+        outcomes = [rollout(state, move, seat, random.Random(seed)) for move in ranked]
+        if None in outcomes:
+            continue
+        for k, value in enumerate(outcomes):
+            values[k].append(value)
+    return ranked[vote(values)]
+
+
+def vote(values: list[list[float]]) -> int:
+    """The winning candidate: ``normal``'s (index 0) unless another's rollouts do better on
+    the same deals by more than ``Z`` standard errors of the paired difference."""
+    n = len(values[0])
+    if n < 2:
+        return 0
+    best, best_edge = 0, 0.0
+    for k in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[k], values[0])]
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        error = (spread / n) ** 0.5
+        if mean > 0 and mean > Z * error and mean > best_edge:
+            best, best_edge = k, mean
+    return best
+
+
+def rollout(state: rules.State, move: str, seat: int, rng: random.Random) -> float | None:
+    """``move`` then ``normal`` for every seat to the end of the deal (at most ``PLY_CAP``
+    moves); the deal's value for ``seat`` (None: ``move`` is illegal in this deal)."""
+    deal, chips, totals = state.deal, state.chips[seat], state.totals
+    try:
+        state = rules.play(state, move)
+    except ValueError:
+        return None
+    for _ in range(PLY_CAP):
+        if state.deal != deal or state.phase == "over":
+            break
+        mover = state.seat
+        legal = rules.legal_moves(state)
+        state = rules.play(state, heuristics.heuristic(rules.view(state, mover), legal,
+                                                         POLICY, rng))
+    if state.deal != deal or state.phase == "over":
+        points = [after - before for after, before in zip(state.totals, totals)]
+    else:
+        points = [rules.hand_penalty(h) for h in state.hands]
+    others = [p for s, p in enumerate(points) if s != seat]
+    value = sum(others) / len(others) - points[seat]
+    if deal < rules.DEALS:
+        value -= CHIP * (chips - state.chips[seat])
+    return value

@@ -1,0 +1,105 @@
+"""Telefunken ``hard``: which decisions it searches, what a rollout is worth, its verdicts,
+and its budget counted in rollouts and plies."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import telefunken as ai
+from game.ai import telefunken_search as search
+from game.rules import telefunken as t
+from tests.test_telefunken_rules import OTHERS, load, melded_position
+
+
+def buy_offer() -> t.State:
+    """Deal 2 (two trios): seat 1 discarded 9H and seat 0, holding 7H 7D 9S 9C, is offered it."""
+    s = t.play(load(["7H 7D 9S 9C 4D 2H", "9H 3C 6D JD 10H QC", "2S 3S 6S JC 10D KS",
+                     "3H 4S 6H 8D JH 10S"], deal=2, to_move=1), "discard 9H")
+    while t.to_move(s) != 0:
+        s = t.play(s, "pass")
+    assert s.phase == "buy"
+    return s
+
+
+def test_a_rollout_that_goes_out_is_worth_the_other_seats_penalties():
+    state = melded_position("QC")
+    penalties = [t.hand_penalty(h.split()) for h in OTHERS]
+    value = search.rollout(state, "add QC to 0", 0, random.Random(0))
+    assert value == sum(penalties) / 3
+    assert search.rollout(state, "discard 9C", 0, random.Random(0)) is None   # not held
+
+
+def test_a_rollout_cut_short_scores_the_hands_and_charges_the_chips_spent(monkeypatch):
+    monkeypatch.setattr(search, "PLY_CAP", 0)
+    s = buy_offer()
+    hands = {"buy": None, "pass": None}
+    for move in hands:
+        after = t.play(s, move)
+        pens = [t.hand_penalty(h) for h in after.hands]
+        spent = s.chips[0] - after.chips[0]
+        hands[move] = sum(pens[1:]) / 3 - pens[0] - search.CHIP * spent
+        assert search.rollout(s, move, 0, random.Random(0)) == hands[move]
+    assert t.play(s, "buy").chips[0] == s.chips[0] - 1
+
+
+def test_the_searched_decisions_buys_the_upcard_and_close_discards():
+    s = buy_offer()
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert search.candidates(view, legal, random.Random(0)) == ["buy", "pass"]
+    # a position whose discards score alike: several candidates, normal's choice first
+    state = melded_position("5D 9D 2S 3H")
+    view, legal = t.view(state, 0), t.legal_moves(state)
+    ranked = search.candidates(view, legal, random.Random(0))
+    assert ranked[0] == ai.heuristic(view, legal, "normal", random.Random(0))
+    assert 1 <= len(ranked) <= search.MAX_CANDIDATES
+    assert all(m in legal for m in ranked)
+
+
+def test_deal_7_and_forced_moves_are_not_searched(monkeypatch):
+    calls = []
+    monkeypatch.setattr(search, "rollout", lambda *a: calls.append(a) or 0.0)
+    s = load(["3S 4S 5S 6S 7S 8S 9S 10H 10D 10C KH KD KC", *OTHERS], deal=7)
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert len(search.candidates(view, legal, random.Random(0))) == 1
+    assert ai.choose(view, legal, "hard", random.Random(0)).startswith("meld ")
+    assert calls == []
+
+
+def test_normals_choice_stands_unless_another_is_clearly_better():
+    assert search.vote([[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]) == 0          # a tie: normal's
+    assert search.vote([[0.0, 0.0, 0.0, 0.0], [5.0, -4.0, 6.0, -5.0]]) == 0   # noise
+    assert search.vote([[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 7.0, 6.0]]) == 1   # clearly better
+    assert search.vote([[0.0] * 3, [2.0, 2.5, 2.0], [5.0, 6.0, 5.5]]) == 2  # the best of two
+    assert search.vote([[0.0], [9.0]]) == 0                                # one deal is no verdict
+
+
+def test_the_search_overrules_a_bad_first_choice(monkeypatch):
+    # normal's choice forced to "pass" where buying 9H makes a trio of the two trios needed
+    s = buy_offer()
+    monkeypatch.setattr(search, "candidates", lambda view, legal, rng: ["pass", "buy"])
+    assert ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(1)) == "buy"
+
+
+def test_the_budget_is_counted_in_rollouts_and_plies(monkeypatch):
+    s = buy_offer()
+    real_play, plies, rollouts = t.play, [], []
+    real_rollout = search.rollout
+
+    def counting_rollout(*args):
+        rollouts.append(1)
+        plies.append(0)
+        return real_rollout(*args)
+
+    def counting_play(state, move):
+        if plies:
+            plies[-1] += 1
+        return real_play(state, move)
+
+    monkeypatch.setattr(search, "rollout", counting_rollout)
+    monkeypatch.setattr(search.rules, "play", counting_play)
+    first = ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(4))
+    assert len(rollouts) <= search.ROLLOUTS
+    assert max(plies) <= search.PLY_CAP + 1      # the candidate, then the policy's moves
+    monkeypatch.setattr(search.rules, "play", real_play)
+    # the same view, legal list and seed give the same move
+    assert ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(4)) == first
