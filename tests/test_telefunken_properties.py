@@ -57,12 +57,12 @@ def garbage(state: t.State, rng: random.Random) -> str:
 
 
 def mixed_move(state: t.State, rng: random.Random, noise: float) -> str:
-    """Mostly the hard AI (so deals end), sometimes any legal move at random."""
+    """Mostly the normal AI (so deals end), sometimes any legal move at random."""
     legal = t.legal_moves(state)
     if rng.random() < noise:
         return rng.choice(legal)
     seat = t.to_move(state)
-    return ai.choose(t.view(state, seat), legal, "hard", rng)
+    return ai.choose(t.view(state, seat), legal, "normal", rng)
 
 
 @SETTINGS
