@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import telefunken as ai
 from game.ai import telefunken_search as search
 from game.rules import telefunken as t
@@ -73,11 +75,15 @@ def test_normals_choice_stands_unless_another_is_clearly_better():
     assert search.vote([[0.0], [9.0]]) == 0                                # one deal is no verdict
 
 
-def test_the_search_overrules_a_bad_first_choice(monkeypatch):
-    # normal's choice forced to "pass" where buying 9H makes a trio of the two trios needed
-    s = buy_offer()
-    monkeypatch.setattr(search, "candidates", lambda view, legal, rng: ["pass", "buy"])
-    assert ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(1)) == "buy"
+@pytest.mark.parametrize("seed", range(4))
+def test_the_search_overrules_a_bad_first_choice(monkeypatch, seed):
+    # the first candidate forced to "discard QC" where laying QC off on the queens and then
+    # discarding 4D goes out at once: the rollouts see the difference on every deal
+    s = melded_position("QC 4D")
+    monkeypatch.setattr(search, "candidates",
+                        lambda view, legal, rng: ["discard QC", "add QC to 0"])
+    assert ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(seed)) == \
+        "add QC to 0"
 
 
 def test_the_budget_is_counted_in_rollouts_and_plies(monkeypatch):
