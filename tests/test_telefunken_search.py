@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.ai import determinize
 from game.ai import telefunken as ai
 from game.ai import telefunken_search as search
 from game.rules import telefunken as t
@@ -68,11 +69,14 @@ def test_deal_7_and_forced_moves_are_not_searched(monkeypatch):
 
 
 def test_normals_choice_stands_unless_another_is_clearly_better():
-    assert search.vote([[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]) == 0          # a tie: normal's
-    assert search.vote([[0.0, 0.0, 0.0, 0.0], [5.0, -4.0, 6.0, -5.0]]) == 0   # noise
-    assert search.vote([[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 7.0, 6.0]]) == 1   # clearly better
-    assert search.vote([[0.0] * 3, [2.0, 2.5, 2.0], [5.0, 6.0, 5.5]]) == 2  # the best of two
-    assert search.vote([[0.0], [9.0]]) == 0                                # one deal is no verdict
+    def vote(values):
+        return determinize.vote(values, search.Z)
+
+    assert vote([[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]) == 0          # a tie: normal's
+    assert vote([[0.0, 0.0, 0.0, 0.0], [5.0, -4.0, 6.0, -5.0]]) == 0   # noise
+    assert vote([[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 7.0, 6.0]]) == 1   # clearly better
+    assert vote([[0.0] * 3, [2.0, 2.5, 2.0], [5.0, 6.0, 5.5]]) == 2  # the best of two
+    assert vote([[0.0], [9.0]]) == 0                                # one deal is no verdict
 
 
 @pytest.mark.parametrize("seed", range(4))

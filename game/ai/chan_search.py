@@ -46,39 +46,10 @@ def choose(view: dict, legal: list[str], rng: random.Random) -> str:
     ranked = candidates(view, legal)
     if len(ranked) == 1:
         return ranked[0][1]
-    seat = determinize.viewer(view)
     per_candidate = max(1, heuristics.ROLLOUTS["hard"] // len(ranked))
-    values: list[list[float]] = [[] for _ in ranked]
-    for _ in range(per_candidate):
-        try:
-            state = determinize.sample("chan", view, rng)
-        except ValueError:
-            break
-        seed = rng.randrange(1 << 30)
-        outcomes = [rollout(state, move, seat, random.Random(seed)) for _, move in ranked]
-        if None in outcomes:
-            continue   # a candidate is not legal in this deal of the hidden cards
-        for k, value in enumerate(outcomes):
-            values[k].append(value)
-    return ranked[vote(values)][1]
-
-
-def vote(values: list[list[float]]) -> int:
-    """The index of the winning candidate: the heuristic's first (index 0) unless another's
-    rollouts settle better on the same deals by more than ``Z`` standard errors of the paired
-    difference (a clear verdict, not noise)."""
-    n = len(values[0])
-    if n < 2:
-        return 0
-    best, best_edge = 0, 0.0
-    for k in range(1, len(values)):
-        diffs = [a - b for a, b in zip(values[k], values[0])]
-        mean = sum(diffs) / n
-        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        error = (spread / n) ** 0.5
-        if mean > 0 and mean > Z * error and mean > best_edge:
-            best, best_edge = k, mean
-    return best
+    values = determinize.paired_outcomes("chan", view, [move for _, move in ranked],
+                                         per_candidate, rollout, rng)
+    return ranked[determinize.vote(values, Z)][1]
 
 
 def rollout(state, move: str, seat: int, rng: random.Random) -> float | None:

@@ -8,12 +8,18 @@ engine (Monte Carlo rollouts, determinized search with voting).
 
 Uniform dealing ignores what the opponents' past choices suggest about their hands; a
 ``weigh`` hook of a searcher may add that.
+
+``paired_outcomes`` plays candidate moves on the same sampled deals with the same seeds (common
+random numbers) and ``vote`` keeps the first candidate (the heuristic's) unless another does
+clearly better on those deals: the determinized search with voting of the card games' hard
+levels.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 
 from game.rules import chan, telefunken, zertz, zetema
 from game.rules.chan.cards import COPIES, FACES
@@ -101,3 +107,43 @@ def sample(game: str, view: dict, rng: random.Random):
 def _stock_count(view: dict) -> int:
     stock = view["stock"]
     return stock if isinstance(stock, int) else len(stock)
+
+
+def paired_outcomes(game: str, view: dict, moves: Sequence[str], deals: int,
+                    rollout: Callable, rng: random.Random) -> list[list[float]]:
+    """Every one of ``moves`` rolled out on the same ``deals`` samples of the hidden cards, each
+    deal with one seed for all moves (common random numbers). ``rollout(state, move, seat,
+    rng)`` returns the outcome for the viewer, or None where the move is illegal in that deal
+    (the deal is then skipped). ``values[k]`` lists move ``k``'s outcomes, deal by deal."""
+    seat = viewer(view)
+    values: list[list[float]] = [[] for _ in moves]
+    for _ in range(deals):
+        try:
+            state = sample(game, view, rng)
+        except ValueError:
+            break
+        seed = rng.randrange(1 << 30)
+        outcomes = [rollout(state, move, seat, random.Random(seed)) for move in moves]
+        if None in outcomes:
+            continue   # a candidate is not legal in this deal of the hidden cards
+        for k, value in enumerate(outcomes):
+            values[k].append(value)
+    return values
+
+
+def vote(values: list[list[float]], z: float) -> int:
+    """The index of the winning candidate: the first (index 0, the heuristic's) unless another's
+    outcomes beat it on the same deals by more than ``z`` standard errors of the paired
+    difference (a clear verdict, not noise); of several such, the biggest mean gain."""
+    n = len(values[0])
+    if n < 2:
+        return 0
+    best, best_edge = 0, 0.0
+    for k in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[k], values[0])]
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        error = (spread / n) ** 0.5
+        if mean > 0 and mean > z * error and mean > best_edge:
+            best, best_edge = k, mean
+    return best

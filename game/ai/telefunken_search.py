@@ -78,38 +78,9 @@ def choose(view: dict, legal: list[str], rng: random.Random) -> str:
     ranked = candidates(view, legal, rng)
     if len(ranked) == 1:
         return ranked[0]
-    seat = determinize.viewer(view)
     deals = max(2, ROLLOUTS // len(ranked))
-    values: list[list[float]] = [[] for _ in ranked]
-    for _ in range(deals):
-        try:
-            state = determinize.sample("telefunken", view, rng)
-        except ValueError:
-            break
-        seed = rng.randrange(1 << 30)
-        outcomes = [rollout(state, move, seat, random.Random(seed)) for move in ranked]
-        if None in outcomes:
-            continue
-        for k, value in enumerate(outcomes):
-            values[k].append(value)
-    return ranked[vote(values)]
-
-
-def vote(values: list[list[float]]) -> int:
-    """The winning candidate: ``normal``'s (index 0) unless another's rollouts do better on
-    the same deals by more than ``Z`` standard errors of the paired difference."""
-    n = len(values[0])
-    if n < 2:
-        return 0
-    best, best_edge = 0, 0.0
-    for k in range(1, len(values)):
-        diffs = [a - b for a, b in zip(values[k], values[0])]
-        mean = sum(diffs) / n
-        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        error = (spread / n) ** 0.5
-        if mean > 0 and mean > Z * error and mean > best_edge:
-            best, best_edge = k, mean
-    return best
+    values = determinize.paired_outcomes("telefunken", view, ranked, deals, rollout, rng)
+    return ranked[determinize.vote(values, Z)]
 
 
 def rollout(state: rules.State, move: str, seat: int, rng: random.Random) -> float | None:
