@@ -361,22 +361,15 @@ def test_a_captured_discard_keeps_only_the_captors_mark(app, drive):
 def test_last_move_tags_keep_clear_of_the_live_card_tag(app, drive, monkeypatch):
     """The "live card" pill and a seat's last-move tag on the same card were drawn over
     each other: the marks now keep clear of it."""
-    import scenes.marks as marks_module
     from scenes.chan import panels
+    from tests.test_marks import record_tags
 
     table = open_table(app, drive, position(5, "capture"))
     place = table._live_tag_place()
     assert place is not None
     pill = panels.live_tag_rect(*place)
     assert pill in table.mark_keep_clear()
-    drawn = []
-    real = marks_module._tag
-
-    def recording(*args, **kwargs):
-        drawn.append(real(*args, **kwargs))
-        return drawn[-1]
-
     table.marks.entities(1, [table.live_entity()], "Seat 2")  # a tag on the live card
-    monkeypatch.setattr(marks_module, "_tag", recording)
+    drawn = record_tags(monkeypatch)
     table.marks.draw(app.screen, table.mark_keep_clear())
     assert drawn and not any(tag.colliderect(pill) for tag in drawn)

@@ -23,6 +23,22 @@ def card(x, y, z=1.0):
     return esper.create_entity(Transform(x, y), Sprite(pygame.Surface((40, 60))), ZOrder(z))
 
 
+def record_tags(monkeypatch) -> list[pygame.Rect]:
+    """Where every last-move tag drawn from now on stands, in drawing order (the other table
+    tests use it too)."""
+    import scenes.marks as marks_module
+
+    drawn: list[pygame.Rect] = []
+    real = marks_module._tag
+
+    def recording(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(marks_module, "_tag", recording)
+    return drawn
+
+
 def test_a_seats_marks_last_until_it_starts_a_new_turn(world):
     marks = LastMoves()
     a, b = card(100, 100), card(300, 100)
@@ -70,28 +86,16 @@ def test_a_meld_is_outlined_as_one_box_and_drawn_in_the_seat_colour(world):
     assert surface.get_at((box.left - 3, box.centery))[:3] == (250, 0, 0)
 
 
-def test_tags_cover_neither_each_other_nor_the_words_kept_clear(app):
+def test_tags_cover_neither_each_other_nor_the_words_kept_clear(app, monkeypatch):
     """Two seats' marks on the same cards (a meld laid off on): the second tag moves along the
     edge; a tag whose place is a zone's label goes elsewhere (issue 11: nothing overlaps)."""
-    import scenes.marks as marks_module
-
     surface = pygame.Surface((400, 300))
-    drawn: list[pygame.Rect] = []
-    real = marks_module._tag
-
-    def recording(*args, **kwargs):
-        drawn.append(real(*args, **kwargs))
-        return drawn[-1]
-
+    drawn = record_tags(monkeypatch)
     marks = LastMoves()
     marks.place(0, pygame.Rect(100, 100, 60, 90), "Seat 1")
     marks.place(1, pygame.Rect(104, 100, 60, 90), "Seat 2")
     label = pygame.Rect(100, 86, 80, 18)
-    try:
-        marks_module._tag = recording
-        marks.draw(surface, keep_clear=[label])
-    finally:
-        marks_module._tag = real
+    marks.draw(surface, keep_clear=[label])
     assert len(drawn) == 2
     assert not drawn[0].colliderect(drawn[1])
     assert not any(tag.colliderect(label) for tag in drawn)
@@ -136,33 +140,21 @@ def test_cards_flying_together_are_outlined_once_they_have_landed(world):
     assert marks.boxes(1)  # a single card's outline goes with it
 
 
-def test_a_tag_can_prefer_the_bottom_edge(world):
+def test_a_tag_can_prefer_the_bottom_edge(world, monkeypatch):
     """A card on a pile fanned downwards: its top edge lies over the corners of the cards
     beneath, so its tag stands on its bottom edge (and still moves to avoid the words)."""
-    import scenes.marks as marks_module
-
     pygame.font.init()
-    drawn: list[pygame.Rect] = []
-    real = marks_module._tag
-
-    def recording(*args, **kwargs):
-        drawn.append(real(*args, **kwargs))
-        return drawn[-1]
-
+    drawn = record_tags(monkeypatch)
     marks = LastMoves()
     top, foot = card(100, 100), card(300, 100)
     marks.entities(0, [top], "Seat 1")
     marks.entities(1, [foot], "Seat 2", tag_at="bottom")
-    try:
-        marks_module._tag = recording
-        marks.draw(pygame.Surface((400, 300)))
-        assert drawn[0].centery < 100 - 20 and drawn[1].centery > 100 + 20
-        drawn.clear()
-        # the bottom edge taken by words: the tag goes back to the top edge
-        marks.draw(pygame.Surface((400, 300)), keep_clear=[pygame.Rect(250, 115, 100, 30)])
-        assert drawn[1].centery < 100 - 20
-    finally:
-        marks_module._tag = real
+    marks.draw(pygame.Surface((400, 300)))
+    assert drawn[0].centery < 100 - 20 and drawn[1].centery > 100 + 20
+    drawn.clear()
+    # the bottom edge taken by words: the tag goes back to the top edge
+    marks.draw(pygame.Surface((400, 300)), keep_clear=[pygame.Rect(250, 115, 100, 30)])
+    assert drawn[1].centery < 100 - 20
 
 
 def test_a_newer_mark_covering_an_older_one_of_the_same_turn_replaces_it(world):

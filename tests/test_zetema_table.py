@@ -250,24 +250,17 @@ def test_a_discards_tag_stands_at_its_foot_leaving_the_pile_readable(open_table,
                                                                       monkeypatch):
     """The tag of a discard stands on the card's bottom edge: on its top edge it covered the
     pile's header or, on a pile with cards, the rank and suit of the card beneath."""
-    import scenes.marks as marks_module
     from ecs.components import Sprite
     from scenes import theme
     from scenes.zetema import layout
+    from tests.test_marks import record_tags
 
     table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
                                 ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
                                 piles={"9": ["9S", "9H"]}))
     drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     drive.settle()
-    drawn = []
-    real = marks_module._tag
-
-    def recording(*args, **kwargs):
-        drawn.append(real(*args, **kwargs))
-        return drawn[-1]
-
-    monkeypatch.setattr(marks_module, "_tag", recording)
+    drawn = record_tags(monkeypatch)
     table.marks.draw(drive.app.screen)
     (tag,) = drawn
     pile = table.piles[rules.RANK_INDEX["9"]]
