@@ -76,16 +76,24 @@ def main(argv: list[str] | None = None) -> int:
         return next((w for w in setup.widgets.widgets if getattr(w, "label", "") == _(label)),
                     None)
 
-    players = widget("Players")
-    while args.players and players is not None and players.value != args.players:
-        drive.click(players.field.center)
-        players = widget("Players")
-    for level in [w for w in setup.widgets.widgets if getattr(w, "label", "") == _("Level")]:
-        while level.value != args.level:
-            drive.click(level.field.center)
-    first = widget("Who starts")
-    while first is not None and first.value != args.seed % 2:
-        drive.click(first.field.center)
+    def choose(label, value, widget_now) -> None:
+        """Click the choice's field until it shows ``value``; every option at most once (a
+        value it never shows is an error, not an endless loop)."""
+        choice = widget_now()
+        for _click in range(len(choice.options) if choice is not None else 0):
+            if choice.value == value:
+                return
+            drive.click(choice.field.center)
+            choice = widget_now()
+        if choice is not None and choice.value != value:
+            raise SystemExit(f"autoplay: the setup offers no {label} {value!r}")
+
+    if args.players:
+        choose("player count", args.players, lambda: widget("Players"))
+    levels = [w for w in setup.widgets.widgets if getattr(w, "label", "") == _("Level")]
+    for level in levels:
+        choose("level", args.level, lambda level=level: level)
+    choose("first player", args.seed % 2, lambda: widget("Who starts"))
     drive.click(setup.seed_field.rect.center)
     drive.type(str(args.seed))
     drive.click(setup.start_button.rect.center)
