@@ -62,14 +62,9 @@ def candidates(view: dict, legal: list[str], rng: random.Random) -> list[str]:
         scores = heuristics.discard_scores(view, hand, cards)
         ranked = heuristics.ranked_discards(cards, scores)
         best = scores[ranked[0]]
-        close = [c for c in ranked[:MAX_CANDIDATES] if scores[c] >= best - MARGIN]
-        moves = [f"discard {c}" for c in close]
-        if first not in moves:      # normal's occasional free discard: keep it first
-            moves = [first, *moves[:MAX_CANDIDATES - 1]]
-        else:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
+        close = [f"discard {c}" for c in ranked[:MAX_CANDIDATES] if scores[c] >= best - MARGIN]
+        # normal's choice first (also its occasional free discard, which may not be close)
+        return [first, *(m for m in close if m != first)][:MAX_CANDIDATES]
     return [first]
 
 
