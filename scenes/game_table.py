@@ -54,6 +54,7 @@ from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
 HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked out
+CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 
 
 class GameRules(RulesSystem):
@@ -572,7 +573,8 @@ class GameTable(TableScene):
         return pygame.Rect(0, 0, 0, 0)
 
     def draw_log(self, surface: pygame.Surface) -> None:
-        """The move log in the layout's ``log`` zone, newest at the bottom; wheel scrolls."""
+        """The move log in the layout's ``log`` zone, newest at the bottom, whole entries
+        (a wrapped entry whose start would be cut off at the top is left out); wheel scrolls."""
         rect = self.log_rect()
         if not rect.width:
             return
@@ -584,6 +586,8 @@ class GameTable(TableScene):
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - visible):end]
+        while len(shown) > 1 and shown[0].startswith(CONTINUED):
+            shown = shown[1:]  # the top line starts an entry: no move shown without its start
         y = rect.bottom - 12 - 17 * len(shown)
         for line in shown:
             theme.blit_text(surface, line, (start, y), 13, theme.INK_DIM,
@@ -613,7 +617,7 @@ class GameTable(TableScene):
             # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  width)
-            lines.extend(wrapped[:1] + ["   " + w for w in wrapped[1:]])
+            lines.extend(wrapped[:1] + [CONTINUED + w for w in wrapped[1:]])
         self._wrapped_log = (key, lines)
         return lines
 

@@ -34,8 +34,9 @@ BURIED = 0.8  # a card this much covered by one drawn above it is not outlined
 class Mark:
     """Outline ``entities`` (their joint box) or a fixed ``rect``; ``shape`` "rect"/"circle";
     ``dashed`` for a place where something no longer is; ``tag_at`` the edge its tag
-    prefers ("top", or "bottom" where the top edge lies over other cards' corners, as on a
-    pile fanned downwards)."""
+    prefers ("top"; "bottom" where the top edge lies over other cards' corners, as on a
+    pile fanned downwards; "top_far" where the bottom edge carries words the tag would hide,
+    as Tổ Tôm cards' names: farther along the top edge before the bottom)."""
 
     entities: tuple[int, ...] = ()
     rect: pygame.Rect | None = None
@@ -82,7 +83,7 @@ class LastMoves:
         self.marks.setdefault(seat, []).append(Mark((), pygame.Rect(rect), shape, label, dashed))
 
     def cards(self, seat: int, sync, zone: str, codes: Iterable[str],
-              label: str = "") -> Mark | None:
+              label: str = "", tag_at: str = "top") -> Mark | None:
         """Mark the cards ``codes`` of a ``scenes.card_sync.CardSync`` zone (the last of each
         code there: the one just arrived); the mark, or None if none of them is there."""
         have = list(sync.entities(zone))
@@ -92,7 +93,7 @@ class LastMoves:
             if match is not None:
                 have.remove(match)
                 ents.append(match[1])
-        return self.entities(seat, ents, label)
+        return self.entities(seat, ents, label, tag_at=tag_at)
 
     def clear(self) -> None:
         self.marks.clear()
@@ -213,7 +214,8 @@ def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
          taken: list[pygame.Rect] = (), edge: str = "top") -> pygame.Rect:
     """A small label on the mark's ``edge`` (top or bottom): centred, else moved along that
     edge, else on the other edge, wherever it covers none of the ``taken`` rects (other
-    tags, labels). Returns where it was drawn."""
+    tags, labels), else where it covers least of them; "top_far" tries two steps along the
+    top before the bottom edge. Returns where it was drawn."""
     img = theme.text(text, 12, (20, 20, 24), "bold")
     tag = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
     step = tag.width + 4
@@ -222,10 +224,12 @@ def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
              bottom.move(-step, 0), tag.move(2 * step, 0), tag.move(-2 * step, 0)]
     if edge == "bottom":
         spots = spots[3:6] + spots[:3] + spots[6:]
+    elif edge == "top_far":
+        spots = spots[:3] + spots[6:] + spots[3:6]
     bounds = surface.get_rect()
-    free = [s for s in spots if bounds.contains(s) and s.collidelist(taken) < 0]
-    if free:
-        tag = free[0]
+    inside = [s for s in spots if bounds.contains(s)] or [tag]
+    # the first spot that covers nothing, else the one that covers least
+    tag = min(inside, key=lambda s: sum(s.clip(t).width * s.clip(t).height for t in taken))
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     surface.blit(img, img.get_rect(center=tag.center))
     return tag

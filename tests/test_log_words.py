@@ -133,3 +133,22 @@ def test_the_table_log_is_reworded_when_the_language_changes(app, drive, worded,
     assert "۱. راهنما: place d4 (قرمز)" in drawn  # number, words and seat name in Persian
     labels = {getattr(w, "label", "") for w in table.widgets.widgets}
     assert {"واگرد", "راهنما", "منو"} <= labels and not labels & {"Undo", "Hint", "Menu"}
+
+
+def test_the_log_never_shows_an_entry_without_its_start(app, drive, monkeypatch):
+    """Long entries wrap onto two lines; the log showed the last lines that fit, so its top
+    line could be the second half of an entry ("2's gate with Ngũ Vạn: a Chắn")."""
+    from scenes.game_table import CONTINUED
+
+    table = ZertzTable(app, ZERTZ)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    width = table.log_rect().width - 28
+    long = "Red placed a piece on d4 and then thought about it for a long while, twice"
+    for shift in range(4):  # whatever the parity of the lines, the top one starts an entry
+        table.session.log[:] = ["short"] * shift + [long] * 30
+        lines = table._log_lines(width)
+        assert any(line.startswith(CONTINUED) for line in lines)
+        drawn = [s for s in log_drawn(table, monkeypatch) if s in lines]
+        assert drawn and not drawn[0].startswith(CONTINUED)
+        assert drawn == lines[-len(drawn):]  # the newest lines, in order

@@ -101,6 +101,21 @@ def test_tags_cover_neither_each_other_nor_the_words_kept_clear(app, monkeypatch
     assert not any(tag.colliderect(label) for tag in drawn)
 
 
+def test_a_tag_with_no_free_spot_stands_where_it_covers_least(app, monkeypatch):
+    """Crowded tables (Chắn's live-card pill, panels and other tags all around): a tag with
+    nowhere free went back to its first spot, over the pill; it now covers as little as it can."""
+    surface = pygame.Surface((400, 300))
+    drawn = record_tags(monkeypatch)
+    marks = LastMoves()
+    marks.place(0, pygame.Rect(100, 100, 60, 90), "Seat 1")
+    top_row = pygame.Rect(0, 70, 400, 40)  # every spot along the top edge
+    sliver = pygame.Rect(0, 190, 400, 3)  # a thin strip across the bottom edge's spots
+    marks.draw(surface, keep_clear=[top_row, sliver])
+    assert len(drawn) == 1
+    assert not drawn[0].colliderect(top_row)
+    assert drawn[0].clip(sliver).height <= 3
+
+
 def test_a_card_taken_over_loses_the_other_seats_mark(world):
     """A discard another seat takes (Chắn's capture and chíu, Telefunken's buy) is that seat's
     now: the discarder's mark on it goes (it would say the discarder put it there)."""

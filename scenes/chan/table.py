@@ -367,8 +367,13 @@ class ChanTable(CardTable):
 
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` just did until its next turn: the card it put in a gate,
-        the pair it took (captured card and partner), the four of a chíu."""
-        name, mark = self.seat_name(seat), self.marks.cards
+        the pair it took (captured card and partner), the four of a chíu. Tags stay off the
+        cards' bottom edge while the top has room: the cards' names are printed there."""
+        name = self.seat_name(seat)
+
+        def mark(seat, sync, zone, codes, label):
+            return self.marks.cards(seat, sync, zone, codes, label, tag_at="top_far")
+
         for event in events:
             if isinstance(event, (rules.Discarded, rules.CardPassed)):
                 mark(seat, self.sync, f"gate_{event.gate}", [event.card], name)
