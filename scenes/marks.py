@@ -36,7 +36,8 @@ class Mark:
     ``dashed`` for a place where something no longer is; ``tag_at`` the edge its tag
     prefers ("top"; "bottom" where the top edge lies over other cards' corners, as on a
     pile fanned downwards; "top_far" where the bottom edge carries words the tag would hide,
-    as Tổ Tôm cards' names: farther along the top edge before the bottom)."""
+    as Tổ Tôm cards' names: farther along the top edge, past a zone's label, before the
+    bottom)."""
 
     entities: tuple[int, ...] = ()
     rect: pygame.Rect | None = None
@@ -212,24 +213,35 @@ def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None
 
 def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
          taken: list[pygame.Rect] = (), edge: str = "top") -> pygame.Rect:
-    """A small label on the mark's ``edge`` (top or bottom): centred, else moved along that
-    edge, else on the other edge, wherever it covers none of the ``taken`` rects (other
-    tags, labels), else where it covers least of them; "top_far" tries two steps along the
-    top before the bottom edge. Returns where it was drawn."""
+    """A small label on the mark's ``edge`` (top or bottom): centred, else slid along that
+    edge (up to a tag's width and a little, nearest first), else on the other edge, else
+    farther along the top, wherever it covers none of the ``taken`` rects (other tags,
+    labels), else where it covers least of them; "top_far" slides three times as far along the
+    top before it tries the bottom edge. Returns where it was drawn."""
     img = theme.text(text, 12, (20, 20, 24), "bold")
-    tag = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
-    step = tag.width + 4
-    bottom = tag.move(0, box.height - 2 - tag.height // 2 + 4)
-    spots = [tag, tag.move(step, 0), tag.move(-step, 0), bottom, bottom.move(step, 0),
-             bottom.move(-step, 0), tag.move(2 * step, 0), tag.move(-2 * step, 0)]
+    top = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
+    step = top.width + 4
+    bottom = top.move(0, box.height - 2 - top.height // 2 + 4)
     if edge == "bottom":
-        spots = spots[3:6] + spots[:3] + spots[6:]
+        rows = ((bottom, 0, step), (top, 0, step), (top, step, 2 * step))
     elif edge == "top_far":
-        spots = spots[:3] + spots[6:] + spots[3:6]
+        rows = ((top, 0, 3 * step), (bottom, 0, step))
+    else:
+        rows = ((top, 0, step), (bottom, 0, step), (top, step, 2 * step))
     bounds = surface.get_rect()
-    inside = [s for s in spots if bounds.contains(s)] or [tag]
+    spots = [s for row in rows for s in _along(*row) if bounds.contains(s)] or [top]
     # the first spot that covers nothing, else the one that covers least
-    tag = min(inside, key=lambda s: sum(s.clip(t).width * s.clip(t).height for t in taken))
+    tag = min(spots, key=lambda s: sum(s.clip(t).width * s.clip(t).height for t in taken))
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     surface.blit(img, img.get_rect(center=tag.center))
     return tag
+
+
+def _along(rect: pygame.Rect, near: int, far: int, grain: int = 4) -> list[pygame.Rect]:
+    """``rect`` slid sideways by ``near`` < d <= ``far`` pixels (d = 0 included when ``near``
+    is 0), in steps of ``grain``, nearest first, right before left."""
+    out = [rect] if near == 0 else []
+    for d in range(grain, far + 1, grain):
+        if d > near:
+            out += [rect.move(d, 0), rect.move(-d, 0)]
+    return out

@@ -389,7 +389,7 @@ def test_a_pairs_tag_stays_off_the_card_names_at_its_foot(app, drive, monkeypatc
     box = _drawn_box(pair[0]).union(_drawn_box(pair[1]))
     drawn = record_tags(monkeypatch)
     table.marks.draw(app.screen, table.mark_keep_clear())
-    mine = [tag for tag in drawn if tag.colliderect(box.inflate(120, 40))]
+    mine = [tag for tag in drawn if tag.colliderect(box.inflate(360, 40))]
     assert mine, "the pair just taken carries its tag"
     names = pygame.Rect(box.left, box.bottom - box.height // 4, box.width, box.height // 4)
     assert not any(tag.colliderect(names) for tag in mine)

@@ -101,6 +101,20 @@ def test_tags_cover_neither_each_other_nor_the_words_kept_clear(app, monkeypatch
     assert not any(tag.colliderect(label) for tag in drawn)
 
 
+def test_a_tag_moved_off_a_label_stands_right_beside_it(app, monkeypatch):
+    """A tag pushed along its edge by a zone's label slides only as far as it must: it stays
+    next to its card instead of jumping a whole tag's width."""
+    surface = pygame.Surface((400, 300))
+    drawn = record_tags(monkeypatch)
+    marks = LastMoves()
+    marks.place(0, pygame.Rect(100, 100, 60, 90), "Seat 1")
+    label = pygame.Rect(60, 86, 90, 18)  # the zone's label, over the tag's first spot
+    marks.draw(surface, keep_clear=[label])
+    assert not drawn[0].colliderect(label)
+    assert drawn[0].bottom <= 110  # still on the top edge
+    assert 0 <= drawn[0].left - label.right < 4
+
+
 def test_a_tag_with_no_free_spot_stands_where_it_covers_least(app, monkeypatch):
     """Crowded tables (Chắn's live-card pill, panels and other tags all around): a tag with
     nowhere free went back to its first spot, over the pill; it now covers as little as it can."""
