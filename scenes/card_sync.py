@@ -57,20 +57,24 @@ class CardSync:
             remove_now(ent)
             self.widths.pop(ent, None)
 
-    def sync(self, wanted: dict[str, list[str]], slots: Callable[[str, int, int], Slot],
-             widths: Callable[[str], int], source: Callable[[str, str], tuple[float, float]],
-             sink: Callable[[str, str], tuple[float, float]], duration: float = 0.35,
-             delay: float = 0.0, instant: bool = False, face_up: Callable[[str], bool] =
-             lambda zone: True) -> None:
-        """Make the entities match ``wanted``.
+    def planned(self, wanted: dict[str, list[str]]) -> dict[str, list[int | None]]:
+        """The entity ``sync(wanted)`` would put in each place of each zone (None: a card
+        that appears from nowhere, a new entity): a table laying out slots per entity (two
+        identical cards) asks first."""
+        kept, free = self._match(wanted)
+        out: dict[str, list[int | None]] = {}
+        for zone, codes in wanted.items():
+            row = []
+            for code, pair in zip(codes, kept[zone]):
+                if pair is None and free.get(code):
+                    pair = free[code].pop(0)
+                row.append(None if pair is None else pair[1])
+            out[zone] = row
+        return out
 
-        ``slots(zone, index, count)`` gives where card ``index`` of a zone goes;
-        ``widths(zone)`` the card width there; ``source(zone, code)`` where a card that
-        appears from nowhere starts (None: it was there all along, uncovered, and appears in
-        its place as it is); ``sink(zone, code)`` where a vanishing card of ``zone`` flies
-        to (None: it stays where it is, buried, and goes at once); ``face_up(zone)`` whether
-        the zone shows faces.
-        """
+    def _match(self, wanted: dict[str, list[str]]) -> tuple[dict, dict]:
+        """Which entities stay in their zone (``kept``: per zone, an entity or None for each
+        wanted card) and which are free to go elsewhere (``free``: code -> [(zone, entity)])."""
         free: dict[str, list[tuple[str, int]]] = {}  # code -> (old zone, entity)
         kept: dict[str, list[tuple[str, int] | None]] = {}
         for zone, codes in wanted.items():
@@ -89,6 +93,23 @@ class CardSync:
             if zone not in wanted:
                 for code, ent in self.zones[zone]:
                     free.setdefault(code, []).append((zone, ent))
+        return kept, free
+
+    def sync(self, wanted: dict[str, list[str]], slots: Callable[[str, int, int], Slot],
+             widths: Callable[[str], int], source: Callable[[str, str], tuple[float, float]],
+             sink: Callable[[str, str], tuple[float, float]], duration: float = 0.35,
+             delay: float = 0.0, instant: bool = False, face_up: Callable[[str], bool] =
+             lambda zone: True) -> None:
+        """Make the entities match ``wanted``.
+
+        ``slots(zone, index, count)`` gives where card ``index`` of a zone goes;
+        ``widths(zone)`` the card width there; ``source(zone, code)`` where a card that
+        appears from nowhere starts (None: it was there all along, uncovered, and appears in
+        its place as it is); ``sink(zone, code)`` where a vanishing card of ``zone`` flies
+        to (None: it stays where it is, buried, and goes at once); ``face_up(zone)`` whether
+        the zone shows faces.
+        """
+        kept, free = self._match(wanted)
         new_zones: dict[str, list[tuple[str, int]]] = {}
         for zone, codes in wanted.items():
             row = kept[zone]

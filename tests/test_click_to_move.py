@@ -284,6 +284,23 @@ def test_telefunken_selection_keeps_the_other_cards_under_the_pointer(open_telef
     assert sorted(table.selected) == ["5C", "7C"]
 
 
+def test_telefunken_of_two_identical_cards_each_keeps_its_place_while_clicking(open_telefunken,
+                                                                               drive):
+    """Two decks: clicking the first of two 7♣ moved the second into its slot, so the next
+    click on where the second had been landed on nothing and cancelled the whole selection."""
+    hand = ["7C", "7C", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S", "2D", "QD"]
+    table = open_telefunken(tposition([hand] + OTHERS))
+    first, second = [e for c, e in table.sync.entities("hand") if c == "7C"]
+    before = {e: _grip(table, e) for _, e in table.sync.entities("hand")}
+    drive.click(before[first])
+    drive.settle()
+    for _, ent in table.sync.entities("hand"):  # (x only: the hovered card rises)
+        assert _grip(table, ent)[0] == pytest.approx(before[ent][0], abs=1)
+    drive.click(before[second])
+    drive.settle()
+    assert table.selected == ["7C", "7C"]
+
+
 def test_telefunken_deal_7_selection_indexes_the_legal_moves_once(open_telefunken, drive):
     # deal 7: A-K of hearts twice and a joker go out in 2,172 ways
     hand = [r + "H" for r in trules.RANKS] * 2 + ["JK"]

@@ -139,7 +139,8 @@ class Gestures:
             return "draw"
         if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
             if self.layout["hand"].rect.collidepoint(intent.pos) and self._frozen is None:
-                self._frozen = list(self.order)  # keep the slots while cards are clicked
+                # keep the slots while cards are clicked
+                self._frozen = list(self.sync.entities("hand"))
             self.toggle(intent.entity)
             return None
         verdict = self.lit_verdict(intent.pos)

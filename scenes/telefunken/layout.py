@@ -43,25 +43,33 @@ class Placed:
     owner_rows: list[tuple[int, float]] = field(default_factory=list)
 
 
-def hand_slots(rect: pygame.Rect, hand: list[str], frozen: list[str] | None) -> list[Slot]:
-    """The hand fanned in ``rect``; with ``frozen`` (the order while cards are being
-    clicked) each card keeps its slot of that order, so nothing moves under the pointer."""
+def hand_slots(rect: pygame.Rect, hand: list[str], frozen: list[tuple[str, int]] | None,
+               ents: list[int | None] | None = None) -> list[Slot]:
+    """The hand fanned in ``rect``; with ``frozen`` (the cards, as (code, entity), in the
+    order of their slots while cards are being clicked) each card keeps its slot, so nothing
+    moves under the pointer: ``ents`` names the entity of each card of ``hand``, so of two
+    identical cards each keeps its own slot."""
     area = rect.inflate(-16, -44)
-    full = frozen if frozen is not None else hand
+    full = [code for code, _ in frozen] if frozen is not None else hand
     spots = fan(area, len(full), HAND_W, max_step=HAND_W + 4, arc=5)
     slots = [(x, y + 16, a, 600 + i) for i, (x, y, a) in enumerate(spots)]
+    if frozen is None:
+        return slots
     free = list(range(len(full)))
     out = []
-    for code in hand:
-        k = next(k for k in free if full[k] == code)
+    for i, code in enumerate(hand):
+        ent = ents[i] if ents is not None and i < len(ents) else None
+        k = next((k for k in free if frozen[k] == (code, ent)), None)
+        if k is None:
+            k = next(k for k in free if full[k] == code)
         free.remove(k)
         out.append(slots[k])
     return out
 
 
-def frozen_fits(frozen: list[str] | None, hand: list[str]) -> bool:
-    """The kept order still knows every card of the hand."""
-    return frozen is not None and not (Counter(hand) - Counter(frozen))
+def frozen_fits(frozen: list[tuple[str, int]] | None, hand: list[str]) -> bool:
+    """The kept slots still know every card of the hand."""
+    return frozen is not None and not (Counter(hand) - Counter(code for code, _ in frozen))
 
 
 def build_slots(rect: pygame.Rect, count: int) -> list[Slot]:

@@ -78,7 +78,8 @@ class TelefunkenTable(Gestures, CardTable):
         self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
         self._source: dict[str, tuple[float, float]] = {}
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
-        self._frozen: list[str] | None = None  # the hand's order while its slots are kept
+        # the hand's cards (code, entity) in slot order while their slots are kept
+        self._frozen: list[tuple[str, int]] | None = None
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -185,8 +186,9 @@ class TelefunkenTable(Gestures, CardTable):
         self._slots = placed.slots
         self._meld_rects = placed.meld_rects
         self._owner_rows = placed.owner_rows
+        ents = self.sync.planned(wanted)["hand"] if self._frozen is not None else None
         self._slots["hand"] = layout.hand_slots(self.layout["hand"].rect, wanted["hand"],
-                                                self._frozen)
+                                                self._frozen, ents)
         self._slots["build"] = layout.build_slots(self.layout["build"].rect, len(wanted["build"]))
         self._slots["discard"] = layout.pile_slots(self.layout["discard"].rect,
                                                    len(wanted["discard"]))
