@@ -180,3 +180,55 @@ def test_a_change_of_language_relabels_the_open_table(open_table, app):
     set_app_language(app, "vi")
     labels = {w.label for w in table.widgets.widgets}
     assert "Mua (1 chip)" in labels and "Bỏ qua" in labels
+
+
+def test_cards_that_make_no_group_are_not_called_a_run():
+    """Any three or more cards that were not a set were called "A run": the build zone now
+    checks the group before naming it."""
+    from dataclasses import replace
+
+    state = laid_out()
+    for melded in (False, True):
+        s = replace(state, deal=2, melded=(melded, True, True, False))
+        for chosen in (["AH", "4D", "5S"], ["JS", "JD", "JC", "4D"], ["JK", "3D", "3D", "JS"]):
+            text = words.selection_prompt(s, 0, chosen, None)
+            assert "not a set or a run" in text, (chosen, text)
+    fresh = replace(state, deal=2, melded=(False, True, True, False))
+    assert words.selection_prompt(fresh, 0, ["4H", "5H", "6H"], None).startswith("A run, but")
+    assert words.selection_prompt(fresh, 0, ["4H", "4D", "4S"], None).startswith("A set, but")
+
+
+def test_deal_1_says_what_makes_a_trio_pure():
+    from dataclasses import replace
+
+    s = replace(laid_out(), deal=1, melded=(False, True, True, False))
+    assert "no joker" in words.selection_prompt(s, 0, ["JS", "JD", "JK"], None)
+    assert "three different suits" in words.selection_prompt(s, 0, ["JS", "JD", "JD"], None)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "vi"])
+def test_the_deal_7_rule_is_told_whole_in_every_language(lang, app):
+    """It was cut after two lines ("…and go out in the same") and said "going out" twice."""
+    from dataclasses import replace
+
+    from game.layout import load_layout
+    from scenes.telefunken.table import prompt_lines
+
+    i18n.set_language(lang)
+    build = load_layout("telefunken")["build"].rect
+    s = replace(laid_out(), deal=7, melded=(False, False, False, False))
+    for chosen in (["AH", "AD", "AD"], ["2H", "3H", "4H", "5H"]):
+        text = words.selection_prompt(s, 0, chosen, None)
+        width = build.right - 100 - layout.build_text_left(build, len(chosen))
+        _size, lines = prompt_lines(text, width)
+        assert " ".join(lines).replace("  ", " ").split() == text.split()  # nothing cut
+
+
+def test_a_prompt_too_long_for_two_lines_is_drawn_whole_in_smaller_type():
+    from scenes.telefunken.table import prompt_lines
+
+    text = "word " * 60
+    size, lines = prompt_lines(text.strip(), 500)
+    assert size == 12 and len(lines) == 3
+    size, lines = prompt_lines("a short sentence", 500)
+    assert size == 15 and lines == ["a short sentence"]

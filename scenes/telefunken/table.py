@@ -506,11 +506,13 @@ class TelefunkenTable(Gestures, CardTable):
         else:
             text = self._waiting_text()
         left = layout.build_text_left(build, len(self.selected))
-        lines = theme.wrap(text, 15, build.right - 100 - left, "bold")
+        width = build.right - 100 - left
+        size, lines = prompt_lines(text, width)
+        step = size + 5
         x, anchor = (build.right - 100, "topright") if theme.rtl() else (left, "topleft")
-        for i, line in enumerate(lines[:2]):
-            theme.blit_text(surface, line, (x, build.centery - 10 * len(lines[:2]) + 20 * i),
-                            15, theme.INK, "bold", anchor=anchor)
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (x, build.centery - step * len(lines) / 2 + step * i),
+                            size, theme.INK, "bold", anchor=anchor)
 
     def _waiting_text(self) -> str:
         state = self.state
@@ -521,3 +523,17 @@ class TelefunkenTable(Gestures, CardTable):
         if not self.mine and state.seat == self.viewer and not self.curtain:
             return ""  # the last move is still reaching the table: nothing to ask yet
         return words.waiting(state.phase, self.seat_name(state.seat), self.mine)
+
+
+def prompt_lines(text: str, width: int) -> tuple[int, list[str]]:
+    """The build zone's sentence in whole: two lines at the largest size from 15 down to
+    12 that holds it, else three at 12 (the last cut with an ellipsis if even that is not
+    enough). Returns (size, lines)."""
+    for size in (15, 14, 13, 12):
+        lines = theme.wrap(text, size, width, "bold")
+        if len(lines) <= 2:
+            return size, lines
+    lines = theme.wrap(text, 12, width, "bold")
+    if len(lines) > 3:
+        lines = lines[:2] + [theme.fit(" ".join(lines[2:]), 12, width, "bold")]
+    return 12, lines

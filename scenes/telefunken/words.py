@@ -99,6 +99,15 @@ def exchange_prompt(count: int, legal: bool) -> str:
     return _("Choose the cards to give back (or none), then press Give back")
 
 
+def group_kind(selected: Sequence[str]) -> str | None:
+    """"set" or "run" if the cards make one valid group, else None."""
+    try:
+        rules.check_group(selected)
+    except ValueError:
+        return None
+    return rules.group_kind(selected)
+
+
 def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None) -> str:
     """What the selected cards make: the meld they form, or why they are not one."""
     if meld is not None:
@@ -111,12 +120,23 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         return _("{card}: click the discard pile to end your turn, or choose more cards for a "
                  "meld").format(card=cards(selected))
     if len(selected) == 2:
+        if state.melded[seat]:
+            return _("{cards}: a lit meld takes them (a joker's place, a lay-off), or choose "
+                     "more cards: a set or a run needs at least three").format(
+                cards=cards(selected))
         return _("{cards}: a set or a run needs at least three cards").format(cards=cards(selected))
-    kind = rules.group_kind(selected)
+    kind = group_kind(selected)
+    if state.deal == 7 and not state.melded[seat]:
+        return _("Deal 7: you meld only to go out, all at once: a trio, a run of 7 or more and "
+                 "further sets or runs, keeping at most one card to discard")
+    if kind == "set" and not state.melded[seat] and state.deal == 1:
+        if rules.JOKER in selected:
+            return _("A set, but your first meld this deal must be a pure trio: three cards of "
+                     "one rank in three suits, no joker")
+        if len(selected) == 3 and len({c[-1] for c in selected}) < 3:
+            return _("A set, but your first meld this deal must be a pure trio: three cards of "
+                     "one rank in three different suits")
     if kind in ("set", "run") and not state.melded[seat]:
-        if state.deal == 7:
-            return _("Deal 7: you may meld only the whole contract ({contract}) and go out "
-                     "in the same turn").format(contract=contract(7))
         text = (_("A run, but your first meld this deal must be the contract: {contract}")
                 if kind == "run" else
                 _("A set, but your first meld this deal must be the contract: {contract}"))
