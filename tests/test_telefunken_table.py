@@ -7,7 +7,7 @@ from collections import Counter
 import esper
 import pytest
 
-from ecs.components import DropTarget
+from ecs.components import Draggable, DropTarget
 from game.catalog import GameConfig, Seat
 from game.rules import telefunken as rules
 from game.session import Session
@@ -95,6 +95,51 @@ def test_draw_by_clicking_the_stock(open_table, drive):
     drive.settle()
     assert table.session.moves == ["draw"]
     assert Counter(hand_codes(table)) == Counter(hand + [top])
+
+
+def test_draw_by_dragging_the_stocks_top_card_into_the_hand(open_table, drive):
+    """A newcomer drags the pack's top card into the hand: that draws, the pack stays in its
+    place, and a drag of it anywhere else says how to draw."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw"))
+    home = drive.center_of(table.stock_ent)
+    drive.drag(home, table.layout["table"].rect.center, steps=6)  # onto the table: refused
+    drive.settle()
+    assert table.session.moves == [] and "into your hand" in table.app.toasts[-1].text
+    top = table.state.stock[0]
+    drive.drag(home, table.layout["hand"].rect.center, steps=6)
+    drive.settle()
+    assert table.session.moves == ["draw"]
+    assert Counter(hand_codes(table)) == Counter(hand + [top])
+    assert drive.center_of(table.stock_ent) == pytest.approx(home)
+    assert not esper.component_for_entity(table.stock_ent, Draggable).enabled  # drawn already
+
+
+def test_silent_gestures_now_say_why_nothing_happens(open_table, drive):
+    """Before drawing, a click on a hand card did nothing; a press on a discard that is not
+    offered did nothing: each now says why."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw"))
+    card = next(e for c, e in table.sync.entities("hand") if c == "KS")
+    drive.click(drive.center_of(card))
+    drive.settle()
+    assert table.selected == [] and table.app.toasts[-1].text.startswith("Draw first")
+    pile = table.sync.entities("discard")[-1][1]
+    drive.drag(drive.center_of(pile), table.layout["hand"].rect.center, steps=6)
+    drive.settle()
+    assert "only when it is thrown" in table.app.toasts[-1].text
+    assert table.session.moves == []
+
+
+def test_with_a_card_chosen_a_click_on_the_pile_still_discards_it(open_table, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS))
+    drive.click(drive.center_of(next(e for c, e in table.sync.entities("hand") if c == "KS")))
+    drive.settle()
+    assert table.selected == ["KS"]
+    drive.click(drive.center_of(table.sync.entities("discard")[-1][1]))
+    drive.settle()
+    assert table.session.moves == ["discard KS"]
 
 
 def test_buy_the_discard_when_offered(open_table, drive):

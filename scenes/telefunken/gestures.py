@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import esper
 
-from ecs.components import DropTarget, Transform
+from ecs.components import Draggable, DropTarget, Transform
+from ecs.input import topmost_at
 from ecs.intents import ClickIntent
 from scenes.telefunken import layout, words
 from scenes.telefunken.legal_index import LegalIndex
@@ -63,6 +64,11 @@ class Gestures:
         drop = esper.component_for_entity(target, DropTarget)
         zone = self.sync.zone_of(entity)
         code = self.sync.code_of(entity)
+        if entity == self.stock_ent:  # the top card of the stock, drawn by a drag
+            if drop.name == "hand":
+                return (True, "") if self.is_legal("draw") else (
+                    False, words.phase_refusal(self.state, self.viewer) or words.wait())
+            return False, words.refusal("stock_to_hand")
         if self.drag.selected == entity and drop.name != "hand":
             return False, ""  # the discard chosen by a click goes into the hand, nowhere else
         if drop.name in ("hand", "build") and zone in ("hand", "build"):
@@ -89,6 +95,8 @@ class Gestures:
         zone = self.sync.zone_of(entity)
         code = self.sync.code_of(entity)
         self.drag.settle(entity)
+        if entity == self.stock_ent:
+            return self._stock_dropped()
         if zone == "discard":
             return "take" if self.is_legal("take") else "buy"
         if drop.name == "discard":
@@ -127,6 +135,27 @@ class Gestures:
         self.order.insert(new, code)
         self.sort_mode = "custom"
         self.show()
+
+    def _stock_dropped(self) -> str:
+        """The stock's top card let go over the hand: the pack stays where it lies and the
+        drawn card comes from where the pointer let go of it."""
+        t = esper.component_for_entity(self.stock_ent, Transform)
+        self._drawn_from = (t.x, t.y)
+        self.place_stock()
+        return "draw"
+
+    def explain_pile_press(self, pos: tuple[int, int]) -> bool:
+        """A press on the top discard while it cannot be taken says why (a drag of it did
+        nothing and said nothing); True if it did."""
+        cards = self.sync.entities("discard")
+        if (not cards or self.replay is not None or self.curtain or self.selected
+                or self.drag.selected is not None):
+            return False  # (with cards chosen, a click on the pile discards them)
+        ent = cards[-1][1]
+        if topmost_at(pos, Draggable) != ent or esper.component_for_entity(ent, Draggable).enabled:
+            return False
+        self.refuse(words.pile_refusal(self.state, self.viewer), None)
+        return True
 
     # -- clicks ------------------------------------------------------------------------
     def move_for_intent(self, intent) -> str | None:

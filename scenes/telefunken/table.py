@@ -78,6 +78,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
         self._source: dict[str, tuple[float, float]] = {}
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
+        self._drawn_from: tuple[float, float] | None = None  # a draw made by a drag: from here
         # the hand's cards (code, entity) in slot order while their slots are kept
         self._frozen: list[tuple[str, int]] | None = None
 
@@ -93,12 +94,19 @@ class TelefunkenTable(Gestures, CardTable):
         stock = self.layout["stock"].rect
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
-            ZOrder(5), Hoverable())
+            ZOrder(5), Hoverable(), Draggable(enabled=False))
         for name in ("discard", "build", "hand", "table"):
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
         self.penalties = self._penalties_from_session()
         self.first_viewer()
         self.show(instant=True)
+
+    def place_stock(self) -> None:
+        """The pack back in its place, at rest (after its top card was dragged off)."""
+        stock = self.layout["stock"].rect
+        t = esper.component_for_entity(self.stock_ent, Transform)
+        t.x, t.y, t.lift = stock.centerx, stock.centery + 8, 0.0
+        esper.component_for_entity(self.stock_ent, ZOrder).z = 5
 
     def _penalties_from_session(self) -> list[tuple[int, ...]]:
         out = []
@@ -215,15 +223,22 @@ class TelefunkenTable(Gestures, CardTable):
                 elif self.drag.selected != ent:
                     esper.try_remove_component(ent, Selected)
         # an empty stock is rebuilt from the discards when drawn from: keep it clickable
+        may_draw = self.mine and self.is_legal("draw") and self.replay is None
         esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
-            self.state.stock) or (self.mine and self.is_legal("draw"))
+            self.state.stock) or may_draw
+        esper.component_for_entity(self.stock_ent, Draggable).enabled = (
+            may_draw and not self.curtain)
         self.refresh()
 
     # -- selection and melds -----------------------------------------------------------
     def toggle(self, ent: int) -> None:
         zone = self.sync.zone_of(ent)
         code = self.sync.code_of(ent)
-        if code is None or not self.mine or self.state.phase not in ("play", "exchange"):
+        if code is None:
+            return
+        if not self.mine or self.state.phase not in ("play", "exchange"):
+            if self.replay is None and not self.curtain:  # say why the card stays
+                self.refuse(words.phase_refusal(self.state, self.viewer) or words.wait(), None)
             return
         if zone == "hand":
             self.selected.append(code)
@@ -263,6 +278,8 @@ class TelefunkenTable(Gestures, CardTable):
             self.show()
         if self.handle_cut(event):
             return
+        if event.kind == "down" and event.button == 1 and self.explain_pile_press(event.pos):
+            return
         super().handle(event)
 
     def update(self, dt: float) -> None:
@@ -296,6 +313,9 @@ class TelefunkenTable(Gestures, CardTable):
         # the end of a deal everything is gathered into the pack for the next shuffle
         new_deal = any(isinstance(e, rules.Shuffled) for e in events)
         self._source["sink"] = self.layout["stock"].rect.center if new_deal else origin
+        if self._drawn_from is not None and move == "draw":
+            self._source["hand"] = self._drawn_from  # where the dragged top card was let go
+        self._drawn_from = None
         name = self.seat_name
         for event in events:
             if isinstance(event, (rules.CardDrawn, rules.Dealt)):

@@ -203,7 +203,22 @@ def discard_refusal(state, seat: int, card: str) -> str:
     return _("You cannot discard {card} now").format(card=cards([card]))
 
 
+def pile_refusal(state, seat: int) -> str:
+    """Why the top discard cannot be taken now (a press on it while it is not offered)."""
+    if state.melded[seat]:
+        return _("Once you have melded this deal you may no longer buy the discard")
+    if state.chips[seat] <= 0:
+        return _("You have no chips left to buy the discard")
+    if state.seat == seat and state.phase == "draw":
+        return _("A discard may be bought only when it is thrown, for a chip: now draw from "
+                 "the stock")
+    if state.seat == seat and state.phase == "play":
+        return _("You have drawn: meld if you can, then discard a card onto this pile")
+    return _("A discard may be bought only when it is thrown, for a chip")
+
+
 REFUSALS = {
+    "stock_to_hand": N_("Drag the stock's top card into your hand to draw it, or click it"),
     "not_in_hand": N_("Drag the discard into your hand to take or buy it"),
     "no_meld": N_("Select the cards of a meld you can put down, then drop them here"),
     "one_card": N_("Discard one card: select only that one"),
