@@ -315,3 +315,30 @@ def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, d
     stock = table.layout["stock"].rect.center
     assert len(flights) >= 6      # the two melds and the pile, at least
     assert all((round(x), round(y)) == stock for x, y in flights)
+
+
+def test_every_meld_row_stays_on_the_table_however_crowded(open_table):
+    """Four seats' melds, one seat's wrapping onto a second line: the fourth row ran out of
+    the table into the prompt below; the meld cards now shrink until every row fits."""
+    melds = [{"owner": 0, "cards": ["3H", "3D", "3C"]}, {"owner": 0, "cards": ["5H", "5D", "5C"]},
+             {"owner": 1, "cards": ["4H", "4D", "4C"]}, {"owner": 1, "cards": ["6S", "6D", "6C"]},
+             {"owner": 2, "cards": ["8H", "8D", "8C"]}, {"owner": 2, "cards": ["9S", "9D", "9C"]},
+             {"owner": 3, "cards": ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]},
+             {"owner": 3, "cards": ["QH", "QD", "QC"]}, {"owner": 3, "cards": ["KH", "KD", "KC"]},
+             {"owner": 3, "cards": ["10H", "10D", "10C"]}, {"owner": 3, "cards": ["AH", "AD", "AC"]}]
+    hands = [["7C", "2D", "JH", "KS"], ["2C", "9D", "QH"], ["2S", "9H", "5D"], ["3C", "4D"]]
+    table = open_table(position(hands, melds=melds, melded=[True] * 4))
+    area = table.layout["table"].rect
+    assert len(table._meld_rects) == len(melds)
+    for rect in table._meld_rects.values():
+        assert area.contains(rect), (rect, area)
+    for i in range(len(melds)):
+        for _, ent in table.sync.entities(f"meld_{i}"):
+            assert area.collidepoint(drive_centre(ent))
+
+
+def drive_centre(ent):
+    from ecs.components import Transform
+
+    t = esper.component_for_entity(ent, Transform)
+    return t.x, t.y + t.dy

@@ -41,6 +41,8 @@ class Placed:
     slots: dict[str, list[Slot]] = field(default_factory=dict)
     meld_rects: dict[int, pygame.Rect] = field(default_factory=dict)
     owner_rows: list[tuple[int, float]] = field(default_factory=list)
+    card_w: int = TABLE_W  # the width of the meld cards (smaller on a crowded table)
+    bottom: int = 0  # the lowest card's bottom edge
 
 
 def hand_slots(rect: pygame.Rect, hand: list[str], frozen: list[tuple[str, int]] | None,
@@ -90,29 +92,43 @@ def pile_slots(rect: pygame.Rect, count: int) -> list[Slot]:
              100 + i) for i in range(count)]
 
 
+MELD_WIDTHS = (TABLE_W, 44, 40, 36, 32)  # the meld cards shrink to these while rows overflow
+
+
 def meld_slots(rect: pygame.Rect, melds, owners_order: list[int]) -> Placed:
-    """The melds on the table: one row (wrapping) per owner in ``owners_order``."""
-    placed = Placed()
-    _, h = card_size(TABLE_W)
-    step = TABLE_W * 0.45
+    """The melds on the table: one row (wrapping) per owner in ``owners_order``, with cards
+    as large as ``MELD_WIDTHS`` allows while every row stays on the table (``card_w``)."""
+    for width in MELD_WIDTHS:
+        placed = _meld_rows(rect, melds, owners_order, width)
+        if placed.bottom <= rect.bottom - 4:
+            break
+    return placed
+
+
+def _meld_rows(rect: pygame.Rect, melds, owners_order: list[int], card_w: int) -> Placed:
+    placed = Placed(card_w=card_w)
+    _, h = card_size(card_w)
+    step = card_w * 0.45
     rows: dict[int, list[int]] = {}
     for i, meld in enumerate(melds):
         rows.setdefault(meld.owner, []).append(i)
+    gap = 8 if card_w == TABLE_W else 5
     y = rect.y + 26 + h / 2
     for owner in [o for o in owners_order if o in rows]:
         placed.owner_rows.append((owner, y))
         x = rect.x + OWNER_LABEL_W
         for i in rows[owner]:
             n = len(melds[i].cards)
-            width = TABLE_W + step * (n - 1)
+            width = card_w + step * (n - 1)
             if x + width > rect.right - 6:
                 x = rect.x + OWNER_LABEL_W
-                y += h + 6
-            placed.slots[f"meld_{i}"] = [(x + TABLE_W / 2 + k * step, y, 0.0, 300 + k)
+                y += h + gap - 2
+            placed.slots[f"meld_{i}"] = [(x + card_w / 2 + k * step, y, 0.0, 300 + k)
                                          for k in range(n)]
             placed.meld_rects[i] = pygame.Rect(round(x), round(y - h / 2), round(width), h)
             x += width + 12
-        y += h + 8
+        placed.bottom = round(y + h / 2)
+        y += h + gap
     return placed
 
 

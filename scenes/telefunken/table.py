@@ -75,6 +75,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._slots: dict[str, list[layout.Slot]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._owner_rows: list[tuple[int, float]] = []
+        self._meld_w = layout.TABLE_W  # the meld cards' width (they shrink on a crowded table)
         self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
         self._source: dict[str, tuple[float, float]] = {}
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
@@ -100,6 +101,9 @@ class TelefunkenTable(Gestures, CardTable):
         self.penalties = self._penalties_from_session()
         self.first_viewer()
         self.show(instant=True)
+
+    def _card_width(self, zone: str) -> int:
+        return self._meld_w if zone.startswith("meld_") else layout.card_width(zone)
 
     def place_stock(self) -> None:
         """The pack back in its place, at rest (after its top card was dragged off)."""
@@ -168,7 +172,7 @@ class TelefunkenTable(Gestures, CardTable):
     def show(self, instant: bool = False, lead: float = 0.0) -> None:
         wanted = self.wanted()
         self._compute_slots(wanted)
-        self.sync.sync(wanted, lambda z, i, n: self._slots[z][i], layout.card_width, self._from,
+        self.sync.sync(wanted, lambda z, i, n: self._slots[z][i], self._card_width, self._from,
                        self._to, delay=lead, instant=instant,
                        face_up=lambda z: z not in ("hand", "build") or not self.curtain)
         self._after_sync()
@@ -194,6 +198,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._slots = placed.slots
         self._meld_rects = placed.meld_rects
         self._owner_rows = placed.owner_rows
+        self._meld_w = placed.card_w
         ents = self.sync.planned(wanted)["hand"] if self._frozen is not None else None
         self._slots["hand"] = layout.hand_slots(self.layout["hand"].rect, wanted["hand"],
                                                 self._frozen, ents)
