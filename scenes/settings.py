@@ -124,6 +124,10 @@ class SettingsScene(Scene):
     def _set_undo(self, value: bool) -> None:
         self.app.settings.undo_between_people = value
         self.app.save_settings()
+        for scene in self.app.scenes.stack:  # the game under the pause menu obeys at once
+            session = getattr(scene, "session", None)
+            if session is not None and hasattr(session, "undo_between_people"):
+                session.undo_between_people = value
 
     def _set_cut(self, value: str) -> None:
         self.app.settings.telefunken_cut = value

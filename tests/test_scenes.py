@@ -336,3 +336,23 @@ def _drawn_over_black_and_white(app, scene, spot):
         scene.draw(surface)
         seen.append(surface.get_at(spot))
     return seen
+
+
+def test_undo_between_people_switched_on_mid_game_counts_at_once(app, drive):
+    """Turned on from the pause menu's Settings, it was ignored until the game was reopened
+    ("Undo is off in games between people" while Settings said On)."""
+    from game.catalog import GameConfig, Seat
+    from scenes.zertz.table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("human")), 3, {"first": None})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert not table.session.undo_allowed()
+    settings = SettingsScene(app)
+    app.scenes.push(settings, transition=None)
+    toggle = next(w for w in settings.widgets.widgets if getattr(w, "label", "") ==
+                  "Undo between people")
+    drive.click(toggle._switch().center)
+    assert app.settings.undo_between_people
+    assert table.session.undo_allowed()
