@@ -611,6 +611,8 @@ def test_describe_says_what_happened():
         t.describe(s, "discard 2H")
 
 
-def test_revealing_events_cover_draws_buys_and_the_cut():
+def test_revealing_events_cover_draws_buys_the_cut_and_the_end_of_a_deal():
     assert t.CardDrawn in t.REVEALING_EVENTS and t.Bought in t.REVEALING_EVENTS
     assert t.Cut in t.REVEALING_EVENTS
+    # going out shows every hand's penalty: no undo may take the deal's end back
+    assert t.Penalties in t.REVEALING_EVENTS

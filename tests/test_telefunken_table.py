@@ -342,3 +342,18 @@ def drive_centre(ent):
 
     t = esper.component_for_entity(ent, Transform)
     return t.x, t.y + t.dy
+
+
+def test_going_out_cannot_be_undone_once_the_hands_are_shown():
+    """Undo right after going out took back the deal's end after its summary had shown
+    what every opponent held."""
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    state = position([hand] + OTHERS, deal=2, deal_winners=[1])
+    session = Session(config, rules, state, state)
+    meld = next(m for m in rules.legal_moves(state) if m.startswith("meld") and "|" in m)
+    session.play(meld)
+    assert session.can_undo()  # a meld reveals nothing hidden: it may be taken back
+    events = session.play("discard 9S")
+    assert any(isinstance(e, rules.Penalties) for e in events)
+    assert not session.can_undo()

@@ -411,8 +411,9 @@ Event = (Shuffled | Cut | Dealt | BonusCard | UpcardTurned | Exchanged | Exchang
          | LaidOff | JokerSwapped | JokerFreed | Discarded | WentOut | Penalties | DealEnded
          | GameOver)
 
-REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Bought)
-"""Events that bring hidden cards to light: the cut and deal, draws and buys."""
+REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Bought, Penalties)
+"""Events that bring hidden cards to light: the cut and deal, draws and buys, and the end
+of a deal (every hand's penalty is shown)."""
 
 
 # ---------------------------------------------------------------------------------------------
