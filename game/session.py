@@ -49,6 +49,8 @@ class Session:
     moves: list[str] = field(default_factory=list)
     snapshots: list[Snapshot] = field(default_factory=list)
     undo_between_people: bool = False
+    # the person's moves were there to undo until something hidden came to light
+    undo_blocked_by_reveal: bool = False
     befores: list[Any] = field(default_factory=list, repr=False)  # the state before each move
     _log: list[str] = field(default_factory=list, repr=False)  # described in _log_language
     _log_language: str = field(default="", repr=False)
@@ -190,7 +192,10 @@ class Session:
             self._log.append(self._describe(before, move, seat))
         if seat is not None and self.config.seats[seat].is_human:
             self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat))
+            self.undo_blocked_by_reveal = False
         if self._reveals(seat, events):
+            if self.snapshots:
+                self.undo_blocked_by_reveal = True
             self.snapshots.clear()  # never undo past something that came to light
         return events
 

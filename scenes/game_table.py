@@ -323,6 +323,16 @@ class GameTable(TableScene):
     def can_undo(self) -> bool:
         return self.replay is None and self.session.can_undo()
 
+    REVEALED_SINCE = N_("Nothing to undo: a card has come to light since your last move.")
+
+    def nothing_to_undo(self) -> str:
+        """Why Undo does nothing now, in the game's words."""
+        if self.session.result is not None:
+            return _("The game is over: nothing to undo.")
+        if self.session.undo_blocked_by_reveal:
+            return _(self.REVEALED_SINCE)
+        return _("Nothing to undo yet.")
+
     def undo(self) -> None:
         if self.replay is not None:
             return
@@ -330,7 +340,7 @@ class GameTable(TableScene):
             self.app.toast(_("Undo is off in games between people (see Settings)."))
             return
         if not self.session.can_undo():
-            self.app.toast(_("Nothing to undo: a card or marble has come to light since."))
+            self.app.toast(self.nothing_to_undo())
             return
         self.session.undo()
         self.autosave()

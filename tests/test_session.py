@@ -65,6 +65,27 @@ def test_undo_never_crosses_a_reveal():
     assert not s.can_undo()
 
 
+def test_why_undo_does_nothing_is_told_truly(app, drive):
+    """The refusal said "a card or marble has come to light" in every game and at every
+    moment, also before any move and in card games."""
+    from scenes.zertz.table import ZertzTable
+
+    table = ZertzTable(app, VS_AI)
+    app.scenes.push(table, transition=None)
+    assert table.nothing_to_undo() == "Nothing to undo yet."
+    s = table.session
+    s.play("place a2")
+    s.play("place g3")
+    s.play("take a1")
+    assert s.undo_blocked_by_reveal
+    assert "marble has been drawn from the bag" in table.nothing_to_undo()
+    s.play("put d4")
+    assert not s.undo_blocked_by_reveal  # a move of the person's to undo again
+    from scenes.game_table import GameTable
+
+    assert "a card has come to light" in GameTable.REVEALED_SINCE
+
+
 def test_undo_between_people_only_when_allowed():
     s = Session.new(HOT)
     s.play("place d4")

@@ -22,7 +22,7 @@ import pygame
 from ecs.components import DropTarget, Transform
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig
-from game.i18n import num, pgettext
+from game.i18n import N_, num, pgettext
 from game.layout import load_layout
 from game.rules import zertz as rules
 from game.session import Session
@@ -45,6 +45,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     # messages stand in the strip between the bag and the board's top ring (one line fits;
     # they hide no ring, no tray, no button)
     toast_zone = ("bag", "bottom", 40)
+    REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
+                        "last move.")
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
