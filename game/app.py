@@ -99,6 +99,7 @@ class App:
         self.wait_for_disk = True  # the main loop (``run``) sets False: saves never hold a frame
         self._shown: tuple | None = None  # (toasts, Not saving) as last drawn
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
+        self._window_size_unsaved = False  # the window was resized by hand since the last save
         self.set_window_size(fit_to_desktop(settings.window_size))
         if settings.fullscreen:
             self.set_fullscreen(True)
@@ -139,6 +140,8 @@ class App:
                 if event.type != pygame.NOEVENT:
                     woke.append(event)
         flush_saves()
+        if self._window_size_unsaved:
+            self.save_settings()  # a size set by hand, kept for the next start
         from game.ai.worker import shutdown_shared_worker
 
         shutdown_shared_worker()  # the computer's process ends with the window
@@ -216,6 +219,7 @@ class App:
         from game.saves import deliver_saves, flush_saves, save_in_background
 
         self.sounds.configure(self.settings.sound, self.settings.volume)
+        self._window_size_unsaved = False
         if not self.persist:
             return
         data = self.settings.to_json()
@@ -234,7 +238,8 @@ class App:
             deliver_saves()
 
     def set_fullscreen(self, on: bool) -> bool:
-        """Switch fullscreen on or off; returns False (with a message) if impossible here."""
+        """Switch fullscreen on or off; returns False (with a message) if impossible here.
+        Leaving fullscreen gives the window back the size it had (resized by hand or not)."""
         is_full = bool(self.screen.get_flags() & pygame.FULLSCREEN)
         if on == is_full:
             return True
@@ -243,7 +248,28 @@ class App:
         except pygame.error:
             self.toast(_("Fullscreen is not available on this display."), error=True)
             return False
+        if not on:
+            self._restore_window_size()
         return True
+
+    def _restore_window_size(self) -> None:
+        window = self.window
+        size = fit_to_desktop(tuple(self.settings.window_size))
+        if window is not None and tuple(window.size) != size:
+            try:
+                window.size = size
+            except (pygame.error, ValueError):
+                pass  # the platform keeps its own idea of the size: nothing lost
+
+    def window_resized(self, size: tuple[int, int]) -> None:
+        """The person resized the window by hand: remember that size (Settings shows it, the
+        next start and the way back from fullscreen use it)."""
+        if self.screen.get_flags() & pygame.FULLSCREEN or self.settings.fullscreen:
+            return
+        size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
+        if size != tuple(self.settings.window_size):
+            self.settings.window_size = size
+            self._window_size_unsaved = True
 
     def set_window_size(self, size: tuple[int, int]) -> bool:
         try:
@@ -272,6 +298,9 @@ class App:
     def _translate(self, raw: pygame.event.Event) -> InputEvent | None:
         if raw.type == pygame.QUIT:
             self.quit()
+            return None
+        if raw.type == getattr(pygame, "WINDOWRESIZED", -1):
+            self.window_resized((raw.x, raw.y))
             return None
         if raw.type == pygame.MOUSEMOTION:
             self.pointer = tuple(raw.pos)

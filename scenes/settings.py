@@ -64,7 +64,13 @@ class SettingsScene(Scene):
         s = self.app.settings
         x, y, w = self.panel.x + 50, self.panel.y + 96, self.panel.width - 100
         sizes = window_sizes_that_fit()
-        current = tuple(s.window_size) if tuple(s.window_size) in sizes else sizes[-1]
+        current = tuple(s.window_size)
+        desktop = desktop_size()
+        if current not in sizes:
+            if desktop is None or (current[0] <= desktop[0] and current[1] <= desktop[1]):
+                sizes = sorted(sizes + [current])  # set by dragging the window's edge
+            else:
+                current = sizes[-1]
         self.widgets = WidgetGroup([
             Choice((x, y + 1 * ROW, w, 42), _("Animation speed"),
                    [(k, _(SPEED_NAMES[k])) for k in ANIMATION_SPEEDS], s.animation,

@@ -150,3 +150,21 @@ def test_the_fullscreen_toggle_follows_f11(app, drive):
     app.settings.fullscreen = not before
     drive.step()
     assert toggle.value == app.settings.fullscreen
+
+
+def test_a_window_resized_by_hand_is_remembered_and_shown(app, monkeypatch):
+    """Settings showed a preset after the window had been resized by hand, and leaving
+    fullscreen went back to the preset instead of the size the window had."""
+    from scenes.settings import SettingsScene
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=650))
+    app.step(1 / 60)
+    assert app.settings.window_size == (1100, 650)
+    choice = SettingsScene(app).widgets.widgets[4]
+    assert choice.value == (1100, 650) and (1100, 650) in [v for v, _ in choice.options]
+    window = app.window
+    if window is not None:  # the way back from fullscreen restores it
+        window.size = (1280, 720)
+        app._restore_window_size()
+        assert tuple(window.size) == (1100, 650)
