@@ -144,8 +144,9 @@ class GameTable(TableScene):
         return self.rules.state
 
     def busy(self) -> bool:
-        """The computer waits while the table animates or holds something up to read."""
-        return self.animating or self.hold_time > 0
+        """The computer waits while the table animates or holds something up to read, and
+        while a deal's summary is still to be shown (the next deal starts after Continue)."""
+        return self.animating or self.hold_time > 0 or self.pending_summary is not None
 
     def hold(self, seconds: float) -> None:
         """Keep the computer players waiting a little (e.g. to read an AI's meld)."""
@@ -513,6 +514,8 @@ class GameTable(TableScene):
         super().update(dt)
         self._follow_language()
         self.hold_time = max(0.0, self.hold_time - dt)
+        if self.pending_summary is not None and self.session.result is not None:
+            self.pending_summary = None  # the game is over: the results say it all
         if (self.pending_summary is not None and not self.animating
                 and self.session.result is None):
             from scenes.results import DealSummary

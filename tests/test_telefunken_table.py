@@ -357,3 +357,34 @@ def test_going_out_cannot_be_undone_once_the_hands_are_shown():
     events = session.play("discard 9S")
     assert any(isinstance(e, rules.Penalties) for e in events)
     assert not session.can_undo()
+
+
+def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
+    """The computer cut and drew for the next deal while the summary of the last one was
+    still on its way to the screen: play now resumes only after Continue."""
+    from scenes.results import DealSummary
+
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    table = open_table(position([hand] + OTHERS, deal=2, deal_winners=[1], dealer=2))
+    meld = next(m for m in table.legal() if m.startswith("meld") and "|" in m)
+    table.rules.submit(meld)
+    drive.settle()
+    table.rules.submit("discard 9S")
+    for _ in range(600):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    assert isinstance(app.scenes.top, DealSummary)
+    cutter = rules.to_move(table.state)
+    assert not table.config.seats[cutter].is_human  # the computer would cut at once
+    assert table.session.moves[-1] == "discard 9S"
+    drive.step(120)
+    assert table.session.moves[-1] == "discard 9S"  # nothing behind the summary
+    app.scenes.top.close()
+    drive.settle(2400)
+    assert table.session.moves[-1] != "discard 9S"  # after Continue the next deal goes on
+    # the rule itself: with nothing moving, a summary still to show keeps the computer
+    # waiting (the AI's move came in the same frame as the end of the animations)
+    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False)
+    table.hold_time = 0.0
+    assert table.busy()
