@@ -1,7 +1,8 @@
 """New-game setup for one game: seats (human or AI and its level), seed and game options.
 
-Defaults: the game's usual number of players, you in seat 1 and the computer at "normal" in
-the others, a fresh random seed. Start is only offered for games that are ready.
+Defaults: the seats and options of the game's last start (``game.last_setup``), else the
+game's usual number of players, you in seat 1 and the computer at "normal" in the others; a
+fresh random seed. Start is only offered for games that are ready.
 In a right-to-left language the rows are mirrored (labels from the right, the level
 beside the seat on its left); ``language_changed`` rebuilds them in the new language.
 """
@@ -15,6 +16,7 @@ import pygame
 from ecs.input import InputEvent
 from game.catalog import LEVELS, GameConfig, GameInfo, Seat, table_module
 from game.i18n import N_, _, ngettext, num
+from game.last_setup import remember, remembered
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
@@ -32,6 +34,9 @@ class SetupScene(Scene):
         self.seats: list[Seat] = [Seat("human")] + [Seat("ai", "normal")] * (info.max_players - 1)
         self.seed_text = ""
         self.options = {opt.key: opt.default for opt in info.options}
+        last = remembered(info)  # the seats and options of this game's last start
+        if last is not None:
+            self.players, self.seats, self.options = last
         self.widgets = WidgetGroup()
         self.panel = pygame.Rect(190, 60, 900, 610)
         self._build()
@@ -118,8 +123,20 @@ class SetupScene(Scene):
             self.app.toast(_("{game} is in preparation.").format(game=self.info.title))
             return
         scene = table_module(self.info.key).new_scene(self.app, self.config())
+        self._remember()
         self.app.sounds.play("click")
         self.app.scenes.replace(scene, transition="slide")
+
+    def _remember(self) -> None:
+        """Keep this setup for the next time (on the writer thread; a failure loses only
+        the convenience)."""
+        if not self.app.persist:
+            return
+        from game.saves import save_in_background
+
+        info, players, seats, options = self.info, self.players, list(self.seats), dict(
+            self.options)
+        save_in_background("last_setup", lambda: remember(info, players, seats, options))
 
     def back(self) -> None:
         self.app.scenes.pop(transition="slide")

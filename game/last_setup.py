@@ -1,0 +1,59 @@
+"""The last setup of each game (seats, their levels, the number of players, the options),
+offered again the next time that game's setup opens.
+
+Stored as JSON in the data directory (``last_setup.json``), one entry per game key. Reading
+never fails: a missing, damaged or outdated entry gives the game's defaults (what cannot be
+used is dropped quietly: it is a convenience, not a record). The seed is never kept (a new
+game gets a new deal unless a seed is typed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.catalog import LEVELS, GameInfo, Seat
+from game.paths import data_dir
+from game.storage import StorageError, read_json, write_json_atomic
+
+
+def last_setup_path() -> Path:
+    return data_dir() / "last_setup.json"
+
+
+def remembered(info: GameInfo) -> tuple[int, list[Seat], dict] | None:
+    """(players, seats for every possible seat, options) last used for ``info``'s game, or
+    None if nothing usable is stored."""
+    try:
+        entry = read_json(last_setup_path()).get(info.key)
+        players = entry["players"]
+        if not (isinstance(players, int) and info.min_players <= players <= info.max_players):
+            return None
+        seats = [Seat("human")] + [Seat("ai", "normal")] * (info.max_players - 1)
+        for i, raw in enumerate(entry["seats"][: info.max_players]):
+            kind, level = raw["kind"], raw["level"]
+            if kind in ("human", "ai") and level in LEVELS:
+                seats[i] = Seat(kind, level)
+        allowed = {opt.key: opt for opt in info.options}
+        options = {opt.key: opt.default for opt in info.options}
+        for key, value in dict(entry.get("options", {})).items():
+            if key in allowed and value in [v for v, _label in allowed[key].choices]:
+                options[key] = value
+        return players, seats, options
+    except (FileNotFoundError, StorageError, AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def remember(info: GameInfo, players: int, seats: list[Seat], options: dict) -> None:
+    """Store this setup for ``info``'s game (raises StorageError if it cannot be written)."""
+    path = last_setup_path()
+    try:
+        data = read_json(path)
+        if not isinstance(data, dict):
+            data = {}
+    except (FileNotFoundError, StorageError):
+        data = {}
+    data[info.key] = {"players": players,
+                      "seats": [{"kind": s.kind, "level": s.level} for s in seats],
+                      "options": {k: v for k, v in options.items()
+                                  if v is None or isinstance(v, (int, str, bool))}}
+    write_json_atomic(path, data)
