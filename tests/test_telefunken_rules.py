@@ -616,3 +616,15 @@ def test_revealing_events_cover_draws_buys_the_cut_and_the_end_of_a_deal():
     assert t.Cut in t.REVEALING_EVENTS
     # going out shows every hand's penalty: no undo may take the deal's end back
     assert t.Penalties in t.REVEALING_EVENTS
+
+
+def test_the_log_says_which_end_a_swapped_joker_went_to():
+    """The same line for both ends hid where the joker now stands."""
+    from game.words.telefunken import describe as words_describe
+
+    s = melded_position("5D 9D 2S 3H", melds=[(1, "JK 6D 7D")])
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    high = words_describe(s, "swap 5D in 3 high", names)
+    low = words_describe(s, "swap 5D in 3 low", names)
+    assert high.endswith("the joker went to the high end")
+    assert low.endswith("the joker went to the low end")

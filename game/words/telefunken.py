@@ -84,7 +84,10 @@ def describe(before, move: str, names: Sequence[str]) -> str:
             text = _("{name} added {cards} to {meld}").format(
                 name=who, cards=_cards(e.cards), meld=meld_words(before.melds[e.meld], names))
         elif isinstance(e, rules.JokerSwapped):
-            text = _("{name} put {card} in place of the joker of {meld}").format(
+            text = (_("{name} put {card} in place of the joker of {meld}; the joker went to "
+                      "the low end") if e.end == "low" else
+                    _("{name} put {card} in place of the joker of {meld}; the joker went to "
+                      "the high end")).format(
                 name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names))
         elif isinstance(e, rules.JokerFreed):
             text = _("{name} freed the joker of {meld} with {cards}").format(
