@@ -68,6 +68,7 @@ class TelefunkenTable(Gestures, CardTable):
         self.selected: list[str] = []    # cards moved to the build zone
         self.sync = CardSync(card_image)
         self.stock_ent: int | None = None
+        self.stock_base: int | None = None
         self.penalties: list[tuple[int, ...]] = []
         self.cut_at: int | None = None
         self._cutting = False
@@ -93,6 +94,10 @@ class TelefunkenTable(Gestures, CardTable):
         self.drag.click_select = self._click_selects
         self.drag.cancel_on_miss = True
         stock = self.layout["stock"].rect
+        # the pack beneath its top card, which may be dragged off into the hand
+        self.stock_base = esper.create_entity(
+            Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
+            ZOrder(4))
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
             ZOrder(5), Hoverable(), Draggable(enabled=False))
@@ -231,6 +236,7 @@ class TelefunkenTable(Gestures, CardTable):
         may_draw = self.mine and self.is_legal("draw") and self.replay is None
         esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
             self.state.stock) or may_draw
+        esper.component_for_entity(self.stock_base, Sprite).visible = len(self.state.stock) > 1
         esper.component_for_entity(self.stock_ent, Draggable).enabled = (
             may_draw and not self.curtain)
         self.refresh()
