@@ -318,3 +318,24 @@ def test_zetema_new_deal_between_people_shows_no_card_of_the_new_hands(app):
     assert table.state.deal == 2 and table.curtain
     drive.settle()
     assert drive.problems == []
+
+
+def test_the_zetema_prompt_under_the_cover_says_nothing_of_the_hidden_hand(app):
+    """Above the cover the prompt read "…or first declare a combination" or "No combination
+    to declare": the person still at the screen learnt whether the next one held a meld."""
+    said = set()
+    for seed in range(3, 40):
+        config = GameConfig("zetema", (H, H, AI), seed, {})
+        session = _session_to(config, seed, lambda s: len(s.moves) > 1 and s.to_move in (0, 1)
+                              and s.state.phase == "meld")
+        table = ZetemaTable(app, config, session)
+        app.scenes.reset(table, transition=None)
+        Watch(app).settle()
+        assert table.curtain
+        text = table.meld_prompt()
+        said.add(any(m.startswith("meld ") for m in table.legal()))
+        assert "combination" not in text, text
+        assert text == f"Seat {table.state.seat + 1} to play"
+        if said == {True, False}:
+            break
+    assert said == {True, False}  # both kinds of hidden hand were seen under the cover

@@ -133,6 +133,8 @@ class ZetemaPanels:
             return words.game_over()
         if self.replay is not None:
             return self.shown_label or words.replay()
+        if self.curtain:  # nothing said may come from the hand under the cover
+            return words.waiting_prompt(self.seat_name(state.seat))
         if self.shown or (state.phase == "discard" and state.seat != self.viewer):
             return self.shown_label
         if self.rules.to_move == self.viewer and self.config.seats[self.viewer].is_human:
