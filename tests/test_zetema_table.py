@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import esper
+import pygame
 import pytest
 
 from ecs.components import DropTarget, Transform
@@ -292,3 +293,33 @@ def test_your_discard_does_not_rise_under_the_pointer_on_its_pile(open_table, dr
     drive.move(drive.center_of(ent), steps=3)  # the pointer rests on the discarded card
     drive.step(30)
     assert esper.component_for_entity(ent, Transform).dy == 0
+
+
+@pytest.mark.parametrize("entries", [3, 40])
+def test_the_score_sheet_lines_never_touch_its_scroll_hint(open_table, monkeypatch, entries):
+    """In a replay (a shorter sheet) the last line ran into "wheel: 19 entries"."""
+    import scenes.zetema.panels as panels_module
+
+    table = open_table()
+    table.sheet = [(k % 2, 5, "zetema of eights", 1) for k in range(entries)]
+    top = table.sheet_rect()
+    box = pygame.Rect(top)
+    monkeypatch.setattr(type(table), "sheet_rect", lambda self: pygame.Rect(box))
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = panels_module.blit_line
+
+    def recording(surface, string, *args, **kwargs):
+        drawn.append((string, real(surface, string, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(panels_module, "blit_line", recording)
+    for height in range(120, 330, 7):  # whatever room the sheet gets
+        box.height = height
+        drawn.clear()
+        table._draw_sheet(table.app.screen)
+        rows = [r for s, r in drawn if "Zetema" in s or s.startswith("+")]
+        hint = [r for s, r in drawn if s.startswith("wheel")]
+        for r in rows:
+            assert r.bottom <= box.bottom - 4, (height, r, box)
+            assert not any(r.colliderect(h) for h in hint), (height, r, hint)
+        assert bool(hint) == (len(rows) // 2 < entries)

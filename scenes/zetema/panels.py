@@ -195,9 +195,11 @@ class ZetemaPanels:
             y += 20
         y += 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y), (rect.right - 10, y))
-        visible = max(1, (rect.bottom - y - 10) // 18)
+        # a row's text (13 px) stands 18 px below the one before; the last ends 6 px above
+        # the panel's edge, or above the line that says how to see the others
+        visible = max(0, (rect.bottom - y - 22) // 18)
         if len(self.sheet) > visible:
-            visible = max(1, visible - 1)  # the last line says how to see the others
+            visible = max(0, (rect.bottom - y - 38) // 18)
         self.sheet_scroll = min(self.sheet_scroll, max(0, len(self.sheet) - visible))
         end = len(self.sheet) - self.sheet_scroll
         rows = self.sheet[max(0, end - visible):end]
