@@ -145,10 +145,15 @@ class LastMoves:
         tags: list[tuple[str, tuple[int, int, int], pygame.Rect, str]] = []
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
-            for mark in marks:
-                box = self._box(mark, pieces)
-                if box is None:
+            later: list[pygame.Rect] = []
+            drawn = []
+            for mark in reversed(marks):  # the newest first: an older mark it covers says
+                box = self._box(mark, pieces)  # nothing more (a card shown, then discarded)
+                if box is None or any(b.contains(box) for b in later):
                     continue
+                later.append(box)
+                drawn.append((mark, box))
+            for mark, box in reversed(drawn):
                 box = box.inflate(8, 8)
                 if mark.shape == "circle":
                     radius = min(box.size) // 2

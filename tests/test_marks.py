@@ -198,3 +198,19 @@ def test_a_newer_mark_covering_an_older_one_of_the_same_turn_replaces_it(world):
     assert [m.entities for m in marks.marks[0]] == [(other,), (revealed, partner)]
     marks.entities(1, [partner], "Seat 2")  # another seat's marks are its own
     assert len(marks.marks[0]) == 2 and len(marks.marks[1]) == 1
+
+
+def test_an_older_mark_the_newer_one_covers_is_not_drawn_twice(world, app, monkeypatch):
+    """Zetema: a flush shown (six cards, five of them back in the hidden hand), then one of
+    its cards discarded: the pile card wore two tags of the same seat, one over its index."""
+    surface = pygame.Surface((400, 300))
+    drawn = record_tags(monkeypatch)
+    shown, gone = card(100, 100), card(300, 100)
+    esper.component_for_entity(gone, Sprite).visible = False  # back in the hidden hand
+    marks = LastMoves()
+    marks.moved(1)
+    marks.entities(1, [shown, gone], "Seat 2")  # the flush declared
+    marks.entities(1, [shown], "Seat 2", tag_at="bottom")  # then a card of it discarded
+    marks.draw(surface)
+    assert len(drawn) == 1
+    assert drawn[0].centery > 100  # the discard's own tag, at the card's foot
