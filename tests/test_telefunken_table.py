@@ -317,7 +317,7 @@ def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, d
     assert all((round(x), round(y)) == stock for x, y in flights)
 
 
-def test_every_meld_row_stays_on_the_table_however_crowded(open_table):
+def test_every_meld_row_stays_on_the_table_however_crowded(open_table, drive):
     """Four seats' melds, one seat's wrapping onto a second line: the fourth row ran out of
     the table into the prompt below; the meld cards now shrink until every row fits."""
     melds = [{"owner": 0, "cards": ["3H", "3D", "3C"]}, {"owner": 0, "cards": ["5H", "5D", "5C"]},
@@ -334,14 +334,7 @@ def test_every_meld_row_stays_on_the_table_however_crowded(open_table):
         assert area.contains(rect), (rect, area)
     for i in range(len(melds)):
         for _, ent in table.sync.entities(f"meld_{i}"):
-            assert area.collidepoint(drive_centre(ent))
-
-
-def drive_centre(ent):
-    from ecs.components import Transform
-
-    t = esper.component_for_entity(ent, Transform)
-    return t.x, t.y + t.dy
+            assert area.collidepoint(drive.center_of(ent))
 
 
 def test_going_out_cannot_be_undone_once_the_hands_are_shown():
