@@ -63,12 +63,22 @@ class ZetemaPanels:
             count = len(self.state.piles[i])
             dead = rank in ("Q", "K") and self.state.married
             color = theme.GOLD if count == 4 else (theme.INK_FAINT if dead else theme.INK_DIM)
-            theme.blit_text(surface, rank, (rect.x + 8, rect.y + 4), 16, theme.INK, "bold")
-            theme.blit_text(surface, words.pile_count(count), (rect.right - 8, rect.y + 6), 13,
-                            color, "bold", anchor="topright")
+            name_box, count_box = self.pile_header(i)  # (tags keep clear of them)
+            theme.blit_text(surface, rank, name_box.topleft, 16, theme.INK, "bold")
+            theme.blit_text(surface, words.pile_count(count), count_box.topright, 13, color,
+                            "bold", anchor="topright")
         for name in ("stock", "marriage", "log", "meld", "hand"):
             theme.panel(surface, self.layout[name].rect, alpha=110 if name != "hand" else 60)
         theme.panel(surface, self.sheet_rect(), alpha=110)
+
+    def pile_header(self, i: int) -> list[pygame.Rect]:
+        """Where the ``i``-th rank pile's header words stand: its rank, its count."""
+        rect = self.layout[f"pile_{rules.RANKS[i]}"].rect
+        name = theme.text(rules.RANKS[i], 16, theme.INK, "bold").get_rect(
+            topleft=(rect.x + 8, rect.y + 4))
+        count = theme.text(words.pile_count(len(self.state.piles[i])), 13, theme.INK,
+                           "bold").get_rect(topright=(rect.right - 8, rect.y + 6))
+        return [name, count]
 
     # -- above the cards -----------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:

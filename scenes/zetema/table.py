@@ -17,6 +17,7 @@ import esper
 import pygame
 
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from ecs.input import entity_rect
 from ecs.tween import animate, ease_out_back, flip, move_to
 from game.ai import zetema as zetema_ai
 from game.card_art import ALL_IMAGES, card_image
@@ -265,17 +266,44 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded
-        (on its pile), the cards of the meld it showed."""
+        (on its pile), the cards of the meld it showed (until one of them is discarded:
+        the others are back in the hand, and the meld's outline and tag would follow them
+        there, or stand a second time on the discard)."""
         for event in events:
             if isinstance(event, rules.Discarded):
                 pile = self.piles[rules.CARD_RANK[event.card]]
+                card = [e for c, e in pile if c == event.card][-1:]
+                if seat in self.marks.marks:
+                    self.marks.marks[seat] = [m for m in self.marks.marks[seat]
+                                              if not set(card) & set(m.entities)]
                 # the tag at the card's foot: its top edge lies over the corners (rank and
-                # suit) of the cards beneath it on the pile
-                self.marks.entities(seat, [e for c, e in pile if c == event.card][-1:],
-                                    self.seat_name(seat), tag_at="bottom")
+                # suit) of the cards beneath it on the pile; where the foot lies over an
+                # index it moves aside (``mark_keep_clear``)
+                self.marks.entities(seat, card, self.seat_name(seat), tag_at="bottom")
             elif isinstance(event, rules.Melded):
                 shown = self.selection if seat == self.viewer else self.shown
                 self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
+
+    def mark_keep_clear(self) -> list[pygame.Rect]:
+        """What last-move tags must leave readable: the piles' headers (rank, count) and
+        every pile card's index: the strip a covered card shows above the next one, the
+        top card's corner (rank over suit). A tag at a discard's foot lies on the cards
+        above it; over one of these it slides aside, or goes to the card's top edge."""
+        out: list[pygame.Rect] = []
+        if not any(self.marks.marks.values()):
+            return out
+        for i in range(len(rules.RANKS)):
+            out += self.pile_header(i)
+            boxes = [pygame.Rect(*(round(v) for v in entity_rect(
+                esper.component_for_entity(e, Transform), esper.component_for_entity(e, Sprite))))
+                for _, e in self.piles[i] if esper.entity_exists(e)]
+            for box, above in zip(boxes, boxes[1:] + [None]):
+                corner = layout.index_corner(box)
+                if above is not None:  # covered: what shows of it above the next card
+                    corner.width = box.width
+                    corner.height = max(0, min(corner.height, above.top - box.top))
+                out.append(corner)
+        return out
 
     def _flash(self, rect: pygame.Rect) -> None:
         ent = esper.create_entity(Transform(*rect.center), Sprite(_frame(rect.size)),
