@@ -379,14 +379,14 @@ def test_a_pairs_tag_stays_off_the_card_names_at_its_foot(app, drive, monkeypatc
     """Tổ Tôm cards print their names along the bottom edge: a last-move tag that found the
     top edge taken by the zone's label dropped there and hid them; it now moves farther
     along the top first."""
-    from tests.test_marks import record_tags
+    from tests.test_marks import drawn_box, record_tags
 
     table = open_table(app, drive, position(5, "capture"))
     capture = prompts.captures(table.legal())[0]
     perform(drive, table, capture, by="click")
     drive.settle()
     pair = [e for _, e in table.sync.entities("exposed_0")][-2:]
-    box = _drawn_box(pair[0]).union(_drawn_box(pair[1]))
+    box = drawn_box(pair[0]).union(drawn_box(pair[1]))
     drawn = record_tags(monkeypatch)
     table.marks.draw(app.screen, table.mark_keep_clear())
     mine = [tag for tag in drawn if tag.colliderect(box.inflate(360, 40))]
@@ -394,11 +394,3 @@ def test_a_pairs_tag_stays_off_the_card_names_at_its_foot(app, drive, monkeypatc
     names = pygame.Rect(box.left, box.bottom - box.height // 4, box.width, box.height // 4)
     assert not any(tag.colliderect(names) for tag in mine)
 
-
-def _drawn_box(ent: int) -> pygame.Rect:
-    from ecs.components import Sprite, Transform
-    from ecs.input import entity_rect
-
-    rect = entity_rect(esper.component_for_entity(ent, Transform),
-                       esper.component_for_entity(ent, Sprite))
-    return pygame.Rect(*(round(v) for v in rect))

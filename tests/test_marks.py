@@ -23,20 +23,35 @@ def card(x, y, z=1.0):
     return esper.create_entity(Transform(x, y), Sprite(pygame.Surface((40, 60))), ZOrder(z))
 
 
+def record_calls(monkeypatch, module, name: str, keep=lambda text, result: (text, result)):
+    """What every call of ``module.name(surface, text, ...)`` from now on drew: by default
+    (words, rect), or what ``keep(words, rect)`` makes of them (the table tests use it too)."""
+    drawn: list = []
+    real = getattr(module, name)
+
+    def recording(surface, text, *args, **kwargs):
+        result = real(surface, text, *args, **kwargs)
+        drawn.append(keep(text, result))
+        return result
+
+    monkeypatch.setattr(module, name, recording)
+    return drawn
+
+
 def record_tags(monkeypatch) -> list[pygame.Rect]:
-    """Where every last-move tag drawn from now on stands, in drawing order (the other table
-    tests use it too)."""
+    """Where every last-move tag drawn from now on stands, in drawing order."""
     import scenes.marks as marks_module
 
-    drawn: list[pygame.Rect] = []
-    real = marks_module._tag
+    return record_calls(monkeypatch, marks_module, "_tag", keep=lambda _text, rect: rect)
 
-    def recording(*args, **kwargs):
-        drawn.append(real(*args, **kwargs))
-        return drawn[-1]
 
-    monkeypatch.setattr(marks_module, "_tag", recording)
-    return drawn
+def drawn_box(ent: int) -> pygame.Rect:
+    """An entity's box as drawn now, in whole pixels."""
+    from ecs.input import entity_rect
+
+    rect = entity_rect(esper.component_for_entity(ent, Transform),
+                       esper.component_for_entity(ent, Sprite))
+    return pygame.Rect(*(round(v) for v in rect))
 
 
 def test_a_seats_marks_last_until_it_starts_a_new_turn(world):

@@ -9,44 +9,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-import esper
 import pygame
 import pytest
 
-from ecs.components import Sprite, Transform
-from ecs.input import entity_rect
+import scenes.marks as marks_module
 from game import i18n
 from game.catalog import GameConfig, Seat
 from game.driver import Driver
 from game.rules import zetema as rules
 from game.session import Session
 from scenes.zetema_table import ZetemaTable, perform
+from tests.test_marks import drawn_box, record_calls
 
 H, AI = Seat("human"), Seat("ai", "easy")
 # the card art's index (tools/make_cards.py, 200 x 280 master): rank and suit within the
 # left 54 px and the top 123 px
 INDEX_W, INDEX_H = 54 / 200, 123 / 200
-
-
-def record_tags(monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    """(words, where) of every last-move tag drawn from now on."""
-    import scenes.marks as marks_module
-
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = marks_module._tag
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append((text, real(surface, text, *args, **kwargs)))
-        return drawn[-1][1]
-
-    monkeypatch.setattr(marks_module, "_tag", recording)
-    return drawn
-
-
-def box(ent: int) -> pygame.Rect:
-    rect = entity_rect(esper.component_for_entity(ent, Transform),
-                       esper.component_for_entity(ent, Sprite))
-    return pygame.Rect(*(round(v) for v in rect))
 
 
 def readable_parts(table) -> list[tuple[str, pygame.Rect]]:
@@ -55,7 +33,7 @@ def readable_parts(table) -> list[tuple[str, pygame.Rect]]:
     table.world.activate()
     out = []
     for pile in table.piles:
-        boxes = [(code, box(e)) for code, e in pile]
+        boxes = [(code, drawn_box(e)) for code, e in pile]
         for (code, card), above in zip(boxes, boxes[1:] + [None]):
             if above is not None:
                 out.append((code, pygame.Rect(card.x, card.y, card.width,
@@ -67,7 +45,7 @@ def readable_parts(table) -> list[tuple[str, pygame.Rect]]:
 
 
 def tags_of_a_frame(drive, monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    drawn = record_tags(monkeypatch)
+    drawn = record_calls(monkeypatch, marks_module, "_tag")
     drive.step()
     tags = list(drawn)
     monkeypatch.undo()
@@ -132,7 +110,7 @@ def test_four_seats_tags_on_one_pile_leave_every_index_readable(app, monkeypatch
     assert_no_index_hidden(table, tags)
     pile = table.layout["pile_7"].rect
     for (_, tag), (_, ent) in zip(tags, table.piles[rules.RANK_INDEX["7"]]):
-        assert tag.colliderect(box(ent).inflate(8, 8))  # each stays on its own card
+        assert tag.colliderect(drawn_box(ent).inflate(8, 8))  # each stays on its own card
         assert pile.inflate(12, 0).contains(tag)  # ... and on its pile
     for (_, a), (_, b) in zip(tags, tags[1:]):
         assert not a.colliderect(b)
@@ -153,7 +131,7 @@ def test_a_flush_then_its_discard_leaves_one_outline_and_one_tag(app, monkeypatc
     assert table.session.moves[:2] == ["meld flush 2S 4S 5S 8S 9S JS", "discard 2S"]
     table.world.activate()
     discard = table.piles[rules.RANK_INDEX["2"]][-1][1]
-    assert table.marks.boxes(0) == [box(discard)]
+    assert table.marks.boxes(0) == [drawn_box(discard)]
     tags = [t for t in tags_of_a_frame(drive, monkeypatch) if t[0] == "You"]
     assert len(tags) == 1
     assert_no_index_hidden(table, tags)
@@ -177,7 +155,7 @@ def test_the_other_seats_flush_and_discard_wear_one_tag_between_people(app, monk
     table.world.activate()
     pile = table.piles[rules.RANK_INDEX["2"]]
     assert [c for c, _ in pile] == ["2H", "2D", "2S"]
-    assert table.marks.boxes(1) == [box(pile[-1][1])]
+    assert table.marks.boxes(1) == [drawn_box(pile[-1][1])]
     tags = tags_of_a_frame(drive, monkeypatch)
     assert sorted(label for label, _ in tags) == ["Seat 1", "Seat 2"]
     assert_no_index_hidden(table, tags)

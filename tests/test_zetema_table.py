@@ -299,20 +299,13 @@ def test_your_discard_does_not_rise_under_the_pointer_on_its_pile(open_table, dr
 def test_the_score_sheet_lines_never_touch_its_scroll_hint(open_table, monkeypatch, entries):
     """In a replay (a shorter sheet) the last line ran into "wheel: 19 entries"."""
     import scenes.zetema.panels as panels_module
+    from tests.test_marks import record_calls
 
     table = open_table()
     table.sheet = [(k % 2, 5, "zetema of eights", 1) for k in range(entries)]
-    top = table.sheet_rect()
-    box = pygame.Rect(top)
+    box = pygame.Rect(table.sheet_rect())
     monkeypatch.setattr(type(table), "sheet_rect", lambda self: pygame.Rect(box))
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = panels_module.blit_line
-
-    def recording(surface, string, *args, **kwargs):
-        drawn.append((string, real(surface, string, *args, **kwargs)))
-        return drawn[-1][1]
-
-    monkeypatch.setattr(panels_module, "blit_line", recording)
+    drawn = record_calls(monkeypatch, panels_module, "blit_line")
     for height in range(120, 330, 7):  # whatever room the sheet gets
         box.height = height
         drawn.clear()
