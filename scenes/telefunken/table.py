@@ -93,13 +93,11 @@ class TelefunkenTable(Gestures, CardTable):
     def build_table(self) -> None:
         self.drag.click_select = self._click_selects
         self.drag.cancel_on_miss = True
-        stock = self.layout["stock"].rect
         # the pack beneath its top card, which may be dragged off into the hand
         self.stock_base = esper.create_entity(
-            Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
-            ZOrder(4))
+            Transform(*self._stock_home()), Sprite(card_image("back", PILE_W)), ZOrder(4))
         self.stock_ent = esper.create_entity(
-            Transform(stock.centerx, stock.centery + 8), Sprite(card_image("back", PILE_W)),
+            Transform(*self._stock_home()), Sprite(card_image("back", PILE_W)),
             ZOrder(5), Hoverable(), Draggable(enabled=False))
         for name in ("discard", "build", "hand", "table"):
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
@@ -110,11 +108,14 @@ class TelefunkenTable(Gestures, CardTable):
     def _card_width(self, zone: str) -> int:
         return self._meld_w if zone.startswith("meld_") else layout.card_width(zone)
 
+    def _stock_home(self) -> tuple[int, int]:
+        stock = self.layout["stock"].rect
+        return stock.centerx, stock.centery + 8
+
     def place_stock(self) -> None:
         """The pack back in its place, at rest (after its top card was dragged off)."""
-        stock = self.layout["stock"].rect
         t = esper.component_for_entity(self.stock_ent, Transform)
-        t.x, t.y, t.lift = stock.centerx, stock.centery + 8, 0.0
+        (t.x, t.y), t.lift = self._stock_home(), 0.0
         esper.component_for_entity(self.stock_ent, ZOrder).z = 5
 
     def _penalties_from_session(self) -> list[tuple[int, ...]]:
