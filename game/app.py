@@ -31,13 +31,13 @@ from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
 from game.i18n import _, is_rtl, set_language  # noqa: E402
-from game.settings import Settings, load_settings, settings_path  # noqa: E402
+from game.settings import MIN_WINDOW_SIZE, Settings, load_settings, settings_path  # noqa: E402
 from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
 
 SIZE = (1280, 720)
-MIN_WINDOW = (640, 360)
+MIN_WINDOW = MIN_WINDOW_SIZE
 FPS = 60
 IDLE_WAIT_MS = 50  # the longest nap of an idle main loop between looks at the scene
 

@@ -26,6 +26,10 @@ TELEFUNKEN_CUTS: tuple[str, ...] = ("hand", "auto")
 automatically (the table makes it for them)."""
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
+"""The window sizes Settings offers (those that fit the desktop)."""
+
+MIN_WINDOW_SIZE = (640, 360)  # the smallest window (a size set by hand may be anything from
+MAX_WINDOW_SIZE = (16384, 16384)  # here up to this)
 
 
 @dataclass
@@ -99,7 +103,7 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
         size = data["window_size"]
         if (isinstance(size, list) and len(size) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in size)
-                and tuple(size) in WINDOW_SIZES):
+                and all(MIN_WINDOW_SIZE[k] <= size[k] <= MAX_WINDOW_SIZE[k] for k in (0, 1))):
             settings.window_size = (size[0], size[1])
         else:
             problems.append(_("unsupported window size {value}").format(value=_short(size)))

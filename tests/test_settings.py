@@ -330,3 +330,14 @@ def test_a_file_in_place_of_the_data_directory(tmp_path, monkeypatch):
     assert load_settings() == (Settings(), None)
     assert save_settings(Settings()) == ("Settings could not be saved: settings.json could not "
                                          "be written (a file is in the place of its folder).")
+
+
+def test_a_window_size_set_by_hand_is_read_back_without_complaint(data_dir):
+    """A size set by dragging the window's edge (kept since it is remembered) was refused as
+    "unsupported" at the next start, and the settings file set aside."""
+    assert save_settings(Settings(window_size=(1100, 650))) is None
+    settings, message = load_settings()
+    assert message is None and settings.window_size == (1100, 650)
+    settings_path().write_text('{"window_size": [320, 200]}', encoding="utf-8")
+    settings, message = load_settings()  # smaller than the smallest window: refused
+    assert settings.window_size == (1280, 720) and "window size" in message
