@@ -67,6 +67,7 @@ class RulesSystem(esper.Processor):
         session: Any = None,
         worker: AIWorker | None = None,
         pace: Callable[[], float] = lambda: 1.0,
+        shown: Callable[[], bool] | None = None,
     ) -> None:
         self.rules = rules
         self.ai = ai
@@ -77,6 +78,9 @@ class RulesSystem(esper.Processor):
         self.ai_delay = ai_delay
         self.pace = pace  # multiplies ai_delay (the animation speed; 0 at instant)
         self.busy = busy
+        # another seat's move has reached the table (what a person decides on is in view);
+        # by default when the scene is no longer busy
+        self.shown = shown if shown is not None else (lambda: not self.busy())
         self.session = session  # a game.session.Session keeping moves, log and undo, or None
         self.history: list[str] = list(session.moves) if session is not None else []
         self.listeners: list[Listener] = []
@@ -115,10 +119,10 @@ class RulesSystem(esper.Processor):
 
     def offering(self) -> bool:
         """A person may decide now: it is a person's turn and the table has shown what the
-        decision is about. After another seat's move the decision waits until the scene is
-        no longer busy showing it; a person's own sequence of moves (or a card lifted into a
-        selection) is never held up."""
-        self._landing = self._landing and self.busy()
+        decision is about. After another seat's move the decision waits until that move is
+        ``shown`` (not for the pause the computer players keep after it); a person's own
+        sequence of moves (or a card lifted into a selection) is never held up."""
+        self._landing = self._landing and not self.shown()
         return self.human_to_move() and not self._landing
 
     @property

@@ -125,6 +125,7 @@ class GameTable(TableScene):
         self.rules = GameRules(self, self.rules_module, self.ai_module, seats,
                                self.session.state, self.queue, seed=self.config.seed,
                                ai_delay=self.ai_delay, busy=self.busy,
+                               shown=lambda: not self.animating,
                                session=self.session, pace=lambda: self.app.settings.anim(1.0))
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)

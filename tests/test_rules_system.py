@@ -202,3 +202,25 @@ def test_at_the_start_a_decision_is_offered_and_the_next_person_waits_for_a_move
     esper.process(1 / 60)
     assert system.state.pile == 9 and system.to_move == 1
     assert not system.offering()  # the other person waits for the move to land
+
+
+def test_the_computers_pause_after_its_move_does_not_hold_a_person_back(world):
+    """The table keeps the computer waiting a moment after its move (to read it); a person's
+    drag in that moment was refused without a word (found by the random-input run)."""
+    queue = IntentQueue()
+    state = {"busy": False, "shown": True}
+    system = NimSystem(fake_nim, make_ai(), [SeatControl("ai", "hard"), SeatControl("human")],
+                       fake_nim.new_game(pile=10), queue, seed=5, ai_delay=0,
+                       busy=lambda: state["busy"], shown=lambda: state["shown"])
+    esper.add_processor(system)
+    esper.process(1 / 60)
+    system.decision.done.wait(5)
+    esper.process(1 / 60)
+    assert system.history == ["take 3"]
+    state.update(busy=True, shown=False)  # the move still on its way
+    assert not system.offering()
+    state.update(shown=True)  # landed; the computer's pause goes on (busy)
+    assert system.offering()
+    queue.put(ClickIntent(None, (0, 0), "take", 1))
+    esper.process(1 / 60)
+    assert system.state.pile == 6
