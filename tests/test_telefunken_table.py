@@ -381,3 +381,13 @@ def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
     table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False)
     table.hold_time = 0.0
     assert table.busy()
+
+
+def test_the_first_turn_prompt_offers_the_upcard_too(open_table):
+    """It said "Your turn: draw" with "Take upcard" lit beside it."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw", first_turn=True))
+    assert table.is_legal("take")
+    assert table._waiting_text() == "Your turn: draw from the stock, or take the upcard"
+    later = open_table(position([hand] + OTHERS, phase="draw"))
+    assert later._waiting_text() == "Your turn: draw"

@@ -554,7 +554,10 @@ class TelefunkenTable(Gestures, CardTable):
             return _("Replay")
         if not self.mine and state.seat == self.viewer and not self.curtain:
             return ""  # the last move is still reaching the table: nothing to ask yet
-        return words.waiting(state.phase, self.seat_name(state.seat), self.mine)
+        phase = state.phase
+        if phase == "draw" and self.mine and self.is_legal("take"):
+            phase = "draw_or_take"  # the first turn of a deal: the upcard is free
+        return words.waiting(phase, self.seat_name(state.seat), self.mine)
 
 
 def prompt_lines(text: str, width: int) -> tuple[int, list[str]]:

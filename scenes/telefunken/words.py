@@ -22,7 +22,9 @@ CONTRACTS = {
     7: N_("one trio and one run of 7 or more, going out"),
 }
 YOUR_TURN = {"cut": N_("Your turn: cut the pack"), "exchange": N_("Your turn: choose cards to give back"),
-             "draw": N_("Your turn: draw"), "buy": N_("Yours to decide: buy the discard for a chip, or pass"),
+             "draw": N_("Your turn: draw"),
+             "draw_or_take": N_("Your turn: draw from the stock, or take the upcard"),
+             "buy": N_("Yours to decide: buy the discard for a chip, or pass"),
              "play": N_("Your turn: meld or discard")}
 THEIR_TURN = {"cut": N_("{name} to cut the pack"), "exchange": N_("{name} to choose cards to give back"),
               "draw": N_("{name} to draw"), "buy": N_("{name} to decide on the discard"),
