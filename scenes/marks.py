@@ -106,9 +106,14 @@ class LastMoves:
         place and say the other seat put them there."""
         if mark is None:
             return
-        ents = set(mark.entities)
-        for other, marks in self.marks.items():
-            if other != seat:
+        self.forget(mark.entities, [other for other in self.marks if other != seat])
+
+    def forget(self, ents: Iterable[int], seats: Iterable[int]) -> None:
+        """The marks of ``seats`` on any of ``ents`` go."""
+        ents = set(ents)
+        for seat in seats:
+            marks = self.marks.get(seat)
+            if marks is not None:
                 marks[:] = [m for m in marks if not set(m.entities) & ents]
 
     # -- queries -----------------------------------------------------------------------

@@ -273,9 +273,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             if isinstance(event, rules.Discarded):
                 pile = self.piles[rules.CARD_RANK[event.card]]
                 card = [e for c, e in pile if c == event.card][-1:]
-                if seat in self.marks.marks:
-                    self.marks.marks[seat] = [m for m in self.marks.marks[seat]
-                                              if not set(card) & set(m.entities)]
+                self.marks.forget(card, [seat])
                 # the tag at the card's foot: its top edge lies over the corners (rank and
                 # suit) of the cards beneath it on the pile; where the foot lies over an
                 # index it moves aside (``mark_keep_clear``)
