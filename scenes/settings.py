@@ -38,12 +38,15 @@ def set_app_language(app, lang: str) -> None:
             relayout()
 
 
+def fits_desktop(size: tuple[int, int]) -> bool:
+    """A window of ``size`` fits the desktop (True where the desktop is not known)."""
+    desktop = desktop_size()
+    return desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1])
+
+
 def window_sizes_that_fit() -> list[tuple[int, int]]:
     """The window sizes offered: those that fit the desktop (at least the smallest)."""
-    desktop = desktop_size()
-    sizes = [size for size in WINDOW_SIZES
-             if desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1])]
-    return sizes or [WINDOW_SIZES[0]]
+    return [size for size in WINDOW_SIZES if fits_desktop(size)] or [WINDOW_SIZES[0]]
 
 
 FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is drawn first,
@@ -65,9 +68,8 @@ class SettingsScene(Scene):
         x, y, w = self.panel.x + 50, self.panel.y + 96, self.panel.width - 100
         sizes = window_sizes_that_fit()
         current = tuple(s.window_size)
-        desktop = desktop_size()
         if current not in sizes:
-            if desktop is None or (current[0] <= desktop[0] and current[1] <= desktop[1]):
+            if fits_desktop(current):
                 sizes = sorted(sizes + [current])  # set by dragging the window's edge
             else:
                 current = sizes[-1]
