@@ -40,6 +40,19 @@ def card_size(width: int) -> tuple[int, int]:
     return _IMAGES.size(width)
 
 
+def index_corner(card: pygame.Rect) -> pygame.Rect:
+    """The index (rank over suit) in a card's top-left corner: a third of the card's width
+    across, 63% of its width down (the art's index notch, ``tools/make_cards.py``)."""
+    return pygame.Rect(card.x, card.y, round(card.width * 0.34), round(card.width * 0.63))
+
+
+def foot_corner(card: pygame.Rect) -> pygame.Rect:
+    """The index drawn again, upside down, in a card's bottom-right corner."""
+    corner = index_corner(card)
+    corner.bottomright = card.bottomright
+    return corner
+
+
 def image_path(code: str) -> Path:
     """The PNG file holding the master image for ``code``."""
     return _IMAGES.path(code)

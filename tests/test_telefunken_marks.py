@@ -3,6 +3,7 @@ the "Discards" header, and an opponent's buy is outlined around its panel and sa
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.catalog import GameConfig, Seat
@@ -91,3 +92,33 @@ def test_meld_marks_are_tagged_only_when_laid_on_another_seats_meld(app, drive):
     assert [m.label for m in table.marks.marks[0]] == [""]
     assert [m.label for m in table.marks.marks[2]] == [table.seat_name(2)]
     assert all(table.marks.boxes(s) for s in (0, 1, 2))  # every one is still outlined
+
+
+def test_a_lay_off_tag_leaves_every_meld_cards_index_readable(app, drive, monkeypatch):
+    """Cards laid off on the row below yours carry a tag on their top edge, which stood on the
+    foot of your row's last card, over its upside-down index: it slides clear of every
+    meld card's index (and of the rows' labels)."""
+    from game.card_art import card_size, foot_corner, index_corner
+    from tests.test_marks import record_tags
+
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["8S", "8S", "8H", "8D"]}]
+    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
+    table = open_state(app, drive, state)
+    tags = record_tags(monkeypatch)
+    table.mark_move(2, [rules.LaidOff(2, 1, ("8D",), None)])
+    drive.step(2)
+    assert tags, "the lay-off was not tagged"
+    tag = tags[-1]
+    w = table._meld_w
+    h = card_size(w)[1]
+    yours = table._meld_rects[0]
+    last_of_yours = pygame.Rect(yours.right - w, yours.y, w, h)
+    assert tag.colliderect(table.marks.boxes(2)[0].inflate(8, 8))  # still on its card's edge
+    assert not tag.colliderect(foot_corner(last_of_yours))
+    for rect in table._meld_rects.values():
+        assert not tag.colliderect(index_corner(pygame.Rect(rect.x, rect.y, w, h)))
+    for owner, y in table._owner_rows:
+        assert not tag.colliderect(table.owner_label_rect(owner, y))

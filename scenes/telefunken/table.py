@@ -21,7 +21,7 @@ import pygame
 
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
 from game.ai import telefunken as telefunken_ai
-from game.card_art import ALL_IMAGES, card_image
+from game.card_art import ALL_IMAGES, card_image, card_size, foot_corner, index_corner
 from game.catalog import GameConfig
 from game.i18n import _, num
 from game.layout import load_layout
@@ -484,12 +484,42 @@ class TelefunkenTable(Gestures, CardTable):
         table = self.layout["table"].rect
         for owner, y in self._owner_rows:
             label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
-            x, anchor = ((table.x + layout.OWNER_LABEL_W - 8, "midright") if theme.rtl()
-                         else (table.x + 10, "midleft"))
-            theme.blit_text(surface, label, (x, y), 14, theme.GOLD, "bold", anchor=anchor)
+            surface.blit(theme.text(label, 14, theme.GOLD, "bold"), self.owner_label_rect(owner, y))
         if not self.state.melds:
             theme.blit_text(surface, _("No melds on the table yet"), table.center, 16,
                             theme.INK_FAINT, anchor="center")
+
+    def owner_label_rect(self, owner: int, y: float) -> pygame.Rect:
+        """Where a meld row's label (the owner's name) is drawn."""
+        table = self.layout["table"].rect
+        label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
+        rect = theme.text(label, 14, theme.GOLD, "bold").get_rect()
+        if theme.rtl():
+            rect.midright = (table.x + layout.OWNER_LABEL_W - 8, round(y))
+        else:
+            rect.midleft = (table.x + 10, round(y))
+        return rect
+
+    def mark_keep_clear(self) -> list[pygame.Rect]:
+        """What last-move tags must leave readable: the meld rows' labels and every meld
+        card's index (the top-left corner each card shows beside the next one, and the last
+        card's upside-down index at its foot, which a tag on the row below would cover)."""
+        out: list[pygame.Rect] = []
+        if not any(self.marks.marks.values()):
+            return out
+        out += [self.owner_label_rect(owner, y) for owner, y in self._owner_rows]
+        w = self._meld_w
+        h = card_size(w)[1]
+        step = w * 0.45  # as laid out by ``layout.meld_slots``
+        for rect in self._meld_rects.values():
+            n = max(1, round((rect.width - w) / step) + 1)
+            for k in range(n):
+                corner = index_corner(pygame.Rect(round(rect.x + k * step), rect.y, w, h))
+                if k < n - 1:  # covered by the next card but for its left strip
+                    corner.width = min(corner.width, round(step))
+                out.append(corner)
+            out.append(foot_corner(pygame.Rect(rect.right - w, rect.y, w, h)))
+        return out
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state

@@ -52,12 +52,6 @@ def pile_slot(pile: pygame.Rect, rank: int, i: int) -> Slot:
     return (pile.centerx, pile.y + 82 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
 
 
-def index_corner(card: pygame.Rect) -> pygame.Rect:
-    """The index (rank over suit) in a card's top-left corner: a third of the card's width
-    across, 63% of its width down (the art's index notch, ``tools/make_cards.py``)."""
-    return pygame.Rect(card.x, card.y, round(card.width * 0.34), round(card.width * 0.63))
-
-
 def marriage_slot(rect: pygame.Rect, i: int) -> Slot:
     """The ``i``-th card of the marriage pile: a loose, slightly turned heap."""
     return (rect.centerx + (i % 8) * 2, rect.centery + 16 - (i % 8) * 2, (i * 7) % 11 - 5,

@@ -20,7 +20,7 @@ from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected,
 from ecs.input import entity_rect
 from ecs.tween import animate, ease_out_back, flip, move_to
 from game.ai import zetema as zetema_ai
-from game.card_art import ALL_IMAGES, card_image
+from game.card_art import ALL_IMAGES, card_image, index_corner
 from game.catalog import GameConfig
 from game.layout import load_layout
 from game.rules import zetema as rules
@@ -296,7 +296,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 esper.component_for_entity(e, Transform), esper.component_for_entity(e, Sprite))))
                 for _, e in self.piles[i] if esper.entity_exists(e)]
             for box, above in zip(boxes, boxes[1:] + [None]):
-                corner = layout.index_corner(box)
+                corner = index_corner(box)
                 if above is not None:  # covered: what shows of it above the next card
                     corner.width = box.width
                     corner.height = max(0, min(corner.height, above.top - box.top))
