@@ -4,8 +4,9 @@ Reads components only (it never changes them). Rotated, scaled or squashed image
 cached so a table of 100+ cards costs only the blits; angles are rounded to ``ANGLE_STEP``
 (``TURNING_ANGLE_STEP`` while a sprite's angle changes from frame to frame, which looks the
 same in motion and exactly the same once it rests). Lifted entities (being dragged) get a
-soft shadow and grow slightly; active drop targets glow while something is held or
-selected; ``Selected`` and ``Glow`` entities get an outline.
+soft shadow and grow slightly, and a scene may draw them after its panels and words
+(``draw(defer_lifted=True)``, then ``draw_lifted``); active drop targets glow while something
+is held or selected; ``Selected`` and ``Glow`` entities get an outline.
 """
 
 from __future__ import annotations
@@ -53,8 +54,13 @@ class RenderSystem:
         self._memo: dict[int, list] = {}
         self.rebuilds = 0  # how often the draw list was sorted (for tests and benchmarks)
         self._targets_drawn: dict[int, tuple] = {}  # drop target -> how its glow was drawn
+        self._deferred: list[tuple] = []  # lifted sprites kept for ``draw_lifted``
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, defer_lifted: bool = False) -> None:
+        """Draw every sprite; with ``defer_lifted``, lifted ones (a card in the hand, a
+        marble the computer lifts) wait for ``draw_lifted``, so that the scene can draw its
+        panels and words first and the held thing stays above them."""
+        self._deferred = []
         rows = esper.get_components(Transform, Sprite, ZOrder)
         if rows is not self._rows or DrawOrderClock.tick != self._tick:
             self._rebuild(rows)
@@ -82,6 +88,10 @@ class RenderSystem:
             if img is None:
                 continue
             if lift > 0.01 or alpha < 254.5 or glow is not None or selected:
+                if lift > 0.01 and defer_lifted:
+                    self._deferred.append((entry, transform, sprite.shape == "circle", glow,
+                                           selected))
+                    continue
                 if batch:
                     surface.fblits(batch)
                     batch = []
@@ -91,6 +101,12 @@ class RenderSystem:
                 batch.append(entry[5])
         if batch:
             surface.fblits(batch)
+
+    def draw_lifted(self, surface: pygame.Surface) -> None:
+        """Draw the lifted sprites ``draw(defer_lifted=True)`` kept back, in their order."""
+        for item in self._deferred:
+            self._draw_special(surface, *item)
+        self._deferred = []
 
     def changed(self) -> bool:
         """Would ``draw`` now draw anything differently from the last time? (A sprite's

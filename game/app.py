@@ -19,6 +19,7 @@ Autosaves are written by a writer thread (``game.saves``); each frame delivers i
 
 from __future__ import annotations
 
+import logging
 import os
 import warnings
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from game.i18n import _, is_rtl, set_language  # noqa: E402
 from game.settings import MIN_WINDOW_SIZE, Settings, load_settings, settings_path  # noqa: E402
 from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
+from scenes.crisp import CRISP, Enlarged, WindowPresenter, fitted, window_view  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
 
 SIZE = (1280, 720)
@@ -99,6 +101,8 @@ class App:
         self.wait_for_disk = True  # the main loop (``run``) sets False: saves never hold a frame
         self._shown: tuple | None = None  # (toasts, Not saving) as last drawn
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
+        self.enlarged = Enlarged(theme.render_key)  # words drawn again on a large window
+        self._presenter: WindowPresenter | bool | None = None  # made when first needed
         self._window_size_unsaved = False  # the window was resized by hand since the last save
         self.set_window_size(fit_to_desktop(settings.window_size))
         if settings.fullscreen:
@@ -161,10 +165,47 @@ class App:
         self.toasts = [t for t in self.toasts if t.age < t.seconds]
         deliver_saves()
         if self.must_draw(bool(raws)):
+            CRISP.begin(self.screen, self.window_scale())
             self.draw(self.screen)
-            pygame.display.flip()
+            self.present()
             self.draws += 1
         self.frames += 1
+
+    def window_scale(self) -> float:
+        """How many times the canvas is enlarged in the window (below 1: shrunk)."""
+        try:
+            size = pygame.display.get_window_size()
+        except pygame.error:
+            return 1.0
+        return fitted(SIZE, size)[0] if size[0] and size[1] else 1.0
+
+    def present(self) -> None:
+        """Show the frame drawn on ``screen``: flipped as pygame does, or, on a window that
+        enlarges it, with its words drawn again at the window's resolution
+        (``scenes.crisp``). If the window's renderer cannot do that, the frame is flipped
+        and words stay as the canvas has them from then on (said once in the log)."""
+        notes = CRISP.standing()
+        if notes and self._presenter is None and pygame.display.get_driver() != "dummy":
+            try:
+                self._presenter = WindowPresenter(self.window, SIZE, self.enlarged)
+            except Exception as exc:  # noqa: BLE001 - any failure: flip as before
+                self._presenter = False
+                _log_once(f"crisp text is off: the window's renderer is unavailable ({exc!r})")
+        if notes and self._presenter:
+            try:
+                self._presenter.present(self.screen, notes)
+                return
+            except Exception as exc:  # noqa: BLE001 - any failure: flip as before
+                self._presenter = False
+                _log_once(f"crisp text is off: the window's renderer failed ({exc!r})")
+        pygame.display.flip()
+
+    def view(self, size: tuple[int, int]) -> pygame.Surface:
+        """The frame drawn now as a window of ``size`` shows it (the canvas scaled to fit,
+        with bars, and enlarged words drawn crisp): the tour's screenshots of window sizes."""
+        CRISP.begin(self.screen, fitted(SIZE, size)[0])
+        self.draw(self.screen)
+        return window_view(self.screen, size, CRISP.standing(), self.enlarged)
 
     def must_draw(self, had_events: bool = False) -> bool:
         """Would this frame's picture differ from the one on the screen?"""
@@ -327,7 +368,7 @@ class App:
         pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
         pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)
-        surface.blit(label, label.get_rect(midleft=(box.x + 15, box.centery)))
+        theme.put(surface, label, label.get_rect(midleft=(box.x + 15, box.centery)))
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         # the top scene may say where messages hide nothing it needs (a card table: above
@@ -348,13 +389,30 @@ class App:
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)
             pygame.draw.rect(layer, (*(theme.RED if toast.error else theme.GOLD), 255),
                              layer.get_rect(), 2, border_radius=12)
-            ly = 10
+            places, ly = [], 10
             for label in lines:
-                layer.blit(label, label.get_rect(midtop=(box.width // 2, ly)))
+                places.append(label.get_rect(midtop=(box.width // 2, ly)))
                 ly += label.get_height()
+            opaque = fade >= 1.0  # words drawn onto the screen itself may be drawn crisp
+            if not opaque:
+                for label, place in zip(lines, places):
+                    layer.blit(label, place)
             layer.set_alpha(round(255 * fade))
             surface.blit(layer, box)
+            if opaque:
+                for label, place in zip(lines, places):
+                    theme.put(surface, label, place.move(box.topleft))
             y = box.top - 8
+
+
+def _log_once(message: str) -> None:
+    """A warning in the log about the window, once per message."""
+    if message not in _LOGGED:
+        _LOGGED.add(message)
+        logging.getLogger(__name__).warning("%s", message)
+
+
+_LOGGED: set[str] = set()
 
 
 def _display_window():

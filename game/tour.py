@@ -8,7 +8,9 @@ the tour never touches the player's files.
 
 Every game table is also saved as a window of each size in ``WINDOW_SIZES`` shows it
 (``NN_table_<game>_<step>@960x540.png``): the 1280x720 canvas scaled to fit that window,
-keeping its shape, with bars on the long side, as the window does (``window_view``).
+keeping its shape, with bars on the long side, and its words drawn again at the window's
+resolution, as the window does (``App.view``, ``scenes.crisp``). The dummy video driver keeps
+no window pixels to read back, so the picture is composed in software.
 """
 
 from __future__ import annotations
@@ -45,25 +47,6 @@ def run_tour(out_dir: str | os.PathLike, lang: str | None = None,
                 os.environ["PARLOUR_DATA_DIR"] = old
 
 
-def window_view(canvas, size: tuple[int, int]):
-    """What a window of ``size`` shows of ``canvas``: the canvas scaled to fit (keeping its
-    shape, smoothly, as SDL's linear filter does), centred, black bars on the long side.
-
-    The dummy video driver keeps no window pixels to read back, so the tour scales the
-    canvas as the window's renderer does (``game.app``: SCALED, fractional, linear).
-    """
-    import pygame
-
-    w, h = canvas.get_size()
-    scale = min(size[0] / w, size[1] / h)
-    fitted = (round(w * scale), round(h * scale))
-    view = pygame.Surface(size)
-    view.fill((0, 0, 0))
-    scaled = pygame.transform.smoothscale(canvas, fitted)
-    view.blit(scaled, ((size[0] - fitted[0]) // 2, (size[1] - fitted[1]) // 2))
-    return view
-
-
 def _tour(out: Path, sizes: tuple[tuple[int, int], ...] = WINDOW_SIZES) -> list[Path]:
     import pygame
 
@@ -91,7 +74,7 @@ def _tour(out: Path, sizes: tuple[tuple[int, int], ...] = WINDOW_SIZES) -> list[
         if name.startswith("table_"):
             for size in sizes:
                 path = out / f"{number:02d}_{name}@{size[0]}x{size[1]}.png"
-                pygame.image.save(window_view(app.screen, size), str(path))
+                pygame.image.save(app.view(size), str(path))
                 written.append(path)
 
     menu = load_layout("menu")

@@ -814,4 +814,4 @@ class CardTable(GameTable):
             img = theme.text(text, size, theme.GOLD, "serif")
             box = img.get_rect(center=center).inflate(50, 24)
             theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
-            surface.blit(img, img.get_rect(center=box.center))
+            theme.put(surface, img, img.get_rect(center=box.center))

@@ -243,7 +243,7 @@ def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
     # the first spot that covers nothing, else the one that covers least
     tag = min(spots, key=lambda s: sum(s.clip(t).width * s.clip(t).height for t in taken))
     pygame.draw.rect(surface, colour, tag, border_radius=6)
-    surface.blit(img, img.get_rect(center=tag.center))
+    theme.put(surface, img, img.get_rect(center=tag.center))
     return tag
 
 

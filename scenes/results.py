@@ -19,6 +19,7 @@ from ecs.input import InputEvent
 from game.i18n import _, num
 from scenes import theme
 from scenes.base import Scene
+from scenes.crisp import CRISP
 from scenes.widgets import Button, WidgetGroup
 
 LINE = 17
@@ -54,6 +55,7 @@ class ResultsOverlay(Scene):
         self.scroll = 0  # lines scrolled up from the end
         self._static: pygame.Surface | None = None  # the frame but for the buttons
         self._static_for: tuple | None = None
+        self._static_notes: list = []  # the words in the kept picture (``scenes.crisp``)
         self._actions = (on_again, on_replay, on_menu)
         self._build()
         self._lines = self._wrap_log()
@@ -97,13 +99,16 @@ class ResultsOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         under = self.app.scenes.drawing_over  # the cached picture beneath, if drawn over it
-        key = (under, self.scroll, theme.rtl())
+        key = (under, self.scroll, theme.rtl(), CRISP.on)
         if under is not None and self._static is not None and self._static_for == key:
             surface.blit(self._static, (0, 0))
+            CRISP.extend(self._static_notes)  # its words, drawn crisp on a large window
         else:
+            mark = CRISP.mark()
             self._draw_static(surface)
             if under is not None:
                 self._static, self._static_for = surface.copy(), key
+                self._static_notes = CRISP.since(mark)
         self.widgets.draw(surface)
 
     def _draw_static(self, surface: pygame.Surface) -> None:

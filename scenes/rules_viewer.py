@@ -201,7 +201,7 @@ class RulesViewer(Scene):
             if piece.rect is not None:
                 surface.fill(piece.color, piece.rect.move(ox + piece.x, oy + piece.y))
             elif piece.surface is not None:
-                surface.blit(piece.surface, (ox + piece.x, oy + piece.y))
+                theme.put(surface, piece.surface, (ox + piece.x, oy + piece.y))
         surface.set_clip(clip)
         thumb = self._thumb()
         if thumb:

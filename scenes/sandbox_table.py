@@ -21,6 +21,7 @@ from game.card_art import CARD_CODES, card_image
 from game.i18n import _, num
 from game.layout import load_layout
 from scenes import theme
+from scenes.crisp import CRISP
 from scenes.fan import fan, stack
 from scenes.table import TableScene
 
@@ -151,10 +152,14 @@ class SandboxTable(TableScene):
                 self.deal_one()
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        if getattr(self, "_background", None) is None:  # static: drawn once
-            self._background = surface.copy()
-            self._draw_static(self._background)
-        surface.blit(self._background, (0, 0))
+        kept = getattr(self, "_background", None)  # static: drawn once (again when the
+        if kept is None or kept[1] != CRISP.on:  # window starts or stops enlarging words)
+            mark = CRISP.mark()
+            self._draw_static(surface)
+            self._background = (surface.copy(), CRISP.on, CRISP.since(mark))
+            return
+        surface.blit(kept[0], (0, 0))
+        CRISP.extend(kept[2])
 
     def _draw_static(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)

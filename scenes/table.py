@@ -37,10 +37,12 @@ from ecs.world import SceneWorld
 from game.i18n import language
 from scenes import theme
 from scenes.base import Scene
+from scenes.crisp import CRISP
 
 # attributes that change without changing the picture (the clock is watched by its reads)
 _UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
-                        "_kept_background", "_background_for", "_background_last"})
+                        "_kept_background", "_background_for", "_background_last",
+                        "_kept_notes"})
 _PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
 
 
@@ -68,6 +70,7 @@ class TableScene(Scene):
         self._kept_background: pygame.Surface | None = None  # the background kept as a picture
         self._background_for: tuple | None = None  # ... drawn for this key
         self._background_last: tuple | None = None  # the key of the last background drawn
+        self._kept_notes: list = []  # the words in the kept background (``scenes.crisp``)
 
     @property
     def time(self) -> float:
@@ -202,13 +205,15 @@ class TableScene(Scene):
     def _draw_background_kept(self, surface: pygame.Surface) -> None:
         """``draw_background``, or its picture kept from an earlier frame with the same key
         (only while drawing for the screen: ``draw_frame``)."""
-        key = self._drawn_key if self._drawing else None
+        key = (self._drawn_key, CRISP.on) if self._drawing else None
         if key is None:
             self.draw_background(surface)
             return
         if self._background_for == key and self._kept_background is not None:
             surface.blit(self._kept_background, (0, 0))
+            CRISP.extend(self._kept_notes)  # its words, to be drawn crisp on a large window
             return
+        mark = CRISP.mark()
         self.draw_background(surface)
         if self._time_read:  # a background that moves with the clock is never kept
             self._background_last = None
@@ -219,15 +224,19 @@ class TableScene(Scene):
             else:
                 self._kept_background.blit(surface, (0, 0))
             self._background_for = key
+            self._kept_notes = CRISP.since(mark)
         self._background_last = key
 
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_background_kept(surface)
-        if self.world is not None and self.world.alive:
+        alive = self.world is not None and self.world.alive
+        if alive:
             self.world.activate()
-            self.render.draw(surface)
+            self.render.draw(surface, defer_lifted=True)
             self.draw_above_pieces(surface)
         self.draw_overlay(surface)
+        if alive:  # a card in the hand stays above the panels and words it passes over
+            self.render.draw_lifted(surface)
 
     def _speed(self) -> float:
         return self.app.settings.anim(1.0)

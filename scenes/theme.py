@@ -21,6 +21,7 @@ import pygame
 
 from game import i18n
 from game.paths import FONTS
+from scenes.crisp import CRISP
 
 FELT = (24, 84, 58)
 FELT_DARK = (12, 46, 32)
@@ -59,6 +60,7 @@ def _rtl_font(size: int, style: str) -> pygame.font.Font:
 
 
 _text_cache: dict[tuple, pygame.Surface] = {}
+_text_keys: dict[int, tuple[pygame.Surface, tuple]] = {}  # id(image) -> (image, its key)
 _measure_cache: dict[tuple, object] = {}  # text_width, fit and wrap results (pure functions)
 _MEASURE_LIMIT = 8000
 
@@ -71,6 +73,7 @@ def reset_caches() -> None:
     _panel.cache_clear()
     _veil.cache_clear()
     _text_cache.clear()
+    _text_keys.clear()
     _measure_cache.clear()
 
 
@@ -189,10 +192,8 @@ def run_text(string: str, size: int, color: tuple[int, int, int] = INK, style: s
     key = (string, size, color, style, "rtl-run")
     surf = _text_cache.get(key)
     if surf is None:
-        if len(_text_cache) > 4000:
-            _text_cache.clear()
         surf = _rtl_font(size, "bold" if style == "serif" else style).render(string, True, color)
-        _text_cache[key] = surf
+        _store(key, surf)
     return surf
 
 
@@ -222,8 +223,6 @@ def text(string: str, size: int, color: tuple[int, int, int] = INK,
     key = (string, size, color, style)
     surf = _text_cache.get(key)
     if surf is None:
-        if len(_text_cache) > 4000:
-            _text_cache.clear()
         style = _style_for(string, style)
         runs = bidi_runs(string)
         if len(runs) <= 1 and not (runs and runs[0][1]):
@@ -237,8 +236,17 @@ def text(string: str, size: int, color: tuple[int, int, int] = INK,
             for part in parts:
                 surf.blit(part, (x, 0))
                 x += part.get_width()
-        _text_cache[key] = surf
+        _store(key, surf)
     return surf
+
+
+def _store(key: tuple, surf: pygame.Surface) -> None:
+    """Keep rendered words (and which words an image shows, for ``put``)."""
+    if len(_text_cache) > 4000:
+        _text_cache.clear()
+        _text_keys.clear()
+    _text_cache[key] = surf
+    _text_keys[id(surf)] = (surf, key)
 
 
 def rtl() -> bool:
@@ -278,8 +286,26 @@ def blit_text(surface: pygame.Surface, string: str, pos: tuple[float, float], si
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         surface.blit(text(string, size, SHADOW, style), rect.move(2, 2))
-    surface.blit(surf, rect)
+    CRISP.blit(surface, surf, rect, (string, size, color, style))
     return rect
+
+
+def put(surface: pygame.Surface, image: pygame.Surface, where) -> None:
+    """``surface.blit(image, where)`` for words made by ``text`` or ``run_text``: on a large
+    window they are drawn again crisp (``scenes.crisp``); any other image is just blitted."""
+    kept = _text_keys.get(id(image))
+    if kept is None or kept[0] is not image:
+        surface.blit(image, where)
+        return
+    topleft = pygame.Rect(where).topleft if len(where) == 4 else where  # as blit reads it
+    CRISP.blit(surface, image, image.get_rect(topleft=topleft), kept[1])
+
+
+def render_key(key: tuple, size: int) -> pygame.Surface:
+    """The words a ``scenes.crisp`` note names, rendered at another font size."""
+    if len(key) == 5:
+        return run_text(key[0], size, key[2], key[3], rtl=True)
+    return text(key[0], size, key[2], key[3])
 
 
 def wrap(string: str, size: int, width: int, style: str = "sans") -> list[str]:

@@ -96,8 +96,8 @@ class Button(Widget):
             inner = rect.inflate(0, -4)
             top = inner.top + max(0, (inner.height - label.get_height() - note.get_height()) // 2)
             note_top = min(top + label.get_height(), inner.bottom - note.get_height())
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, top)))
-            surface.blit(note, note.get_rect(midtop=(rect.centerx, note_top)))
+            theme.put(surface, label, label.get_rect(midtop=(rect.centerx, top)))
+            theme.put(surface, note, note.get_rect(midtop=(rect.centerx, note_top)))
         else:
             theme.blit_text(surface, self.label, rect.center, self.size, ink, "bold",
                             anchor="center")

@@ -222,3 +222,27 @@ def test_show_targets_lights_a_scenes_own_selection_and_target_at_finds_them(tab
     assert table.drag.target_at(_pile_center(table, "S")) == pile
     table.drag.hide_targets()
     assert not any(d.active for _, d in esper.get_component(DropTarget))
+
+
+def test_a_held_card_stays_above_the_words_it_passes_over(table, app, drive):
+    """The table's words and panels are drawn after its cards; the card in the hand is drawn
+    after them, so the title does not show through it."""
+    import pygame
+
+    card = table.hand[0]
+    drive.press(drive.center_of(card))
+    drive.move((140, 40), steps=6)  # over the sandbox's title line (drawn at y 16)
+    drive.step(12)
+    image, (left, top) = table.render.drawn(card)
+    box = image.get_rect(topleft=(left, top)).clip(pygame.Rect(0, 0, *app.size))
+    title = pygame.Rect(24, 16, 400, 20).clip(box)
+    assert title.width > 100 and title.height > 10
+
+    def differs(x: int, y: int) -> bool:  # a word's pixel, not the card's (nearly opaque)
+        card_px, screen_px = image.get_at((x - left, y - top)), app.screen.get_at((x, y))
+        return card_px[3] >= 250 and max(abs(a - b) for a, b in zip(card_px[:3],
+                                                                    screen_px[:3])) > 12
+
+    assert not any(differs(x, y) for x in range(title.left, title.right)
+                   for y in range(title.top, title.bottom))
+    drive.release()

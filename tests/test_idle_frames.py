@@ -42,9 +42,9 @@ def count_draws(monkeypatch) -> list[int]:
     calls = [0]
     real = RenderSystem.draw
 
-    def counting(self, surface):
+    def counting(self, surface, **options):
         calls[0] += 1
-        real(self, surface)
+        real(self, surface, **options)
 
     monkeypatch.setattr(RenderSystem, "draw", counting)
     return calls

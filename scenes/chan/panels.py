@@ -86,7 +86,7 @@ def badge(surface: pygame.Surface, text: str, edge: tuple[float, float],
     else:
         box.x = round(edge[0])
     pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)
-    surface.blit(img, img.get_rect(center=box.center))
+    theme.put(surface, img, img.get_rect(center=box.center))
     return box
 
 
@@ -113,7 +113,7 @@ def live_tag(surface: pygame.Surface, centre_x: float, card_top: float,
     img = theme.text(_("live card"), 12, (30, 24, 10), "bold")
     box = live_tag_rect(centre_x, card_top, within)
     pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.height // 2)
-    surface.blit(img, img.get_rect(center=box.center))
+    theme.put(surface, img, img.get_rect(center=box.center))
     return box
 
 

@@ -484,7 +484,8 @@ class TelefunkenTable(Gestures, CardTable):
         table = self.layout["table"].rect
         for owner, y in self._owner_rows:
             label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
-            surface.blit(theme.text(label, 14, theme.GOLD, "bold"), self.owner_label_rect(owner, y))
+            theme.put(surface, theme.text(label, 14, theme.GOLD, "bold"),
+                      self.owner_label_rect(owner, y))
         if not self.state.melds:
             theme.blit_text(surface, _("No melds on the table yet"), table.center, 16,
                             theme.INK_FAINT, anchor="center")

@@ -119,7 +119,7 @@ class ZetemaPanels:
             surface.blit(back, (backs.x + k * 14, backs.y))
         score = theme.text(words.points_plain(self.state.scores[seat]), 22, theme.GOLD, "serif")
         x, side = end_x(rect, 10)
-        surface.blit(score, score.get_rect(**{f"top{side}": (x, rect.y + 6)}))
+        theme.put(surface, score, score.get_rect(**{f"top{side}": (x, rect.y + 6)}))
         name_w = rect.width - 30 - score.get_width()
         lines, size = fit_lines(self.seat_name(seat), name_w, (15, 14, 13), 1)
         blit_line(surface, lines[0], rect, rect.y + 8, size, theme.INK, "bold", pad=10)
