@@ -38,11 +38,14 @@ class Note:
     area: pygame.Rect
     before: pygame.Surface
     after: pygame.Surface
+    after_bytes: bytes = b""
+    placed: tuple | None = None  # (scale, box, what ``Enlarged.placed`` gave), remembered
 
     def standing(self, screen: pygame.Surface) -> bool:
         """Are the words still on the screen as drawn (nothing drawn over them since)?"""
-        now = screen.subsurface(self.area)
-        return pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(self.after, "RGB")
+        if not self.after_bytes:
+            self.after_bytes = pygame.image.tobytes(self.after, "RGB")
+        return pygame.image.tobytes(screen.subsurface(self.area), "RGB") == self.after_bytes
 
 
 class CrispText:
@@ -136,6 +139,9 @@ class Enlarged:
                ) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The enlarged words of ``note``, the window rect they go to, and the part of the
         image drawn (only what the canvas showed of them: ``note.area``)."""
+        kept = note.placed
+        if kept is not None and kept[0] == scale and kept[1] == box:
+            return kept[2]
         img = self.image(note.key, scale, note.rect.size)
         cx = box.x + (note.rect.x + note.rect.width / 2) * scale
         cy = box.y + (note.rect.y + note.rect.height / 2) * scale
@@ -146,6 +152,7 @@ class Enlarged:
             shown = shown.union(dest)  # the whole image (it may be a pixel wider)
         part = dest.clip(shown)
         area = part.move(-dest.x, -dest.y)
+        note.placed = (scale, pygame.Rect(box), (img, part, area))
         return img, part, area
 
 
