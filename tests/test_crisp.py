@@ -60,7 +60,7 @@ def test_words_in_the_kept_background_stay_crisp_from_frame_to_frame(app, drive)
     assert any(note.key[0] == LABEL for note in CRISP.standing())
 
 
-def test_words_drawn_over_are_left_as_the_canvas_has_them():
+def test_words_drawn_over_are_left_as_the_canvas_has_them(app):
     screen = pygame.Surface((200, 100))
     screen.fill((10, 40, 20))
     CRISP.begin(screen, 1.5)
@@ -70,7 +70,7 @@ def test_words_drawn_over_are_left_as_the_canvas_has_them():
     assert [note.key[0] for note in CRISP.standing()] == ["clear"]
 
 
-def test_clipped_words_are_redrawn_only_as_far_as_they_were_shown():
+def test_clipped_words_are_redrawn_only_as_far_as_they_were_shown(app):
     screen = pygame.Surface((200, 100))
     screen.fill((10, 40, 20))
     CRISP.begin(screen, 1.5)
