@@ -282,8 +282,11 @@ class GameTable(TableScene):
         return False
 
     def cancel_selection(self) -> bool:
-        """Esc: drop whatever is selected; True if something was (then Esc stops there)."""
-        had = self.drag.selected is not None
+        """Esc: put back what is held, drop whatever is selected; True if something was
+        (then Esc stops there)."""
+        had = self.drag.selected is not None or self.drag.held is not None
+        if self.drag.held is not None:
+            self.drag.cancel_all()  # the card in the hand glides home
         self.drag.deselect()
         return self.clear_own_selection() or had
 

@@ -154,6 +154,9 @@ class TableScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
+            if self.drag.held is not None:  # Esc while dragging: the card goes home
+                self.drag.cancel_all()
+                return
             self.open_pause()
             return
         self.input.feed(event)

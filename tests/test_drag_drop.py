@@ -246,3 +246,23 @@ def test_a_held_card_stays_above_the_words_it_passes_over(table, app, drive):
     assert not any(differs(x, y) for x in range(title.left, title.right)
                    for y in range(title.top, title.bottom))
     drive.release()
+
+
+def test_esc_while_dragging_puts_the_card_back_and_does_not_pause(table, app, drive):
+    import pygame
+
+    card = table.hand[1]
+    start = drive.center_of(card)
+    drive.press(start)
+    drive.move((start[0] + 60, start[1] - 220), steps=5)
+    assert table.drag.held == card
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is table  # no pause menu
+    assert table.drag.held is None
+    drive.release()
+    drive.settle()
+    assert card in table.hand
+    t = esper.component_for_entity(card, Transform)
+    assert (t.x, t.y) == pytest.approx(start, abs=2) and t.lift == 0
+    drive.key(pygame.K_ESCAPE)  # nothing held now: Esc pauses as ever
+    assert app.scenes.top is not table

@@ -391,3 +391,19 @@ def test_the_first_turn_prompt_offers_the_upcard_too(open_table):
     assert table._waiting_text() == "Your turn: draw from the stock, or take the upcard"
     later = open_table(position([hand] + OTHERS, phase="draw"))
     assert later._waiting_text() == "Your turn: draw"
+
+
+def test_esc_while_dragging_a_card_puts_it_back_without_pausing(open_table, app, drive):
+    import pygame
+
+    table = open_table(position([["5C", "7H", "7D", "9S"]] + OTHERS, phase="play"))
+    start = drive.center_of(table.sync.entities("hand")[0][1])
+    drive.press(start)
+    drive.move((start[0] + 40, start[1] - 240), steps=5)
+    assert table.drag.held is not None
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is table and table.drag.held is None
+    drive.release()
+    drive.settle()
+    assert hand_codes(table) == ["5C", "7D", "7H", "9S"]  # nothing was played
+    assert table.state.phase == "play" and table.session.moves == []
