@@ -347,9 +347,11 @@ class GameTable(TableScene):
         if not self.session.can_undo():
             self.app.toast(self.nothing_to_undo())
             return
+        before = len(self.session.moves)
         self.session.undo()
         self.autosave()
         self.app.sounds.play("click")
+        self.app.toast(undone_words(before - len(self.session.moves)), seconds=2.5)
         self.app.scenes.replace(type(self)(self.app, self.config, self.session),
                                 transition=None)
 
@@ -536,6 +538,8 @@ class GameTable(TableScene):
                 not self.result_shown):
             self.result_shown = True
             self.show_result()
+        if not self.animating:  # the log tells a move once the table has shown it
+            self._log_landed = len(self.session.log)
         if not self.animating:
             key = (id(self.state), self.rules.offering())
             if self._refreshed_for != key:
@@ -625,7 +629,10 @@ class GameTable(TableScene):
         """The log's lines wrapped to ``width``, numbered ("12. …"), cached per log and
         language (wrapping every entry each frame is measurable on long games)."""
         log = self.session.log
-        key = (id(log), len(log), log[-1] if log else "", width, i18n.language())
+        landed = getattr(self, "_log_landed", None)
+        if landed is not None and landed < len(log):
+            log = log[:landed]  # a move still being animated is not told yet
+        key = (id(self.session.log), len(log), log[-1] if log else "", width, i18n.language())
         cached = getattr(self, "_wrapped_log", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -818,3 +825,13 @@ class CardTable(GameTable):
             box = img.get_rect(center=center).inflate(50, 24)
             theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
             theme.put(surface, img, img.get_rect(center=box.center))
+
+
+def undone_words(count: int) -> str:
+    """What an undo took back: the person's last move and the ``count - 1`` after it (the
+    computer's replies, or the moves it was thinking about)."""
+    if count <= 1:
+        return _("Your last move is taken back.")
+    return ngettext("Your last move and the move after it are taken back.",
+                    "Your last move and the {count} moves after it are taken back.",
+                    count - 1).format(count=num(count - 1))

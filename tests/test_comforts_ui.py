@@ -64,6 +64,19 @@ def test_ctrl_z_undoes_my_move_and_the_reply(persisting, drive):
     table = current_table(persisting)
     assert table.state == before and table.session.moves == []
     assert len(table.supply_ents[0]) == 10 and not table.piece_ents
+    assert persisting.toasts[-1].text == "Your last move and the move after it are taken back."
+
+
+def test_ctrl_z_while_the_computer_thinks_says_what_it_took_back(persisting, drive):
+    table = start(persisting, drive)
+    before = table.state
+    place(drive, table, "d4")
+    assert len(table.session.moves) == 1  # the computer has not answered yet
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    table = current_table(persisting)
+    assert table.state == before and table.session.moves == []
+    assert persisting.toasts[-1].text == "Your last move is taken back."
 
 
 def test_undo_button_and_no_undo_past_a_reveal(persisting, drive):

@@ -156,3 +156,25 @@ def test_the_computers_pause_follows_the_animation_speed_setting(app, drive):
         app.settings.animation = speed
         paces[speed] = table.rules.pace()
     assert paces["instant"] == 0 and paces["normal"] == 1.0 and paces["slow"] > 1.0
+
+
+def test_the_log_tells_the_computers_move_once_it_has_landed(app, drive):
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
+    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    for _ in range(600):  # Seat 4 (the computer) plays until it has discarded
+        drive.step()
+        if table.session.moves and table.session.moves[-1].startswith("discard"):
+            break
+    told = table.session.log[-1]
+    assert "discarded" in told
+    flying = 0
+    while table.animating:  # the card is on its way to the pile: not in the log yet
+        assert not any(told in line for line in table._log_lines(400))
+        drive.step()
+        flying += 1
+    assert flying > 10
+    drive.step(2)
+    assert any(told in line for line in table._log_lines(400))
