@@ -144,8 +144,8 @@ class MainMenu(Scene):
             action, enabled = actions[zone.name]
             note = ""
             if zone.name == "continue":
-                note = _("no saved game") if latest is None else _fit(save_title(latest), 13,
-                                                                       zone.rect.width - 16)
+                note = _("no saved game") if latest is None else _fit(
+                    continue_note(latest), 13, zone.rect.width - 16)
             label = _(BUTTON_LABELS[zone.name]) if zone.name in BUTTON_LABELS else zone.name
             self.widgets.add(Button(zone_rect(zone), label, action,
                                     enabled=enabled, primary=zone.name == "continue" and enabled,
@@ -262,10 +262,6 @@ class MainMenu(Scene):
             self.world.activate()
             self.render.draw(surface)
         self.widgets.draw(surface)
-        if self.latest is not None and save_details(self.latest):
-            button = zone_rect(self.layout["continue"])
-            theme.blit_text(surface, save_details(self.latest), (button.centerx, button.bottom + 8),
-                            15, theme.INK_DIM, anchor="midtop")
         hint = _("F11 fullscreen  ·  {first}–{last} open a game").format(first=num(1), last=num(4))
         if theme.rtl():
             theme.blit_text(surface, hint, (16, 708), 14, theme.INK_FAINT, anchor="bottomleft")
@@ -277,6 +273,15 @@ class MainMenu(Scene):
 
 
 # -- tile art ------------------------------------------------------------------------------
+
+def continue_note(entry: SaveEntry) -> str:
+    """What Continue resumes, in its button: the game and how far it has gone."""
+    details = save_details(entry)
+    if not details:
+        return save_title(entry)
+    # TRANSLATORS: the Continue button's note: the game, then its deal and moves so far
+    return _("{game} · {details}").format(game=save_title(entry), details=details)
+
 
 def _fit(text: str, size: int, width: int, style: str = "sans") -> str:
     """``text`` cut with an ellipsis so that it is no wider than ``width`` pixels."""

@@ -92,7 +92,8 @@ class Button(Widget):
             # the label and its note stacked and centred inside the 2-pixel edge: a low
             # button (a menu tile's Resume, 40 px) keeps its note off the bottom edge
             label = theme.text(self.label, self.size, ink, "bold")
-            note = theme.text(self.note, 13, theme.INK_DIM if self.enabled else theme.INK_FAINT)
+            note = theme.text(self.note, 13, theme.INK_FAINT if not self.enabled else (
+                theme.INK if self.primary else theme.INK_DIM))  # light on the gold button
             inner = rect.inflate(0, -4)
             top = inner.top + max(0, (inner.height - label.get_height() - note.get_height()) // 2)
             note_top = min(top + label.get_height(), inner.bottom - note.get_height())

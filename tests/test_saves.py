@@ -92,7 +92,9 @@ def test_continue_resumes_the_most_recent_game_and_names_it(app, drive):
     saved_session("chan", 3, mtime=1_000_000)
     scene = menu(app, drive)
     cont = button(scene, "Continue")
-    assert cont.enabled and cont.note == "Zetema"
+    assert cont.enabled and cont.note == "Zetema · deal 1, 4 moves"  # all in the button
+    resume = button(scene, "Resume", "zetema")
+    assert cont.rect.top - resume.rect.bottom >= 12  # the tile's Resume stands clear of the row
     assert scene.latest.summary() == "Zetema, deal 1, 4 moves"
     drive.click(cont.rect.center)
     drive.settle()
