@@ -152,6 +152,15 @@ class Selected:
 
 
 @dataclass
+class Held:
+    """Marks the entity being dragged. A scene that lays its pieces out again meanwhile
+    leaves it in the hand and writes its new place into ``home`` (x, y, z): where it goes
+    back to if the drop is refused."""
+
+    home: tuple[float, float, float] | None = None
+
+
+@dataclass
 class Glow:
     """Draw a coloured glow around the entity (hints, the AI's pick, selection)."""
 

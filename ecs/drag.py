@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import esper
 
-from ecs.components import Clickable, Draggable, DropTarget, Selected, Transform, ZOrder
+from ecs.components import Clickable, Draggable, DropTarget, Held, Selected, Transform, ZOrder
 from ecs.input import InputSystem, topmost_at
 from ecs.intents import ClickIntent, DragStarted, DropIntent, IntentQueue, RejectedDrop
 from ecs.tween import animate, cancel, move_to
@@ -95,6 +95,16 @@ class DragDropSystem(esper.Processor):
         animate(ent, "lift", 0.0, duration)
         move_to(ent, x, y, duration, on_done=land)
 
+    def _let_go(self, ent: int) -> None:
+        """The entity is no longer held: if the scene laid it out anew meanwhile, its way
+        back leads to that new place."""
+        held = esper.try_component(ent, Held)
+        if held is None:
+            return
+        if held.home is not None and ent in self._origin:
+            self._origin[ent] = held.home
+        esper.remove_component(ent, Held)
+
     def settle(self, ent: int) -> None:
         """Forget a finished drag's origin (the scene has placed the entity)."""
         self._origin.pop(ent, None)
@@ -152,6 +162,8 @@ class DragDropSystem(esper.Processor):
         if self.held is not None:
             held = self.held
             self.held = None
+            if esper.entity_exists(held):
+                self._let_go(held)
             self.glide_back(held)
         self._press_ent = self._press_pos = None
         self.deselect()
@@ -196,6 +208,7 @@ class DragDropSystem(esper.Processor):
             order.z = HELD_Z
         animate(ent, "lift", 1.0, 0.12)
         self.held = ent
+        esper.add_component(ent, Held())
         self._evaluate_targets(ent)
         self.queue.put(DragStarted(ent))
 
@@ -206,6 +219,7 @@ class DragDropSystem(esper.Processor):
             self._origin.pop(ent, None)
             self._clear_targets()
             return
+        self._let_go(ent)
         target = self._target_at(pos)
         self._deliver(ent, target, by_click=False)
         self._clear_targets()

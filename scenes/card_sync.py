@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import esper
 
-from ecs.components import CardFace, Draggable, Hoverable, Sprite, Transform, ZOrder
+from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, ZOrder
 from ecs.tween import animate, flip, move_to
 
 Slot = tuple[float, float, float, float]  # x, y, angle, z
@@ -158,6 +158,10 @@ class CardSync:
                 elif face.face_up != up and not _flipping(ent):
                     flip(ent, 0.3, face_up=up, delay=delay)
                 x, y, angle, z = slots(zone, i, len(cards))
+                held = esper.try_component(ent, Held)
+                if held is not None:  # in the person's hand: it stays there, with a new home
+                    held.home = (x, y, z)
+                    continue
                 esper.component_for_entity(ent, ZOrder).z = z
                 t = esper.component_for_entity(ent, Transform)
                 if instant or duration <= 0:

@@ -407,3 +407,32 @@ def test_esc_while_dragging_a_card_puts_it_back_without_pausing(open_table, app,
     drive.settle()
     assert hand_codes(table) == ["5C", "7D", "7H", "9S"]  # nothing was played
     assert table.state.phase == "play" and table.session.moves == []
+
+
+def test_a_card_in_the_hand_stays_there_when_the_table_lays_out_again(open_table, drive):
+    """The table lays its cards out again while a card is dragged (another seat's move, a
+    sort): the held card stays under the pointer, above the others, and if it is let go on
+    nothing it glides to its new place, not its old one."""
+    from ecs.components import Held, Transform, ZOrder
+    from ecs.drag import HELD_Z
+
+    table = open_table(position([["KS", "2D", "9H", "5C"]] + OTHERS, phase="play"))
+    ent = dict(table.sync.entities("hand"))["KS"]
+    start = drive.center_of(ent)
+    drive.press(start)
+    drop = (start[0] + 30, start[1] - 200)
+    drive.move(drop, steps=5)
+    assert table.drag.held == ent and esper.has_component(ent, Held)
+    table.sort("suit" if table.sort_mode == "rank" else "rank")  # the hand is laid out anew
+    drive.step(30)
+    t = esper.component_for_entity(ent, Transform)
+    assert (t.x, t.y) == pytest.approx(drop, abs=2)  # still in the hand
+    assert esper.component_for_entity(ent, ZOrder).z == HELD_Z
+    new_home = esper.component_for_entity(ent, Held).home
+    assert new_home is not None
+    drive.release((640, 5))  # on nothing: back to its place in the new order
+    drive.settle()
+    assert not esper.has_component(ent, Held)
+    t = esper.component_for_entity(ent, Transform)
+    slot = table._slots["hand"][[e for _, e in table.sync.entities("hand")].index(ent)]
+    assert (t.x, t.y) == pytest.approx(slot[:2], abs=2)
