@@ -54,6 +54,7 @@ from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
 HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked out
+HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 
 
@@ -356,7 +357,10 @@ class GameTable(TableScene):
                                 transition=None)
 
     def ask_hint(self) -> None:
-        if self.replay is not None or not self.rules.human_to_move() or self.rules.over:
+        if self.replay is not None or self.rules.over:
+            return
+        if not self.rules.human_to_move():  # (the H key: the button is greyed then)
+            self.app.toast(_(HINT_ON_YOUR_TURN), seconds=2.5)
             return
         if self._hint_decision is not None and self._hint_for is self.state:
             return
@@ -787,7 +791,9 @@ class CardTable(GameTable):
             if self.replay is None:
                 self.app.toast(_("Lift the cover first: click it to see your cards."))
             return
-        if not self.mine:
+        if not self.mine:  # (yours, but the last move still landing: it comes at once)
+            if self.replay is None and not self.rules.over and not self.rules.human_to_move():
+                self.app.toast(_(HINT_ON_YOUR_TURN), seconds=2.5)
             return
         super().ask_hint()
 

@@ -108,3 +108,19 @@ def test_every_kind_of_move_has_a_hint_and_a_log_line(app, drive, game):
         assert all(isinstance(e, int) for e in ents), (kind, move, ents)
         session.play(move)
         assert session.log[-1].strip(), (kind, move)
+
+
+def test_the_h_key_on_the_computers_turn_says_hints_come_on_yours(app, drive):
+    from tests.test_telefunken_table import CONFIG as TELEFUNKEN
+    from tests.test_telefunken_table import OTHERS, position
+
+    rules = rules_module("telefunken")
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
+    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.step(1)
+    assert not table.rules.human_to_move()
+    drive.key(pygame.K_h)
+    assert app.toasts[-1].text == "A hint is given on your turn."
+    assert not table.hint_pending
