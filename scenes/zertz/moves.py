@@ -2,7 +2,9 @@
 
 ``MoveInput`` (a part of ``scenes.zertz.table.ZertzTable``) turns a drop, or a click on a
 piece then on its target, into ``place``/``take``/``put``, and explains in words what it
-refuses: a drop on the wrong thing, or a press on a marble that cannot be taken.
+refuses: a drop on the wrong thing, on a removed ring or between the rings; a press on
+anything that cannot be picked up (a marble that cannot be taken, the other player's or the
+computer's supply, a placed piece, a captured marble, anything while it is not your turn).
 ``gesture_for``/``perform`` make the gestures of a move for tests, the tour, autoplay and
 the monkey; ``tour`` shows the table's screens.
 """
@@ -19,6 +21,9 @@ from game.catalog import GameConfig
 from game.rules import zertz as rules
 from game.session import Session
 from scenes.zertz import words
+
+RING_RADIUS = 35  # a point this near a ring's centre is on the ring (removed or not)
+GAP_DISTANCE = 60  # a point this near a ring's centre, on none, is between the rings
 
 
 class MoveInput:
@@ -65,23 +70,96 @@ class MoveInput:
         return move
 
     def handle(self, event) -> None:
-        if event.kind == "down" and event.button == 1 and self.replay is None:
-            self._explain_refused_press(event.pos)
+        if event.button == 1 and self.replay is None and not self.rules.over:
+            if event.kind == "down":
+                self._explain_refused_press(event.pos)
+            elif event.kind == "up":
+                self._explain_drop_on_nothing(event.pos)
         super().handle(event)
 
+    def _presser(self) -> int | None:
+        """The seat of the person at the screen: the only person, or between people the
+        one to move (None when only the computer plays)."""
+        humans = [s for s in (0, 1) if self.config.seats[s].is_human]
+        if len(humans) == 1:
+            return humans[0]
+        return self.state.seat if humans else None
+
     def _explain_refused_press(self, pos: tuple[int, int]) -> None:
-        """A press on a marble that cannot be taken says why, as a refused drop does (not
-        while something is selected: then the press says where that goes)."""
-        if (not self.rules.offering() or self.drag.held is not None
-                or self.drag.selected is not None):
+        """A press on anything that cannot be picked up says why, as a refused drop does
+        (not while something is held or selected: then the press says where that goes)."""
+        if self.drag.held is not None or self.drag.selected is not None:
             return
         ent = topmost_at(pos, Draggable)
-        ring = self.ring_of(ent)
-        if ring is None or esper.component_for_entity(ent, Draggable).enabled:
+        if ent is None or esper.component_for_entity(ent, Draggable).enabled:
             return
-        ok, reason = self.check(f"take {ring}")
-        if not ok:
+        reason = self._why_not_pressed(ent)
+        if reason:
             self.refuse(reason, None)
+
+    def _why_not_pressed(self, ent: int) -> str:
+        """Why ``ent`` (a piece, a marble, the drawn marble) cannot be picked up now."""
+        me = self._presser()
+        if me is None:
+            return ""
+        drag = esper.component_for_entity(ent, Draggable)
+        state = self.state
+        if drag.kind == "piece":
+            ring = next((r for r, e in self.piece_ents.items() if e == ent), None)
+            if ring is not None:  # on the board: pieces never move
+                return words.piece_stays(ring, None if drag.data == me
+                                         else words.seat_name(drag.data))
+            if drag.data != me:  # the other seat's supply
+                owner = words.seat_name(drag.data)
+                if not self.config.seats[drag.data].is_human:
+                    return words.computers_pieces(owner)
+                return words.others_pieces(owner, words.seat_name(me))
+        elif drag.kind == "marble" and self.ring_of(ent) is None:
+            return words.captured_stays()  # a marble in a tray
+        if not self.rules.human_to_move():
+            return words.not_your_turn()
+        if not self.rules.offering():
+            return words.wait_for_the_table()
+        ring = self.ring_of(ent)
+        if ring is not None:
+            return self.check(f"take {ring}")[1]
+        if drag.kind == "piece" and state.phase == "put":
+            return words.why_not(state, "place", "")  # first put the drawn marble
+        return ""
+
+    def _explain_drop_on_nothing(self, pos: tuple[int, int]) -> None:
+        """A piece or marble let go (or a selection's click) on no ring: over a ring that
+        has been removed say so; between the rings say where it goes. Elsewhere on the
+        felt it glides back (a selection is let go) without a word."""
+        ent = self.drag.held
+        clicked = ent is None
+        if clicked:
+            ent = self.drag.selected
+            if ent is None or topmost_at(pos, Draggable) is not None:
+                return
+        if not esper.entity_exists(ent) or self.drag.target_at(pos) is not None:
+            return
+        reason = self._why_not_there(ent, pos, clicked)
+        if reason:
+            self.refuse(reason, None)
+
+    def _why_not_there(self, ent: int, pos: tuple[int, int], clicked: bool) -> str:
+        kind = esper.component_for_entity(ent, Draggable).kind
+        state = self.state
+        x, y = pos
+
+        def distance(ring: str) -> float:
+            cx, cy = self.layout[ring].rect.center
+            return ((cx - x) ** 2 + (cy - y) ** 2) ** 0.5
+
+        near = min(rules.RINGS, key=distance)
+        if near not in state.rings and distance(near) <= RING_RADIUS:
+            if kind == "marble":
+                return words.marble_onto_ring()
+            return words.why_not(state, f"place {near}", "")  # the ring has been removed
+        if clicked or distance(near) > GAP_DISTANCE:
+            return ""  # a click beside the rings lets the selection go, as on bare felt
+        return words.marble_onto_ring() if kind == "marble" else words.drop_on_a_ring()
 
 
 # -- gestures for tests, the tour, autoplay and the monkey -----------------------------------

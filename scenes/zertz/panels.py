@@ -60,9 +60,10 @@ def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, clock: Call
 
 
 def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: bool,
-                level: str, active: bool) -> None:
+                level: str, active: bool, hot_seat: bool = False) -> None:
     """A seat's supply panel (name, who plays it, pieces left) and tray (points, a caption
-    and a count above each row of captured marbles)."""
+    and a count above each row of captured marbles). Between people at one screen
+    (``hot_seat``) the seat's name alone says whose panel it is: no "you" on both."""
     supply = layout[f"supply_{seat}"].rect
     tray = layout[f"tray_{seat}"].rect
     if active:  # the seat whose turn the table shows
@@ -73,9 +74,10 @@ def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: boo
     name = _text(surface, words.seat_name(seat), supply.x + 38, supply.y + 24, 19, theme.INK,
                  supply, "bold", width=supply.width - 60)
     room = supply.width - 38 - name.width - 20
-    who = words.who_plays(is_human, level)
-    _text(surface, who, supply.x + 38 + name.width + 10, supply.y + 25, 14, theme.INK_DIM,
-          supply, width=max(20, room))
+    who = words.who_plays(is_human, level, hot_seat)
+    if who:
+        _text(surface, who, supply.x + 38 + name.width + 10, supply.y + 25, 14, theme.INK_DIM,
+              supply, width=max(20, room))
     _text(surface, words.supply_line(state.supply[seat]), supply.x + 38, supply.y + 46, 14,
           theme.INK_DIM, supply, width=supply.width - 50)
     _text(surface, words.captured_title(state.points(seat)), tray.x + 16, tray.y + 20, 17,

@@ -3,12 +3,14 @@
 Drag a piece from your supply onto an empty ring, a marble next to one of your pieces into
 your tray, and after a take the marble drawn from the bag onto an empty ring; or click the
 thing, then click where it goes. Legal targets glow while you hold something; an illegal
-drop glides back and says why in plain words, and so does a press on a marble that cannot
-be taken. The computer's moves are animated step by step (``scenes.zertz.animation``) and
-each seat's last move stays outlined in its colour (``scenes.marks``). Columns are lettered
+drop glides back and says why in plain words (a drop on a removed ring or between the
+rings too), and so does a press on anything that cannot be picked up. The computer's moves
+are animated step by step (``scenes.zertz.animation``) and each seat's last move stays
+outlined in its colour (``scenes.marks``; a removed ring crossed out). Columns are lettered
 and rows numbered as in the move log. H (or the Hint button) shows the move the hard AI
-would make. Messages stand above the board, below the bag: they hide no ring, no tray and
-no button.
+would make. Between two people the panels name the seats (no "you" on both) and the keys
+line offers Ctrl+Z only when Undo between people is on. Messages stand above the board,
+below the bag: they hide no ring, no tray and no button.
 
 The parts: ``layout`` (geometry), ``sync`` (entities from the position), ``moves`` (input),
 ``animation``, ``words`` (every sentence, translated) and ``panels`` (what is drawn).
@@ -114,12 +116,17 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         x, y = self.drawn_spot()
         return t.scale > 0.9 and abs(t.x - x) < 2 and abs(t.y - y) < 2
 
+    def draw_above_pieces(self, surface: pygame.Surface) -> None:
+        self.draw_marks(surface)  # each seat's last move (``scenes.zertz.animation``)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
+        hot_seat = all(s.is_human for s in self.config.seats)
         for seat in (0, 1):
             cfg = self.config.seats[seat]
             panels.draw_player(surface, self.layout, seat, state, cfg.is_human, cfg.level,
-                               active=state.phase != "over" and seat == self.shown_seat())
+                               active=state.phase != "over" and seat == self.shown_seat(),
+                               hot_seat=hot_seat)
         panels.draw_bag(surface, self.layout, state)
         self.draw_log(surface)
         if self.replay is None:  # the replay controls use the status panel
@@ -161,7 +168,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
                         if esper.has_component(ent, DropTarget)
                         and esper.component_for_entity(ent, DropTarget).rect.collidepoint(
                             self.input.pos)), None)
-        foot = words.ring_line(hovered) if hovered else words.keys_line()
+        foot = (words.ring_line(hovered) if hovered
+                else words.keys_line(self.session.undo_allowed()))
         panels.draw_status(surface, rect, title, text, dot, foot)
 
     def _solo_human(self) -> bool:

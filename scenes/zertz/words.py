@@ -30,10 +30,11 @@ def seat_name(seat: int) -> str:
 
 # -- panels -------------------------------------------------------------------------------
 
-def who_plays(is_human: bool, level: str) -> str:
-    """Beside a seat's name: "you", or "computer, Normal"."""
+def who_plays(is_human: bool, level: str, hot_seat: bool = False) -> str:
+    """Beside a seat's name: "you" (the only person), nothing between people at one screen
+    (the seat's name says whose panel it is), or "computer, Normal"."""
     if is_human:
-        return _("you")
+        return "" if hot_seat else _("you")
     return _("computer, {level}").format(level=_(LEVEL_NAMES.get(level, level)))
 
 
@@ -60,8 +61,10 @@ def bag_title(count: int) -> str:
     return _("In the bag: {count}").format(count=num(count))
 
 
-def keys_line() -> str:
-    return _("H hint · Ctrl+Z undo · Esc menu")
+def keys_line(undo: bool = True) -> str:
+    """The keys under the prompt; Ctrl+Z only when Undo is offered (between people it may
+    be switched off in Settings)."""
+    return _("H hint · Ctrl+Z undo · Esc menu") if undo else _("H hint · Esc menu")
 
 
 def ring_line(ring: str) -> str:
@@ -159,6 +162,46 @@ def wrong_tray(owner: str) -> str:
 
 def marble_gone() -> str:
     return _("That marble is no longer on the board.")
+
+
+def wait_for_the_table() -> str:
+    """A press while the move before is still being shown (the same words as the table's)."""
+    return _("Wait until the last move has reached the table.")
+
+
+def others_pieces(owner: str, own: str) -> str:
+    """A press on the other person's supply, between people at one screen."""
+    return _("Those are {name}'s pieces: place one of yours ({own}).").format(name=owner,
+                                                                             own=own)
+
+
+def computers_pieces(owner: str) -> str:
+    """A press on the computer's supply."""
+    return _("Those are {name}'s pieces: the computer places them.").format(name=owner)
+
+
+def piece_stays(ring: str, owner: str | None) -> str:
+    """A press on a piece on the board (``owner`` None: the presser's own)."""
+    if owner is None:
+        return _("Your piece on {ring} stays there: placed pieces never move.").format(
+            ring=ring)
+    return _("{name}'s piece on {ring} stays there: placed pieces never move.").format(
+        name=owner, ring=ring)
+
+
+def captured_stays() -> str:
+    return _("A captured marble stays in its tray.")
+
+
+def drop_on_a_ring() -> str:
+    """A piece or the drawn marble let go between the rings."""
+    return _("Drop it on an empty ring.")
+
+
+def took_and_put() -> str:
+    # TRANSLATORS: a short tag on a ring where a player took a marble and then put the
+    # marble drawn from the bag, in the same turn
+    return _("took · put")
 
 
 def passes(name: str) -> str:
