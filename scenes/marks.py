@@ -170,8 +170,18 @@ class LastMoves:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
                 if mark.label:
                     tags.append((mark.label, colour, box, mark.tag_at))
+        bounds = surface.get_rect()
         for label, colour, box, edge in tags:  # above every outline: no line crosses a tag
-            taken.append(_tag(surface, label, colour, box, taken, edge))
+            taken.append(_tag(surface, label, colour, box,
+                              self.tag_avoids(taken, label, box, bounds), edge))
+
+    def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
+                   bounds: pygame.Rect) -> list[pygame.Rect]:
+        """What the tag ``label`` of the outline ``box`` counts as covered where it stands
+        (``_tag`` puts it where it covers nothing of these, else least): the words to keep
+        clear and the tags already drawn. A table may weigh them, or add places of its
+        own (a listed rect counts once per time it is listed)."""
+        return taken
 
 
 class _Pieces:

@@ -79,8 +79,10 @@ def test_log_lines_name_cards_as_the_table_shows_them_in_every_language():
         assert not CODE.search(english) and "restriction" not in english, english
         for card in move.split()[1:]:
             assert words.card(card) in english, (move, english)
-        if move == "u":
-            assert " — " in english, english  # features — arithmetic
+        if move == "u":  # the score's sum, which names each feature once, with its points
+            found = rules.result(rules.play(state, move))["features"]
+            assert english.endswith(words.arithmetic(found)), english
+            assert " — " not in english, english
         for lang in ("fa", "vi"):
             text = in_language(lang, lambda s, m: words.describe(
                 s, m, [i18n._("You"), "Seat 2", "Seat 3", "Seat 4"]), state, move)

@@ -44,17 +44,6 @@ def is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
 
-def features(found: list[str] | tuple[str, ...]) -> str:
-    """The features of a win, Vietnamese names, repeated ones counted: "Tôm ×2, Lèo"."""
-    if not found:
-        return feature(PLAIN_WIN)
-    out: list[str] = []
-    for name in dict.fromkeys(found):
-        times = list(found).count(name)
-        out.append(feature(name) + (f"{NBSP}×{num(times)}" if times > 1 else ""))
-    return " · ".join(out)
-
-
 def feature(name: str) -> str:
     """A feature's Vietnamese name, its words kept on one line ("Ù chì", "Thập thành")."""
     return name.replace(" ", NBSP)
@@ -151,28 +140,27 @@ def describe(before, move: str, names: list[str]) -> str:
 
 
 def _won(won, who: str, you: bool, names: list[str], live) -> str:
-    """A win in words: how it came, its features and the score's arithmetic."""
-    values = {"seat": who, "features": features(won.features),
-              "arithmetic": arithmetic(won.features)}
+    """A win in words: how it came and the score's arithmetic (which names each feature
+    with its points: "Lèo 5 + Ù chì dịch 1 = 6")."""
+    values = {"seat": who, "arithmetic": arithmetic(won.features)}
     if won.how == "heaven":
-        text = (_("You declared Ù with the dealt hand: {features} — {arithmetic}") if you else
-                _("{seat} declared Ù with the dealt hand: {features} — {arithmetic}"))
+        text = (_("You declared Ù with the dealt hand: {arithmetic}") if you else
+                _("{seat} declared Ù with the dealt hand: {arithmetic}"))
     elif won.how == "chiu":
-        text = (_("You declared Ù right after the chíu of {card}: {features} — {arithmetic}")
+        text = (_("You declared Ù right after the chíu of {card}: {arithmetic}")
                 if you else
-                _("{seat} declared Ù right after the chíu of {card}: {features} — {arithmetic}"))
+                _("{seat} declared Ù right after the chíu of {card}: {arithmetic}"))
     elif won.how == "own":
-        text = (_("You declared Ù on {card} from your own gate: {features} — {arithmetic}")
+        text = (_("You declared Ù on {card} from your own gate: {arithmetic}")
                 if you else
-                _("{seat} declared Ù on {card} from their own gate: {features} — {arithmetic}"))
+                _("{seat} declared Ù on {card} from their own gate: {arithmetic}"))
     else:
         other = names[live.gate]
         values["other"] = other
         if is_you(other):
-            text = _("{seat} declared Ù on {card}, revealed by you: {features} — {arithmetic}")
+            text = _("{seat} declared Ù on {card}, revealed by you: {arithmetic}")
         else:
-            text = (_("You declared Ù on {card}, revealed by {other}: {features} — {arithmetic}")
+            text = (_("You declared Ù on {card}, revealed by {other}: {arithmetic}")
                     if you else
-                    _("{seat} declared Ù on {card}, revealed by {other}: {features} — "
-                      "{arithmetic}"))
+                    _("{seat} declared Ù on {card}, revealed by {other}: {arithmetic}"))
     return text.format(card=card(won.card) if won.card else "", **values)

@@ -94,20 +94,59 @@ def row(rect: pygame.Rect, count: int, width: int, z: float) -> list[Slot]:
     return [(x0 + i * step, y, 0.0, z + i) for i in range(count)]
 
 
+TAG_ROOM = 18  # between rows of shown pairs: a last-move tag stands there, over no card
+
+
 def pairs(rect: pygame.Rect, sizes: list[int], width: int, z: float) -> list[Slot]:
-    """Groups of 2 or 4 cards side by side, wrapping into rows inside ``rect``."""
+    """Groups of 2 or 4 cards side by side, wrapping into rows inside ``rect``: rows apart
+    by ``TAG_ROOM`` when the box is tall enough (a tag on a pair of a lower row covers no
+    card name above it), else closer, each row still within the box."""
     height = totom_size(width)[1]
     overlap = width * 0.55
-    out: list[Slot] = []
-    x, y = rect.x + 6 + width / 2, rect.y + 4 + height / 2
+    rows: list[list[int]] = []
+    x = rect.x + 6
     for size in sizes:
         span = width + overlap * (size - 1)
-        if x - width / 2 + span > rect.right - 4 and out:
-            x = rect.x + 6 + width / 2
-            y += min(height + 4, max(30, (rect.height - height) / 1.5))
+        if not rows or (x + span > rect.right - 4 and rows[-1]):
+            rows.append([])
+            x = rect.x + 6
+        rows[-1].append(size)
+        x += span + 6
+    step = height + TAG_ROOM
+    if len(rows) > 1:
+        step = min(step, max(30.0, (rect.height - 8 - height) / (len(rows) - 1)))
+    out: list[Slot] = []
+    for r, row in enumerate(rows):
+        x, y = rect.x + 6 + width / 2, rect.y + 4 + height / 2 + r * step
+        for size in row:
+            for k in range(size):
+                out.append((x + k * overlap, y, 0.0, z + len(out)))
+            x += width + overlap * (size - 1) + 6
+    return out
+
+
+def win_row(rect: pygame.Rect, sizes: list[int], width: int, z: float) -> list[Slot]:
+    """A winning hand in one row centred at the top of ``rect``: the cards of a group
+    overlapping, groups a little apart, both closer when the row would not fit (ten pairs,
+    or fewer groups with a chíu's four, never overlap another group)."""
+    height = totom_size(width)[1]
+    overlap, gap = width * 0.55, 6.0
+    cards = sum(sizes)
+    span = len(sizes) * width + overlap * (cards - len(sizes)) + gap * max(0, len(sizes) - 1)
+    room = rect.width - 8
+    if span > room:
+        # the overlap shrinks first, a group keeps at least a third of each card in view
+        least = width / 3
+        spare = room - len(sizes) * width - gap * max(0, len(sizes) - 1)
+        overlap = max(least, spare / max(1, cards - len(sizes)))
+        span = len(sizes) * width + overlap * (cards - len(sizes)) + gap * max(0, len(sizes) - 1)
+    x = rect.centerx - span / 2 + width / 2
+    y = rect.y + height / 2
+    out: list[Slot] = []
+    for size in sizes:
         for k in range(size):
             out.append((x + k * overlap, y, 0.0, z + len(out)))
-        x += span + 6
+        x += width + overlap * (size - 1) + gap
     return out
 
 

@@ -146,6 +146,13 @@ def prompt_lines(text: str, area: pygame.Rect, below: int = 0) -> tuple[list[str
 
 # -- the end screen -------------------------------------------------------------------------
 
+def framed(image: pygame.Surface, colour: tuple[int, int, int] = theme.GOLD) -> pygame.Surface:
+    """A copy of a card's image with a frame along its edge (the card a hand won on)."""
+    out = image.copy()
+    pygame.draw.rect(out, colour, out.get_rect(), 3, border_radius=3)
+    return out
+
+
 def feature_words(features: list[str], width: int = 600) -> str:
     """Each feature found with its base and dịch, e.g. "Ù chì (base 3, dịch 1)", on one line
     of ``width`` pixels (the results screen shows two lines): many features are written

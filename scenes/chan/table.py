@@ -4,12 +4,15 @@ together in its own place; the stock in the middle.
 
 Capture: drag the live card onto the card of your hand it pairs with, or click it and then
 that card (only legal partners light up). Discard: drag a card of your hand onto your gate,
-or click it and then the gate. Esc, a right click or a click on nothing cancels a selection.
+or click it and then the gate. Esc, a right click, a click on nothing or any move made
+another way (a button, the stock, another seat's move) cancels a selection.
 Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear only when
 they are legal for you, and the computer waits for your answer. The prompt beside your gate
 says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
-announced; a win lays the ten pairs out on the results screen with each feature's base and
-dịch, the score's arithmetic and the settlement.
+announced; a win lays the ten pairs out in one row across the middle (the card won on taken
+out of its gate, the stock's count below the row) and on the results screen (that card framed)
+with each feature's base and dịch, the score's arithmetic and the settlement. Last-move tags
+stay inside the box their cards lie in (``tags``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
+from scenes.chan.tags import ChanMarks
 from scenes.game_table import SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
@@ -64,6 +68,7 @@ class ChanTable(CardTable):
         self._source: dict[str, tuple[float, float]] = {}
         self._slots: dict[str, list[layout.Slot]] = {}
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
+        self.marks = ChanMarks(self.tag_region)  # tags kept inside their own box
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -117,8 +122,11 @@ class ChanTable(CardTable):
         zones: dict[str, list[str]] = {}
         res = rules.result(state)
         winner = res["winner"] if res else None
+        taken = self._won_from_gate(res)
         for seat in range(4):
             zones[f"gate_{seat}"] = list(state.gates[seat])
+            if seat == taken:  # the winning card went from that gate into the winning hand
+                zones[f"gate_{seat}"].pop()
             if seat != winner:
                 zones[f"exposed_{seat}"] = [c for group in state.exposed[seat] for c in group]
         if winner is not None:
@@ -127,6 +135,30 @@ class ChanTable(CardTable):
             groups = group_hand(list(state.hands[self.viewer]), self.mode)
             zones["hand"] = [c for g in groups for c in g]
         return zones
+
+    def _won_from_gate(self, res: dict | None) -> int | None:
+        """The gate whose live card the winner took to win (Ù on a stock card), or None. The
+        rules leave that card lying in its gate and count it in the winning hand too; the
+        table shows it once, in the hand."""
+        live = self.state.live
+        if (not res or res["winner"] is None or res.get("how") not in ("stock", "own")
+                or live is None or live.card != res.get("card")):
+            return None
+        gate = self.state.gates[live.gate]
+        return live.gate if gate and gate[-1] == live.card else None
+
+    def win_area(self) -> pygame.Rect:
+        """Where a winning hand is laid out: across the middle of the table, between the
+        side seats' boxes and below the top seat's, in one row over the stock's place (the
+        stock's card and box make way for it; its count is written below the row)."""
+        left, right = self.layout["exposed_2"].rect, self.layout["gate_2"].rect
+        top = max(left.bottom, right.bottom) + 20
+        return pygame.Rect(left.x, top, right.right - left.x, totom_size(WIN_W)[1])
+
+    @property
+    def won(self) -> bool:
+        res = rules.result(self.state)
+        return bool(res) and res["winner"] is not None
 
     def show(self, instant: bool = False, lead: float = 0.0) -> None:
         wanted = self.wanted()
@@ -177,9 +209,8 @@ class ChanTable(CardTable):
                                                  EXPOSED_W, 200)
             elif zone == "win":
                 res = rules.result(state)
-                area = pygame.Rect(300, 206, 680, 170)
-                self._slots[zone] = layout.pairs(area, [len(p) for p in res["pairs"]], WIN_W,
-                                                 800)
+                self._slots[zone] = layout.win_row(self.win_area(), [len(p) for p in res["pairs"]],
+                                                   WIN_W, 800)
 
     def visible_rect(self, index: int) -> pygame.Rect:
         """The part of hand card ``index`` not covered by the next card (drop target, grip)."""
@@ -192,7 +223,10 @@ class ChanTable(CardTable):
         return self.visible_rect(index).center
 
     def _after_sync(self) -> None:
-        """Drop targets on hand cards, what may be dragged, the live card's glow."""
+        """Drop targets on hand cards, what may be dragged, the live card's glow; the stock's
+        card makes way for a winning hand."""
+        if self.stock_ent is not None and esper.entity_exists(self.stock_ent):
+            esper.component_for_entity(self.stock_ent, Sprite).visible = not self.won
         for ent, _ in list(esper.get_component(Glow)):
             if self.hint is None or ent not in self.hint[1]:
                 esper.remove_component(ent, Glow)
@@ -325,9 +359,9 @@ class ChanTable(CardTable):
                 self.drag.deselect()
                 return
 
-    def _card_rect(self, ent: int) -> pygame.Rect:
+    def _card_rect(self, ent: int, width: int = GATE_W) -> pygame.Rect:
         t = esper.component_for_entity(ent, Transform)
-        w, h = totom_size(GATE_W)
+        w, h = totom_size(width)
         return pygame.Rect(round(t.x - w / 2), round(t.y - h / 2), w, h)
 
     def _over_target(self, pos: tuple[int, int]) -> bool:
@@ -335,6 +369,9 @@ class ChanTable(CardTable):
 
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
+        # a card chosen for click-to-move is let go once any move is made (a button, the
+        # stock, another seat's move): the position it was chosen in is gone
+        self.drag.deselect()
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         self._source = {}
@@ -386,6 +423,13 @@ class ChanTable(CardTable):
             elif isinstance(event, rules.ChiuClaimed):
                 self.marks.taken_over(seat, mark(seat, self.sync, f"exposed_{seat}",
                                                  [event.card] * 4, name))
+            elif isinstance(event, rules.Won):
+                # the winning hand is the winner's: no other seat's mark follows a card into
+                # it (the card revealed into a gate and won on); the winning card is marked
+                win = [e for _, e in self.sync.entities("win")]
+                self.marks.forget(win, [other for other in self.marks.marks if other != seat])
+                if event.card is not None:
+                    mark(seat, self.sync, "win", [event.card], name)
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
@@ -469,8 +513,20 @@ class ChanTable(CardTable):
         return title, subtitle, words.result_header(), rows, winner
 
     def result_groups(self) -> list[list[pygame.Surface]]:
-        res = rules.result(self.state)
-        return [[totom_image(c, RESULTS_W) for c in pair] for pair in (res or {}).get("pairs", [])]
+        """The winning hand's pairs for the results screen; the card won on (a stock card,
+        the chíu's) stands last in its pair, whole, framed in gold."""
+        res = rules.result(self.state) or {}
+        pairs = [list(pair) for pair in res.get("pairs", [])]
+        won = res.get("card")
+        framed = next((i for i in range(len(pairs) - 1, -1, -1) if won in pairs[i]), None)
+        out = []
+        for i, pair in enumerate(pairs):
+            images = [totom_image(c, RESULTS_W) for c in pair]
+            if i == framed:
+                images.pop(len(pair) - 1 - pair[::-1].index(won))
+                images.append(panels.framed(totom_image(won, RESULTS_W)))
+            out.append(images)
+        return out
 
     # -- frame -------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
@@ -482,7 +538,8 @@ class ChanTable(CardTable):
                 glow = kind == "gate" and live is not None and live.gate == seat
                 theme.panel(surface, rect, alpha=80 if kind == "gate" else 60,
                             edge=theme.GOLD if glow else theme.PANEL_EDGE, radius=10)
-        theme.panel(surface, self.layout["stock"].rect, alpha=110)
+        if not self.won:  # a winning hand lies across the stock's place
+            theme.panel(surface, self.layout["stock"].rect, alpha=110)
         theme.panel(surface, self.layout["log"].rect, alpha=110)
 
     def replay_rect(self) -> pygame.Rect:
@@ -496,10 +553,7 @@ class ChanTable(CardTable):
         return self.layout["log"].rect.inflate(-16, -4)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        state = self.state
-        stock = self.layout["stock"].rect
-        theme.blit_text(surface, words.stock(len(state.stock)), (stock.centerx, stock.y + 6),
-                        14, theme.INK, "bold", anchor="midtop")
+        theme.blit_text(surface, *self._stock_label())
         for seat in range(4):
             self._draw_seat(surface, seat)
         self._draw_live_tag(surface)
@@ -508,6 +562,22 @@ class ChanTable(CardTable):
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
         self.draw_banner(surface, (640, 300), 30)
+
+    def _stock_label(self) -> tuple:
+        """The stock's count (text, place, size, colour, style, anchor): at the top of its
+        box, or below a winning hand laid across it."""
+        stock = self.layout["stock"].rect
+        top = self.win_area().bottom + 8 if self.won else stock.y + 6
+        return (words.stock(len(self.state.stock)), (stock.centerx, top), 14, theme.INK, "bold",
+                "midtop")
+
+    def stock_label_rect(self) -> pygame.Rect:
+        """Where the stock's count is written."""
+        text, pos, size, _colour, style, anchor = self._stock_label()
+        h = theme.text(text, size, theme.INK, style).get_height()
+        box = pygame.Rect(0, 0, theme.text_width(text, size, style), h)
+        setattr(box, anchor, (round(pos[0]), round(pos[1])))
+        return box
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         state = self.state
@@ -527,17 +597,41 @@ class ChanTable(CardTable):
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """The gate and exposed-pair labels of every seat, the seats' panels (drawn above the
-        marks, they would hide a tag), and the "live card" tag."""
+        marks, they would hide a tag), the "live card" tag, the shown pairs' cards below their
+        top edge (a tag stands on its own pair's top edge, over no other card), and the names
+        along the foot of each gate's cards and of a winning hand's."""
         out = []
         for seat in range(len(self.config.seats)):
             mine = self.seat_zone(seat) == 0 and self.config.seats[seat].is_human
             out.append(panels.box_label_rect(self.zone("gate", seat), words.gate_label(mine), True))
             out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine)))
             out.append(self.zone("seat", seat))
+            for _code, ent in self.sync.entities(f"exposed_{seat}"):
+                card = self._card_rect(ent, EXPOSED_W)
+                out.append(pygame.Rect(card.x, card.y + 5, card.width, card.height - 5))
+            out += self._names(f"gate_{seat}")
+        out += self._names("win")
         place = self._live_tag_place()
         if place is not None:
             out.append(panels.live_tag_rect(*place))
         return out
+
+    def _names(self, zone: str) -> list[pygame.Rect]:
+        """The strip along the foot of a row of cards where their names are printed."""
+        cards = [self._card_rect(e, self._width(zone)) for _, e in self.sync.entities(zone)]
+        if not cards:
+            return []
+        row = cards[0].unionall(cards[1:])
+        return [pygame.Rect(row.x, row.bottom - 22, row.width, 22)]
+
+    def tag_region(self, box: pygame.Rect) -> pygame.Rect | None:
+        """The box a last-move tag of the outline ``box`` stays inside: the gate or shown
+        pairs its cards lie in, or the winning hand's row (with the strip above it)."""
+        boxes = [self.zone(kind, seat) for seat in range(4) for kind in ("gate", "exposed")]
+        if self.won:
+            area = self.win_area()
+            boxes.append(pygame.Rect(area.x, area.y - 20, area.width, area.height + 20))
+        return next((b for b in boxes if b.collidepoint(box.center)), None)
 
     def _live_tag_place(self) -> tuple[float, float, pygame.Rect] | None:
         """Where the "live card" tag stands (its centre x, the card's top, the gate), if shown."""

@@ -1,0 +1,30 @@
+"""A card chosen for click-to-move is let go when a move is made another way (a button):
+no outline stays behind on a card that was not moved."""
+
+from __future__ import annotations
+
+import esper
+
+from ecs.components import Selected
+from tests.test_chan_ui import lit_targets, open_table, position
+
+
+def test_a_button_move_drops_the_chosen_card(app, drive):
+    app.set_window_size((960, 540))
+    table = open_table(app, drive, position(5, "nocap"))
+    assert "draw" in table.move_buttons
+    (_, chosen), *_ = table.sync.entities("hand")
+    drive.click(table.grip(chosen))
+    assert table.drag.selected == chosen and esper.has_component(chosen, Selected)
+    before = len(table.session.moves)
+    drive.click(table.move_buttons["draw"].rect.center)  # the Draw button, not the stock
+    drive.settle()
+    assert table.session.moves[before:before + 1] == ["draw"]
+    assert table.drag.selected is None
+    assert not [e for e, _ in esper.get_component(Selected)]
+    assert not lit_targets()
+    # the next choice starts afresh: one click on a card chooses it
+    if table.mine:
+        (_, other), *_ = table.sync.entities("hand")
+        drive.click(table.grip(other))
+        assert table.drag.selected == other

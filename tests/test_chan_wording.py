@@ -1,0 +1,53 @@
+"""Chắn words that must agree with what the player sees: a hint to draw or pass names the
+button to press, in every language; the results screen marks the card the hand won on."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.totom_art import totom_image
+from scenes.chan import panels
+from scenes.chan import words as table_words
+from scenes.chan.layout import RESULTS_W
+from scenes.results import ResultsOverlay
+from tests.test_chan_replay_end import play_to_the_win, won_on_a_revealed_card
+from tests.test_chan_ui import open_table, position
+
+
+def test_a_hint_to_draw_or_pass_names_the_button():
+    for lang in ("en", "fa", "vi"):
+        with i18n.speaking(lang):
+            for move in ("draw",):
+                text = table_words.hint(move, "5M")
+                assert table_words.button(move) in text, (lang, text)
+                assert text != table_words.hint("u", "5M")
+
+
+def test_the_hint_shown_on_the_table_names_the_draw_button(app, drive):
+    table = open_table(app, drive, position(5, "nocap"))
+    assert table.legal() == ["draw"]
+    table.show_hint("draw")
+    assert table.move_buttons["draw"].label in app.toasts[-1].text
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == \
+        pygame.image.tobytes(b, "RGBA")
+
+
+def test_the_results_frame_the_card_won_on(app, drive):
+    table = play_to_the_win(app, drive, won_on_a_revealed_card())
+    drive.step(5)
+    drive.settle()
+    overlay = app.scenes.top
+    assert isinstance(overlay, ResultsOverlay)
+    won = table.state.outcome.card
+    pairs = [list(p) for p in table.state.outcome.pairs]
+    framed = [(g, k) for g, group in enumerate(overlay.groups) for k, image in enumerate(group)
+              if not any(same(image, totom_image(c, RESULTS_W)) for c in pairs[g])]
+    assert len(framed) == 1  # one card stands out: the card won on, whole (last in its pair)
+    g, k = framed[0]
+    assert k == len(overlay.groups[g]) - 1 and won in pairs[g]
+    assert same(overlay.groups[g][k], panels.framed(totom_image(won, RESULTS_W)))
+    assert sorted(len(group) for group in overlay.groups) == sorted(len(p) for p in pairs)
