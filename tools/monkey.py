@@ -131,6 +131,7 @@ class Report:
     refused_examples: list[str] = field(default_factory=list)
     leak_checker: str = "monkey"
     trace: int = 0          # a checksum of what happened, frame by frame (same seed, same trace)
+    crisp_views: int | None = None  # --large-window: frames composed with crisp words
 
     @property
     def failed(self) -> bool:
@@ -160,6 +161,8 @@ class Report:
             f"  leaks: {sum(f.count for f in self.leaks.values())} ({len(self.leaks)} distinct)",
             f"  stuck games: {len(self.stuck)}",
         ]
+        if self.crisp_views is not None:
+            lines.insert(4, f"  large window: {self.crisp_views} frames composed with crisp words")
         for title, bucket in (("EXCEPTION", self.exceptions), ("LEAK", self.leaks),
                               ("STUCK", self.stuck), ("monkey-side error (not the app's)",
                                                       self.monkey_errors)):
@@ -273,8 +276,10 @@ class Monkey:
     def __init__(self, game: str, seed: int, data_dir: Path, max_events: int | None,
                  deadline: float | None, hotseat: str = "mixed",
                  log: Callable[[str], None] | None = None,
-                 stuck_seconds: float = STUCK_SECONDS) -> None:
+                 stuck_seconds: float = STUCK_SECONDS, large_window: bool = False) -> None:
         self.game = game
+        self.large_window = large_window
+        self.crisp_views = 0  # frames composed as a large window shows them (--large-window)
         self.stuck_seconds = stuck_seconds
         self.seed = seed
         self.rng = random.Random(seed)
@@ -292,6 +297,7 @@ class Monkey:
         self.finished: weakref.WeakSet = weakref.WeakSet()  # tables whose game was seen over
         self.seen_toasts: list = []  # the toasts on screen after the last frame (kept alive)
         self.started = time.monotonic()
+        self._drawn_seen = -1
         self.next_game_hotseat = hotseat != "never"
         self.theirs = _their_leak_check()
         self.report.leak_checker = ("monkey + scenes.leaks (hidden_card_leaks, ghost_cards)"
@@ -415,6 +421,9 @@ class Monkey:
         for toast in new_toasts:
             if toast.error:
                 self.report.error_toasts[toast.text] += 1
+        if self.large_window and self.app.draws != self._drawn_seen:
+            self._drawn_seen = self.app.draws
+            self._check_crisp()
         if table is None or table.replay is not None:
             return
         session = table.session
@@ -424,6 +433,28 @@ class Monkey:
         self._check_progress(table)
         if isinstance(table, CardTable) and len(session.humans) > 1 and session.result is None:
             self._check_hidden(table, new_toasts)
+
+    def _check_crisp(self) -> None:
+        """--large-window: every fifth frame drawn is composed as a 1920x1080 window shows
+        it (the words noted on the canvas drawn again at its resolution, ``scenes.crisp``);
+        the composing must leave the canvas exactly as drawn."""
+        import pygame
+
+        from scenes.crisp import CRISP, window_view
+
+        if self._drawn_seen % 5:
+            return
+        before = pygame.image.tobytes(self.app.screen, "RGB")
+        try:
+            window_view(self.app.screen, (1920, 1080), CRISP.standing(), self.app.enlarged)
+        except Exception as exc:  # noqa: BLE001 - a finding, like an exception in a frame
+            self.report.add("exceptions", exception_key(exc),
+                            "".join(traceback.format_exception(exc)), self.context())
+            return
+        self.crisp_views += 1
+        if pygame.image.tobytes(self.app.screen, "RGB") != before:
+            self.report.add("exceptions", "crisp: the window view changed the canvas",
+                            "scenes.crisp.window_view left the canvas changed", self.context())
 
     def _check_progress(self, table) -> None:
         session = table.session
@@ -516,6 +547,11 @@ class Monkey:
         handler = AIFailures(self)
         rules_log.addHandler(handler)
         propagate, rules_log.propagate = rules_log.propagate, False
+        from game.app import App
+
+        window_scale = App.window_scale
+        if self.large_window:  # every frame drawn as for a window 1.5 times the canvas
+            App.window_scale = lambda app: 1.5  # (the dummy display then flips as ever)
         self.start_app()
         try:
             while not self.done:
@@ -538,6 +574,7 @@ class Monkey:
             self.stop_app()
             rules_log.removeHandler(handler)
             rules_log.propagate = propagate
+            App.window_scale = window_scale
             self.report.wall_seconds = time.monotonic() - self.started
         return self.report
 
@@ -977,7 +1014,7 @@ def write_settings(data_dir: Path, rng: random.Random) -> None:
 def run_monkey(game: str, seed: int, minutes: float | None = None, events: int | None = None,
                data_dir: Path | None = None, hotseat: str = "mixed",
                log: Callable[[str], None] | None = None,
-               stuck_seconds: float = STUCK_SECONDS) -> Report:
+               stuck_seconds: float = STUCK_SECONDS, large_window: bool = False) -> Report:
     """Run the monkey on ``game`` ("all" for every game) and return its report."""
     if game != "all" and game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -990,8 +1027,12 @@ def run_monkey(game: str, seed: int, minutes: float | None = None, events: int |
             rng = random.Random(seed ^ 0x5EED)
             write_settings(path, rng)
             deadline = time.monotonic() + minutes * 60 if minutes is not None else None
-            monkey = Monkey(game, seed, path, events, deadline, hotseat, log, stuck_seconds)
-            return monkey.run()
+            monkey = Monkey(game, seed, path, events, deadline, hotseat, log, stuck_seconds,
+                            large_window)
+            report = monkey.run()
+            if large_window:
+                report.crisp_views = monkey.crisp_views
+            return report
     finally:
         if own_dir:
             shutil.rmtree(path, ignore_errors=True)
@@ -1009,12 +1050,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", help="use this data directory (default: a fresh "
                         "temporary one, deleted afterwards)")
     parser.add_argument("--verbose", action="store_true", help="print findings as they come")
+    parser.add_argument("--large-window", action="store_true",
+                        help="draw every frame as for a window 1.5 times the canvas: the words "
+                        "are noted and, every fifth frame, drawn again at that size "
+                        "(scenes.crisp); the canvas must come out unchanged")
     args = parser.parse_args(argv)
     if args.minutes is None and args.events is None:
         args.minutes = 1.0
     report = run_monkey(args.game, args.seed, args.minutes, args.events,
                         Path(args.data_dir) if args.data_dir else None, args.hotseat,
-                        print if args.verbose else None)
+                        print if args.verbose else None, large_window=args.large_window)
     print(report.summary())
     return 1 if report.failed else 0
 
