@@ -28,3 +28,16 @@ def test_a_button_move_drops_the_chosen_card(app, drive):
         (_, other), *_ = table.sync.entities("hand")
         drive.click(table.grip(other))
         assert table.drag.selected == other
+
+
+def test_the_move_buttons_have_keys(app, drive):
+    import pygame
+
+    table = open_table(app, drive, position(5, "nocap"))
+    assert "draw" in table.move_buttons
+    before = len(table.session.moves)
+    drive.key(pygame.K_x)  # no button's key: nothing
+    assert len(table.session.moves) == before
+    drive.key(pygame.K_d)  # D: Draw
+    drive.settle()
+    assert table.session.moves[before:before + 1] == ["draw"]

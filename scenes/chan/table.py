@@ -51,6 +51,11 @@ LIVE_GLOW = (255, 214, 92)
 TAKING_PHASES = ("respond", "revealed", "claim")
 
 
+# the keys of the move buttons: Ù!, Chíu! (the first one shown), Draw, Pass, Decline
+MOVE_KEYS = {"u": pygame.K_u, "chiu": pygame.K_c, "draw": pygame.K_d, "pass": pygame.K_p,
+             "decline": pygame.K_n}
+
+
 class ChanTable(CardTable):
     name = "chan"
     rules_module = rules
@@ -453,10 +458,12 @@ class ChanTable(CardTable):
                 size -= 1
             x = area.centerx - (len(labels) * (w + 8) - 8) / 2
             for label, move, primary in labels:
+                verb = move.split()[0]
                 button = Button((x, area.bottom - 42, w, 40), label,
-                                lambda m=move: self.rules.submit(m), primary=primary, size=size)
+                                lambda m=move: self.rules.submit(m), primary=primary, size=size,
+                                hotkey=None if verb in self.move_buttons else MOVE_KEYS.get(verb))
                 buttons.append(button)
-                self.move_buttons[move.split()[0]] = button
+                self.move_buttons.setdefault(verb, button)
                 x += w + 8
         arrange = self.layout["arrange"].rect
         buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13))
