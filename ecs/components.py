@@ -154,10 +154,10 @@ class Selected:
 @dataclass
 class Held:
     """Marks the entity being dragged. A scene that lays its pieces out again meanwhile
-    leaves it in the hand and writes its new place into ``home`` (x, y, z): where it goes
-    back to if the drop is refused."""
+    leaves it in the hand and writes its new place into ``home`` (x, y, z; z None: as
+    before the drag): where it goes back to if the drop is refused."""
 
-    home: tuple[float, float, float] | None = None
+    home: tuple[float, float, float | None] | None = None
 
 
 @dataclass

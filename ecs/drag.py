@@ -102,7 +102,8 @@ class DragDropSystem(esper.Processor):
         if held is None:
             return
         if held.home is not None and ent in self._origin:
-            self._origin[ent] = held.home
+            x, y, z = held.home
+            self._origin[ent] = (x, y, self._origin[ent][2] if z is None else z)
         esper.remove_component(ent, Held)
 
     def settle(self, ent: int) -> None:
@@ -131,6 +132,12 @@ class DragDropSystem(esper.Processor):
         """Unlight every target (the scene's own selection is gone)."""
         if self.held is None and self.selected is None:
             self._clear_targets()
+
+    def reevaluate(self) -> None:
+        """Judge every target again for what is held or selected (the position changed)."""
+        ent = self.held if self.held is not None else self.selected
+        if ent is not None and esper.entity_exists(ent):
+            self._evaluate_targets(ent)
 
     def target_at(self, pos: tuple[int, int]) -> int | None:
         """The drop target under ``pos`` (the smallest, where they nest), or None."""
@@ -221,7 +228,9 @@ class DragDropSystem(esper.Processor):
             return
         self._let_go(ent)
         target = self._target_at(pos)
-        self._deliver(ent, target, by_click=False)
+        # judged again now: the position may have changed since the card was picked up
+        # (the computer moved, the person's turn came)
+        self._deliver(ent, target, by_click=False, evaluate=True)
         self._clear_targets()
 
     def _click(self, pos: tuple[int, int]) -> None:

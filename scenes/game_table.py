@@ -544,6 +544,10 @@ class GameTable(TableScene):
             self.show_result()
         if not self.animating:  # the log tells a move once the table has shown it
             self._log_landed = len(self.session.log)
+        judged = (id(self.state), self.rules.offering())
+        if self.drag.held is not None and judged != getattr(self, "_judged_for", judged):
+            self.drag.reevaluate()  # picked up before the position changed: judged anew
+        self._judged_for = judged
         if not self.animating:
             key = (id(self.state), self.rules.offering())
             if self._refreshed_for != key:

@@ -316,3 +316,34 @@ def test_the_score_sheet_lines_never_touch_its_scroll_hint(open_table, monkeypat
             assert r.bottom <= box.bottom - 4, (height, r, box)
             assert not any(r.colliderect(h) for h in hint), (height, r, hint)
         assert bool(hint) == (len(rows) // 2 < entries)
+
+
+def test_a_card_picked_up_on_the_computers_turn_may_be_played_once_yours_comes(app, drive):
+    """Picked up while the computer plays, held as it finishes and your turn comes (a card
+    is drawn into your hand, the hand laid out anew): the card stays under the pointer, is
+    judged again, and is played where it is dropped."""
+    from ecs.components import Held
+
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    assert not table.rules.human_to_move()
+    start = drive.center_of(hand_ent(table, "9D"))
+    drive.press(start)
+    drive.move((start[0] + 20, start[1] - 150), steps=4)
+    ent = table.drag.held
+    code = next(c for c, e in table.hand if e == ent)
+    for _ in range(900):
+        drive.step()
+        if table.rules.offering():
+            break
+    assert table.rules.offering() and table.drag.held == ent
+    assert esper.has_component(ent, Held)
+    rank = code[:-1]
+    drive.move(pile_centre(table, rank), steps=4)
+    drive.release()
+    drive.settle()
+    assert table.session.moves[-1] == f"discard {code}"
+    assert ent not in [e for _, e in table.hand]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import esper
 
-from ecs.components import Draggable, DropTarget, Hoverable, Sprite, Transform, ZOrder
+from ecs.components import Draggable, DropTarget, Held, Hoverable, Sprite, Transform, ZOrder
 from ecs.tween import move_to
 from game.rules import zertz as rules
 from scenes.zertz import art
@@ -115,10 +115,14 @@ class BoardSync:
                     t.x, t.y = spot
 
     def _place(self, ent: int, spot, duration: float, delay: float) -> None:
+        held = esper.try_component(ent, Held)
+        if held is not None:  # in the person's hand: it stays there, with a new home
+            held.home = (spot[0], spot[1], None)
+            return
         t = esper.component_for_entity(ent, Transform)
         if duration <= 0:
             t.x, t.y = spot
-        elif (t.x, t.y) != spot and self.drag.held != ent:
+        elif (t.x, t.y) != spot:
             move_to(ent, spot[0], spot[1], duration, delay=delay)
 
     def enable_pieces(self, human: bool, legal: set[str]) -> None:

@@ -13,7 +13,7 @@ from collections import Counter
 
 import esper
 
-from ecs.components import CardFace, Draggable, Hoverable, Sprite, Transform, ZOrder
+from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, ZOrder
 from ecs.tween import animate, flip, move_to
 from game.card_art import card_image
 from game.rules import zetema as rules
@@ -206,7 +206,9 @@ class ZetemaSync:
 
     def _go(self, ent: int, x: float, y: float, z: float, duration: float, delay: float,
             angle: float = 0.0) -> None:
-        if self.drag.held == ent:
+        held = esper.try_component(ent, Held)
+        if held is not None:  # in the person's hand: it stays there, with a new home
+            held.home = (x, y, z)
             return
         esper.component_for_entity(ent, ZOrder).z = z
         t = esper.component_for_entity(ent, Transform)
