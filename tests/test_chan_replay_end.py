@@ -10,7 +10,7 @@ from collections import Counter
 import esper
 import pygame
 
-from ecs.components import Sprite, Transform
+from ecs.components import Sprite, Transform, ZOrder
 from game.catalog import GameConfig, Seat
 from game.rules import chan as rules
 from game.session import Session
@@ -106,7 +106,13 @@ def check_the_end(table) -> None:
               for ent in m.entities}
     in_win = {e: s for e, s in marked.items() if e in win}
     assert list(in_win.values()) == [0]
-    assert table.sync.code_of(next(iter(in_win))) == res["card"]
+    won_ent = next(iter(in_win))
+    assert table.sync.code_of(won_ent) == res["card"]
+    # ... and lies on top of its partner, whole (last in its pair, as on the results)
+    z = esper.component_for_entity(won_ent, ZOrder).z
+    partner_box = drawn_box(won_ent)
+    assert all(esper.component_for_entity(e, ZOrder).z < z for e in win
+               if e != won_ent and drawn_box(e).colliderect(partner_box))
 
 
 def positions(table) -> dict[str, list[tuple[int, int]]]:
@@ -158,3 +164,12 @@ def test_a_winning_hand_with_chiu_fours_fits_one_row():
         for size in sizes[:-1]:  # the next group starts after this one's last card
             assert slots[start + size][0] - slots[start + size - 1][0] >= layout.WIN_W
             start += size
+
+
+def test_the_card_won_on_is_last_in_its_pair_on_the_table_as_on_the_results():
+    from scenes.chan.table import won_pairs
+
+    res = {"pairs": [["A", "B"], ["C", "D"], ["E", "F"]], "card": "C"}
+    assert won_pairs(res) == ([["A", "B"], ["D", "C"], ["E", "F"]], 1)
+    assert won_pairs({"pairs": [["A", "A"]], "card": "A"}) == ([["A", "A"]], 0)
+    assert won_pairs({"pairs": [["A", "B"]], "card": None}) == ([["A", "B"]], None)

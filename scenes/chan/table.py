@@ -51,6 +51,19 @@ LIVE_GLOW = (255, 214, 92)
 TAKING_PHASES = ("respond", "revealed", "claim")
 
 
+def won_pairs(res: dict) -> tuple[list[list[str]], int | None]:
+    """A win's pairs with the card won on (a stock card, the chíu's) last in its pair (the
+    last pair holding it), and that pair's index (None if there is no such card)."""
+    pairs = [list(pair) for pair in res.get("pairs", [])]
+    won = res.get("card")
+    index = next((i for i in range(len(pairs) - 1, -1, -1) if won in pairs[i]), None)
+    if index is not None:
+        pair = pairs[index]
+        pair.pop(len(pair) - 1 - pair[::-1].index(won))
+        pair.append(won)
+    return pairs, index
+
+
 # the keys of the move buttons: Ù!, Chíu! (the first one shown), Draw, Pass, Decline
 MOVE_KEYS = {"u": pygame.K_u, "chiu": pygame.K_c, "draw": pygame.K_d, "pass": pygame.K_p,
              "decline": pygame.K_n}
@@ -134,8 +147,8 @@ class ChanTable(CardTable):
                 zones[f"gate_{seat}"].pop()
             if seat != winner:
                 zones[f"exposed_{seat}"] = [c for group in state.exposed[seat] for c in group]
-        if winner is not None:
-            zones["win"] = [c for pair in res["pairs"] for c in pair]
+        if winner is not None:  # the card won on last in its pair: on top, whole
+            zones["win"] = [c for pair in won_pairs(res)[0] for c in pair]
         if winner != self.viewer:
             groups = group_hand(list(state.hands[self.viewer]), self.mode)
             zones["hand"] = [c for g in groups for c in g]
@@ -523,15 +536,12 @@ class ChanTable(CardTable):
         """The winning hand's pairs for the results screen; the card won on (a stock card,
         the chíu's) stands last in its pair, whole, framed in gold."""
         res = rules.result(self.state) or {}
-        pairs = [list(pair) for pair in res.get("pairs", [])]
-        won = res.get("card")
-        framed = next((i for i in range(len(pairs) - 1, -1, -1) if won in pairs[i]), None)
+        pairs, framed = won_pairs(res)
         out = []
         for i, pair in enumerate(pairs):
             images = [totom_image(c, RESULTS_W) for c in pair]
             if i == framed:
-                images.pop(len(pair) - 1 - pair[::-1].index(won))
-                images.append(panels.framed(totom_image(won, RESULTS_W)))
+                images[-1] = panels.framed(images[-1])
             out.append(images)
         return out
 
