@@ -95,6 +95,8 @@ def test_continue_resumes_the_most_recent_game_and_names_it(app, drive):
     assert cont.enabled and cont.note == "Zetema · deal 1, 4 moves"  # all in the button
     resume = button(scene, "Resume", "zetema")
     assert cont.rect.top - resume.rect.bottom >= 12  # the tile's Resume stands clear of the row
+    from scenes import theme  # the longest English note fits whole (13 px, the button's note)
+    assert theme.text_width("Telefunken · deal 7, 123 moves", 13) <= cont.rect.width - 16
     assert scene.latest.summary() == "Zetema, deal 1, 4 moves"
     drive.click(cont.rect.center)
     drive.settle()
