@@ -105,6 +105,12 @@ def test_a_press_on_a_captured_marble_or_a_piece_before_the_put_says_why(app, dr
     assert said(app) == ["A captured marble stays in its tray."]
     perform(drive, table, "take a1")
     drive.settle()
+    just_taken = table.tray_ents[0][-1][1]
+    for _ in range(2):  # the marble just taken is as captured as the others, click after click
+        app.toasts.clear()
+        drive.click(drive.center_of(just_taken))
+        assert said(app) == ["A captured marble stays in its tray."]
+        assert table.drag.selected is None
     app.toasts.clear()
     after_take = table.state
     drive.click(drive.center_of(table.supply_ents[0][-1]))

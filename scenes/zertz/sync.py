@@ -142,6 +142,9 @@ class BoardSync:
         for ent in self.piece_ents.values():
             esper.component_for_entity(ent, Draggable).enabled = False
             esper.component_for_entity(ent, Hoverable).raise_px = 0
+        for s in (0, 1):  # captured marbles stay in their trays (the one just taken too)
+            for _colour, ent in self.tray_ents[s]:
+                esper.component_for_entity(ent, Draggable).enabled = False
         if self.drawn_ent is not None:
             esper.component_for_entity(self.drawn_ent, Draggable).enabled = human and (
                 phase == "put")
