@@ -251,3 +251,23 @@ def test_the_new_words_are_worded_by_the_words_module():
     assert words.keys_line(False) == "H hint · Esc menu"
     assert words.who_plays(True, "", hot_seat=True) == ""
     assert words.who_plays(True, "") == "you"
+
+
+def test_the_drawn_marbles_ring_comes_back_after_a_refused_drop(app, drive):
+    """The pulsing gold ring around the marble drawn from the bag is part of the table's
+    kept background: it went with the marble and did not come back when it glided home."""
+    from scenes import theme
+
+    table, _state = _put_with_c3_removed(app, drive)
+    x, y = table.drawn_spot()
+
+    def ring_shown() -> bool:  # gold on the ring's radius (27-33 px, it pulses), right of it
+        return any(max(abs(a - b) for a, b in zip(app.screen.get_at((round(x) + r, round(y)))[:3],
+                                                  theme.GOLD)) < 40 for r in range(26, 36))
+
+    drive.step(3)
+    assert ring_shown()
+    drive.drag(drive.center_of(table.drawn_ent), (40, 40))  # on bare felt: back it goes
+    drive.settle()
+    drive.step(3)
+    assert table.drawn_waiting() and ring_shown()

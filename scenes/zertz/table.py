@@ -108,6 +108,11 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         super().draw_background(surface)
         panels.draw_backgrounds(surface, self.layout, self.drawn_waiting(), lambda: self.time)
 
+    def redraw_key(self) -> tuple:
+        """The table's, and whether the drawn marble waits at its place (its pulsing ring
+        is part of the background: it must come back when the marble glides back there)."""
+        return (*super().redraw_key(), self.drawn_waiting())
+
     def drawn_waiting(self) -> bool:
         """The marble drawn from the bag has come out and waits to be put."""
         if self.state.phase != "put" or self.drawn_ent is None:
