@@ -347,3 +347,26 @@ def test_a_card_picked_up_on_the_computers_turn_may_be_played_once_yours_comes(a
     drive.settle()
     assert table.session.moves[-1] == f"discard {code}"
     assert ent not in [e for _, e in table.hand]
+
+
+def test_a_card_drawn_by_another_seat_fades_into_its_panel(app, drive):
+    """The panel's words are drawn over cards: a card flying into an opponent's panel
+    fades out on its way in, not passing under the words whole."""
+    from ecs.components import Sprite, ZOrder
+    from scenes.zetema.layout import Z_FLY
+
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                     ["3H", "3D", "6S", "8C", "10H", "QD"], to_move=0)  # it draws on its turn
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    panel = table.opponent_zone(1)
+    seen = []
+    for _ in range(600):
+        drive.step()
+        for _ent, (t, _s, order) in esper.get_components(Transform, Sprite, ZOrder):
+            if Z_FLY <= order.z < Z_FLY + 10 and panel.collidepoint(t.x, t.y):
+                seen.append(t.alpha)
+    assert seen, (table.session.moves, "no card flew into the opponent's panel")
+    assert min(seen) < 60  # faded as it went in

@@ -14,7 +14,7 @@ from collections import Counter
 import esper
 
 from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, ZOrder
-from ecs.tween import animate, flip, move_to
+from ecs.tween import animate, ease_in, flip, move_to
 from game.card_art import card_image
 from game.rules import zetema as rules
 from scenes import theme
@@ -41,9 +41,13 @@ class ZetemaSync:
             CardFace(card_image(plain, width), card_image("back", width), face_up, plain),
             Draggable(enabled=False, kind="card", data=code), Hoverable())
 
-    def _kill_later(self, ent: int, pos, delay: float = 0.0) -> None:
+    def _kill_later(self, ent: int, pos, delay: float = 0.0, fade: bool = False) -> None:
+        """Send a card to ``pos`` and remove it there; ``fade``: it fades out on the second
+        half of the way (into an opponent's panel, whose words are drawn over cards)."""
         move_to(ent, pos[0], pos[1], 0.4, delay=delay,
                 on_done=lambda: esper.entity_exists(ent) and esper.delete_entity(ent))
+        if fade:
+            animate(ent, "alpha", 0.0, 0.2, ease_in, delay=delay + 0.2)
 
     # -- reconcile: make the table show exactly the state ------------------------------
     def reconcile(self, instant: bool = False, source=None, lead: float = 0.0,

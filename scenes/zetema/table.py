@@ -244,7 +244,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                         ent = self._card("back", self.layout["stock"].rect.center, PILE_W,
                                          False, Z_FLY + k)
                         self._kill_later(ent, self.opponent_zone(event.seat).center,
-                                         delay=lead + 0.05 * k)
+                                         delay=lead + 0.05 * k, fade=True)
             elif isinstance(event, rules.DealEnded):
                 self.banner = (words.deal_over_banner(event.deal), 2.0)
                 self.deal_summary(event.deal)
