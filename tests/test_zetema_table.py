@@ -349,9 +349,10 @@ def test_a_card_picked_up_on_the_computers_turn_may_be_played_once_yours_comes(a
     assert ent not in [e for _, e in table.hand]
 
 
-def test_a_card_drawn_by_another_seat_fades_into_its_panel(app, drive):
+def test_cards_fade_into_and_out_of_another_seats_panel(app, drive):
     """The panel's words are drawn over cards: a card flying into an opponent's panel
-    fades out on its way in, not passing under the words whole."""
+    fades out on its way in, and one it plays fades in on its way out, not passing under
+    the words whole."""
     from ecs.components import Sprite, ZOrder
     from scenes.zetema.layout import Z_FLY
 
@@ -362,11 +363,18 @@ def test_a_card_drawn_by_another_seat_fades_into_its_panel(app, drive):
     drive.settle()
     drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     panel = table.opponent_zone(1)
-    seen = []
+    seen, first = [], {}
+    known = {ent for ent, _ in esper.get_component(Transform)}
     for _ in range(600):
         drive.step()
-        for _ent, (t, _s, order) in esper.get_components(Transform, Sprite, ZOrder):
+        for ent, (t, _s, order) in esper.get_components(Transform, Sprite, ZOrder):
             if Z_FLY <= order.z < Z_FLY + 10 and panel.collidepoint(t.x, t.y):
                 seen.append(t.alpha)
+            if ent not in known and ent not in first:
+                first[ent] = ((t.x, t.y), t.alpha)
     assert seen, (table.session.moves, "no card flew into the opponent's panel")
     assert min(seen) < 60  # faded as it went in
+    # ... and the card it discarded comes out of its panel fading in
+    out_of_panel = [alpha for (x, y), alpha in first.values()
+                    if abs(x - panel.centerx) < 2 and abs(y - panel.centery) < 2]
+    assert out_of_panel and max(out_of_panel) < 60, (panel.center, list(first.values()))

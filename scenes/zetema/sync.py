@@ -158,7 +158,10 @@ class ZetemaSync:
                     ent = self._card(code, origin, width, instant, Z_FLY)
                     if not instant:
                         flip(ent, 0.3, face_up=True, delay=lead)
-                    match = (code, ent)
+                        if origin != self.layout["stock"].rect.center:  # out of a seat's
+                            esper.component_for_entity(ent, Transform).alpha = 0.0  # panel,
+                            animate(ent, "alpha", 255.0, 0.2, delay=lead)  # whose words
+                    match = (code, ent)  # are drawn over cards: it fades in
             out.append(match)
         for _, ent in left:  # taken from this pile (for a marriage) or cleared (new deal)
             if not any(ent == e for _, e in self.selection + self.shown):
