@@ -23,16 +23,23 @@ def labels(table) -> set[str]:
     return {getattr(w, "label", "") for w in table.widgets.widgets}
 
 
-def test_telefunken_asks_about_a_discard_only_once_it_has_landed(app, drive):
+def until_the_computer_discards(app, drive) -> TelefunkenTable:
+    """A Telefunken table where Seat 4 (the computer) plays until it has just discarded:
+    its card is on its way to the pile."""
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
     state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
     table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
     app.scenes.push(table, transition=None)
     drive.settle()
-    for _ in range(600):  # Seat 4 (the computer) plays until it has discarded
+    for _ in range(600):
         drive.step()
         if table.session.moves and table.session.moves[-1].startswith("discard"):
             break
+    return table
+
+
+def test_telefunken_asks_about_a_discard_only_once_it_has_landed(app, drive):
+    table = until_the_computer_discards(app, drive)
     card = table.session.moves[-1].split()[1]
     assert table.state.phase == "buy" and table.rules.to_move == 0  # the person is offered it
     frames_before = 0
@@ -159,15 +166,7 @@ def test_the_computers_pause_follows_the_animation_speed_setting(app, drive):
 
 
 def test_the_log_tells_the_computers_move_once_it_has_landed(app, drive):
-    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
-    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
-    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    for _ in range(600):  # Seat 4 (the computer) plays until it has discarded
-        drive.step()
-        if table.session.moves and table.session.moves[-1].startswith("discard"):
-            break
+    table = until_the_computer_discards(app, drive)
     told = table.session.log[-1]
     assert "discarded" in told
     flying = 0
