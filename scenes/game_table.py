@@ -106,6 +106,8 @@ class GameTable(TableScene):
         self._hint_decision: Decision | None = None
         self._hint_for = None  # the state the hint in progress was asked for
         self.log_scroll = 0
+        self._log_landed: int | None = None  # log entries the table has shown (None: all)
+        self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self.result_shown = False
         self.recorded = False
         self.widgets = WidgetGroup()
@@ -545,7 +547,7 @@ class GameTable(TableScene):
         if not self.animating:  # the log tells a move once the table has shown it
             self._log_landed = len(self.session.log)
         judged = (id(self.state), self.rules.offering())
-        if self.drag.held is not None and judged != getattr(self, "_judged_for", judged):
+        if self.drag.held is not None and self._judged_for not in (None, judged):
             self.drag.reevaluate()  # picked up before the position changed: judged anew
         self._judged_for = judged
         if not self.animating:
@@ -637,7 +639,7 @@ class GameTable(TableScene):
         """The log's lines wrapped to ``width``, numbered ("12. …"), cached per log and
         language (wrapping every entry each frame is measurable on long games)."""
         log = self.session.log
-        landed = getattr(self, "_log_landed", None)
+        landed = self._log_landed
         if landed is not None and landed < len(log):
             log = log[:landed]  # a move still being animated is not told yet
         key = (id(self.session.log), len(log), log[-1] if log else "", width, i18n.language())
