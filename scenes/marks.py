@@ -28,16 +28,18 @@ from scenes import theme
 SEAT_COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (234, 178, 66),
                 (194, 126, 226), (84, 204, 204))
 BURIED = 0.8  # a card this much covered by one drawn above it is not outlined
+CROSS_ARM = 9  # half the width of a "cross" mark (where something was taken off the table)
 
 
 @dataclass
 class Mark:
-    """Outline ``entities`` (their joint box) or a fixed ``rect``; ``shape`` "rect"/"circle";
-    ``dashed`` for a place where something no longer is; ``tag_at`` the edge its tag
-    prefers ("top"; "bottom" where the top edge lies over other cards' corners, as on a
-    pile fanned downwards; "top_far" where the bottom edge carries words the tag would hide,
-    as Tổ Tôm cards' names: farther along the top edge, past a zone's label, before the
-    bottom)."""
+    """Outline ``entities`` (their joint box) or a fixed ``rect``; ``shape`` "rect"/"circle",
+    or "cross" (a small cross at its centre: a place taken off the table, where an outline
+    would read as something still there); ``dashed`` for a place where something no longer
+    is; ``tag_at`` the edge its tag prefers ("top"; "bottom" where the top edge lies over
+    other cards' corners, as on a pile fanned downwards; "top_far" where the bottom edge
+    carries words the tag would hide, as Tổ Tôm cards' names: farther along the top edge,
+    past a zone's label, before the bottom)."""
 
     entities: tuple[int, ...] = ()
     rect: pygame.Rect | None = None
@@ -166,6 +168,11 @@ class LastMoves:
                         _dashed_circle(surface, colour, box.center, radius)
                     else:
                         pygame.draw.circle(surface, colour, box.center, radius, 3)
+                elif mark.shape == "cross":
+                    x, y = box.center
+                    for dx in (-CROSS_ARM, CROSS_ARM):
+                        pygame.draw.line(surface, colour, (x - dx, y - CROSS_ARM),
+                                         (x + dx, y + CROSS_ARM), 4)
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
                 if mark.label:

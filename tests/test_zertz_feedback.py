@@ -271,3 +271,17 @@ def test_the_drawn_marbles_ring_comes_back_after_a_refused_drop(app, drive):
     drive.settle()
     drive.step(3)
     assert table.drawn_waiting() and ring_shown()
+
+
+def test_a_ring_taken_from_and_then_removed_by_the_other_seat_is_crossed_out(app, drive):
+    state = position(pieces={"a2": 0, "d4": 1})
+    table = open_table(app, drive, state)
+    table.marks.moved(1)
+    table.mark_move(1, [rules.MarbleTaken(1, "g1", "white")])  # Blue took from g1 ...
+    table.marks.moved(0)
+    table.mark_move(0, [rules.RingRemoved("g1")])  # ... then Red's move took g1 away
+    rect = table.layout["g1"].rect
+    assert [(m.shape, m.dashed) for m in table.marks.marks[1] if m.rect == rect] == [
+        ("cross", False)]
+    assert [(m.shape, m.dashed) for m in table.marks.marks[0] if m.rect == rect] == [
+        ("cross", False)]

@@ -4,20 +4,18 @@ The computer's pick glows first (``AI_LEAD``), then each step of its move (the m
 the tray, the rings vanishing, the marble out of the bag, the put) comes after the one
 before has landed, ``STEP_PAUSE`` apart, and its next move waits until the last step has
 been seen. Times are tween seconds (the animation speed setting scales them; nothing waits
-at instant). Each seat's last move stays marked (``mark_move``, drawn by ``draw_marks``).
+at instant). Each seat's last move stays marked (``mark_move``).
 ``MoveAnimation`` is a part of ``scenes.zertz.table.ZertzTable`` (a mixin).
 """
 
 from __future__ import annotations
 
 import esper
-import pygame
 
 from ecs.components import Draggable, DropTarget, Glow, Sprite, Transform, ZOrder
 from ecs.tween import animate, ease_out_back, move_to
 from game.rules import zertz as rules
 from scenes import theme
-from scenes.marks import LastMoves
 from scenes.zertz import words
 from scenes.zertz.layout import TRAY_SCALE, Z_BOARD, Z_DRAWN, Z_TRAY
 
@@ -26,7 +24,6 @@ MOVE_TIME = 0.4  # a piece or marble gliding to its place
 STEP_PAUSE = 0.35  # between the steps of the computer's move, and before its next move
 RING_TIME = 0.45  # a removed ring shrinking away
 DRAW_TIME = 0.35  # the drawn marble coming out of the bag
-CROSS_ARM = 9  # half the width of the cross where a removed ring stood
 
 
 class MoveAnimation:
@@ -103,7 +100,8 @@ class MoveAnimation:
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` did until its next turn: the ring it placed or put on, and
         dashed the ring it took a marble from; a ring it removed is crossed out where it
-        stood (``draw_marks``: a dashed circle there would read as a ring still standing).
+        stood (a "cross" mark: a dashed circle there would read as a ring still standing;
+        a take mark of any seat on that ring becomes a cross too).
         A put on the ring the same turn took from is one solid outline tagged "took · put"
         (the two outlines would coincide and the take would be lost)."""
         removed = {e.ring for e in events if isinstance(e, rules.RingRemoved)}
@@ -122,27 +120,12 @@ class MoveAnimation:
                 self.marks.place(seat, self.layout[event.ring].rect, shape="circle",
                                  dashed=True)
             elif isinstance(event, rules.RingRemoved):
-                self.marks.place(seat, self.layout[event.ring].rect, shape="circle",
-                                 dashed=True)
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """Each seat's last move: the outlines (``scenes.marks``), but a removed ring's
-        mark as a cross in the seat's colour on the felt where the ring stood."""
-        gone = {self.layout[r].rect.center for r in rules.RINGS if r not in self.state.rings}
-        outlined = LastMoves(self.marks.colour)
-        crosses = []
-        for seat, marks in self.marks.marks.items():
-            outlined.marks[seat] = []
-            for mark in marks:
-                if mark.dashed and mark.rect is not None and mark.rect.center in gone:
-                    crosses.append((self.marks.colour(seat), mark.rect.center))
-                else:
-                    outlined.marks[seat].append(mark)
-        for colour, (x, y) in crosses:
-            for dx in (-CROSS_ARM, CROSS_ARM):
-                pygame.draw.line(surface, colour, (x - dx, y - CROSS_ARM), (x + dx, y + CROSS_ARM),
-                                 4)
-        outlined.draw(surface, self.mark_keep_clear())
+                rect = self.layout[event.ring].rect
+                for marks in self.marks.marks.values():  # another seat's take from it too
+                    for mark in marks:
+                        if mark.rect == rect and mark.dashed:
+                            mark.shape, mark.dashed = "cross", False
+                self.marks.place(seat, rect, shape="cross")
 
     def _glow_then_move(self, ent: int, pos, lead: float, roll: bool = False) -> None:
         duration = MOVE_TIME

@@ -121,9 +121,6 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         x, y = self.drawn_spot()
         return t.scale > 0.9 and abs(t.x - x) < 2 and abs(t.y - y) < 2
 
-    def draw_above_pieces(self, surface: pygame.Surface) -> None:
-        self.draw_marks(surface)  # each seat's last move (``scenes.zertz.animation``)
-
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
         hot_seat = all(s.is_human for s in self.config.seats)
