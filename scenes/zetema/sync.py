@@ -139,6 +139,7 @@ class ZetemaSync:
         """Match a pile's entities to ``want``; arriving cards come from ``pool`` if there."""
         if [c for c, _ in have] == want:
             return have
+        stock_pos = self.layout["stock"].rect.center
         left = list(have)
         out: list[Pair] = []
         for code in want:
@@ -158,10 +159,11 @@ class ZetemaSync:
                     ent = self._card(code, origin, width, instant, Z_FLY)
                     if not instant:
                         flip(ent, 0.3, face_up=True, delay=lead)
-                        if origin != self.layout["stock"].rect.center:  # out of a seat's
-                            esper.component_for_entity(ent, Transform).alpha = 0.0  # panel,
-                            animate(ent, "alpha", 255.0, 0.2, delay=lead)  # whose words
-                    match = (code, ent)  # are drawn over cards: it fades in
+                        if origin != stock_pos:  # out of a seat's panel, whose words are
+                            # drawn over cards: it fades in on its way out
+                            esper.component_for_entity(ent, Transform).alpha = 0.0
+                            animate(ent, "alpha", 255.0, 0.2, delay=lead)
+                    match = (code, ent)
             out.append(match)
         for _, ent in left:  # taken from this pile (for a marriage) or cleared (new deal)
             if not any(ent == e for _, e in self.selection + self.shown):
