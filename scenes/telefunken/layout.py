@@ -93,6 +93,7 @@ def pile_slots(rect: pygame.Rect, count: int) -> list[Slot]:
 
 
 MELD_WIDTHS = (TABLE_W, 44, 40, 36, 32)  # the meld cards shrink to these while rows overflow
+MELD_STEP = 0.45  # a meld's cards overlap: each stands this many card widths from the last
 
 
 def meld_slots(rect: pygame.Rect, melds, owners_order: list[int]) -> Placed:
@@ -108,7 +109,7 @@ def meld_slots(rect: pygame.Rect, melds, owners_order: list[int]) -> Placed:
 def _meld_rows(rect: pygame.Rect, melds, owners_order: list[int], card_w: int) -> Placed:
     placed = Placed(card_w=card_w)
     _, h = card_size(card_w)
-    step = card_w * 0.45
+    step = card_w * MELD_STEP
     rows: dict[int, list[int]] = {}
     for i, meld in enumerate(melds):
         rows.setdefault(meld.owner, []).append(i)

@@ -511,7 +511,7 @@ class TelefunkenTable(Gestures, CardTable):
         out += [self.owner_label_rect(owner, y) for owner, y in self._owner_rows]
         w = self._meld_w
         h = card_size(w)[1]
-        step = w * 0.45  # as laid out by ``layout.meld_slots``
+        step = w * layout.MELD_STEP
         for rect in self._meld_rects.values():
             n = max(1, round((rect.width - w) / step) + 1)
             for k in range(n):
