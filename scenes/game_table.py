@@ -320,10 +320,16 @@ class GameTable(TableScene):
 
     # -- messages ----------------------------------------------------------------------
     def refuse(self, reason: str, intent) -> None:
+        """Say why a move was refused (a message; an error sound); "wait for your turn" and
+        its like are said quietly: nothing was wrong but the moment (a person clicking
+        while the computer plays heard an error each time)."""
         if reason in SYSTEM_REASONS:  # the rules system's own few refusals, in the language
             reason = _(SYSTEM_REASONS[reason])
-        self.app.toast(sentence(reason), error=True)
-        self.audio.request("error")
+        text = sentence(reason)
+        waiting = text in {sentence(_(w)) for w in WAITS}
+        self.app.toast(text, error=not waiting)
+        if not waiting:
+            self.audio.request("error")
         if isinstance(intent, DropIntent):
             self.drag.glide_back(intent.entity)
 
@@ -679,6 +685,10 @@ def fitting_size(labels: tuple[str, ...], size: int, width: int, smallest: int =
         size -= 1
     return size
 
+
+WAITS = (N_("Wait for your turn."), N_("Wait for your turn"),
+         N_("Wait until the last move has reached the table."))
+"""Refusals that only say "not now" (the tables' and the rules system's words)."""
 
 SYSTEM_REASONS = {
     "the game is over": N_("The game is over."),

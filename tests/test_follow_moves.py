@@ -177,3 +177,24 @@ def test_the_log_tells_the_computers_move_once_it_has_landed(app, drive):
     assert flying > 10
     drive.step(2)
     assert any(told in line for line in table._log_lines(400))
+
+
+def test_a_move_tried_on_the_computers_turn_is_refused_quietly(app, drive, monkeypatch):
+    """"Wait for your turn" is no error: said in a plain message, without the error sound
+    (a person clicking while the computer plays heard an error each time)."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand, OTHERS[0], OTHERS[1], OTHERS[2] + ["QS"]], to_move=3)
+    table = TelefunkenTable(app, TELEFUNKEN, Session(TELEFUNKEN, telefunken_rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    sounds = []
+    monkeypatch.setattr(table.audio, "request", sounds.append)
+    card = table.sync.entities("hand")[0][1]
+    drive.drag(drive.center_of(card), table.layout["discard"].rect.center)
+    assert table.session.moves[-1:] != [f"discard {hand[0]}"]
+    assert app.toasts and app.toasts[-1].text.startswith("Wait for your turn")
+    assert not app.toasts[-1].error and "error" not in sounds
+    table.refuse("wait for your turn", None)  # the rules system's wording
+    assert app.toasts[-1].text == "Wait for your turn." and not app.toasts[-1].error
+    table.refuse("only cards from your hand can be played", None)  # a real refusal
+    assert app.toasts[-1].error and sounds == ["error"]

@@ -145,5 +145,6 @@ def test_the_rules_systems_own_refusals_are_translated(app, drive, lang):
         table.rules.submit("pass")
         text = app.toasts[-1].text
         assert text == i18n._("Wait for your turn.") and text != "Wait for your turn."
+        assert not app.toasts[-1].error  # said quietly in every language
     finally:
         i18n.set_language("en")
