@@ -245,8 +245,8 @@ def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
     farther along the top, wherever it covers none of the ``taken`` rects (other tags,
     labels), else where it covers least of them; "top_far" slides three times as far along the
     top before it tries the bottom edge. Returns where it was drawn."""
-    img = theme.text(text, 12, (20, 20, 24), "bold")
-    top = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(10, 4)
+    img = _tag_words(text)
+    top = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(TAG_PAD)
     step = top.width + 4
     bottom = top.move(0, box.height - 2 - top.height // 2 + 4)
     if edge == "bottom":
@@ -262,6 +262,18 @@ def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     theme.put(surface, img, img.get_rect(center=tag.center))
     return tag
+
+
+TAG_PAD = (10, 4)  # a tag is its words and this much more, across and down
+
+
+def _tag_words(text: str) -> pygame.Surface:
+    return theme.text(text, 12, (20, 20, 24), "bold")
+
+
+def tag_width(text: str) -> int:
+    """How wide the tag ``text`` is drawn."""
+    return _tag_words(text).get_width() + TAG_PAD[0]
 
 
 def _along(rect: pygame.Rect, near: int, far: int, grain: int = 4) -> list[pygame.Rect]:

@@ -130,16 +130,15 @@ def win_row(rect: pygame.Rect, sizes: list[int], width: int, z: float) -> list[S
     overlapping, groups a little apart, both closer when the row would not fit (ten pairs,
     or fewer groups with a chíu's four, never overlap another group)."""
     height = totom_size(width)[1]
-    overlap, gap = width * 0.55, 6.0
-    cards = sum(sizes)
-    span = len(sizes) * width + overlap * (cards - len(sizes)) + gap * max(0, len(sizes) - 1)
+    gap = 6.0
+    covered = sum(sizes) - len(sizes)  # cards partly under the next one of their group
+    fixed = len(sizes) * width + gap * max(0, len(sizes) - 1)
+    overlap = width * 0.55
     room = rect.width - 8
-    if span > room:
+    if fixed + overlap * covered > room:
         # the overlap shrinks first, a group keeps at least a third of each card in view
-        least = width / 3
-        spare = room - len(sizes) * width - gap * max(0, len(sizes) - 1)
-        overlap = max(least, spare / max(1, cards - len(sizes)))
-        span = len(sizes) * width + overlap * (cards - len(sizes)) + gap * max(0, len(sizes) - 1)
+        overlap = max(width / 3, (room - fixed) / max(1, covered))
+    span = fixed + overlap * covered
     x = rect.centerx - span / 2 + width / 2
     y = rect.y + height / 2
     out: list[Slot] = []

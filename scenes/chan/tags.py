@@ -16,8 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import theme
-from scenes.marks import LastMoves
+from scenes.marks import LastMoves, tag_width
 
 # red, blue, green, violet: the fourth seat's is not the gold of the live card and its glow
 COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226))
@@ -41,7 +40,7 @@ class ChanMarks(LastMoves):
         """What a tag of the outline ``box`` counts as covered besides words: all outside
         its region (weighing ``HARD``), and the strips of its edges' rows beyond half a
         tag's width from the outline (once: farther along, more of it)."""
-        width = theme.text(label, 12, (20, 20, 24), "bold").get_width() + 10
+        width = tag_width(label)
         band = pygame.Rect(bounds.x, box.top - 30, bounds.width, box.height + 60)
         near = pygame.Rect(box.left - width // 2, band.y, box.width + width // 2 * 2, band.height)
         out = [pygame.Rect(band.x, band.y, max(0, near.left - band.x), band.height),

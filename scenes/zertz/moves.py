@@ -80,7 +80,7 @@ class MoveInput:
     def _presser(self) -> int | None:
         """The seat of the person at the screen: the only person, or between people the
         one to move (None when only the computer plays)."""
-        humans = [s for s in (0, 1) if self.config.seats[s].is_human]
+        humans = self.session.humans
         if len(humans) == 1:
             return humans[0]
         return self.state.seat if humans else None

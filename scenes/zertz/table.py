@@ -123,7 +123,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
-        hot_seat = all(s.is_human for s in self.config.seats)
+        hot_seat = len(self.session.humans) > 1
         for seat in (0, 1):
             cfg = self.config.seats[seat]
             panels.draw_player(surface, self.layout, seat, state, cfg.is_human, cfg.level,
@@ -175,5 +175,5 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         panels.draw_status(surface, rect, title, text, dot, foot)
 
     def _solo_human(self) -> bool:
-        return sum(s.is_human for s in self.config.seats) == 1
+        return len(self.session.humans) == 1
 
