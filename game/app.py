@@ -294,11 +294,16 @@ class App:
         return True
 
     def _restore_window_size(self) -> None:
+        """The window back at the remembered size after fullscreen. The switch gives the
+        window SCALED's minimum size again (the canvas's, 1280x720), which would refuse a
+        smaller remembered size and the person's own resizing: it is lowered first."""
         window = self.window
         size = fit_to_desktop(tuple(self.settings.window_size))
-        if window is not None and tuple(window.size) != size:
+        if window is not None:
             try:
-                window.size = size
+                window.minimum_size = MIN_WINDOW
+                if tuple(window.size) != size:
+                    window.size = size
             except (pygame.error, ValueError):
                 pass  # the platform keeps its own idea of the size: nothing lost
 
@@ -384,6 +389,8 @@ class App:
             height = sum(label.get_height() for label in lines)
             box = pygame.Rect(0, 0, width + 40, height + 20)
             box.midbottom = (SIZE[0] // 2, y)
+            if box.top < 4 and toast is not self.toasts[-1]:
+                break  # older messages that no longer fit above the newer ones wait unseen
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             color = (120, 34, 34) if toast.error else (26, 36, 48)
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)

@@ -126,7 +126,12 @@ class GameConfig:
         """The config of a restart: the same seats and options, a fresh seed unless fixed."""
         if self.fixed_seed:
             return self
-        return replace(self, seed=random.SystemRandom().randrange(1, 10**9))
+        return self.fresh_deal()
+
+    def fresh_deal(self) -> GameConfig:
+        """The config of "Play again": the same seats and options, new cards even when the
+        seed was typed (Restart is the way to deal the same cards again)."""
+        return replace(self, seed=random.SystemRandom().randrange(1, 10**9), fixed_seed=False)
 
     def to_json(self) -> dict:
         data = {

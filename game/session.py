@@ -38,6 +38,7 @@ class Snapshot:
     state: Any
     moves: int
     seat: int
+    blocked_before: bool = False  # Undo stood at a reveal before this move (said so again)
 
 
 @dataclass
@@ -191,7 +192,8 @@ class Session:
         if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
             self._log.append(self._describe(before, move, seat))
         if seat is not None and self.config.seats[seat].is_human:
-            self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat))
+            self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat,
+                                           self.undo_blocked_by_reveal))
             self.undo_blocked_by_reveal = False
         if self._reveals(seat, events):
             if self.snapshots:
@@ -207,6 +209,7 @@ class Session:
         if not self.can_undo():
             raise ValueError("there is nothing to undo here")
         snap = self.snapshots.pop()
+        self.undo_blocked_by_reveal = snap.blocked_before and not self.snapshots
         self.state = snap.state
         del self.moves[snap.moves:]
         del self.befores[snap.moves:]

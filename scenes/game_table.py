@@ -20,7 +20,8 @@ contract and ``game.session.Session``:
 - Click-to-move: a click selects (the game says which cards), legal targets light up, a
   click on a lit target moves there; Esc or a click on nothing cancels the selection (Esc
   then does not open the pause menu). A table keeping a selection of its own (cards chosen
-  for a meld) names it in ``selection_key`` and judges targets in ``selection_verdicts``;
+  for a meld; a click on nothing keeps it, Esc clears it) names it in ``selection_key`` and
+  judges targets in ``selection_verdicts``;
   the base lights them, cached per position and selection.
 - The move log in words (``Session.log``, worded in the current language when shown),
   scrollable with the mouse wheel; read from the right in Persian.
@@ -38,7 +39,7 @@ from types import ModuleType
 import esper
 import pygame
 
-from ecs.components import DropTarget, Glow
+from ecs.components import DropTarget, Glow, Selected
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
 from game import i18n
@@ -108,6 +109,7 @@ class GameTable(TableScene):
         self.log_scroll = 0
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
+        self._was_yours = False  # could a person at the screen move at the last frame?
         self.result_shown = False
         self.recorded = False
         self.widgets = WidgetGroup()
@@ -116,7 +118,7 @@ class GameTable(TableScene):
         self._verdicts: tuple[tuple, dict[int, tuple[bool, str]]] | None = None
         self.replay_controls = None
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
-        self.pending_summary = None  # (title, subtitle, header, rows) shown once idle
+        self.pending_summary = None  # (title, subtitle, header, rows, ...) shown once idle
         self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
 
     # -- wiring ------------------------------------------------------------------------
@@ -157,11 +159,13 @@ class GameTable(TableScene):
         self.hold_time = max(self.hold_time, self.app.settings.anim(seconds))
 
     def summarise(self, title: str, subtitle: str, header: list[str],
-                  rows: list[list[str]], count_up: bool = False) -> None:
+                  rows: list[list[str]], count_up: bool = False,
+                  details: list[list[tuple[str, tuple]]] | None = None) -> None:
         """Show an end-of-deal summary once the table is idle (play resumes after it);
-        ``count_up`` counts the numbers up from zero, like points being added."""
+        ``count_up`` counts the numbers up from zero, like points being added; ``details``
+        a line of coloured words under each row (the cards left in a hand)."""
         if self.replay is None:
-            self.pending_summary = (title, subtitle, header, rows, count_up)
+            self.pending_summary = (title, subtitle, header, rows, count_up, details)
 
     def legal(self) -> list[str]:
         """The legal moves of the seat to act (cached per state)."""
@@ -256,8 +260,17 @@ class GameTable(TableScene):
 
     def language_changed(self) -> None:
         """The words on the table follow a change of language (done at the next frame the
-        table runs: buttons, marks' seat names; the log is worded when drawn)."""
+        table runs: buttons, marks' seat names; the log is worded when drawn). Under the
+        pause menu (where the language is changed) the table runs no frame: it follows at
+        once, so that it shows the new words behind the menu too."""
         self._words_language = None
+        if self.world is not None and self.world.alive and self.app.scenes.top is not self:
+            previous = esper.current_world
+            self.world.activate()
+            try:
+                self._follow_language()
+            finally:
+                esper.switch_world(previous)
 
     def _follow_language(self) -> None:
         if (getattr(self, "_words_language", None) == i18n.language() or self.world is None
@@ -332,6 +345,12 @@ class GameTable(TableScene):
             self.audio.request("error")
         if isinstance(intent, DropIntent):
             self.drag.glide_back(intent.entity)
+
+    def _drop_waiting_words(self) -> None:
+        """The person's turn has come: messages that said to wait for it go (they stayed
+        their seconds and stacked with the next message)."""
+        waits = {sentence(_(w)) for w in WAITS} | {_(HINT_ON_YOUR_TURN)}
+        self.app.toasts = [t for t in self.app.toasts if t.text not in waits]
 
     # -- comforts ----------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -480,7 +499,7 @@ class GameTable(TableScene):
         """A new game with the same seats and a fresh seed (the menu stays below it)."""
         from scenes.menu import MainMenu
 
-        config = self.config.next_deal()
+        config = self.config.fresh_deal()
         self.app.scenes.reset(MainMenu(self.app), transition=None)
         self.app.scenes.push(type(self)(self.app, config), transition="fade")
 
@@ -538,11 +557,15 @@ class GameTable(TableScene):
                 and self.session.result is None):
             from scenes.results import DealSummary
 
-            title, subtitle, header, rows, count_up = self.pending_summary
+            title, subtitle, header, rows, count_up, details = self.pending_summary
             self.pending_summary = None
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
-                                             count_up=count_up), transition="fade")
+                                             count_up=count_up, details=details),
+                                 transition="fade")
         self._poll_hint()
+        if self.hint is not None and any(ent not in self.hint[1] for ent, _ in
+                                         esper.get_component(Selected)):
+            self.clear_hint()  # the person chose another card than the hint's: it has done
         self._label_hint_button()
         if self.replay is None:
             self._light_selection()
@@ -556,6 +579,10 @@ class GameTable(TableScene):
         if self.drag.held is not None and self._judged_for not in (None, judged):
             self.drag.reevaluate()  # picked up before the position changed: judged anew
         self._judged_for = judged
+        yours = self.replay is None and not self.animating and self.rules.human_to_move()
+        if yours and not self._was_yours:
+            self._drop_waiting_words()
+        self._was_yours = yours
         if not self.animating:
             key = (id(self.state), self.rules.offering())
             if self._refreshed_for != key:
@@ -790,6 +817,12 @@ class CardTable(GameTable):
         """The viewer is a person whose decision it is now (and may see the cards)."""
         return (self.rules.offering() and self.rules.to_move == self.viewer
                 and not self.curtain and self.replay is None)
+
+    def says_thinking(self, seat: int) -> bool:
+        """Does the seat's panel say "thinking"? The computer's turn, out of a replay, and the
+        table in front (under a deal's summary or the pause menu the computer waits)."""
+        return (not self.config.seats[seat].is_human and self.replay is None
+                and self.app.scenes.top is self)
 
     def announce(self, text: str, seconds: float = 2.0) -> None:
         self.banner = (text, seconds)

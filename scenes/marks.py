@@ -10,7 +10,8 @@ or a fixed place (``place``: the ring a marble was taken from, a removed ring).
 Marks are drawn above the table's pieces and below its panels, in the seat's colour, with
 an optional short tag ("Seat 3", "put") so several seats' last moves can be told apart. A
 card buried under another card (a discard covered by the next one) is not outlined: the
-mark would frame the card on top.
+mark would frame the card on top; a card partly under others laid across it from the side
+(a row overlapping left to right) is outlined where it shows.
 """
 
 from __future__ import annotations
@@ -214,13 +215,22 @@ class _Pieces:
             self._covers = [(other, o.z, pygame.Rect(*(round(v) for v in entity_rect(t, s))))
                             for other, (t, s, o) in esper.get_components(Transform, Sprite, ZOrder)
                             if s.visible and t.alpha >= 200]
+        shown = box.copy()
         for other, other_z, rect in self._covers:
             if other == ent or other_z <= z:
                 continue
             over = box.clip(rect)
             if over.width * over.height >= BURIED * area:
                 return None
-        return box
+            # a card above it across its whole height, from its right or left: the outline
+            # frames the strip still in view, not lines across the card on top
+            over = shown.clip(rect)
+            if over.width and over.height >= shown.height:
+                if over.right >= shown.right and over.left > shown.left:
+                    shown.width = over.left - shown.left
+                elif over.left <= shown.left and over.right < shown.right:
+                    shown.width, shown.left = shown.right - over.right, over.right
+        return shown
 
 
 def _gliding(ent: int) -> bool:

@@ -181,13 +181,18 @@ class DealSummary(Scene):
     opaque = False
 
     def __init__(self, app, title: str, subtitle: str, header: list[str],
-                 rows: list[list[str]], count_up: bool = False) -> None:
+                 rows: list[list[str]], count_up: bool = False,
+                 details: list[list[tuple[str, tuple]]] | None = None) -> None:
         super().__init__(app)
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
+        # under each row, a line of coloured words (the cards left in a hand), or none
+        self.details = details if details and any(details) else None
+        self.row_h = 62 if self.details else 40
         self.count_time = app.settings.anim(1.2) if count_up else 0.0
         self.age = 0.0
         self._drawn: tuple | None = None  # the numbers as last drawn
-        self.panel = pygame.Rect(0, 0, 720, 250 + 40 * len(rows))
+        self.panel = pygame.Rect(0, 0, 840 if self.details else 720,
+                                 250 + self.row_h * len(rows))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self._build()
 
@@ -242,10 +247,32 @@ class DealSummary(Scene):
         for c, head in enumerate(self.header):
             theme.blit_text(surface, head, (p.x + 30 + col_w * c + col_w // 2, y), 16,
                             theme.GOLD, "bold", anchor="midtop")
-        for row in self.rows:
-            y += 40
+        for r, row in enumerate(self.rows):
+            y += 40 if r == 0 else self.row_h
             for c, cell in enumerate(row):
                 theme.blit_text(surface, self.cell(cell) if c else cell,
                                 (p.x + 30 + col_w * c + col_w // 2, y), 18,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
+            if self.details and r < len(self.details) and self.details[r]:
+                _draw_words(surface, self.details[r], (p.centerx, y + 26), p.width - 60)
         self.widgets.draw(surface)
+
+
+def _draw_words(surface: pygame.Surface, words: list[tuple[str, tuple]],
+                midtop: tuple[int, int], width: int) -> None:
+    """A line of words, each in its colour, centred at ``midtop``; a smaller size when it
+    would be wider than ``width`` (in a right-to-left language the order runs from the
+    right)."""
+    gap = 10
+    for size in (16, 15, 14, 13, 12):
+        widths = [theme.text_width(text, size, "bold") for text, _ in words]
+        total = sum(widths) + gap * (len(words) - 1)
+        if total <= width:
+            break
+    x = midtop[0] - total / 2
+    order = list(zip(words, widths))
+    if theme.rtl():
+        order.reverse()
+    for (text, colour), w in order:
+        theme.blit_text(surface, text, (round(x), midtop[1]), size, colour, "bold")
+        x += w + gap

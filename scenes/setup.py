@@ -2,7 +2,8 @@
 
 Defaults: the seats and options of the game's last start (``game.last_setup``), else the
 game's usual number of players, you in seat 1 and the computer at "normal" in the others; a
-fresh random seed. Start is only offered for games that are ready.
+fresh random seed. Start is only offered for games that are ready; when the game has a saved
+game in progress, Start says that it replaces it.
 In a right-to-left language the rows are mirrored (labels from the right, the level
 beside the seat on its left); ``language_changed`` rebuilds them in the new language.
 """
@@ -17,6 +18,7 @@ from ecs.input import InputEvent
 from game.catalog import LEVELS, GameConfig, GameInfo, Seat, table_module
 from game.i18n import N_, _, ngettext, num
 from game.last_setup import remember, remembered
+from game.saves import list_saves
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
@@ -86,10 +88,17 @@ class SetupScene(Scene):
         widgets.add(Button(at((x, bottom, 180, 54)), _("Back"), self.back, hotkey=None))
         widgets.add(Button(at((x + 200, bottom, 180, 54)), _("Rules"), self.show_rules))
         ready = self.info.available
+        if not ready:
+            note = _("not playable yet")
+        elif self.info.key in {e.game for e in list_saves()}:
+            # TRANSLATORS: under Start when this game has a saved game in progress
+            note = _("replaces the saved game")
+        else:
+            note = ""
         self.start_button = Button(
             at((self.panel.right - 40 - 260, bottom, 260, 54)),
             _("Start") if ready else _("In preparation"), self.start, enabled=ready,
-            primary=True, note="" if ready else _("not playable yet"),
+            primary=True, note=note,
         )
         widgets.add(self.start_button)
         self.widgets = widgets

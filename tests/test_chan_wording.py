@@ -51,3 +51,23 @@ def test_the_results_frame_the_card_won_on(app, drive):
     assert k == len(overlay.groups[g]) - 1 and won in pairs[g]
     assert same(overlay.groups[g][k], panels.framed(totom_image(won, RESULTS_W)))
     assert sorted(len(group) for group in overlay.groups) == sorted(len(p) for p in pairs)
+
+
+def test_a_dealt_hand_uses_the_width_of_its_zone():
+    """Twenty cards used about half the hand's width and a partner showed a strip of some
+    20 px; the cards now spread over the zone (closer only when they would not fit)."""
+    import random
+
+    from game.layout import load_layout
+    from game.rules import chan as rules
+    from scenes.chan.layout import group_hand, hand_slots
+
+    rect = load_layout("chan")["hand"].rect
+    state = rules.new_game(4, seed=3)
+    for seat in range(4):
+        cards = list(state.hands[seat])[:19]
+        random.Random(seat).shuffle(cards)
+        slots = hand_slots(rect, group_hand(cards))
+        xs = sorted(x for x, _, _, _ in slots)
+        assert xs[-1] - xs[0] >= 0.85 * (rect.width - 20 - 44), seat
+        assert min(b - a for a, b in zip(xs, xs[1:])) >= 24, seat

@@ -111,16 +111,24 @@ def test_zetema_selection_keeps_the_other_cards_under_the_pointer(open_zetema, d
     assert len(gaps) == 1
 
 
-def test_zetema_esc_and_a_click_on_nothing_cancel_without_the_pause_menu(open_zetema, app, drive):
+def test_zetema_esc_cancels_without_the_pause_menu_and_a_stray_click_keeps_the_meld_zone(
+        open_zetema, app, drive):
     table = open_zetema(zposition(ZHAND, ZOTHER))
     drive.click(drive.center_of(hand_ent(table, "9D")))
     drive.key(pygame.K_ESCAPE)
     drive.settle()
     assert table.selection == [] and app.scenes.top is table and lit() == set()
-    drive.click(drive.center_of(hand_ent(table, "9D")))
-    drive.click(FELT)
+    drive.click(drive.center_of(hand_ent(table, "JS")))
+    gap = drive.center_of(hand_ent(table, "9D"))
+    drive.click(gap)
     drive.settle()
-    assert table.selection == [] and lit() == set()
+    for spot in (gap, FELT):  # the slot the chosen card left in the hand, and bare felt
+        drive.click(spot)
+        drive.settle()
+        assert sorted(t for t, _ in table.selection) == ["9D", "JS"]
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert table.selection == [] and lit() == set() and app.scenes.top is table
     drive.key(pygame.K_ESCAPE)  # nothing selected: Esc opens the pause menu as before
     drive.settle()
     assert isinstance(app.scenes.top, PauseMenu)
@@ -260,7 +268,8 @@ def test_telefunken_buy_by_clicking_the_discard_then_the_hand(open_telefunken, d
     assert "9S" in [c for c, _ in table.sync.entities("hand")]
 
 
-def test_telefunken_esc_and_a_click_on_nothing_cancel(open_telefunken, app, drive):
+def test_telefunken_esc_cancels_and_a_stray_click_keeps_the_build_zone(open_telefunken, app,
+                                                                         drive):
     table = open_telefunken(tposition([THAND] + OTHERS))
     click_card(drive, table, "KS")
     drive.key(pygame.K_ESCAPE)
@@ -269,7 +278,10 @@ def test_telefunken_esc_and_a_click_on_nothing_cancel(open_telefunken, app, driv
     click_card(drive, table, "KS")
     drive.click(FELT)
     drive.settle()
-    assert table.selected == [] and lit() == set() and table.session.moves == []
+    assert table.selected == ["KS"] and table.session.moves == []
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert table.selected == [] and lit() == set() and app.scenes.top is table
 
 
 def test_telefunken_selection_keeps_the_other_cards_under_the_pointer(open_telefunken, drive):

@@ -229,3 +229,18 @@ def test_an_older_mark_the_newer_one_covers_is_not_drawn_twice(world, app, monke
     marks.draw(surface)
     assert len(drawn) == 1
     assert drawn[0].centery > 100  # the discard's own tag, at the card's foot
+
+
+def test_a_card_partly_under_the_next_is_outlined_where_it_shows(world):
+    """A gate's older card, covered from the right by newer ones, was outlined whole: the
+    seat's colour ran down across the live card on top of it."""
+    marks = LastMoves()
+    older, newer = card(100, 100, z=1.0), card(125, 100, z=2.0)  # 40 wide: 25 px show
+    marks.moved(0)
+    marks.entities(0, [older], "Seat 1")
+    box = marks.boxes(0)[0]
+    assert box == pygame.Rect(80, 70, 25, 60)  # the strip left of the newer card
+    assert not box.colliderect(drawn_box(newer))
+    below = card(100, 150, z=3.0)  # covered from below (a pile fanned downwards): kept whole
+    assert marks.boxes(0)[0] == pygame.Rect(80, 70, 25, 60)
+    assert below

@@ -111,6 +111,21 @@ def test_the_marks_name_the_seats_in_the_new_language(persisting, drive):
     assert any(label.startswith("Ghế") for label in labels), labels
 
 
+def test_under_the_pause_menu_the_marks_change_language_at_once(persisting, drive):
+    """The language changed in the pause menu's Settings: the tags behind the menu kept the
+    old language until Resume (the table runs no frame under the menu)."""
+    from scenes.pause import PauseMenu
+
+    table = play_until_my_turn_to_meld(persisting, drive)
+    persisting.scenes.push(PauseMenu(persisting, table), transition=None)
+    i18n.set_language("vi")
+    for scene in persisting.scenes.stack:
+        getattr(scene, "language_changed", lambda: None)()
+    labels = {m.label for marks in table.marks.marks.values() for m in marks}
+    assert labels and any(label.startswith("Ghế") for label in labels), labels
+    assert not any(label.startswith("Seat") for label in labels), labels
+
+
 def boxes(table) -> dict[int, list[tuple]]:
     """Every seat's marks as seen: the label and the box drawn on screen."""
     out = {}

@@ -332,3 +332,14 @@ def test_resetting_statistics_in_an_unwritable_directory_says_so(persisting, dri
     assert isinstance(drive.scene, StatsScene) and persisting.not_saving is not None
     assert "could not be reset" in persisting.toasts[-1].text
     assert stats.load_stats()[0]["zertz"]["easy"]["played"] == 1  # nothing was lost either
+
+
+def test_start_says_it_replaces_the_game_in_progress(app, drive):
+    """The tile's "New game" led to a Start that replaced the unfinished game without a
+    word: Start now says so, for the game that has a save only."""
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+
+    saved_session("zetema", 3)
+    assert SetupScene(app, BY_KEY["zetema"]).start_button.note == "replaces the saved game"
+    assert SetupScene(app, BY_KEY["zertz"]).start_button.note == ""

@@ -81,6 +81,10 @@ def test_why_undo_does_nothing_is_told_truly(app, drive):
     assert "marble has been drawn from the bag" in table.nothing_to_undo()
     s.play("put d4")
     assert not s.undo_blocked_by_reveal  # a move of the person's to undo again
+    s.play("place c3")
+    s.undo()  # back to before "put d4": the marble's draw stands before it, and Undo says so
+    assert not s.can_undo() and s.undo_blocked_by_reveal  # (it said "Nothing to undo yet")
+    assert "marble has been drawn from the bag" in table.nothing_to_undo()
     from scenes.game_table import GameTable
 
     assert "a card has come to light" in GameTable.REVEALED_SINCE

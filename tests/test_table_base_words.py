@@ -148,3 +148,17 @@ def test_the_rules_systems_own_refusals_are_translated(app, drive, lang):
         assert not app.toasts[-1].error  # said quietly in every language
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_move_logs_scroll_note_fits_beside_its_heading(app, lang):
+    """The Persian "wheel: older moves" was cut ("…") beside "Moves" in Zetema's log."""
+    from game.layout import load_layout
+
+    i18n.set_language(lang)
+    used = theme.text_width(i18n._("Moves"), 16, "bold") + 24
+    note = i18n._("wheel: older moves")
+    for game in ("zetema", "telefunken", "chan", "zertz"):
+        zones = load_layout(game)
+        if "log" in zones:
+            assert theme.text_width(note, 12) <= zones["log"].rect.width - 26 - used, game

@@ -23,6 +23,9 @@ def test_after_drawing_the_table_says_what_comes_next(app, drive):
                 melded=tuple(melded if s == table.viewer else m for s, m in enumerate(state.melded)))
             table.selected = []
             _, text = table.selection_move()
+            if deal == 7 and melded:  # all went down with the contract but the last card
+                assert text == "Discard your last card to go out."
+                continue
             assert "discard to end your turn" in text
             assert ("contract" in text) != melded
             assert len(theme.wrap(text, 15, width, "bold")) <= 2, text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import esper
+import pygame
 import pytest
 
 from ecs.components import Draggable, DropTarget
@@ -128,6 +129,25 @@ def test_silent_gestures_now_say_why_nothing_happens(open_table, drive):
     drive.drag(drive.center_of(pile), table.layout["hand"].rect.center, steps=6)
     drive.settle()
     assert "only when it is thrown" in table.app.toasts[-1].text
+    assert table.session.moves == []
+
+
+def test_a_click_on_the_stock_out_of_its_time_says_why(open_table, drive):
+    """A click on the stock while the discard was offered to you, or after you had drawn,
+    did nothing and said nothing."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    offered = position([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                       discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    table = open_table(offered)
+    drive.click(drive.center_of(table.stock_ent))
+    drive.settle()
+    assert table.app.toasts[-1].text == "First decide on the discard: buy it for a chip or pass."
+    table.app.scenes.pop(transition=None)
+    table = open_table(position([hand + ["QS"]] + OTHERS))
+    drive.click(drive.center_of(table.stock_ent))
+    drive.settle()
+    assert table.app.toasts[-1].text == (
+        "You have drawn this turn: meld if you can, then discard.")
     assert table.session.moves == []
 
 
@@ -378,7 +398,7 @@ def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
     assert table.session.moves[-1] != "discard 9S"  # after Continue the next deal goes on
     # the rule itself: with nothing moving, a summary still to show keeps the computer
     # waiting (the AI's move came in the same frame as the end of the animations)
-    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False)
+    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False, None)
     table.hold_time = 0.0
     assert table.busy()
 
@@ -436,3 +456,81 @@ def test_a_card_in_the_hand_stays_there_when_the_table_lays_out_again(open_table
     t = esper.component_for_entity(ent, Transform)
     slot = table._slots["hand"][[e for _, e in table.sync.entities("hand")].index(ent)]
     assert (t.x, t.y) == pytest.approx(slot[:2], abs=2)
+
+
+def test_esc_during_the_cut_drag_cuts_nothing(app, drive):
+    """Esc while dragging along the pack opened the pause menu and left the drag going: the
+    marker followed the pointer with no button held and the next click anywhere cut."""
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 9,
+                        {"dealer": 1})
+    table = TelefunkenTable(app, config, Session.new(config))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert table.state.phase == "cut" and table.mine
+    strip = table.cut_strip()
+    before = table.cut_at
+    drive.press((strip.x + 10, strip.centery))
+    drive.move((strip.right - 10, strip.centery), steps=4)
+    assert table._cutting and table.cut_at != before
+    drive.key(pygame.K_ESCAPE)
+    drive.release((strip.right - 10, strip.centery))
+    drive.settle()
+    assert app.scenes.top is table and not table._cutting  # Esc stopped the drag only
+    assert table.cut_at == before and table.session.moves == []
+    drive.move((strip.x + 5, strip.centery), steps=3)
+    drive.click(table.layout["hand"].rect.center)  # elsewhere: no cut
+    drive.settle()
+    assert table.session.moves == []
+    # a drag whose release a menu took (the menu opened over it): the next press elsewhere
+    # starts afresh and cuts nothing
+    from scenes.pause import PauseMenu
+
+    drive.press((strip.x + 10, strip.centery))
+    drive.move((strip.right - 10, strip.centery), steps=4)
+    app.scenes.push(PauseMenu(app, table), transition=None)
+    drive.release((strip.right - 10, strip.centery))
+    app.scenes.pop(transition=None)
+    drive.click(table.layout["hand"].rect.center)
+    drive.settle()
+    assert table.session.moves == [] and not table._cutting
+
+
+def test_the_deal_summary_shows_the_cards_left_in_each_hand(app, drive):
+    """The summary gave only the penalty points: the table was dealt again at once and
+    nobody could check them. It lists each hand's cards left, in the rows' order."""
+    import random as rnd
+
+    from game.ai import telefunken as ai
+    from scenes.results import DealSummary
+
+    state, rng = rules.new_game(3, seed=5), rnd.Random(5)
+    while True:
+        move = ai.choose(rules.view(state, rules.to_move(state)), rules.legal_moves(state),
+                         "easy", rng)
+        after, events = rules.play_events(state, move)
+        if any(isinstance(e, rules.Penalties) for e in events):
+            break
+        state = after
+    people = GameConfig("telefunken", (Seat("human"),) * 3, 5, {})
+    table = TelefunkenTable(app, people, Session(people, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.rules.submit(move)
+    drive.settle(900)
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummary) and summary.details
+    penalties = next(e for e in events if isinstance(e, rules.Penalties))
+    assert any(isinstance(e, rules.WentOut) for e in events)
+    order = sorted(range(3), key=lambda p: penalties.totals[p])
+    for p, line in zip(order, summary.details):
+        if p == state.seat:
+            assert line == []  # the one who went out
+            continue
+        assert [text for text, _ in line] == [words_cards(c) for c in state.hands[p]]
+        assert rules.hand_penalty(state.hands[p]) == penalties.points[p]
+
+
+def words_cards(code):
+    from scenes.telefunken import words
+
+    return words.cards([code])

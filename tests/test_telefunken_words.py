@@ -232,3 +232,78 @@ def test_a_prompt_too_long_for_two_lines_is_drawn_whole_in_smaller_type():
     assert size == 12 and len(lines) == 3
     size, lines = prompt_lines("a short sentence", 500)
     assert size == 15 and lines == ["a short sentence"]
+
+
+def _empty_stock(rebuilds: int):
+    from collections import Counter
+
+    hands = [HAND] + OTHERS
+    rest = list((Counter(rules.deck()) - Counter(c for h in hands for c in h)).elements())
+    return rules.load({"players": 4, "deal": 2, "dealer": 3, "to_move": 0, "phase": "draw",
+                       "hands": [list(h) for h in hands], "stock": [], "discard": rest,
+                       "melds": [], "rebuilds": rebuilds, "deal_winners": [1]})
+
+
+def test_a_draw_from_an_empty_stock_is_told_as_it_happened():
+    """The deal that ended on a fourth empty stock was logged "Seat 2 drew from the stock"
+    (nothing was drawn), and a rebuilt stock went unsaid."""
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    assert describe(_empty_stock(0), "draw", names) == (
+        "You drew from a new stock (the discards, shuffled)")
+    ended = describe(_empty_stock(rules.MAX_REBUILDS), "draw", names)
+    assert ended == "You found the stock empty once too often: the deal ends with nobody out"
+
+
+def test_the_stock_says_how_many_reshuffles_are_left(open_table, monkeypatch):
+    said = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (
+        said.append(text), real(s, text, *a, **k))[1])
+    table = open_table(_empty_stock(1))
+    said.clear()
+    table.draw_overlay(table.app.screen)
+    assert "2 reshuffles left" in said
+
+
+def test_giving_no_card_back_in_deal_6_says_so():
+    """ "Seat 2 gave back 0 cards" read oddly."""
+    state = rules.new_game(4, seed=3)
+    for _step in range(3000):
+        if state.phase == "exchange":
+            break
+        state = rules.play(state, rules.legal_moves(state)[0])
+    assert state.phase == "exchange"
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    who = names[state.seat]
+    assert describe(state, "exchange", names) == f"{who} gave no card back"
+    some = next(m for m in rules.legal_moves(state) if len(m.split()) == 3)
+    assert describe(state, some, names) == f"{who} gave back 2 cards"
+
+
+def test_a_card_that_fits_no_way_is_refused_for_that_not_for_the_turn():
+    """A J dragged onto your own kings in the turn you made the contract was refused with
+    "this turn you may lay off only on other players' melds": the J never fits kings."""
+    melds = [{"owner": 0, "cards": ["KS", "KH", "JK"]}, {"owner": 1, "cards": ["7H", "7D", "7C"]}]
+    state = position([["JH", "KD", "2D", "5C"]] + OTHERS, melds=melds,
+                     melded=[True, True, False, False],
+                     fresh=[0])
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    assert words.layoff_refusal(state, 0, ["JH"], 0, names).startswith("J♥ does not fit")
+    assert "only on other players' melds" in words.layoff_refusal(state, 0, ["KD"], 0, names)
+
+
+def test_prompts_say_only_what_is_true_now():
+    """Two chosen cards were told "a lit meld takes them" with no meld lit; A♠ A♣ with two
+    jokers was "4 cards: not a set or a run"; after the go-out meld of deal 7 the prompt
+    still offered lay-offs and more melds."""
+    state = laid_out()
+    lit = words.selection_prompt(state, 0, ["9H", "JH"], None, lit=True)
+    unlit = words.selection_prompt(state, 0, ["9H", "JH"], None, lit=False)
+    assert "a lit meld takes them" in lit and "lit" not in unlit
+    assert unlit == "9♥ J♥: a set or a run needs at least three cards"
+    assert words.selection_prompt(state, 0, ["AS", "AC", "JK", "JK"], None) == (
+        "At most one joker may be in a set or run")
+    seven = position([["5C"]] + OTHERS, deal=7, melds=[{"owner": 0, "cards": [
+        "KS", "KH", "KD"]}], melded=[True, False, False, False],
+        deal_winners=[0, 1, 2, 3, 0, 1], fresh=[0])
+    assert words.play_prompt(seven, 0) == "Discard your last card to go out."

@@ -38,3 +38,29 @@ def test_messages_never_cover_the_hand(app, drive, game):
 def test_without_a_table_messages_stand_at_the_bottom(app, drive):
     box = toast_box(app)
     assert box.bottom >= app.size[1] - 30
+
+
+def test_messages_stacked_up_never_run_off_the_top(app, drive):
+    """Three messages at once on the Zertz table (H, Ctrl+Z and a click while the computer
+    thinks): the oldest stood half above the window. An older message that does not fit
+    waits unseen; the newest is always shown."""
+    module = importlib.import_module("scenes.zertz_table")
+    table = module.new_scene(app, default_config("zertz", seed=4))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.toasts.clear()
+    for text in ("A hint is given on your turn.",
+                 "Nothing to undo: a marble has been drawn from the bag since your last move.",
+                 "Wait for your turn."):
+        app.toast(text)
+    for toast in app.toasts:
+        toast.age = 1.0
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    app._draw_toasts(surface)
+    mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    mask.invert()
+    boxes = mask.get_bounding_rects()
+    assert boxes and min(b.top for b in boxes) >= 0
+    newest = max(boxes, key=lambda b: b.bottom)  # the newest stands lowest
+    assert newest.bottom == table.toast_bottom()

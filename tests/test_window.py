@@ -168,3 +168,19 @@ def test_a_window_resized_by_hand_is_remembered_and_shown(app, monkeypatch):
         window.size = (1280, 720)
         app._restore_window_size()
         assert tuple(window.size) == (1100, 650)
+
+
+def test_leaving_fullscreen_restores_a_size_below_the_canvas(app, monkeypatch):
+    """The switch to fullscreen and back gives the window SCALED's minimum size again (the
+    canvas's 1280x720): a window made 1024x600 by hand came back 1280x720, and could not be
+    made smaller than that any more (seen under a real X server)."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    window = app.window
+    if window is None:
+        pytest.skip("no window handle on this display")
+    app.settings.window_size = (1024, 600)
+    window.minimum_size = SIZE  # what the switch leaves behind
+    window.size = SIZE
+    app._restore_window_size()
+    assert tuple(window.minimum_size) == MIN_WINDOW
+    assert tuple(window.size) == (1024, 600)

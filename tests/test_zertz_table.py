@@ -407,3 +407,20 @@ def test_the_hint_rings_a_ring_instead_of_boxing_it(table, drive):
     x, y = box.center
     circle = {frame.get_at((x, y - r))[:3] for r in range(29, 36)}
     assert HINT_COLOUR in circle
+
+
+def test_play_again_brings_new_cards_even_after_a_typed_seed(app, drive):
+    """After a game whose seed was typed, "Play again" dealt the very same game (Restart is
+    the way to that); the config remembers the seed as no longer fixed."""
+    from dataclasses import replace as copy
+
+    typed = copy(HOT_SEAT, seed=777, fixed_seed=True)
+    assert typed.next_deal() is typed  # Restart: the same cards
+    again = typed.fresh_deal()
+    assert again.seed != 777 and not again.fixed_seed and again.seats == typed.seats
+    scene = ZertzTable(app, typed)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    scene.play_again()
+    drive.settle()
+    assert isinstance(drive.scene, ZertzTable) and drive.scene.config.seed != 777

@@ -8,7 +8,7 @@ import esper
 import pygame
 import pytest
 
-from ecs.components import DropTarget, Transform
+from ecs.components import DropTarget, Selected, Transform
 from game.catalog import GameConfig, Seat
 from game.rules import zetema as rules
 from game.session import Session
@@ -126,6 +126,9 @@ def test_marriage_with_a_queen_from_the_pile(open_table, drive):
     assert table.state.piles[rules.QUEEN] == ()
     assert table.state.scores[0] == 10
     assert len(table.marriage) == 2
+    # the married cards lose the outline of the meld zone's choice (it stayed on the pile
+    # for the rest of the game and read as another seat's mark)
+    assert not any(esper.has_component(e, Selected) for _, e in table.marriage)
 
 
 def test_clear_returns_selected_cards(open_table, drive):
@@ -378,3 +381,118 @@ def test_cards_fade_into_and_out_of_another_seats_panel(app, drive):
     out_of_panel = [alpha for (x, y), alpha in first.values()
                     if abs(x - panel.centerx) < 2 and abs(y - panel.centery) < 2]
     assert out_of_panel and max(out_of_panel) < 60, (panel.center, list(first.values()))
+
+
+def test_your_score_stands_at_the_reading_side_of_the_hand_in_persian(open_table, app, drive,
+                                                                       monkeypatch):
+    """In Persian the sort buttons are on the left of the hand, and your name and score stood
+    right of centre (the room beside the buttons was not mirrored): it reads from the right."""
+    from game import i18n
+    from scenes import theme
+    from scenes.zetema import panels, words
+
+    i18n.set_language("fa")
+    try:
+        table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                    ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+        label = words.seat_score(table.seat_name(0), 0)
+        drawn = []
+        real = theme.blit_text
+
+        def spy(surface, text, pos, *args, **kwargs):
+            rect = real(surface, text, pos, *args, **kwargs)
+            if text == label:
+                drawn.append(rect)
+            return rect
+
+        monkeypatch.setattr(panels.theme, "blit_text", spy)
+        table.draw(app.screen)
+        hand = table.layout["hand"].rect
+        buttons = [w.rect for w in table.widgets.widgets if w.rect.colliderect(hand)]
+        assert drawn and buttons
+        assert max(b.right for b in buttons) < hand.centerx  # the sort buttons: on the left
+        assert drawn[0].right >= hand.right - 16  # the label: from the right edge
+        assert not any(drawn[0].colliderect(b) for b in buttons)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hint_goes_when_another_card_is_chosen(open_table, drive):
+    """The hint's outlines stayed on the hand after the person chose other cards; choosing
+    the hint's own cards keeps them."""
+    from ecs.components import Glow
+
+    table = open_table(position(["2H", "4H", "6H", "8H", "10H", "QH", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    table._apply_hint("meld flush 2H 4H 6H 8H 10H QH")
+
+    def glowing():
+        return {c for c, e in table.hand + table.selection if esper.has_component(e, Glow)}
+
+    assert glowing() == {"2H", "4H", "6H", "8H", "10H", "QH"}
+    drive.click(drive.center_of(hand_ent(table, "2H")))
+    drive.settle()
+    assert table.hint is not None and "4H" in glowing()
+    drive.click(drive.center_of(hand_ent(table, "KS")))
+    drive.settle()
+    assert table.hint is None and glowing() == set()
+
+
+def test_a_card_clicked_on_the_computers_turn_says_to_wait(app, drive):
+    """A click on a hand card or a pile while the computer played did nothing, silently."""
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.step(1)
+    app.toasts.clear()
+    assert table.rules.to_move == 1
+    drive.click(drive.center_of(hand_ent(table, "9D")))
+    assert [t.text for t in app.toasts] == ["Wait for your turn."]
+    assert not app.toasts[-1].error  # said quietly
+    assert table.selection == []
+
+
+def test_thinking_is_not_said_behind_a_deal_summary(app, drive, monkeypatch):
+    """The next deal's first seat is the computer's: its panel said "thinking…" behind the
+    summary of the deal just over, while the computer waits for the person's Continue."""
+    from scenes import theme
+    from scenes.results import DealSummary
+
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.step(1)
+    said = []
+    real = theme.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        said.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    table.draw(app.screen)
+    assert any(t.startswith("thinking") for t in said)
+    app.scenes.push(DealSummary(app, "Deal 1 is over", "", ["Seat"], [["You"]]),
+                    transition=None)
+    said.clear()
+    table.draw(app.screen)
+    assert said and not any(t.startswith("thinking") for t in said)
+
+
+def test_a_full_pile_stays_inside_its_box():
+    """The fifth card of a rank pile ran past the bottom of the pile's box."""
+    from game.card_art import card_size
+    from game.layout import load_layout
+    from scenes.zetema import layout
+
+    zones = load_layout("zetema")
+    w, h = card_size(layout.PILE_W)
+    for rank, name in enumerate(rules.RANKS):
+        pile = zones[f"pile_{name}"].rect
+        for i in range(5):
+            x, y, _, _ = layout.pile_slot(pile, rank, i)
+            card = pygame.Rect(0, 0, w, h)
+            card.center = (round(x), round(y))
+            assert pile.inflate(-4, -4).contains(card), (name, i, card, pile)

@@ -11,7 +11,10 @@ every key the program knows (Esc, Ctrl+Z, H, F11, 1-4, Enter, arrows...), the wh
 resizes, pause-menu actions, quit to menu and Continue, and closing the program and starting
 a new app on the same data directory. Part of the people's moves are chosen from the legal
 moves (the easy AI or at random) and played through the table's own gestures (each table
-module's ``perform``), so games progress and end.
+module's ``perform``), so games progress and end. Half the times it opens Telefunken from the
+menu it plants a save of a game a few moves before the end of deal 6 or of the game and
+Continues it instead (seven deals are more than a run plays), so the last deal and the final
+results are reached too.
 
 After every frame it checks:
 
@@ -64,6 +67,7 @@ GAMES = ("zetema", "telefunken", "zertz", "chan")
 CARD_GAMES = ("zetema", "telefunken", "chan")
 DT = 1 / 60
 LEAK_GRACE = 0.75       # seconds of game time a leak must last (a card turning over is not one)
+LATE_START = 0.5        # chance that opening Telefunken from the menu resumes a planted late game
 STUCK_SECONDS = 90.0    # seconds of table time with no move while input flows: a stuck game
 
 
@@ -122,6 +126,7 @@ class Report:
     hotseat_games: int = 0
     restarts: int = 0       # program closed and started again (not after a crash)
     continues: int = 0
+    late_starts: int = 0    # Telefunken games resumed from a planted save at deal 6 or 7
     wall_seconds: float = 0.0
     exceptions: dict[str, Finding] = field(default_factory=dict)
     leaks: dict[str, Finding] = field(default_factory=dict)
@@ -153,8 +158,8 @@ class Report:
             f"  moves made: {self.moves} ({self.ui_moves} chosen by the monkey and played through "
             f"the UI; {self.refused} refused by the table)",
             f"  games started: {self.games_started} ({self.hotseat_games} between people at one "
-            f"screen), finished: {self.games_finished}; Continue: {self.continues}; program "
-            f"restarts: {self.restarts}",
+            f"screen), finished: {self.games_finished}; Continue: {self.continues}; late "
+            f"starts: {self.late_starts}; program restarts: {self.restarts}",
             f"  leak check: {self.leak_checker}",
             f"  exceptions: {sum(f.count for f in self.exceptions.values())} "
             f"({len(self.exceptions)} distinct)",
@@ -609,6 +614,9 @@ class Monkey:
         menu = self.app.scenes.top
         if r < 0.55:
             game = self.pick_game()
+            if game == "telefunken" and self.rng.random() < LATE_START:
+                self.do("late start", lambda: self.late_start(menu))
+                return
             if self.rng.random() < 0.5:
                 self.do("open game tile", lambda: self.drive.click(
                     load_layout("menu")[game].rect.center))
@@ -631,6 +639,58 @@ class Monkey:
             self.click_widget(menu, avoid=("Quit",) if self.rng.random() < 0.8 else ())
         else:
             self.random_input()
+
+    def late_start(self, menu) -> None:
+        """Plant a save of a Telefunken game near its end and Continue it.
+
+        Seven deals are far more than a run plays through the table, so without this the
+        end of a Telefunken game (the last deal, the final results, the statistics) would
+        never be reached. The easy computer player plays a whole game in every seat; the
+        save holds the position a few moves before the end of deal 6 (a third of the time)
+        or before the end of the game, with no moves, and the seats as configure would
+        choose them."""
+        from game.ai import telefunken as ai
+        from game.rules import telefunken as rules
+        from game.saves import write_autosave
+
+        rng = self.rng
+        players = rng.randint(2, 5)
+        hotseat = self.hotseat == "always" or (self.hotseat == "mixed" and rng.random() < 0.4)
+        people = (rng.sample(range(players), rng.randint(2, min(players, 3))) if hotseat
+                  else [rng.randrange(players)])
+        seats = [{"kind": "human" if s in people else "ai",
+                  "level": rng.choice(("easy", "easy", "normal", "hard"))}
+                 for s in range(players)]
+        seed = rng.randint(1, 10**6)
+        states = [rules.new_game(players, seed=seed)]
+        play_rng = random.Random(seed)
+        last_of_deal_6 = 0
+        while rules.to_move(states[-1]) is not None:
+            state = states[-1]
+            if rules.dump(state)["deal"] <= 6:
+                last_of_deal_6 = len(states) - 1
+            states.append(rules.play(state, ai.choose(
+                rules.view(state, rules.to_move(state)), rules.legal_moves(state), "easy",
+                play_rng)))
+        end = last_of_deal_6 if rng.random() < 1 / 3 else len(states) - 2
+        state = states[max(0, end - rng.randint(0, 120))]
+        del states
+        position = rules.dump(state)
+        write_autosave({"game": "telefunken",
+                        "config": {"game": "telefunken", "seats": seats, "seed": seed,
+                                   "options": {}},
+                        "initial": position, "moves": [], "position": position})
+        menu.resume()  # the menu lists the saves again: Continue now names this one
+        button = next((w for w in menu.widgets.widgets
+                       if getattr(w, "label", "").startswith("Continue")), None)
+        if button is None or not button.enabled:
+            return
+        self.report.late_starts += 1
+        self.report.games_started += 1
+        if len(people) > 1:
+            self.report.hotseat_games += 1
+        self.drive.click(button.rect.center)
+        self.drive.step(rng.randint(0, 30))
 
     def pick_game(self) -> str:
         return self.rng.choice(GAMES) if self.game == "all" else self.game

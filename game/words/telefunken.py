@@ -65,6 +65,8 @@ def describe(before, move: str, names: Sequence[str]) -> str:
                     name=who, count=num(e.lifted), cards=_cards(e.kept))
             else:
                 text = _("{name} cut {count} cards").format(name=who, count=num(e.lifted))
+        elif isinstance(e, rules.Exchanged) and not e.count:
+            text = _("{name} gave no card back").format(name=who)
         elif isinstance(e, rules.Exchanged):
             text = ngettext("{name} gave back {count} card", "{name} gave back {count} cards",
                             e.count).format(name=who, count=num(e.count))
@@ -95,7 +97,13 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.Discarded):
             text = _("{name} discarded {card}").format(name=who, card=_cards([e.card]))
     if move.split()[0].lower() == "draw":
-        text = _("{name} drew from the stock").format(name=who)
+        if not any(isinstance(e, rules.CardDrawn) for e in events):
+            text = _("{name} found the stock empty once too often: the deal ends with nobody "
+                     "out").format(name=who)
+        elif any(isinstance(e, rules.StockRebuilt) for e in events):
+            text = _("{name} drew from a new stock (the discards, shuffled)").format(name=who)
+        else:
+            text = _("{name} drew from the stock").format(name=who)
     if not text:
         text = pretty_cards(move)
     if any(isinstance(e, rules.WentOut) for e in events):

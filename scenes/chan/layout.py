@@ -68,7 +68,7 @@ def inner(rect: pygame.Rect) -> pygame.Rect:
 
 def hand_slots(rect: pygame.Rect, groups: list[list[str]]) -> list[Slot]:
     """The hand along the bottom of ``rect``: cards of a group close, groups apart."""
-    inner_step, outer_step = 22.0, 38.0
+    inner_step, outer_step = 27.0, 44.0  # (closer when the hand would not fit)
     n = sum(len(g) for g in groups)
     width = HAND_W + inner_step * (n - len(groups)) + outer_step * max(0, len(groups) - 1)
     if width > rect.width - 20:

@@ -15,10 +15,6 @@ from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
 from game.words.chan import NBSP, arithmetic, feature
 from scenes import theme
 
-LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
-               "hard": N_("computer, hard")}
-
-
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
@@ -28,8 +24,8 @@ def level_name(level: str) -> str:
 
 
 def level_words(level: str) -> str:
-    """Who plays a computer seat, in words: "computer, easy"."""
-    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+    """Who plays a computer seat, in words: "computer, Easy" (as the other tables say it)."""
+    return _("computer, {level}").format(level=level_name(level))
 
 
 def count_words(count: int) -> str:

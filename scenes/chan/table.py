@@ -601,8 +601,8 @@ class ChanTable(CardTable):
         active = state.phase != "over" and state.seat == seat
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
-        thinking = ("." * (1 + int(self.time * 3) % 3)
-                    if active and not cfg.is_human and self.replay is None else "")
+        thinking = "." * (1 + int(self.time * 3) % 3) if active and self.says_thinking(
+            seat) else ""
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
                           len(state.hands[seat]), seat == state.dealer, active, thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human

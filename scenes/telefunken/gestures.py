@@ -166,6 +166,10 @@ class Gestures:
             return None
         if intent.entity == self.stock_ent and self.mine and self.is_legal("draw"):
             return "draw"
+        if intent.entity == self.stock_ent and self.replay is None and not self.curtain:
+            self.refuse(words.phase_refusal(self.state, self.viewer)  # (a wait is quiet)
+                        or words.refusal("drawn_already"), intent)
+            return None
         if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
             if self.layout["hand"].rect.collidepoint(intent.pos) and self._frozen is None:
                 # keep the slots while cards are clicked
@@ -180,8 +184,8 @@ class Gestures:
             if reason:
                 self.refuse(reason, intent)
                 return None
-        if intent.entity is None or self.sync.zone_of(intent.entity) is None:
-            self.clear_own_selection()  # a click on nothing cancels the selection
+        # a click on nothing leaves the build zone as it is (a near miss beside a card would
+        # throw away the meld being built): Esc and the Clear button empty it
         return None
 
     def _click_selects(self, ent: int) -> bool:
@@ -240,6 +244,19 @@ class Gestures:
             return []
         return sorted(int(m.split()[1]) for m in self.legal() if m.startswith("cut "))
 
+    def cancel_cut(self) -> bool:
+        """Esc during the drag along the pack: the cut marker goes back where it was and
+        nothing is cut; True if a cut was being dragged."""
+        if not self._cutting:
+            return False
+        self._cutting = False
+        self.cut_at = getattr(self, "_cut_before", self.cut_at)
+        self.refresh()
+        return True
+
+    def cancel_selection(self) -> bool:
+        return self.cancel_cut() or super().cancel_selection()
+
     def _cut_at_x(self, x: float) -> int:
         choices = self.cut_choices()
         strip = self.cut_strip()
@@ -252,8 +269,10 @@ class Gestures:
         if not choices or event.kind not in ("down", "move", "up"):
             return False
         strip = self.cut_strip()
+        if event.kind == "down" and self._cutting:
+            self.cancel_cut()  # a press while cutting: the release was missed (a menu took it)
         if event.kind == "down" and event.button == 1 and strip.collidepoint(event.pos):
-            self._cutting = True
+            self._cutting, self._cut_before = True, self.cut_at
         if not self._cutting:
             return False
         self.cut_at = self._cut_at_x(event.pos[0])

@@ -131,6 +131,23 @@ def deal_summary(event, out: int | None, names: list[str]):
             [_("Player"), _("This deal"), _("Total")], rows)
 
 
+CARD_RED = (240, 104, 96)  # hearts and diamonds in words on a dark panel
+
+
+def cards_left(event, hands) -> list[list[tuple[str, tuple]]]:
+    """Under each row of ``deal_summary`` (same order): the cards left in that hand, each
+    in its suit's colour (jokers gold), so the penalties can be checked."""
+    out = []
+    for p in sorted(range(len(hands)), key=lambda p: event.totals[p]):
+        line = []
+        for code in hands[p]:
+            colour = (theme.GOLD if code == "JK" else
+                      CARD_RED if code[-1] in "HD" else theme.INK)
+            line.append((words.cards([code]), colour))
+        out.append(line)
+    return out
+
+
 def result_summary(state, names: list[str], levels: list[str | None], you_alone: int | None):
     """(title, subtitle, header, rows, highlighted row) for the results screen."""
     players = len(names)

@@ -23,7 +23,7 @@ from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected,
 from game.ai import telefunken as telefunken_ai
 from game.card_art import ALL_IMAGES, card_image, card_size, foot_corner, index_corner
 from game.catalog import GameConfig
-from game.i18n import _, num
+from game.i18n import _, ngettext, num
 from game.layout import load_layout
 from game.rules import telefunken as rules
 from game.session import Session
@@ -110,7 +110,7 @@ class TelefunkenTable(Gestures, CardTable):
 
     def _stock_home(self) -> tuple[int, int]:
         stock = self.layout["stock"].rect
-        return stock.centerx, stock.centery + 8
+        return stock.centerx, stock.centery + 5
 
     def place_stock(self) -> None:
         """The pack back in its place, at rest (after its top card was dragged off)."""
@@ -127,6 +127,7 @@ class TelefunkenTable(Gestures, CardTable):
         return out
 
     def language_changed(self) -> None:
+        super().language_changed()  # (the marks' tags name the seats)
         self.refresh()
 
     # -- helpers -----------------------------------------------------------------------
@@ -270,7 +271,9 @@ class TelefunkenTable(Gestures, CardTable):
         if not self.selected:
             return None, words.play_prompt(state, self.viewer)
         move = self._meld_of(self.selected)
-        return move, words.selection_prompt(state, self.viewer, self.selected, move)
+        lit = len(self.selected) == 2 and state.melded[self.viewer] and any(
+            self._layoff_moves(self.selected, i) for i in range(len(state.melds)))
+        return move, words.selection_prompt(state, self.viewer, self.selected, move, lit)
 
     def confirm(self) -> None:
         move, _text = self.selection_move()
@@ -356,7 +359,11 @@ class TelefunkenTable(Gestures, CardTable):
                 out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
                 if event.deal < 7:
                     title, subtitle, header, rows = panels.deal_summary(event, out, self.names())
-                    self.summarise(title, subtitle, header, rows, count_up=True)
+                    before = self.session.befores[-1] if self.session.befores else None
+                    hands = [() if p == out or before is None else before.hands[p]
+                             for p in range(self.players)]  # (only the one out has played)
+                    self.summarise(title, subtitle, header, rows, count_up=True,
+                                   details=panels.cards_left(event, hands))
             elif isinstance(event, rules.Shuffled):
                 self.banner = (words.new_deal(event.deal), 2.4)
                 self.selected, self.order = [], []
@@ -527,6 +534,13 @@ class TelefunkenTable(Gestures, CardTable):
         stock = self.layout["stock"].rect
         theme.blit_text(surface, _("Stock · {count}").format(count=num(len(state.stock))),
                         (stock.centerx, stock.y + 4), 13, theme.INK, "bold", anchor="midtop")
+        if state.phase not in ("cut", "over"):  # how often an empty stock is made anew
+            left = rules.MAX_REBUILDS - state.rebuilds
+            note = ngettext("{count} reshuffle left", "{count} reshuffles left", left).format(
+                count=num(left)) if left else _("no reshuffle left")
+            theme.blit_text(surface, theme.fit(note, 11, stock.width - 8),
+                            (stock.centerx, stock.bottom - 2), 11,
+                            theme.INK_DIM if left else theme.GOLD, anchor="midbottom")
         pile = self.layout["discard"].rect
         theme.blit_text(surface, _("Discards"), (pile.centerx, pile.y + 4), 13, theme.INK_DIM,
                         "bold", anchor="midtop")

@@ -90,6 +90,8 @@ def play_prompt(state, seat: int) -> str:
                      "its cards or drag them here); else discard to end your turn.")
         return _("Meld your contract ({contract}) if you can: click its cards or drag them "
                  "here. Then discard to end your turn.").format(contract=contract(state.deal))
+    if state.deal == 7:  # melded in deal 7: all went down but the card to discard
+        return _("Discard your last card to go out.")
     return _("Lay off on any meld (click a card, then the meld), meld more, then discard to "
              "end your turn.")
 
@@ -110,8 +112,10 @@ def group_kind(selected: Sequence[str]) -> str | None:
     return rules.group_kind(selected)
 
 
-def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None) -> str:
-    """What the selected cards make: the meld they form, or why they are not one."""
+def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None,
+                     lit: bool = True) -> str:
+    """What the selected cards make: the meld they form, or why they are not one (``lit``:
+    some meld on the table takes two chosen cards)."""
     if meld is not None:
         return _("Meld {groups}: press Meld or drop them on the table").format(
             groups=groups(split_groups(meld.split()[1:])))
@@ -122,12 +126,14 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         return _("{card}: click the discard pile to end your turn, or choose more cards for a "
                  "meld").format(card=cards(selected))
     if len(selected) == 2:
-        if state.melded[seat]:
+        if state.melded[seat] and lit:
             return _("{cards}: a lit meld takes them (a joker's place, a lay-off), or choose "
                      "more cards: a set or a run needs at least three").format(
                 cards=cards(selected))
         return _("{cards}: a set or a run needs at least three cards").format(cards=cards(selected))
     kind = group_kind(selected)
+    if kind is None and list(selected).count(rules.JOKER) > 1:
+        return _("At most one joker may be in a set or run")
     if state.deal == 7 and not state.melded[seat]:
         return _("Deal 7: you meld only to go out, all at once: a trio, a run of 7 or more and "
                  "further sets or runs, keeping at most one card to discard")
@@ -191,11 +197,21 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
                      "the same turn")
         return _("Meld your contract first: only then may you lay off on the table")
     own = [i for i, m in enumerate(state.melds) if m.owner == seat]
-    if meld.owner == seat and own and all(i in state.fresh for i in own):
+    if meld.owner == seat and own and all(i in state.fresh for i in own) and _may_fit(
+            meld.cards, chosen):
         return _("You put {cards} down this turn with your contract: this turn you may lay "
                  "off only on other players' melds").format(cards=cards(meld.cards))
     return ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}",
                     len(chosen)).format(cards=cards(chosen), meld=what)
+
+
+def _may_fit(meld: Sequence[str], chosen: Sequence[str]) -> bool:
+    """Could ``chosen`` go on ``meld`` at another time? A set takes only its rank (a J on
+    kings is refused for that, not for the turn); a run is not judged here."""
+    values = {rules.VALUE[c] for c in meld if c != rules.JOKER}
+    if len(values) != 1:
+        return True
+    return all(c == rules.JOKER or rules.VALUE[c] in values for c in chosen)
 
 
 def discard_refusal(state, seat: int, card: str) -> str:
@@ -225,6 +241,7 @@ REFUSALS = {
     "no_meld": N_("Select the cards of a meld you can put down, then drop them here"),
     "one_card": N_("Discard one card: select only that one"),
     "nowhere": N_("That cannot go there"),
+    "drawn_already": N_("You have drawn this turn: meld if you can, then discard"),
 }
 
 

@@ -228,6 +228,11 @@ class ZetemaGestures:
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.reconcile()
             return None
+        if (intent.entity is not None and self.rules.to_move != self.viewer
+                and self.replay is None and not self.curtain and not self.rules.over
+                and self._token(intent.entity) is not None):
+            self.refuse(words.wait_your_turn(), intent)  # a card clicked on another's turn
+            return None
         if intent.entity is not None and (
                 any(e == intent.entity for _, e in self.hand + self.selection)):
             if self.layout["hand"].rect.collidepoint(intent.pos):
@@ -245,9 +250,6 @@ class ZetemaGestures:
             if reason:
                 self.refuse(reason, intent)
                 return None
-        target = self.drag.target_at(intent.pos)
-        meld_zone = target is not None and esper.component_for_entity(
-            target, DropTarget).name == "meld"
-        if intent.entity is None and not meld_zone:
-            self.clear_own_selection()  # a click on nothing cancels the selection
+        # a click on nothing leaves the meld zone as it is (a near miss beside a card would
+        # throw away the combination being built): Esc and the Clear button empty it
         return None

@@ -49,7 +49,7 @@ def meld_slots(zone: pygame.Rect, count: int, rtl: bool = False) -> list[Slot]:
 def pile_slot(pile: pygame.Rect, rank: int, i: int) -> Slot:
     """The ``i``-th card of a rank pile: fanned downwards so every card shows, the first
     one low enough that the tag marking a seat's last discard leaves the header readable."""
-    return (pile.centerx, pile.y + 82 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
+    return (pile.centerx, pile.y + 76 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
 
 
 def marriage_slot(rect: pygame.Rect, i: int) -> Slot:

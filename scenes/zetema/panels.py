@@ -98,8 +98,9 @@ class ZetemaPanels:
         self.draw_log(surface)
         hand = self.layout["hand"].rect
         label = words.seat_score(self.seat_name(self.viewer), state.scores[self.viewer])
-        room = pygame.Rect(hand.x, hand.y, hand.width - self.sort_buttons_width() - 12,
-                           hand.height)
+        room = theme.mirror(pygame.Rect(hand.x, hand.y,  # beside the sort buttons
+                                        hand.width - self.sort_buttons_width() - 12,
+                                        hand.height), hand)
         lines, size = fit_lines(label, room.width - 24, (16, 14, 13), 1)
         blit_line(surface, lines[0], room, hand.y + 8, size,
                   theme.GOLD if state.seat == self.viewer else theme.INK, "bold")
@@ -132,7 +133,7 @@ class ZetemaPanels:
         lines, size = fit_lines(words.card_count(count), free, (13, 12, 11), 1, "sans")
         blit_line(surface, lines[0], rect, rect.bottom - 8 - 15, size, theme.INK_DIM, pad=10,
                   end=True)
-        if active and not self.config.seats[seat].is_human and self.replay is None:
+        if active and self.says_thinking(seat):
             blit_line(surface, words.thinking(1 + int(self.time * 3) % 3), rect, rect.y + 48,
                       12, theme.INK_FAINT, pad=10, end=True)
 

@@ -154,7 +154,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 esper.add_component(ent, Selected())
             elif self.drag.selected != ent:
                 esper.try_remove_component(ent, Selected)
-        for _, ent in self.hand:
+        for _, ent in self.hand + self.marriage:  # (a marriage's cards come from the zone)
             if self.drag.selected != ent:
                 esper.try_remove_component(ent, Selected)
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
