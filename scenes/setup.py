@@ -65,7 +65,7 @@ class SetupScene(Scene):
             kind_choice = Choice(at((x, y, 430, seat_h)), self.info.seat_name(seat),
                                  [("human", _("Person")), ("ai", _("Computer"))],
                                  self.seats[seat].kind,
-                                 lambda v, s=seat: self._set_kind(s, v), label_width=170)
+                                 lambda v, s=seat: self._set_kind(s, v), label_width=220)
             widgets.add(kind_choice)
             if self.seats[seat].kind == "ai":
                 widgets.add(Choice(at((x + 450, y, 360, seat_h)), _("Level"),

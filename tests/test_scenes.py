@@ -356,3 +356,15 @@ def test_undo_between_people_switched_on_mid_game_counts_at_once(app, drive):
     drive.click(toggle._switch().center)
     assert app.settings.undo_between_people
     assert table.session.undo_allowed()
+
+
+def test_setup_fields_stand_in_one_column(app):
+    """The seats' Person/Computer boxes started 50 px left of the Players, options and seed
+    boxes above and below them."""
+    for info in GAMES:
+        scene = SetupScene(app, info)
+        kinds = [w for w in scene.widgets.widgets
+                 if getattr(w, "label", "") in {info.seat_name(s) for s in range(8)}]
+        assert kinds, info.key
+        lefts = {w._boxes()[0].x for w in kinds} | {scene.seed_field._field().x}
+        assert len(lefts) == 1, (info.key, lefts)
