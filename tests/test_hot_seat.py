@@ -339,3 +339,23 @@ def test_the_zetema_prompt_under_the_cover_says_nothing_of_the_hidden_hand(app):
         if said == {True, False}:
             break
     assert said == {True, False}  # both kinds of hidden hand were seen under the cover
+
+
+@pytest.mark.parametrize("game", ["zetema", "telefunken"])
+def test_no_button_stands_on_the_cover(app, game):
+    """The hand's sort buttons (By rank, By suit) were drawn on top of the cover; they come
+    with the hand once the cover is lifted."""
+    cls, _, seats = GAMES[game]
+    config = GameConfig(game, seats, 5, {})
+    session = _session_to(config, 1, lambda s: len(s.moves) > 1 and s.to_move == 1)
+    table = cls(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive = Driver(app)
+    drive.settle()
+    hand = table.layout["hand"].rect
+    assert table.curtain
+    assert not [w for w in table.widgets.widgets if w.rect.colliderect(hand)]
+    lift_cover(drive, table)
+    drive.settle()
+    assert not table.curtain
+    assert len([w for w in table.widgets.widgets if w.rect.colliderect(hand)]) == 2

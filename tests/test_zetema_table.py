@@ -496,3 +496,21 @@ def test_a_full_pile_stays_inside_its_box():
             card = pygame.Rect(0, 0, w, h)
             card.center = (round(x), round(y))
             assert pile.inflate(-4, -4).contains(card), (name, i, card, pile)
+
+
+def test_covered_pile_cards_show_their_suit(open_table, app, monkeypatch):
+    """A covered pile card showed only its rank above the next card (its suit lies below the
+    rank): A♠ and A♣ could not be told apart. Each covered card's suit stands in a badge at
+    the right of its strip; the top card shows its own index."""
+    from scenes import theme
+    from scenes.zetema import panels
+
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
+                                piles={"A": ["AH", "AS", "AD"], "10": ["10C", "10S"]}))
+    said = []
+    real = theme.text
+    monkeypatch.setattr(panels.theme, "text", lambda text, *a, **k: (
+        said.append(text), real(text, *a, **k))[1])
+    table.draw_above_pieces(app.screen)
+    assert [t for t in said if t in "♠♥♦♣"] == ["♥", "♠", "♣"]  # A♥ A♠ under A♦; 10♣ under 10♠

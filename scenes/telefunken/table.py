@@ -439,7 +439,7 @@ class TelefunkenTable(Gestures, CardTable):
                                   enabled=enabled, primary=primary or key == "meld",
                                   size=fitting_size(label, 15, w - 12)))
         hand = self.layout["hand"].rect
-        for i, mode in enumerate(("rank", "suit")):
+        for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover
             label = words.button(mode)
             buttons.append(Button((hand.right - 172 + i * 86, hand.y + 4, 82, 28), label,
                                   lambda m=mode: self.sort(m), size=fitting_size(label, 13, 74)))

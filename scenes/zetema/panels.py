@@ -10,8 +10,11 @@ ellipsis (``fit_lines``); in a right-to-left language a panel reads from the rig
 
 from __future__ import annotations
 
+import esper
 import pygame
 
+from ecs.components import Sprite, Transform, Tweens
+from ecs.input import entity_rect
 from game.card_art import card_image
 from game.rules import zetema as rules
 from game.words.zetema import score_reason
@@ -44,6 +47,21 @@ def end_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
     return (rect.x + pad, "left") if theme.rtl() else (rect.right - pad, "right")
 
 
+SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD_RED, CARD_BLACK, CARD_FACE = (200, 30, 40), (24, 24, 28), (250, 247, 240)
+
+
+def _resting_box(ent: int) -> pygame.Rect | None:
+    """An entity's drawn box while it rests (None while it glides or once gone)."""
+    if not esper.entity_exists(ent):
+        return None
+    tweens = esper.try_component(ent, Tweens)
+    if tweens is not None and any(t.attr in ("x", "y", "squash") for t in tweens.items):
+        return None
+    return pygame.Rect(*(round(v) for v in entity_rect(esper.component_for_entity(ent, Transform),
+                                                       esper.component_for_entity(ent, Sprite))))
+
+
 def blit_line(surface: pygame.Surface, string: str, rect: pygame.Rect, y: int, size: int,
               color, style: str = "sans", pad: int = 12, end: bool = False) -> pygame.Rect:
     """A line at ``y`` from the reading side of ``rect`` (``end``: from the other side)."""
@@ -53,6 +71,28 @@ def blit_line(surface: pygame.Surface, string: str, rect: pygame.Rect, y: int, s
 
 class ZetemaPanels:
     """Drawing and summaries for the Zetema table (mixed into ``ZetemaTable``)."""
+
+    # -- the suits of covered pile cards --------------------------------------------------
+    def draw_above_pieces(self, surface: pygame.Surface) -> None:
+        self._draw_pile_suits(surface)
+        super().draw_above_pieces(surface)
+
+    def _draw_pile_suits(self, surface: pygame.Surface) -> None:
+        """A covered pile card shows only the top of its index (the rank; the suit under it
+        lies below the next card): its suit stands in a small badge at the right end of the
+        strip that shows, so every card of a pile can be told (A♠ from A♣). Cards on their
+        way somewhere get none until they rest."""
+        for pile in self.piles:
+            boxes = [_resting_box(ent) for _, ent in pile]
+            for (code, _ent), box, above in zip(pile, boxes, boxes[1:]):
+                if box is None or above is None or above.top - box.top < 12:
+                    continue
+                glyph = theme.text(SUIT_MARKS[code[-1]], 11,
+                                   CARD_RED if code[-1] in "HD" else CARD_BLACK, "bold")
+                badge = pygame.Rect(0, 0, glyph.get_width() + 4, min(15, above.top - box.top - 2))
+                badge.topright = (box.right - 3, box.top + 2)
+                pygame.draw.rect(surface, CARD_FACE, badge, border_radius=3)
+                theme.put(surface, glyph, glyph.get_rect(center=badge.center))
 
     # -- the felt under the cards ------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:

@@ -178,7 +178,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                                   enabled=bool(self.selection), size=16))
         hand = self.layout["hand"].rect
         width = (self.sort_buttons_width() - 6) // 2
-        for i, mode in enumerate(("rank", "suit")):
+        for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover
             rect = pygame.Rect(hand.right - self.sort_buttons_width() - 4 + i * (width + 6),
                                hand.y + 2, width, 30)
             buttons.append(Button(theme.mirror(rect, hand), words.sort_label(mode),
