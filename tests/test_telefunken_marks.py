@@ -122,3 +122,20 @@ def test_a_lay_off_tag_leaves_every_meld_cards_index_readable(app, drive, monkey
         assert not tag.colliderect(index_corner(pygame.Rect(rect.x, rect.y, w, h)))
     for owner, y in table._owner_rows:
         assert not tag.colliderect(table.owner_label_rect(owner, y))
+
+
+def test_a_joker_swap_is_outlined_and_tagged(app, drive):
+    """Putting a card in the place of a run's joker left no mark at all."""
+    from scenes.telefunken_table import perform
+
+    melds = [{"owner": 0, "cards": ["KC", "KH", "KD"]}, {"owner": 1, "cards": ["JK", "6D", "7D"]}]
+    state = position([["5D", "9S", "2S", "3H"]] + OTHERS, melds=melds,
+                     melded=[True, True, False, False])
+    table = open_state(app, drive, state)
+    assert "swap 5D in 1 high" in table.legal()
+    perform(drive, table, "swap 5D in 1 high")
+    drive.settle()
+    assert table.session.moves == ["swap 5D in 1 high"]
+    marks = table.marks.marks.get(0, [])
+    swapped = [m for m in marks if [table.sync.code_of(e) for e in m.entities] == ["5D"]]
+    assert swapped and swapped[0].label == "You"

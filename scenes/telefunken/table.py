@@ -389,6 +389,9 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, (rules.LaidOff, rules.JokerFreed)):
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
                 mark(seat, self.sync, f"meld_{event.meld}", event.cards, "" if own else name)
+            elif isinstance(event, rules.JokerSwapped):  # the card put in the joker's place
+                own = event.meld < len(melds) and melds[event.meld].owner == seat
+                mark(seat, self.sync, f"meld_{event.meld}", [event.card], "" if own else name)
             elif isinstance(event, rules.Bought):
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
                     # have left the hand since, melded or discarded: then there is no mark)
