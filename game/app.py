@@ -430,13 +430,20 @@ def _display_window():
         return None
 
 
+DESKTOP_MARGIN = (16, 80)  # what a window's frame, title bar and a taskbar take of a desktop
+
+
 def desktop_size() -> tuple[int, int] | None:
-    """The size of the first desktop, or None when the display cannot say."""
+    """The room a window has on the first desktop (its size less ``DESKTOP_MARGIN``: a
+    1920x1080 window on a 1920x1080 screen would hide its bottom under the title bar), or
+    None when the display cannot say."""
     try:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None
+    if not sizes:
+        return None
+    return sizes[0][0] - DESKTOP_MARGIN[0], sizes[0][1] - DESKTOP_MARGIN[1]
 
 
 def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:

@@ -427,10 +427,11 @@ class GameTable(TableScene):
         button = self._hint_button()
         if button is None or not self.hint_pending:
             return
-        centre = (button.rect.right - 4, button.rect.top + 2)
-        pygame.draw.circle(surface, theme.PANEL, centre, 12)
-        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 12, 1)
-        box = pygame.Rect(0, 0, 16, 16)
+        # (small and low on the corner: a line of words may stand just above the buttons)
+        centre = (button.rect.right - 3, button.rect.top + 5)
+        pygame.draw.circle(surface, theme.PANEL, centre, 9)
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 9, 1)
+        box = pygame.Rect(0, 0, 12, 12)
         box.center = centre
         start = -self.time * 6.0
         pygame.draw.arc(surface, HINT_COLOUR, box, start, start + 4.2, 3)

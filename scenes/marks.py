@@ -130,8 +130,10 @@ class LastMoves:
                 out.append(box)
         return out
 
-    def _box(self, mark: Mark, pieces: _Pieces | None = None) -> pygame.Rect | None:
-        """Where ``mark`` is drawn now (``pieces``: the table as looked at for this drawing)."""
+    def _box(self, mark: Mark, pieces: _Pieces | None = None,
+             whole: bool = False) -> pygame.Rect | None:
+        """Where ``mark`` is drawn now (``pieces``: the table as looked at for this drawing):
+        its cards as far as they show, or ``whole`` (where its tag is placed from)."""
         if mark.rect is not None:
             return mark.rect
         pieces = pieces or _Pieces()
@@ -139,7 +141,7 @@ class LastMoves:
             return None  # cards still flying together: their joint box would span the table
         boxes = []
         for ent in mark.entities:
-            box = pieces.shown_box(ent)
+            box = pieces.shown_box(ent, whole)
             if box is not None:
                 boxes.append(box)
         return boxes[0].unionall(boxes[1:]) if boxes else None
@@ -162,7 +164,8 @@ class LastMoves:
                 later.append(box)
                 drawn.append((mark, box))
             for mark, box in reversed(drawn):
-                box = box.inflate(8, 8)
+                whole = self._box(mark, pieces, whole=True) or box
+                box, whole = box.inflate(8, 8), whole.inflate(8, 8)
                 if mark.shape == "circle":
                     radius = min(box.size) // 2
                     if mark.dashed:
@@ -176,8 +179,8 @@ class LastMoves:
                                          (x + dx, y + CROSS_ARM), 4)
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
-                if mark.label:
-                    tags.append((mark.label, colour, box, mark.tag_at))
+                if mark.label:  # (placed from the whole card, as a tag's spots are tested)
+                    tags.append((mark.label, colour, whole, mark.tag_at))
         bounds = surface.get_rect()
         for label, colour, box, edge in tags:  # above every outline: no line crosses a tag
             taken.append(_tag(surface, label, colour, box,
@@ -199,8 +202,9 @@ class _Pieces:
     def __init__(self) -> None:
         self._covers: list[tuple[int, float, pygame.Rect]] | None = None
 
-    def shown_box(self, ent: int) -> pygame.Rect | None:
-        """The entity's drawn box, or None if it is gone, hidden or buried under another."""
+    def shown_box(self, ent: int, whole: bool = False) -> pygame.Rect | None:
+        """The entity's drawn box as far as it shows (``whole``: all of it), or None if it
+        is gone, hidden or buried under another."""
         if not esper.entity_exists(ent):
             return None
         transform = esper.try_component(ent, Transform)
@@ -230,7 +234,12 @@ class _Pieces:
                     shown.width = over.left - shown.left
                 elif over.left <= shown.left and over.right < shown.right:
                     shown.width, shown.left = shown.right - over.right, over.right
-        return shown
+            elif over.height and over.width >= shown.width:  # (a pile fanned downwards)
+                if over.bottom >= shown.bottom and over.top > shown.top:
+                    shown.height = over.top - shown.top
+                elif over.top <= shown.top and over.bottom < shown.bottom:
+                    shown.height, shown.top = shown.bottom - over.bottom, over.bottom
+        return box if whole else shown
 
 
 def _gliding(ent: int) -> bool:

@@ -225,7 +225,7 @@ class DealSummary(Scene):
             value = int(text)
         except ValueError:
             return text
-        return str(round(value * self.age / self.count_time))
+        return num(round(value * self.age / self.count_time))  # (Persian digits in Persian)
 
     def handle(self, event: InputEvent) -> None:
         if self.widgets.handle(event):

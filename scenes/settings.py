@@ -36,6 +36,7 @@ def set_app_language(app, lang: str) -> None:
         relayout = getattr(scene, "language_changed", None)
         if relayout is not None:
             relayout()
+    app.scenes.invalidate()  # the scenes behind the Settings screen are drawn again now
 
 
 def fits_desktop(size: tuple[int, int]) -> bool:

@@ -157,6 +157,9 @@ class SetupScene(Scene):
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
+        if event.kind == "key" and event.key == pygame.K_ESCAPE and self.widgets.typing:
+            self.seed_field.focused = False  # Esc leaves the seed field (a second goes back)
+            return
         if self.widgets.handle(event):
             return
         if event.kind == "key" and not self.widgets.typing:

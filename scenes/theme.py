@@ -180,6 +180,30 @@ def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
             spans.append((start, k, kinds[start] == "R"))
             start = k
     spans.reverse()  # a right-to-left paragraph: the first run is drawn rightmost
+    out: list[tuple[int, int, bool]] = []
+    for start, end, rtl in spans:  # an isolate is a left-to-right paragraph of its own:
+        out += [(start, end, rtl)] if rtl else _ltr_spans(string, start, end)  # its
+    return out  # Persian words (a card list's "joker") still read right to left
+
+
+def _ltr_spans(string: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+    """The slice as a left-to-right paragraph, in visual order: its runs of Arabic-script
+    letters (with the neutrals between them) right to left, everything else left to right."""
+    letters = [i for i in range(start, end) if is_arabic_letter(string[i])]
+    if not letters:
+        return [(start, end, False)]
+    rtl = [False] * (end - start)
+    for a, b in zip(letters, letters[1:] + [None]):
+        rtl[a - start] = True
+        if b is not None and all(_kind(string[j]) == "N" and string[j] not in (LRI, PDI)
+                                 for j in range(a + 1, b)):
+            for j in range(a + 1, b):
+                rtl[j - start] = True
+    spans, first = [], start
+    for k in range(start + 1, end + 1):
+        if k == end or rtl[k - start] != rtl[first - start]:
+            spans.append((first, k, rtl[first - start]))
+            first = k
     return spans
 
 

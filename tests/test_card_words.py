@@ -75,3 +75,16 @@ def test_a_card_reads_as_on_the_table_inside_a_persian_sentence(language):
     # without the isolates, the suit of "3♠" would be drawn on the wrong side of the rank
     plain = [text for text, rtl in theme.bidi_runs("شما 3♠ را انداختید") if not rtl]
     assert plain == ["3"]
+
+
+def test_a_persian_word_inside_a_card_list_reads_right_to_left():
+    """The card list is kept left to right inside a Persian sentence; the joker's name in it
+    (ژوکر) was drawn letter by letter from the left, reversed (رکوژ)."""
+    from scenes import theme
+
+    sentence = "افزودن " + theme.isolate("7♥ 8♥ ژوکر 9♥") + " به گروه"
+    assert theme.bidi_runs(sentence) == [(" به گروه", True), ("7♥ 8♥ ", False), ("ژوکر", True),
+                                         (" 9♥", False), ("افزودن ", True)]
+    # a path or a name with no Persian in it stays one left-to-right block, as before
+    assert theme.bidi_runs("سلام " + theme.isolate("C:/x/y")) == [("C:/x/y", False),
+                                                                  ("سلام ", True)]

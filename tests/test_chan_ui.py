@@ -394,3 +394,20 @@ def test_a_pairs_tag_stays_off_the_card_names_at_its_foot(app, drive, monkeypatc
     names = pygame.Rect(box.left, box.bottom - box.height // 4, box.width, box.height // 4)
     assert not any(tag.colliderect(names) for tag in mine)
 
+
+
+def test_a_card_clicked_on_the_computers_turn_says_to_wait(app, drive):
+    """A hand card clicked while a computer played got the selection's outline and lost it
+    again without a word."""
+    rng = random.Random(4)
+    session = Session.new(GameConfig("chan", SEATS, 4, {}))
+    while rules.to_move(session.state) in (None, 0) or len(session.moves) < 6:
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.step(1)
+    app.toasts.clear()
+    card = table.sync.entities("hand")[0][1]
+    drive.click(drive.center_of(card))
+    assert table.drag.selected is None
+    assert [t.text for t in app.toasts] == ["Wait for your turn."] and not app.toasts[0].error

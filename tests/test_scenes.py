@@ -368,3 +368,51 @@ def test_setup_fields_stand_in_one_column(app):
         assert kinds, info.key
         lefts = {w._boxes()[0].x for w in kinds} | {scene.seed_field._field().x}
         assert len(lefts) == 1, (info.key, lefts)
+
+
+def test_a_summary_counts_up_in_the_languages_digits(app):
+    """In Persian the numbers counted up in Latin digits (0, 23, 28) and turned Persian
+    (۶۵) only at the end."""
+    from game import i18n
+    from scenes.results import DealSummary
+
+    i18n.set_language("fa")
+    try:
+        summary = DealSummary(app, "t", "", ["a", "b"], [["x", i18n.num(65)]], count_up=True)
+        summary.age = summary.count_time / 2
+        half = summary.cell(i18n.num(65))
+        assert half and all("۰" <= ch <= "۹" for ch in half), half
+    finally:
+        i18n.set_language("en")
+
+
+def test_esc_in_the_seed_field_leaves_it_then_goes_back(app, drive):
+    """Esc did nothing while the seed field was being typed in."""
+    from game.catalog import BY_KEY
+
+    scene = SetupScene(app, BY_KEY["zertz"])
+    app.scenes.push(scene, transition=None)
+    drive.click(scene.seed_field._field().center)
+    assert scene.widgets.typing
+    drive.key(pygame.K_ESCAPE)
+    assert not scene.widgets.typing and app.scenes.top is scene
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert app.scenes.top is not scene
+
+
+def test_a_new_language_shows_behind_the_settings_screen_at_once(app, drive):
+    """The menu behind the Settings screen kept the old language until Done."""
+    from scenes.settings import SettingsScene, set_app_language
+
+    drive.settle()
+    app.scenes.push(SettingsScene(app), transition=None)
+    drive.step(2)
+    before = app.scenes._under.copy()
+    try:
+        set_app_language(app, "vi")
+        drive.step(2)
+        assert pygame.image.tobytes(app.scenes._under, "RGB") != pygame.image.tobytes(
+            before, "RGB")
+    finally:
+        set_app_language(app, "en")

@@ -70,9 +70,14 @@ def test_the_window_can_be_smaller_than_the_canvas_but_not_tiny(app):
 
 
 def test_window_sizes_are_fitted_to_the_desktop(monkeypatch):
+    """Fitted with room for the window's frame, title bar and a taskbar: a 1920x1080 window
+    on a 1920x1080 screen hid its hand and buttons below the screen's edge."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    assert fit_to_desktop((1600, 900)) == (1600, 900)
+    assert fit_to_desktop((1920, 1080)) == (1777, 999)
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
-    assert fit_to_desktop((1280, 720)) == (1280, 720)
-    assert fit_to_desktop((1920, 1080)) == (1365, 767)
+    assert fit_to_desktop((1280, 720)) == (1223, 687)
+    assert fit_to_desktop((1920, 1080)) == (1223, 687)
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(800, 600)])
     w, h = fit_to_desktop((1600, 900))
     assert w <= 800 and h <= 600 and (w, h) >= MIN_WINDOW
@@ -127,7 +132,9 @@ def test_a_real_click_lands_on_the_canvas_point_under_it(tmp_path, size, point, 
 def test_settings_offer_only_window_sizes_that_fit_the_desktop(app, monkeypatch):
     from scenes.settings import SettingsScene, window_sizes_that_fit
 
-    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    assert (1920, 1080) not in window_sizes_that_fit()  # (the title bar would push it off)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1600, 1000)])
     assert window_sizes_that_fit() == [(960, 540), (1280, 720)]
     app.settings.window_size = (1920, 1080)
     scene = SettingsScene(app)

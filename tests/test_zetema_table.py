@@ -129,6 +129,9 @@ def test_marriage_with_a_queen_from_the_pile(open_table, drive):
     # the married cards lose the outline of the meld zone's choice (it stayed on the pile
     # for the rest of the game and read as another seat's mark)
     assert not any(esper.has_component(e, Selected) for _, e in table.marriage)
+    # ... and the marriage is the seat's last move, outlined on the marriage pile
+    married = {e for _, e in table.marriage}
+    assert any(set(m.entities) == married for m in table.marks.marks.get(0, []))
 
 
 def test_clear_returns_selected_cards(open_table, drive):

@@ -93,7 +93,9 @@ class ChanTable(CardTable):
         return [(totom_image, ALL_IMAGES, (HAND_W, GATE_W, EXPOSED_W, WIN_W, RESULTS_W))]
 
     def build_table(self) -> None:
-        self.drag.click_select = True  # every drag may also be done by click, then click
+        # every drag may also be done by click, then click: on your turn (a card chosen on
+        # another's was dropped again without a word)
+        self.drag.click_select = lambda ent: self.mine
         stock = self.layout["stock"].rect
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 10), Sprite(totom_image("back", 34)),
@@ -339,6 +341,11 @@ class ChanTable(CardTable):
             return None
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
+            return None
+        if (intent.entity is not None and self.sync.zone_of(intent.entity) == "hand"
+                and self.rules.to_move != self.viewer and self.replay is None
+                and not self.curtain and not self.rules.over):
+            self.refuse("wait for your turn", intent)  # (said quietly)
             return None
         draw = intent.entity == self.stock_ent and self.mine and "draw" in self.legal()
         if self.drag.selected is not None:  # a click elsewhere cancels the selection

@@ -266,7 +266,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded
-        (on its pile), the cards of the meld it showed (until one of them is discarded:
+        (on its pile), a marriage on the marriage pile, the cards of the meld it showed
+        (until one of them is discarded:
         the others are back in the hand, and the meld's outline and tag would follow them
         there, or stand a second time on the discard)."""
         for event in events:
@@ -278,18 +279,24 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 # suit) of the cards beneath it on the pile; where the foot lies over an
                 # index it moves aside (``mark_keep_clear``)
                 self.marks.entities(seat, card, self.seat_name(seat), tag_at="bottom")
-            elif isinstance(event, rules.Melded):
+            elif isinstance(event, rules.Melded) and event.kind != "marriage":
                 shown = self.selection if seat == self.viewer else self.shown
                 self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
+            elif isinstance(event, rules.MarriagePiled):  # the married pair, on its pile
+                married = [e for c, e in self.marriage if c in event.cards][-len(event.cards):]
+                self.marks.entities(seat, married, self.seat_name(seat))
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
-        """What last-move tags must leave readable: the piles' headers (rank, count) and
-        every pile card's index: the strip a covered card shows above the next one, the
-        top card's corner (rank over suit). A tag at a discard's foot lies on the cards
-        above it; over one of these it slides aside, or goes to the card's top edge."""
+        """What last-move tags must leave readable: the piles' headers (rank, count), the
+        marriage pile's label and every pile card's index: the strip a covered card shows
+        above the next one, the top card's corner (rank over suit). A tag at a discard's
+        foot lies on the cards above it; over one of these it slides aside, or goes to the
+        card's top edge."""
         out: list[pygame.Rect] = []
         if not any(self.marks.marks.values()):
             return out
+        zone = self.layout["marriage"].rect  # its label ("Marriages · 2") over the heap
+        out.append(pygame.Rect(zone.x, zone.y, zone.width, 22))
         for i in range(len(rules.RANKS)):
             out += self.pile_header(i)
             boxes = [pygame.Rect(*(round(v) for v in entity_rect(
