@@ -243,15 +243,19 @@ class DealSummary(Scene):
         theme.blit_text(surface, self.subtitle, (p.centerx, p.y + 74), 17, theme.INK_DIM,
                         anchor="midtop")
         col_w = (p.width - 60) // max(1, len(self.header))
+        columns = len(self.header)
+
+        def centre(c: int) -> int:  # the first column at the reading side (right in Persian)
+            return p.x + 30 + col_w * (columns - 1 - c if theme.rtl() else c) + col_w // 2
+
         y = p.y + 112
         for c, head in enumerate(self.header):
-            theme.blit_text(surface, head, (p.x + 30 + col_w * c + col_w // 2, y), 16,
-                            theme.GOLD, "bold", anchor="midtop")
+            theme.blit_text(surface, head, (centre(c), y), 16, theme.GOLD, "bold",
+                            anchor="midtop")
         for r, row in enumerate(self.rows):
             y += 40 if r == 0 else self.row_h
             for c, cell in enumerate(row):
-                theme.blit_text(surface, self.cell(cell) if c else cell,
-                                (p.x + 30 + col_w * c + col_w // 2, y), 18,
+                theme.blit_text(surface, self.cell(cell) if c else cell, (centre(c), y), 18,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
             if self.details and r < len(self.details) and self.details[r]:
                 _draw_words(surface, self.details[r], (p.centerx, y + 26), p.width - 60)

@@ -416,3 +416,23 @@ def test_a_new_language_shows_behind_the_settings_screen_at_once(app, drive):
             before, "RGB")
     finally:
         set_app_language(app, "en")
+
+
+def test_a_deal_summary_reads_from_the_right_in_persian(app, monkeypatch):
+    """The summary's Player column stood at the left in Persian too."""
+    from game import i18n
+    from scenes import theme
+    from scenes.results import DealSummary
+
+    placed = {}
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, pos, *a, **k: (
+        placed.setdefault(text, pos), real(s, text, pos, *a, **k))[1])
+    for lang in ("en", "fa"):
+        i18n.set_language(lang)
+        placed.clear()
+        DealSummary(app, "t", "", ["Player", "Total"], [["Seat 2", "9"]]).draw(app.screen)
+        left_first = placed["Player"][0] < placed["Total"][0]
+        assert left_first == (lang == "en"), lang
+        assert placed["Seat 2"][0] == placed["Player"][0]
+    i18n.set_language("en")

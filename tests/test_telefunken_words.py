@@ -307,3 +307,15 @@ def test_prompts_say_only_what_is_true_now():
         "KS", "KH", "KD"]}], melded=[True, False, False, False],
         deal_winners=[0, 1, 2, 3, 0, 1], fresh=[0])
     assert words.play_prompt(seven, 0) == "Discard your last card to go out."
+
+
+def test_after_the_contract_the_prompt_offers_only_others_melds():
+    """Right after the contract the prompt said "lay off on any meld", and a lay-off on your
+    own new melds was then refused."""
+    melds = [{"owner": 0, "cards": ["KS", "KH", "KD"]}, {"owner": 1, "cards": ["7H", "7D", "7C"]}]
+    fresh = position([["JH", "2D", "5C"]] + OTHERS, melds=melds,
+                     melded=[True, True, False, False], fresh=[0])
+    assert words.play_prompt(fresh, 0).startswith("Lay off on other players' melds")
+    later = position([["JH", "2D", "5C"]] + OTHERS, melds=melds,
+                     melded=[True, True, False, False])
+    assert words.play_prompt(later, 0).startswith("Lay off on any meld")

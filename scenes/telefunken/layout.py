@@ -18,7 +18,7 @@ from scenes.fan import fan
 
 HAND_W, TABLE_W, BUILD_W, PILE_W = 78, 48, 44, 70
 OWNER_LABEL_W = 96  # the strip left of each row of melds holds its owner's name
-PILE_TOP = 42  # the top discard starts this far below its zone's top: the header above it,
+PILE_TOP = 38  # the top discard starts this far below its zone's top: the header above it,
 # then room for the tag of the last-move mark (``scenes.marks``) so that it hides no word
 
 Slot = tuple[float, float, float, float]

@@ -92,6 +92,10 @@ def play_prompt(state, seat: int) -> str:
                  "here. Then discard to end your turn.").format(contract=contract(state.deal))
     if state.deal == 7:  # melded in deal 7: all went down but the card to discard
         return _("Discard your last card to go out.")
+    own = [i for i, m in enumerate(state.melds) if m.owner == seat]
+    if own and all(i in state.fresh for i in own):  # the contract went down this turn
+        return _("Lay off on other players' melds (click a card, then the meld), meld more, "
+                 "then discard to end your turn.")
     return _("Lay off on any meld (click a card, then the meld), meld more, then discard to "
              "end your turn.")
 
