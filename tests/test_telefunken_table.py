@@ -519,6 +519,8 @@ def test_the_deal_summary_shows_the_cards_left_in_each_hand(app, drive):
     drive.settle(900)
     summary = app.scenes.top
     assert isinstance(summary, DealSummary) and summary.details
+    # the next deal is announced once the summary of this one is closed, not behind it
+    assert not (table.banner and table.banner[0].startswith("Deal 2"))
     penalties = next(e for e in events if isinstance(e, rules.Penalties))
     assert any(isinstance(e, rules.WentOut) for e in events)
     order = sorted(range(3), key=lambda p: penalties.totals[p])
@@ -528,6 +530,9 @@ def test_the_deal_summary_shows_the_cards_left_in_each_hand(app, drive):
             continue
         assert [text for text, _ in line] == [words_cards(c) for c in state.hands[p]]
         assert rules.hand_penalty(state.hands[p]) == penalties.points[p]
+    summary.close()
+    drive.step(2)
+    assert app.scenes.top is table and table.banner and table.banner[0].startswith("Deal 2")
 
 
 def words_cards(code):

@@ -72,6 +72,7 @@ class TelefunkenTable(Gestures, CardTable):
         self.penalties: list[tuple[int, ...]] = []
         self.cut_at: int | None = None
         self._cutting = False
+        self._banner_after_summary: tuple[str, float] | None = None
         self._auto_cut_for: int | None = None  # the position whose cut was made automatically
         self._slots: dict[str, list[layout.Slot]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
@@ -125,6 +126,12 @@ class TelefunkenTable(Gestures, CardTable):
             state, events = rules.play_events(state, move)
             out += [e.points for e in events if isinstance(e, rules.Penalties)]
         return out
+
+    def resume(self) -> None:
+        super().resume()
+        banner, self._banner_after_summary = self._banner_after_summary, None
+        if banner is not None and self.pending_summary is None:
+            self.banner = banner  # (back from the deal's summary: the next deal begins)
 
     def language_changed(self) -> None:
         super().language_changed()  # (the marks' tags name the seats)
@@ -365,7 +372,11 @@ class TelefunkenTable(Gestures, CardTable):
                     self.summarise(title, subtitle, header, rows, count_up=True,
                                    details=panels.cards_left(event, hands))
             elif isinstance(event, rules.Shuffled):
-                self.banner = (words.new_deal(event.deal), 2.4)
+                banner = (words.new_deal(event.deal), 2.4)
+                if self.pending_summary is not None:  # the last deal's summary comes first:
+                    self._banner_after_summary = banner  # the next deal is announced after it
+                else:
+                    self.banner = banner
                 self.selected, self.order = [], []
         if self.viewer_changing():
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
