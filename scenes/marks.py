@@ -10,8 +10,9 @@ or a fixed place (``place``: the ring a marble was taken from, a removed ring).
 Marks are drawn above the table's pieces and below its panels, in the seat's colour, with
 an optional short tag ("Seat 3", "put") so several seats' last moves can be told apart. A
 card buried under another card (a discard covered by the next one) is not outlined: the
-mark would frame the card on top; a card partly under others laid across it from the side
-(a row overlapping left to right) is outlined where it shows.
+mark would frame the card on top; a card partly under others laid across it from a side
+(a row overlapping left to right, a pile fanned downwards) is outlined where it shows, its
+tag still placed from the whole card.
 """
 
 from __future__ import annotations
