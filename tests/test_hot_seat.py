@@ -247,9 +247,8 @@ def test_a_click_queued_before_the_cover_appeared_does_not_lift_it(app):
     assert drive.problems == []
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_cover_is_opaque(app, game):
-    """Even face-up cards under the cover would not show through it."""
+def covered_table(app, game: str):
+    """A table between people with the cover up for the second person; its driver."""
     cls, _, seats = GAMES[game]
     config = GameConfig(game, seats, 5, {})
     session = _session_to(config, 1, lambda s: len(s.moves) > 1 and s.to_move == 1)
@@ -257,6 +256,13 @@ def test_the_cover_is_opaque(app, game):
     app.scenes.push(table, transition=None)
     drive = Driver(app)
     drive.settle()
+    return table, drive
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_cover_is_opaque(app, game):
+    """Even face-up cards under the cover would not show through it."""
+    table, drive = covered_table(app, game)
     assert table.curtain and table.viewer == 1
     rect = table.layout["hand"].rect.inflate(-4, -4)
     app.draw(app.screen)
@@ -345,13 +351,7 @@ def test_the_zetema_prompt_under_the_cover_says_nothing_of_the_hidden_hand(app):
 def test_no_button_stands_on_the_cover(app, game):
     """The hand's sort buttons (By rank, By suit) were drawn on top of the cover; they come
     with the hand once the cover is lifted."""
-    cls, _, seats = GAMES[game]
-    config = GameConfig(game, seats, 5, {})
-    session = _session_to(config, 1, lambda s: len(s.moves) > 1 and s.to_move == 1)
-    table = cls(app, config, session)
-    app.scenes.push(table, transition=None)
-    drive = Driver(app)
-    drive.settle()
+    table, drive = covered_table(app, game)
     hand = table.layout["hand"].rect
     assert table.curtain
     assert not [w for w in table.widgets.widgets if w.rect.colliderect(hand)]

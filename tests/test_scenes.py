@@ -423,16 +423,15 @@ def test_a_deal_summary_reads_from_the_right_in_persian(app, monkeypatch):
     from game import i18n
     from scenes import theme
     from scenes.results import DealSummary
+    from tests.test_marks import record_calls
 
-    placed = {}
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda s, text, pos, *a, **k: (
-        placed.setdefault(text, pos), real(s, text, pos, *a, **k))[1])
+    drawn = record_calls(monkeypatch, theme, "blit_text",
+                         keep=lambda text, rect: (text, rect.centerx))
     for lang in ("en", "fa"):
         i18n.set_language(lang)
-        placed.clear()
+        drawn.clear()
         DealSummary(app, "t", "", ["Player", "Total"], [["Seat 2", "9"]]).draw(app.screen)
-        left_first = placed["Player"][0] < placed["Total"][0]
-        assert left_first == (lang == "en"), lang
-        assert placed["Seat 2"][0] == placed["Player"][0]
+        x = dict(drawn)
+        assert (x["Player"] < x["Total"]) == (lang == "en"), lang
+        assert x["Seat 2"] == x["Player"]
     i18n.set_language("en")

@@ -255,12 +255,10 @@ def test_a_draw_from_an_empty_stock_is_told_as_it_happened():
 
 
 def test_the_stock_says_how_many_reshuffles_are_left(open_table, monkeypatch):
-    said = []
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (
-        said.append(text), real(s, text, *a, **k))[1])
+    from tests.test_marks import record_calls
+
     table = open_table(_empty_stock(1))
-    said.clear()
+    said = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, _rect: text)
     table.draw_overlay(table.app.screen)
     assert "2 reshuffles left" in said
 

@@ -10,10 +10,11 @@ import pytest
 from game.catalog import default_config
 
 
-def toast_box(app) -> pygame.Rect:
-    """Draw a frame with one message and find the message's box by its red edge."""
+def toast_boxes(app, *texts: str, error: bool = True) -> list[pygame.Rect]:
+    """Draw a frame with these messages, fully shown, on black; the boxes drawn."""
     app.toasts.clear()
-    app.toast("That card cannot go there.", error=True)
+    for text in texts:
+        app.toast(text, error=error)
     for toast in app.toasts:
         toast.age = 1.0  # fully shown
     surface = pygame.Surface(app.size)
@@ -21,7 +22,12 @@ def toast_box(app) -> pygame.Rect:
     app._draw_toasts(surface)
     mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
     mask.invert()
-    return mask.get_bounding_rects()[0]
+    return mask.get_bounding_rects()
+
+
+def toast_box(app) -> pygame.Rect:
+    """Draw a frame with one message and find the message's box."""
+    return toast_boxes(app, "That card cannot go there.")[0]
 
 
 @pytest.mark.parametrize("game", ["zetema", "telefunken", "chan"])
@@ -48,19 +54,9 @@ def test_messages_stacked_up_never_run_off_the_top(app, drive):
     table = module.new_scene(app, default_config("zertz", seed=4))
     app.scenes.push(table, transition=None)
     drive.settle()
-    app.toasts.clear()
-    for text in ("A hint is given on your turn.",
-                 "Nothing to undo: a marble has been drawn from the bag since your last move.",
-                 "Wait for your turn."):
-        app.toast(text)
-    for toast in app.toasts:
-        toast.age = 1.0
-    surface = pygame.Surface(app.size)
-    surface.fill((0, 0, 0))
-    app._draw_toasts(surface)
-    mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
-    mask.invert()
-    boxes = mask.get_bounding_rects()
+    boxes = toast_boxes(app, "A hint is given on your turn.",
+                        "Nothing to undo: a marble has been drawn from the bag since your last "
+                        "move.", "Wait for your turn.", error=False)
     assert boxes and min(b.top for b in boxes) >= 0
     newest = max(boxes, key=lambda b: b.bottom)  # the newest stands lowest
     assert newest.bottom == table.toast_bottom()

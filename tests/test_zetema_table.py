@@ -392,24 +392,17 @@ def test_your_score_stands_at_the_reading_side_of_the_hand_in_persian(open_table
     right of centre (the room beside the buttons was not mirrored): it reads from the right."""
     from game import i18n
     from scenes import theme
-    from scenes.zetema import panels, words
+    from scenes.zetema import words
+    from tests.test_marks import record_calls
 
     i18n.set_language("fa")
     try:
         table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
                                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
         label = words.seat_score(table.seat_name(0), 0)
-        drawn = []
-        real = theme.blit_text
-
-        def spy(surface, text, pos, *args, **kwargs):
-            rect = real(surface, text, pos, *args, **kwargs)
-            if text == label:
-                drawn.append(rect)
-            return rect
-
-        monkeypatch.setattr(panels.theme, "blit_text", spy)
+        said = record_calls(monkeypatch, theme, "blit_text")
         table.draw(app.screen)
+        drawn = [rect for text, rect in said if text == label]
         hand = table.layout["hand"].rect
         buttons = [w.rect for w in table.widgets.widgets if w.rect.colliderect(hand)]
         assert drawn and buttons
@@ -441,13 +434,19 @@ def test_the_hint_goes_when_another_card_is_chosen(open_table, drive):
     assert table.hint is None and glowing() == set()
 
 
-def test_a_card_clicked_on_the_computers_turn_says_to_wait(app, drive):
-    """A click on a hand card or a pile while the computer played did nothing, silently."""
+def computers_turn(app, drive) -> ZetemaTable:
+    """A table on the computer's turn, one frame in (its move not made yet)."""
     state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
                      ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
     table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
     app.scenes.push(table, transition=None)
     drive.step(1)
+    return table
+
+
+def test_a_card_clicked_on_the_computers_turn_says_to_wait(app, drive):
+    """A click on a hand card or a pile while the computer played did nothing, silently."""
+    table = computers_turn(app, drive)
     app.toasts.clear()
     assert table.rules.to_move == 1
     drive.click(drive.center_of(hand_ent(table, "9D")))
@@ -461,20 +460,10 @@ def test_thinking_is_not_said_behind_a_deal_summary(app, drive, monkeypatch):
     summary of the deal just over, while the computer waits for the person's Continue."""
     from scenes import theme
     from scenes.results import DealSummary
+    from tests.test_marks import record_calls
 
-    state = position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
-                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
-    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.step(1)
-    said = []
-    real = theme.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        said.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "blit_text", spy)
+    table = computers_turn(app, drive)
+    said = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, _rect: text)
     table.draw(app.screen)
     assert any(t.startswith("thinking") for t in said)
     app.scenes.push(DealSummary(app, "Deal 1 is over", "", ["Seat"], [["You"]]),
@@ -506,14 +495,13 @@ def test_covered_pile_cards_show_their_suit(open_table, app, monkeypatch):
     rank): A♠ and A♣ could not be told apart. Each covered card's suit stands in a badge at
     the right of its strip; the top card shows its own index."""
     from scenes import theme
-    from scenes.zetema import panels
 
     table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
                                 ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
                                 piles={"A": ["AH", "AS", "AD"], "10": ["10C", "10S"]}))
     said = []
     real = theme.text
-    monkeypatch.setattr(panels.theme, "text", lambda text, *a, **k: (
-        said.append(text), real(text, *a, **k))[1])
+    monkeypatch.setattr(theme, "text", lambda text, *a, **k: (said.append(text),
+                                                              real(text, *a, **k))[1])
     table.draw_above_pieces(app.screen)
     assert [t for t in said if t in "♠♥♦♣"] == ["♥", "♠", "♣"]  # A♥ A♠ under A♦; 10♣ under 10♠

@@ -92,8 +92,7 @@ def play_prompt(state, seat: int) -> str:
                  "here. Then discard to end your turn.").format(contract=contract(state.deal))
     if state.deal == 7:  # melded in deal 7: all went down but the card to discard
         return _("Discard your last card to go out.")
-    own = [i for i, m in enumerate(state.melds) if m.owner == seat]
-    if own and all(i in state.fresh for i in own):  # the contract went down this turn
+    if _contract_this_turn(state, seat):
         return _("Lay off on other players' melds (click a card, then the meld), meld more, "
                  "then discard to end your turn.")
     return _("Lay off on any meld (click a card, then the meld), meld more, then discard to "
@@ -200,13 +199,18 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
             return _("In deal 7 you lay off only after melding the contract and going out in "
                      "the same turn")
         return _("Meld your contract first: only then may you lay off on the table")
-    own = [i for i, m in enumerate(state.melds) if m.owner == seat]
-    if meld.owner == seat and own and all(i in state.fresh for i in own) and _may_fit(
-            meld.cards, chosen):
+    if meld.owner == seat and _contract_this_turn(state, seat) and _may_fit(meld.cards, chosen):
         return _("You put {cards} down this turn with your contract: this turn you may lay "
                  "off only on other players' melds").format(cards=cards(meld.cards))
     return ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}",
                     len(chosen)).format(cards=cards(chosen), meld=what)
+
+
+def _contract_this_turn(state, seat: int) -> bool:
+    """Did ``seat`` put its contract down this turn (all its melds are fresh)? Then it may
+    lay off only on other players' melds until its next turn."""
+    own = [i for i, m in enumerate(state.melds) if m.owner == seat]
+    return bool(own) and all(i in state.fresh for i in own)
 
 
 def _may_fit(meld: Sequence[str], chosen: Sequence[str]) -> bool:
