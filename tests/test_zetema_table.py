@@ -505,3 +505,21 @@ def test_covered_pile_cards_show_their_suit(open_table, app, monkeypatch):
                                                               real(text, *a, **k))[1])
     table.draw_above_pieces(app.screen)
     assert [t for t in said if t in "♠♥♦♣"] == ["♥", "♠", "♣"]  # A♥ A♠ under A♦; 10♣ under 10♠
+
+
+def test_the_next_turn_shows_once_the_computers_card_has_landed(app, drive):
+    """A pile's counter went up and the next seat's turn showed while the computer's discard
+    was still in flight."""
+    table = computers_turn(app, drive)
+    for _ in range(600):
+        drive.step(1)
+        if table.session.moves and table.animating:
+            break
+    move = table.session.moves[-1]
+    assert move.startswith("discard") and table.animating
+    rank = rules.CARD_RANK[move.split()[1]]
+    assert table.acting_seat() == 1  # the computer's card is still on its way
+    assert table._landed[rank] == len(table.state.piles[rank]) - 1
+    drive.settle()
+    assert table.acting_seat() == table.state.seat
+    assert table._landed[rank] == len(table.state.piles[rank])

@@ -51,12 +51,17 @@ SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_RED, CARD_BLACK, CARD_FACE = (200, 30, 40), (24, 24, 28), (250, 247, 240)
 
 
+def gliding(ent: int) -> bool:
+    """Is the card on its way somewhere (or turning over), or gone?"""
+    if not esper.entity_exists(ent):
+        return True
+    tweens = esper.try_component(ent, Tweens)
+    return tweens is not None and any(t.attr in ("x", "y", "squash") for t in tweens.items)
+
+
 def _resting_box(ent: int) -> pygame.Rect | None:
     """An entity's drawn box while it rests (None while it glides or once gone)."""
-    if not esper.entity_exists(ent):
-        return None
-    tweens = esper.try_component(ent, Tweens)
-    if tweens is not None and any(t.attr in ("x", "y", "squash") for t in tweens.items):
+    if gliding(ent):
         return None
     return pygame.Rect(*(round(v) for v in entity_rect(esper.component_for_entity(ent, Transform),
                                                        esper.component_for_entity(ent, Sprite))))
@@ -100,7 +105,9 @@ class ZetemaPanels:
         for i, rank in enumerate(rules.RANKS):
             rect = self.layout[f"pile_{rank}"].rect
             theme.panel(surface, rect, alpha=70, radius=10)
-            count = len(self.state.piles[i])
+            count = len(self.state.piles[i])  # (cards still on their way not yet counted)
+            if i < len(self._landed) and self.replay is None:
+                count = min(count, self._landed[i])
             dead = rank in ("Q", "K") and self.state.married
             color = theme.GOLD if count == 4 else (theme.INK_FAINT if dead else theme.INK_DIM)
             name_box, count_box = self.pile_header(i)  # (tags keep clear of them)
@@ -148,9 +155,16 @@ class ZetemaPanels:
         self.widgets.draw(surface)
         self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
 
+    def acting_seat(self) -> int:
+        """The seat the table shows as acting: the one whose move is still landing (the
+        next seat's turn shows once it has), else the seat to move."""
+        if self._mover is not None and self.replay is None and self.animating:
+            return self._mover
+        return self.state.seat
+
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)
-        active = self.state.phase != "over" and self.state.seat == seat
+        active = self.state.phase != "over" and self.acting_seat() == seat
         theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
         count = len(self.state.hands[seat])
         back = card_image("back", 34)
@@ -186,6 +200,9 @@ class ZetemaPanels:
             return self.shown_label or words.replay()
         if self.curtain:  # nothing said may come from the hand under the cover
             return words.waiting_prompt(self.seat_name(state.seat))
+        mover = self.acting_seat()
+        if mover not in (state.seat, self.viewer) and not self.shown:  # a move landing
+            return words.waiting_prompt(self.seat_name(mover))
         if self.shown or (state.phase == "discard" and state.seat != self.viewer):
             return self.shown_label
         if self.rules.to_move == self.viewer and self.config.seats[self.viewer].is_human:

@@ -32,7 +32,7 @@ from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
 from scenes.zetema.gestures import ZetemaGestures
 from scenes.zetema.layout import PILE_W, Z_FLY, Z_FX, Z_STOCK
-from scenes.zetema.panels import ZetemaPanels
+from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync
 
 AI_LEAD = 0.35
@@ -56,6 +56,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
+        self._mover: int | None = None  # the seat whose move the table is showing
+        self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
         self.sheet_scroll = 0
@@ -212,7 +214,14 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         super().handle(event)
 
     # -- events -> animation -----------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.world is not None and self.world.alive:
+            self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
+                                 for pile in self.piles)
+
     def animate(self, seat: int, move: str, events: list) -> None:
+        self._mover = seat
         deal = self._deal_before
         self._deal_before = self.state.deal
         human = self.config.seats[seat].is_human
