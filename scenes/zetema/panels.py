@@ -49,6 +49,7 @@ def end_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
 
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_RED, CARD_BLACK, CARD_FACE = (200, 30, 40), (24, 24, 28), (250, 247, 240)
+BADGE_EDGE = (150, 150, 150)
 
 
 def gliding(ent: int) -> bool:
@@ -97,6 +98,7 @@ class ZetemaPanels:
                 badge = pygame.Rect(0, 0, glyph.get_width() + 4, min(15, above.top - box.top - 2))
                 badge.topright = (box.right - 3, box.top + 2)
                 pygame.draw.rect(surface, CARD_FACE, badge, border_radius=3)
+                pygame.draw.rect(surface, BADGE_EDGE, badge, 1, border_radius=3)  # (not a pip)
                 theme.put(surface, glyph, glyph.get_rect(center=badge.center))
 
     # -- the felt under the cards ------------------------------------------------------
