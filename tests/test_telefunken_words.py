@@ -317,3 +317,23 @@ def test_after_the_contract_the_prompt_offers_only_others_melds():
     later = position([["JH", "2D", "5C"]] + OTHERS, melds=melds,
                      melded=[True, True, False, False])
     assert words.play_prompt(later, 0).startswith("Lay off on any meld")
+
+
+def test_the_score_table_reads_from_the_right_in_persian(app):
+    """In Persian the running score table kept the deal numbers at the left and the seats'
+    columns from the left, while the rest of the table read from the right."""
+    import pygame
+
+    from scenes.telefunken import panels
+
+    state = position([HAND] + OTHERS)
+    rect = pygame.Rect(1006, 110, 258, 436)
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    surface = pygame.Surface((1280, 720))
+    for lang in ("en", "fa"):
+        i18n.set_language(lang)
+        totals = panels.draw_scores(surface, rect, state, [(10, 20, 30, 40)], names)
+        first_right = totals[0].centerx > totals[1].centerx
+        assert first_right == (lang == "fa"), lang
+        assert all(rect.contains(t) for t in totals)
+    i18n.set_language("en")

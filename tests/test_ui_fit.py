@@ -97,7 +97,8 @@ def test_telefunken_score_sheet_totals_of_six_seats_stay_apart_and_inside(screen
         totals = panels.draw_scores(surface, rect, state, penalties, names)
         assert len(totals) == 6
         inside = rect.inflate(-20, 0)  # the line above the totals ends 10 px inside
-        for left, right in zip(totals, totals[1:]):
+        ordered = sorted(totals, key=lambda r: r.x)  # (in Persian the first seat is rightmost)
+        for left, right in zip(ordered, ordered[1:]):
             assert right.left - left.right >= 6, (left, right)
         assert all(inside.contains(t) for t in totals), (inside, totals)
     finally:

@@ -83,27 +83,32 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, state, penalties: li
     n = len(names)
     left = rect.x + SCORE_LEFT
     col = (rect.width - SCORE_LEFT - 10) / n
+
+    def centre(s: int) -> float:  # the seats' columns (and the deal numbers) from the reading side
+        return theme.mirror_x(left + col * s + col / 2, rect)
+
+    edge, side = (theme.mirror_x(rect.x + 14, rect), theme.align("topleft"))
     y = rect.y + 36
     for s in range(n):
         theme.blit_text(surface, theme.fit(short_name(names[s], s), 13, int(col) - 2, "bold"),
-                        (left + col * s + col / 2, y), 13, theme.INK, "bold", anchor="midtop")
+                        (centre(s), y), 13, theme.INK, "bold", anchor="midtop")
     for d in range(7):
         y += 22
         current = d + 1 == state.deal
-        theme.blit_text(surface, num(d + 1), (rect.x + 14, y), 13,
-                        theme.GOLD if current else theme.INK_DIM, "bold")
+        theme.blit_text(surface, num(d + 1), (edge, y), 13,
+                        theme.GOLD if current else theme.INK_DIM, "bold", anchor=side)
         if d < len(penalties):
             for s, points in enumerate(penalties[d]):
-                theme.blit_text(surface, num(points), (left + col * s + col / 2, y), 13,
-                                theme.INK, anchor="midtop")
+                theme.blit_text(surface, num(points), (centre(s), y), 13, theme.INK,
+                                anchor="midtop")
     y += 30
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y - 4), (rect.right - 10, y - 4))
-    theme.blit_text(surface, "Σ", (rect.x + 14, y), 14, theme.GOLD, "bold")
+    theme.blit_text(surface, "Σ", (edge, y), 14, theme.GOLD, "bold", anchor=side)
     totals = [num(state.totals[s]) for s in range(n)]
     widest = max((theme.text_width(t, 14, "bold") for t in totals), default=0)
     size = 14 if widest <= col - 8 else 12
-    return [theme.blit_text(surface, total, (left + col * s + col / 2, y), size, theme.GOLD,
-                            "bold", anchor="midtop")
+    return [theme.blit_text(surface, total, (centre(s), y), size, theme.GOLD, "bold",
+                            anchor="midtop")
             for s, total in enumerate(totals)]
 
 
