@@ -337,3 +337,12 @@ def test_the_score_table_reads_from_the_right_in_persian(app):
         assert first_right == (lang == "fa"), lang
         assert all(rect.contains(t) for t in totals)
     i18n.set_language("en")
+
+
+def test_four_of_a_kind_in_deal_1_is_told_the_contract_is_exactly_three():
+    """Four jacks chosen in deal 1 were told "the contract: one pure trio", which reads as if
+    four of a kind were one."""
+    state = position([["JS", "JH", "JD", "JC", "2D"]] + OTHERS)
+    text = words.selection_prompt(state, 0, ["JS", "JH", "JD", "JC"], None)
+    assert text == ("A set, but your first meld this deal must be a pure trio: exactly three "
+                    "cards of one rank in three suits")

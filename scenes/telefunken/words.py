@@ -147,6 +147,9 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         if len(selected) == 3 and len({c[-1] for c in selected}) < 3:
             return _("A set, but your first meld this deal must be a pure trio: three cards of "
                      "one rank in three different suits")
+        if len(selected) > 3:  # (four of a kind is a set, but not the contract)
+            return _("A set, but your first meld this deal must be a pure trio: exactly three "
+                     "cards of one rank in three suits")
     if kind in ("set", "run") and not state.melded[seat]:
         text = (_("A run, but your first meld this deal must be the contract: {contract}")
                 if kind == "run" else
