@@ -155,7 +155,7 @@ class CardSync:
                     if not up:
                         hide_now(ent)
                     face.face_up = up
-                elif face.face_up != up and not _flipping(ent):
+                elif face.face_up != up and not flipping(ent):
                     flip(ent, 0.3, face_up=up, delay=delay)
                 x, y, angle, z = slots(zone, i, len(cards))
                 held = esper.try_component(ent, Held)
@@ -191,7 +191,7 @@ def hide_now(ent: int) -> None:
     face = esper.try_component(ent, CardFace)
     if face is None:
         return
-    if _flipping(ent):
+    if flipping(ent):
         animate(ent, "squash", 1.0, 0.0)
     face.face_up = False
 
@@ -205,7 +205,8 @@ def remove_now(ent: int) -> None:
         esper.delete_entity(ent, immediate=True)
 
 
-def _flipping(ent: int) -> bool:
+def flipping(ent: int) -> bool:
+    """Is the card being turned over (a flip under way decides its face)?"""
     from ecs.components import Tweens
 
     tweens = esper.try_component(ent, Tweens)

@@ -6,7 +6,9 @@ rules state: every face-up copy of a card beyond what the person at the screen m
 public cards: gates, exposed groups, melds, piles, discards, shown cards; plus the viewer's
 own hand while it is not covered) that is a card of another seat's concealed hand is a leak.
 While the pass-the-screen cover is up nobody's hand may show, not even the viewer's: the
-previous person is still at the screen. A finished game hides nothing.
+previous person is still at the screen. A finished game hides nothing; a table that still
+shows the deal just ended (``ended_deal``, Zetema while that deal's summary is read) is
+checked against that deal.
 
 ``ghost_cards(scene)`` lists face-up copies that are in no visible place and no hand at all
 (a card drawn twice, a stale copy left behind by a re-sync).
@@ -82,9 +84,11 @@ def _situation(scene):
     rules = getattr(scene, "rules", None)
     if key not in PUBLIC or rules is None or not hasattr(scene, "viewer"):
         return None
-    state = rules.state
-    if scene.rules_module.result(state) is not None:
+    if scene.rules_module.result(rules.state) is not None:
         return None
+    # a table may still show the deal that just ended (every card of it public, no hand)
+    # while that deal's summary is read: the engine has dealt the next one already
+    state = getattr(scene, "ended_deal", None) or rules.state
     viewer = None if getattr(scene, "curtain", False) else scene.viewer
     return state, PUBLIC[key](state), [list(h) for h in state.hands], viewer
 

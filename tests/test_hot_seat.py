@@ -321,8 +321,14 @@ def test_zetema_new_deal_between_people_shows_no_card_of_the_new_hands(app):
         drive.step()
         if isinstance(app.scenes.top, DealSummary):
             break
-    assert table.state.deal == 2 and table.curtain
+    # under the summary the ended deal stays: its piles, no hand (the new hands unseen)
+    assert table.rules.state.deal == 2 and table.state.deal == 1 and table.hand == []
+    summary = app.scenes.top
     drive.settle()
+    drive.click(summary.widgets.widgets[0].rect.center)
+    drive.settle()
+    assert app.scenes.top is table and table.state.deal == 2
+    assert table.curtain and table.viewer == 1  # the next person's hand, behind the cover
     assert drive.problems == []
 
 

@@ -244,13 +244,23 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive):
             break
     summary = drive.scene
     assert isinstance(summary, DealSummary) and summary.title == "Deal 1 is over"
-    assert table.state.deal == 2
+    assert table.rules.state.deal == 2
     you = next(r for r in summary.rows if r[0] == "You")
     assert you == ["You", "+5", "1", "45"]  # the fifth nine: a zetema of nines
     drive.settle()
+    # under the summary the table still shows the deal that ended: its piles, no hand
+    assert table.hand == [] and sum(len(p) for p in table.piles) == 65
+    assert [c for c, _ in table.piles[rules.RANKS.index("9")]][-1] == "9D"
     drive.click(summary.widgets.widgets[0].rect.center)
+    drive.step()
+    assert table.banner[0] == "Deal 2: new cards are dealt"
     drive.settle()
     assert drive.scene is table
+    # closed: the piles are gathered and the next deal comes out of the stock
+    assert table.state is table.rules.state and table.state.deal == 2
+    assert [[c for c, _ in p] for p in table.piles] == [list(p) for p in table.state.piles]
+    assert sum(len(p) for p in table.piles) < 3
+    assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
 
 
 def test_a_discards_tag_stands_at_its_foot_leaving_the_pile_readable(open_table, drive,
@@ -523,3 +533,31 @@ def test_the_next_turn_shows_once_the_computers_card_has_landed(app, drive):
     drive.settle()
     assert table.acting_seat() == table.state.seat
     assert table._landed[rank] == len(table.state.piles[rank])
+
+
+def test_dealt_cards_leave_the_stock_face_down_and_turn_up_as_they_arrive(app, drive):
+    """The opening deal showed every card face up on its way out of the stock (the table's
+    refresh turned them up before their flip); between people, lifting the cover in the
+    middle of the deal still shows the whole hand."""
+    from ecs.components import CardFace
+
+    def faces(table):
+        return [esper.component_for_entity(e, CardFace).face_up for _, e in table.hand]
+
+    table = ZetemaTable(app, CONFIG)
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    stock = table.layout["stock"].rect
+    last = esper.component_for_entity(table.hand[-1][1], Transform)
+    assert stock.collidepoint(last.x, last.y) and not any(faces(table))
+    drive.settle()
+    assert faces(table) and all(faces(table))
+
+    config = GameConfig("zetema", (Seat("human"), Seat("human")), 3, {"double": "S"})
+    table = ZetemaTable(app, config)
+    app.scenes.reset(table, transition=None)
+    drive.step(2)
+    assert table.curtain
+    drive.click(table.layout["hand"].rect.center)  # lifted while the cards still fly
+    drive.settle()
+    assert not table.curtain and faces(table) and all(faces(table))

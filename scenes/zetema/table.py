@@ -13,6 +13,8 @@ and a flourish when a zetema lands. The parts: ``layout``, ``sync``, ``gestures`
 
 from __future__ import annotations
 
+import dataclasses
+
 import esper
 import pygame
 
@@ -26,7 +28,7 @@ from game.layout import load_layout
 from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
-from scenes.card_sync import hide_now
+from scenes.card_sync import flipping, hide_now
 from scenes.game_table import CardTable
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
@@ -64,6 +66,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.shown_label = ""
         self._hand_spots: dict[int, layout.Slot] = {}
         self._frozen = None  # the hand's content (a Counter) while its slots are kept
+        # the table as the last deal ended (shown until its summary is closed; then the
+        # piles are gathered and the next deal comes out of the stock)
+        self.ended_deal: rules.State | None = None
+        self._before: rules.State | None = None  # the state the table showed last
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -84,18 +90,69 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
         self._deal_before = self.state.deal
+        self._before = self.state
         self.first_viewer()
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
-            stock = self.layout["stock"].rect.center
-            for i, (_, ent) in enumerate(self.hand):  # the deal: out of the stock, face up
-                t = esper.component_for_entity(ent, Transform)
-                x, y = t.x, t.y
-                t.x, t.y = stock
-                esper.component_for_entity(ent, CardFace).face_up = False
-                move_to(ent, x, y, 0.35, delay=0.08 * i)
-                flip(ent, 0.25, face_up=not self.curtain, delay=0.08 * i + 0.3)
-            self.audio.request("deal")
+            self._deal_in()
+
+    def _deal_in(self) -> None:
+        """The viewer's hand comes out of the stock one card after another, turning up."""
+        stock = self.layout["stock"].rect.center
+        for i, (_, ent) in enumerate(self.hand):
+            t = esper.component_for_entity(ent, Transform)
+            x, y = t.x, t.y
+            t.x, t.y = stock
+            esper.component_for_entity(ent, CardFace).face_up = False
+            move_to(ent, x, y, 0.35, delay=0.08 * i)
+            if not self.curtain:  # (under the cover it stays down; lifting it turns it up)
+                flip(ent, 0.25, face_up=True, delay=0.08 * i + 0.3)
+        self.audio.request("deal")
+
+    @property
+    def state(self):
+        """What the table shows: the engine's state, or the last deal as it ended while
+        that deal's summary is still to be read (the engine has dealt the next one)."""
+        return self.ended_deal if self.ended_deal is not None else self.rules.state
+
+    def _deal_end_view(self, before: rules.State, events: list) -> rules.State:
+        """The table as a deal ended: ``before`` (what it showed before the last move) with
+        that move's cards on the piles, every hand and the stock empty (a deal ends when
+        nobody has a card left), the scores as they stand."""
+        piles = [list(p) for p in before.piles]
+        marriage = list(before.marriage_pile)
+        for event in events:
+            if isinstance(event, rules.DealEnded):
+                break
+            if isinstance(event, rules.CardTakenFromPile):
+                pile = piles[rules.CARD_RANK[event.card]]
+                del pile[len(pile) - 1 - pile[::-1].index(event.card)]
+            elif isinstance(event, rules.Discarded):
+                piles[rules.CARD_RANK[event.card]].append(event.card)
+            elif isinstance(event, rules.MarriagePiled):
+                marriage += event.cards
+        return dataclasses.replace(
+            before, hands=((),) * before.players, stock=(), piles=tuple(map(tuple, piles)),
+            marriage_pile=tuple(marriage), scores=self.rules.state.scores, phase="meld",
+            shown=(), meld=None)
+
+    def resume(self) -> None:
+        super().resume()
+        if (self.ended_deal is not None and self.pending_summary is None
+                and self.world is not None and self.world.alive):
+            self._next_deal()
+
+    def _next_deal(self) -> None:
+        """The last deal's summary was closed: its piles are gathered, the next deal comes
+        out of the stock (between people, the next person's hand behind the cover)."""
+        self.ended_deal = None
+        self._before = self.state
+        self.banner = (words.new_deal_banner(self.state.deal), 1.6)
+        self.shown_label = ""
+        self.pick_viewer()
+        self.reconcile(instant=True)
+        self._deal_in()
+        self.refresh()  # (the hand's cards being dealt stay face down until they arrive)
 
     def _sheet_from_session(self) -> list[tuple[int, int, str, int]]:
         """Every scoring event of the game so far, replayed from the session's moves."""
@@ -147,7 +204,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 shown_only) else 0
             if self.curtain:
                 hide_now(ent)
-            else:
+            elif not flipping(ent):  # (a card being dealt turns up as it arrives)
                 esper.component_for_entity(ent, CardFace).face_up = True
         chosen = mine and phase == "meld"  # the meld zone holds the cards the person chose
         for _token, ent in self.selection:
@@ -205,6 +262,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.ended_deal is not None and not (event.kind == "key"
+                                               and event.key == pygame.K_ESCAPE):
+            return  # the deal is over: its summary comes, then the next deal
         if (event.kind == "move" and self._frozen is not None
                 and not self.layout["hand"].rect.collidepoint(event.pos)):
             self._thaw_hand()  # the pointer left the hand: close up the gaps
@@ -257,6 +317,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             elif isinstance(event, rules.DealEnded):
                 self.banner = (words.deal_over_banner(event.deal), 2.0)
                 self.deal_summary(event.deal)
+                if self.pending_summary is not None and self._before is not None:
+                    # the deal's end stays on the table until its summary is closed
+                    self.ended_deal = self._deal_end_view(self._before, events)
+                    break
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
                     hide_now(pair[1])  # gathered face down: the new deal reuses the cards
                     self._kill_later(pair[1], self.layout["stock"].rect.center)
@@ -266,12 +330,13 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.shown_label = "" if self.state.phase != "discard" else self.shown_label
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
-        if self.viewer_changing():
+        if self.viewer_changing() and self.ended_deal is None:
             # the move lands as its player saw it, then that hand leaves the table
             self.reconcile(source=source, lead=lead, mover=seat)
             self.pick_viewer()
         self.reconcile(source=source, lead=lead, mover=seat)
         self.mark_move(seat, events)
+        self._before = self.state
 
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded

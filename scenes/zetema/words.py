@@ -170,6 +170,10 @@ def deal_over_banner(deal: int) -> str:
     return _("Deal {deal} is over: a new deal").format(deal=num(deal))
 
 
+def new_deal_banner(deal: int) -> str:
+    return _("Deal {deal}: new cards are dealt").format(deal=num(deal))
+
+
 def shown_label(player: str, kind: str, cards_shown: Sequence[str], points: int) -> str:
     """Another seat's combination, over the cards it shows: who, what, how many points."""
     return _("{player}: {meld} · {points} points").format(
