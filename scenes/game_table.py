@@ -857,6 +857,10 @@ class CardTable(GameTable):
             self._press_saw_cover = self.curtain and self._cover_drawn
         super().handle(event)
 
+    def language_changed(self) -> None:
+        self.banner = None  # worded in the old language
+        super().language_changed()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.banner is not None:

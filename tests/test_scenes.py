@@ -435,3 +435,25 @@ def test_a_deal_summary_reads_from_the_right_in_persian(app, monkeypatch):
         assert (x["Player"] < x["Total"]) == (lang == "en"), lang
         assert x["Seat 2"] == x["Player"]
     i18n.set_language("en")
+
+
+def test_a_banner_in_the_old_language_goes_with_a_change_of_language(app, drive):
+    """"Deal 2 of 7" stayed its two seconds in English after Persian was chosen."""
+    from game.catalog import GameConfig, Seat
+    from scenes.pause import PauseMenu
+    from scenes.settings import set_app_language
+    from scenes.telefunken_table import TelefunkenTable
+
+    config = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy")), 1, {})
+    table = TelefunkenTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    table.announce("Deal 2 of 7", 5.0)
+    app.scenes.push(PauseMenu(app, table), transition=None)
+    drive.step(2)
+    try:
+        set_app_language(app, "fa")
+        drive.step(2)
+        assert table.banner is None
+    finally:
+        set_app_language(app, "en")
