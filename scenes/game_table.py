@@ -520,7 +520,7 @@ class GameTable(TableScene):
         title, subtitle, header, rows, highlight = self.result_summary()
         self.app.scenes.push(ResultsOverlay(
             self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
-            highlight_row=highlight, log=list(self.session.log), on_replay=self.open_replay,
+            highlight_row=highlight, log=told(self.session.log), on_replay=self.open_replay,
             groups=self.result_groups()), transition="fade")
 
     def result_groups(self) -> list[list[pygame.Surface]]:
@@ -681,7 +681,7 @@ class GameTable(TableScene):
         if cached is not None and cached[0] == key:
             return cached[1]
         lines: list[str] = []
-        for n, entry in enumerate(log, 1):
+        for n, entry in enumerate(told(log), 1):
             # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  width)
@@ -704,6 +704,12 @@ class GameTable(TableScene):
             Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), menu,
                    self.open_pause, size=size),
         ]
+
+
+def told(log: list[str]) -> list[str]:
+    """The log's lines as shown: a move whose line is empty is not told (another seat
+    declining a claim in Chắn, which would show what it holds)."""
+    return [entry for entry in log if entry]
 
 
 def fitting_size(labels: tuple[str, ...], size: int, width: int, smallest: int = 12) -> int:

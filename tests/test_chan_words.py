@@ -86,6 +86,9 @@ def test_log_lines_name_cards_as_the_table_shows_them_in_every_language():
         for lang in ("fa", "vi"):
             text = in_language(lang, lambda s, m: words.describe(
                 s, m, [i18n._("You"), "Seat 2", "Seat 3", "Seat 4"]), state, move)
+            if english == "":  # another seat's declined claim: not told in any language
+                assert move == "decline" and text == "", (lang, move, text)
+                continue
             check_translated(english, text, lang)
     assert {"discard", "draw", "pass"} <= verbs and verbs & {"chan", "ca"}
 
@@ -308,3 +311,34 @@ def test_hints_name_the_move_in_every_language():
             assert words.card(move.split()[-1]) in english, english
         for lang in ("fa", "vi"):
             check_translated(english, in_language(lang, table_words.hint, move, "5M"), lang)
+
+
+def test_another_seats_declined_claim_is_not_told_in_the_log(app, drive):
+    """Only a seat holding three of the card (or winning on it) is asked to claim it: "Seat 3
+    declined the claim on Tam Văn" told everyone that Seat 3 held three Tam Văn. Your own
+    decline is still told; the log's numbers run on without the untold move."""
+    from scenes.chan_table import ChanTable
+    from scenes.game_table import told
+    from tests.test_chan_rules import CHIU_3C, WAIT_7M, position
+
+    dealer_hand = "3C 2S 3S 4M 4C 5S 6S 6C 7S 7C 8C 8S 9M 9C CC CC CC 2M 3M 4S".split()
+    state = rules.play(rules.load(position({0: dealer_hand, 1: WAIT_7M, 2: CHIU_3C},
+                                           to_move=0, phase="open")), "discard 3C")
+    assert rules.to_move(state) == 2 and "decline" in rules.legal_moves(state)
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    assert words.describe(state, "decline", names) == ""
+    mine = ["Seat 1", "Seat 2", "You", "Seat 4"]
+    assert words.describe(state, "decline", mine) == f"You declined the claim on {words.card('3C')}"
+
+    config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 1, {})
+    session = Session(config, rules, state, state)
+    session.play("decline")
+    assert session.log == [""]
+    assert told(["1", "", "2"]) == ["1", "2"]
+    table = ChanTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lines = table._log_lines(400)
+    assert not any("declined" in line for line in lines)
+    assert [line.split(".")[0] for line in lines if line[:1].isdigit()] == [
+        str(n) for n in range(1, len(told(session.log)) + 1)]

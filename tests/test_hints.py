@@ -91,8 +91,8 @@ def test_every_kind_of_move_has_a_hint_and_a_log_line(app, drive, game):
     cls, seats = TABLES[game]
     config, examples, logged = kinds_of_moves(game, seats)
     assert len(examples) >= 2
-    for move, line in logged:
-        assert isinstance(line, str) and line.strip(), move
+    for move, line in logged:  # (another seat's declined claim in Chắn is not told)
+        assert isinstance(line, str) and (line.strip() or (game, move) == ("chan", "decline")), move
     for kind, (moves, move) in sorted(examples.items()):
         session = Session.new(config)
         for m in moves:
@@ -107,7 +107,7 @@ def test_every_kind_of_move_has_a_hint_and_a_log_line(app, drive, game):
             kind, move, texts)
         assert all(isinstance(e, int) for e in ents), (kind, move, ents)
         session.play(move)
-        assert session.log[-1].strip(), (kind, move)
+        assert session.log[-1].strip() or (game, kind) == ("chan", "decline"), (kind, move)
 
 
 def test_the_h_key_on_the_computers_turn_says_hints_come_on_yours(app, drive):

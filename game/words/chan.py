@@ -113,8 +113,9 @@ def describe(before, move: str, names: list[str]) -> str:
                 _("{seat} passed {card} and revealed {shown}")).format(
             seat=who, card=card(live.card), shown=card(shown.card))
     if verb == "decline":
-        return (_("You declined the claim on {card}") if you else
-                _("{seat} declined the claim on {card}")).format(seat=who, card=card(live.card))
+        # only a seat holding three of the card (or able to win on it) is asked: telling
+        # that another seat declined would show its hand (an empty line is not told)
+        return _("You declined the claim on {card}").format(card=card(live.card)) if you else ""
     owner = names[live.gate]
     face = card(live.card)
     if verb == "chiu":
