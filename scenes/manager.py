@@ -135,6 +135,7 @@ class SceneManager:
             self.transition.elapsed += dt
             if self.transition.done:
                 self.transition = None
+                self._changed = True  # the scene's own picture is still to be drawn once
         if self.top is not None:
             self.top.update(dt)
 

@@ -267,3 +267,25 @@ def test_a_new_language_redraws_the_table_beneath_the_pause_menu(app, drive):
         assert table.needs_redraw()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("style", ["slide", "fade"])
+def test_the_last_frame_of_a_transition_is_drawn_without_input(app, drive, style):
+    """The frame that ended a transition drew nothing (the scene beneath was at rest): the
+    window kept the transition's last step, the table a few pixels aside or the results
+    showing through, until the pointer moved."""
+    from scenes.pause import PauseMenu
+
+    table = quiet_table(app, drive)
+    app.settings.animation = "normal"
+    app.scenes.push(PauseMenu(app, table), transition=None)
+    drive.step(5)
+    app.scenes.pop(transition=style)  # back to the table at rest
+    for _ in range(200):
+        app.step(0.1)  # slow frames: the transition's last step is well short of its end
+        if app.scenes.transition is None:
+            break
+    drive.step(30)  # at rest, no input
+    fresh = app.screen.copy()
+    app.draw(fresh)
+    assert pixels(app.screen) == pixels(fresh)
