@@ -119,3 +119,33 @@ def test_unavailable_claims_have_no_buttons(table, drive):
     legal = table.legal()
     assert ("Ù!" in labels) == ("u" in legal)
     assert ("Chíu!" in labels) == any(m.startswith("chiu") for m in legal)
+
+
+def test_after_a_chiu_out_of_turn_the_discard_goes_to_the_claimed_cards_gate(app, drive):
+    """The prompt said "onto your gate" and only your gate lit up, while the card went to
+    the gate the chíu'd card came from (the rules: the discard takes its place); a drop on
+    that gate glided back."""
+    import pygame
+
+    from game.rules import chan as rules
+    from game.session import Session
+    from tests.test_chan_rules import CHIU_3C, position
+
+    data = position({0: CHIU_3C}, to_move=2, phase="respond", dealer=1, gates={1: ["9M"]},
+                    live={"gate": 1, "card": "9M", "from": "discard"}, stock_top=["3C"])
+    state = rules.play(rules.load(data), "draw")  # Seat 3 reveals 3C; you hold three
+    assert rules.to_move(state) == 0 and "chiu 3C" in rules.legal_moves(state)
+    scene = ChanTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    drive.key(pygame.K_c)  # Chíu!
+    drive.settle()
+    assert scene.state.phase == "discard" and scene.state.resume is not None
+    gate = esper.component_for_entity(scene.gate_target, DropTarget).rect
+    assert gate == scene.zone("gate", 2) and gate != scene.zone("gate", 0)
+    assert "onto Seat 3's gate" in scene.prompt_text()
+    card = next(m.split()[1] for m in scene.legal() if m.startswith("discard "))
+    drive.drag(scene.grip(scene.hand_entity(card)), gate.center)
+    drive.step(3)
+    assert scene.session.moves[-1] == f"discard {card}"
+    assert scene.session.state.gates[2][-1] == card

@@ -9,6 +9,7 @@ import pygame
 
 from game.rules import chan as rules
 from game.session import Session
+from scenes.chan import prompts
 from scenes.chan.prompts import partner_of
 
 
@@ -20,7 +21,7 @@ def perform(drive, table, move: str, by: str = "drag") -> None:
         start, end = drive.center_of(table.live_entity()), table.grip(target)
     elif verb == "discard":
         start = table.grip(table.hand_entity(cards[0]))
-        end = table.layout["gate_0"].rect.center
+        end = table.zone("gate", prompts.discard_gate(table.state)).center
     elif verb == "draw":
         drive.click(drive.center_of(table.stock_ent))
         return

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from game.i18n import _
+from game.i18n import _, num
 from game.rules import chan as rules
 from game.rules.chan.cards import CHICHI, forms_ca, rank_of
 from game.rules.chan.hands import holds_ca, waiting
@@ -214,8 +214,17 @@ def _take(takes: list[str], live: str) -> str:
                                                           second=partners[-1])
 
 
-def prompt(state, legal: list[str]) -> str:
-    """What the player to act may do now, built from ``legal`` (the legal moves)."""
+def discard_gate(state) -> int:
+    """The gate a discard goes to now: the discarding seat's own, or, after a chíu out of
+    turn, the gate of the seat whose card was claimed (the discard takes its place)."""
+    if state.phase == "discard" and state.resume is not None:
+        return state.resume.gate
+    return state.seat
+
+
+def prompt(state, legal: list[str], gate_owner: str = "") -> str:
+    """What the player to act may do now, built from ``legal`` (the legal moves);
+    ``gate_owner`` names the seat whose gate a discard after a chíu out of turn goes to."""
     phase = state.phase
     live = state.live
     card = name(live.card) if live is not None else ""
@@ -240,6 +249,10 @@ def prompt(state, legal: list[str]) -> str:
         if phase == "open":
             out.append(_("You are the dealer: discard a card onto your gate to start (drag it, "
                          "or click it, then the gate)."))
+        elif discard_gate(state) != state.seat:
+            out.append(_("Discard a card onto {seat}'s gate: it takes the place of the card you "
+                         "claimed (drag it, or click it, then that gate).").format(
+                seat=gate_owner or _("Seat {number}").format(number=num(discard_gate(state) + 1))))
         else:
             out.append(_("Discard a card onto your gate (drag it, or click it, then the gate)."))
         return " ".join(out)

@@ -100,7 +100,9 @@ class ChanTable(CardTable):
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 10), Sprite(totom_image("back", 34)),
             ZOrder(5), Hoverable())
-        esper.create_entity(DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
+        # where a discard goes: your gate, or after a chíu out of turn the claimed card's
+        self.gate_target = esper.create_entity(
+            DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
         self.first_viewer()
         self.show(instant=True)
         if not self.session.moves and self.replay is None:
@@ -465,6 +467,9 @@ class ChanTable(CardTable):
 
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
+        gate = prompts.discard_gate(self.state) if self.mine else self.viewer
+        esper.component_for_entity(self.gate_target, DropTarget).rect = self.zone(
+            "gate", gate).copy()
         buttons = self.comfort_buttons(self.layout["status"].rect)
         self.move_buttons = {}
         if self.mine:
@@ -682,7 +687,8 @@ class ChanTable(CardTable):
             if self.curtain:
                 return words.lift_cover(self.viewer)
             return words.to_play(self.seat_name(state.seat))
-        return prompts.prompt(state, self.legal())
+        return prompts.prompt(state, self.legal(),
+                              self.seat_name(prompts.discard_gate(state)))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         text = self.prompt_text()
