@@ -376,10 +376,13 @@ class GameTable(TableScene):
             self.app.toast(self.nothing_to_undo())
             return
         before = len(self.session.moves)
+        # between people the move taken back may be another person's: it is named
+        seat = self.session.snapshots[-1].seat
+        who = None if len(self.session.humans) == 1 else self.seat_name(seat)
         self.session.undo()
         self.autosave()
         self.app.sounds.play("click")
-        self.app.toast(undone_words(before - len(self.session.moves)), seconds=2.5)
+        self.app.toast(undone_words(before - len(self.session.moves), who), seconds=2.5)
         self.app.scenes.replace(type(self)(self.app, self.config, self.session),
                                 transition=None)
 
@@ -893,9 +896,16 @@ class CardTable(GameTable):
             theme.put(surface, img, img.get_rect(center=box.center))
 
 
-def undone_words(count: int) -> str:
+def undone_words(count: int, who: str | None = None) -> str:
     """What an undo took back: the person's last move and the ``count - 1`` after it (the
-    computer's replies, or the moves it was thinking about)."""
+    computer's replies, or the moves it was thinking about); ``who`` names that person
+    between people at one screen (the one at the screen may be another)."""
+    if who is not None:
+        if count <= 1:
+            return _("{seat}'s last move is taken back.").format(seat=who)
+        return ngettext("{seat}'s last move and the move after it are taken back.",
+                        "{seat}'s last move and the {count} moves after it are taken back.",
+                        count - 1).format(seat=who, count=num(count - 1))
     if count <= 1:
         return _("Your last move is taken back.")
     return ngettext("Your last move and the move after it are taken back.",

@@ -220,6 +220,8 @@ def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
     drive.settle()
     table = table_of(app)
     assert table.session.moves == [] and table.rules.to_move == first
+    # ... and is told whose move that was (it said "Your last move")
+    assert f"Seat {first + 1}'s last move is taken back." in [t.text for t in app.toasts]
     assert table.viewer == first and table.curtain
     assert not any(up for _, up in hand_faces(table))
     assert drive.problems == []

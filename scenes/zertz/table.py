@@ -177,3 +177,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     def _solo_human(self) -> bool:
         return len(self.session.humans) == 1
 
+    def seat_name(self, seat: int) -> str:
+        """A seat by its colour (Red, Blue), as the table names them."""
+        return words.seat_name(seat)
+
