@@ -41,8 +41,9 @@ class PauseMenu(Scene):
         entries = [(_("Resume"), self.resume_game, True), (_("Restart"), self.restart, False),
                    (_("Rules"), self.rules, False), (_("Settings"), self.settings, False),
                    (_("Quit to menu"), self.quit_to_menu, False)]
-        for i, (label, action, primary) in enumerate(entries):
-            self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary))
+        for i, (label, action, primary) in enumerate(entries):  # Enter resumes, as Esc does
+            self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary,
+                                    hotkey=pygame.K_RETURN if primary else None))
 
     def language_changed(self) -> None:
         self._build()
@@ -98,9 +99,15 @@ class PauseMenu(Scene):
         if self.confirming:
             config = getattr(self.table, "config", None)
             same = config is not None and config.fixed_seed
-            lines = [_("The game in progress will be lost."),
-                     _("The same cards again (seed {seed}).").format(seed=num(config.seed))
-                     if same else _("A new deal.")]
+            marbles = getattr(self.table, "game_key", "") == "zertz"
+            if same and marbles:
+                again = _("The same marbles from the bag again (seed {seed}).").format(
+                    seed=num(config.seed))
+            elif same:
+                again = _("The same cards again (seed {seed}).").format(seed=num(config.seed))
+            else:
+                again = _("A new game.") if marbles else _("A new game with new cards.")
+            lines = [_("The game in progress will be lost."), again]
             y = self.panel.y + 120
             for line in lines:
                 for part in theme.wrap(line, 20, self.panel.width - 40):

@@ -457,3 +457,33 @@ def test_a_banner_in_the_old_language_goes_with_a_change_of_language(app, drive)
         assert table.banner is None
     finally:
         set_app_language(app, "en")
+
+
+def test_enter_resumes_from_the_pause_menu_and_restart_words_fit_the_game(app, drive,
+                                                                          monkeypatch):
+    """Enter did nothing in the pause menu, whose Resume is its primary button; Restart's
+    question said "A new deal." also for Zertz (no cards) and for a seven-deal game."""
+    from game.catalog import GameConfig, Seat
+    from scenes import theme
+    from scenes.telefunken_table import TelefunkenTable
+    from scenes.zertz_table import ZertzTable
+    from tests.test_marks import record_calls
+
+    lines = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, rect: text)
+    for cls, game, words in ((ZertzTable, "zertz", "A new game."),
+                             (TelefunkenTable, "telefunken", "A new game with new cards.")):
+        table = cls(app, GameConfig(game, (Seat("human"), Seat("ai", "easy")), 1, {}))
+        app.scenes.reset(table, transition=None)
+        drive.settle()
+        drive.key(pygame.K_ESCAPE)
+        drive.settle()
+        pause = drive.scene
+        assert isinstance(pause, PauseMenu)
+        pause.restart()
+        lines.clear()
+        pause.draw(app.screen)
+        assert words in lines and "A new deal." not in lines, lines
+        pause.cancel_restart()
+        drive.key(pygame.K_RETURN)
+        drive.settle()
+        assert drive.scene is table
