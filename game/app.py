@@ -94,6 +94,7 @@ class App:
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
         self.toasts: list[Toast] = []
+        self.last_game: str | None = None  # the game of the last table opened (Statistics)
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0

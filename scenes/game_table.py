@@ -100,6 +100,8 @@ class GameTable(TableScene):
         self.config = config
         self.game_key = config.game
         self.info = BY_KEY[config.game]
+        if replay is None:
+            app.last_game = config.game  # Statistics opens on this game's page
         self.session = session or Session.new(config, app.settings.undo_between_people)
         self.session.undo_between_people = app.settings.undo_between_people
         self.replay = replay

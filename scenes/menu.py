@@ -197,7 +197,9 @@ class MainMenu(Scene):
     def open_stats(self) -> None:
         from scenes.stats import StatsScene
 
-        self.app.scenes.push(StatsScene(self.app), transition="fade")
+        # on the page of the game played last (this time, else the latest saved one)
+        game = self.app.last_game or (self.latest.game if self.latest else None)
+        self.app.scenes.push(StatsScene(self.app, game), transition="fade")
 
     def open_settings(self) -> None:
         from scenes.settings import SettingsScene

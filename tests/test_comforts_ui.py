@@ -215,3 +215,18 @@ def test_statistics_scene_shows_and_resets_with_confirmation(persisting, drive):
     drive.click(next(w for w in scene.widgets.widgets if w.label.startswith("Reset")).rect.center)
     drive.click(next(w for w in scene.widgets.widgets if w.label.startswith("Yes")).rect.center)
     assert load_stats()[0] == {} and scene.records()["easy"]["played"] == 0
+
+
+def test_statistics_open_on_the_game_played_last(persisting, drive):
+    """Statistics always opened on Zetema's page, also straight after a Zertz game."""
+    drive.click(MENU["stats"].rect.center)
+    drive.settle()
+    assert drive.scene.game == "zetema"  # nothing played yet, nothing saved
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    start(persisting, drive)
+    persisting.scenes.reset(MainMenu(persisting), transition=None)
+    drive.settle()
+    drive.click(MENU["stats"].rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, StatsScene) and drive.scene.game == "zertz"
