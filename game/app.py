@@ -95,6 +95,7 @@ class App:
         self.scenes = SceneManager(self)
         self.toasts: list[Toast] = []
         self.last_game: str | None = None  # the game of the last table opened (Statistics)
+        self.hand_orders: dict[str, str] = {}  # game -> the hand's order chosen (sort, group)
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0

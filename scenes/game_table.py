@@ -151,6 +151,14 @@ class GameTable(TableScene):
     def state(self):
         return self.rules.state
 
+    def hand_order(self, default: str) -> str:
+        """How the person last chose to order the hand in this game (by rank, by suit, in
+        pairs...): kept when Undo, Restart or a new game builds the table again."""
+        return self.app.hand_orders.get(self.game_key, default)
+
+    def remember_hand_order(self, mode: str) -> None:
+        self.app.hand_orders[self.game_key] = mode
+
     def busy(self) -> bool:
         """The computer waits while the table animates or holds something up to read, and
         while a deal's summary is still to be shown (the next deal starts after Continue)."""

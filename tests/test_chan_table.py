@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import esper
+import pygame
 import pytest
 
 from ecs.components import DropTarget
@@ -149,3 +150,21 @@ def test_after_a_chiu_out_of_turn_the_discard_goes_to_the_claimed_cards_gate(app
     drive.step(3)
     assert scene.session.moves[-1] == f"discard {card}"
     assert scene.session.state.gates[2][-1] == card
+
+
+def test_the_hands_grouping_is_kept_through_undo(app, drive, table):
+    """Group: by suit came back as Group: pairs after Undo (the table is built again)."""
+    assert run_until_mine(drive, table)
+    arrange = next(w for w in table.widgets.widgets if w.label.startswith("Group"))
+    drive.click(arrange.rect.center)
+    drive.settle()
+    assert table.mode == "rank"
+    move = next(m for m in table.legal() if m.split()[0] in ("discard", "chan", "ca", "draw"))
+    perform(drive, table, move)
+    drive.settle()
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    rebuilt = drive.scene
+    assert isinstance(rebuilt, ChanTable) and rebuilt is not table
+    assert rebuilt.mode == "rank"
+    assert any(w.label == table.widgets.widgets[-1].label for w in rebuilt.widgets.widgets)

@@ -80,7 +80,7 @@ class ChanTable(CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("chan")
-        self.mode = "pairs"
+        self.mode = self.hand_order("pairs")
         self.sync = CardSync(totom_image)
         self.stock_ent: int | None = None
         self._source: dict[str, tuple[float, float]] = {}
@@ -504,6 +504,7 @@ class ChanTable(CardTable):
 
     def regroup(self) -> None:
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        self.remember_hand_order(self.mode)
         self.show()
 
     def show_hint(self, move: str) -> list[int]:

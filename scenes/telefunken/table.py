@@ -63,7 +63,7 @@ class TelefunkenTable(Gestures, CardTable):
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
         self.players = len(config.seats)
-        self.sort_mode = "rank"
+        self.sort_mode = self.hand_order("rank")
         self.order: list[str] = []       # the viewer's hand, left to right
         self.selected: list[str] = []    # cards moved to the build zone
         self.sync = CardSync(card_image)
@@ -466,6 +466,7 @@ class TelefunkenTable(Gestures, CardTable):
 
     def sort(self, mode: str) -> None:
         self.sort_mode = mode
+        self.remember_hand_order(mode)
         self._frozen = None
         self.show()
 

@@ -52,7 +52,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.layout = load_layout("zetema")
         self.back = card_image("back", layout.HAND_W)
         self.players = len(config.seats)
-        self.sort_mode = "rank"
+        self.sort_mode = self.hand_order("rank")
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
@@ -241,8 +241,13 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             rect = pygame.Rect(hand.right - self.sort_buttons_width() - 4 + i * (width + 6),
                                hand.y + 2, width, 30)
             buttons.append(Button(theme.mirror(rect, hand), words.sort_label(mode),
-                                  lambda m=mode: self.sort_hand(m), size=14))
+                                  lambda m=mode: self.sort_by(m), size=14))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def sort_by(self, mode: str) -> None:
+        """A sort button: the hand in that order, kept for the tables built later."""
+        self.remember_hand_order(mode)
+        self.sort_hand(mode)
 
     def show_hint(self, move: str) -> list[int]:
         self.app.toast(words.hint(move))
