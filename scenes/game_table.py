@@ -56,6 +56,7 @@ from scenes.widgets import Button, WidgetGroup
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
 HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked out
 HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
+LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 
 
@@ -852,13 +853,15 @@ class CardTable(GameTable):
         if self.curtain and self._press_saw_cover and hand.collidepoint(pos):
             self.curtain = False
             self._press_saw_cover = False
+            lift = _(LIFT_COVER_FIRST)  # done: the message that asked for it goes
+            self.app.toasts = [t for t in self.app.toasts if t.text != lift]
             return True
         return False
 
     def ask_hint(self) -> None:
         if self.curtain:
             if self.replay is None:
-                self.app.toast(_("Lift the cover first: click it to see your cards."))
+                self.app.toast(_(LIFT_COVER_FIRST))
             return
         if not self.mine:  # (yours, but the last move still landing: it comes at once)
             if self.replay is None and not self.rules.over and not self.rules.human_to_move():

@@ -291,6 +291,7 @@ def test_hint_under_the_cover_names_nothing(app):
     assert table.hint is None
     assert [t.text for t in app.toasts] == ["Lift the cover first: click it to see your cards."]
     lift_cover(drive, table)
+    assert app.toasts == []  # lifted: the message that asked for it has gone
     drive.key(pygame.K_h)  # with the cover lifted, the person gets the hint
     for _ in range(600):
         drive.step()
