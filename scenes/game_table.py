@@ -160,6 +160,11 @@ class GameTable(TableScene):
     def remember_hand_order(self, mode: str) -> None:
         self.app.hand_orders[self.game_key] = mode
 
+    def resume(self) -> None:
+        super().resume()
+        if self.world is not None and self.world.alive:
+            self.refresh()  # a setting changed meanwhile (Undo between people) shows at once
+
     def busy(self) -> bool:
         """The computer waits while the table animates or holds something up to read, and
         while a deal's summary is still to be shown (the next deal starts after Continue)."""

@@ -368,3 +368,29 @@ def test_no_button_stands_on_the_cover(app, game):
     drive.settle()
     assert not table.curtain
     assert len([w for w in table.widgets.widgets if w.rect.colliderect(hand)]) == 2
+
+
+def test_undo_turned_on_in_settings_lights_the_undo_button_at_once(app):
+    """The button stayed grey until the next move (Ctrl+Z already worked)."""
+    from scenes.pause import PauseMenu
+    from scenes.settings import SettingsScene
+
+    app.settings.undo_between_people = False
+    config = GameConfig("chan", (H, H, H, H), 2, {})
+    table = ChanTable(app, config)
+    drive = open_uncovered(app, table)
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    chan_perform(drive, table, move)
+    drive.settle()
+    undo = next(w for w in table.widgets.widgets if w.label == "Undo")
+    assert not undo.enabled
+    app.scenes.push(PauseMenu(app, table), transition=None)
+    settings = SettingsScene(app)
+    app.scenes.push(settings, transition=None)
+    drive.step(2)
+    settings._set_undo(True)
+    app.scenes.pop(transition=None)
+    app.scenes.pop(transition=None)
+    drive.step(2)
+    undo = next(w for w in table.widgets.widgets if w.label == "Undo")
+    assert undo.enabled
