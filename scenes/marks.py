@@ -11,8 +11,8 @@ Marks are drawn above the table's pieces and below its panels, in the seat's col
 an optional short tag ("Seat 3", "put") so several seats' last moves can be told apart. A
 card buried under another card (a discard covered by the next one) is not outlined: the
 mark would frame the card on top; a card partly under others laid across it from a side
-(a row overlapping left to right, a pile fanned downwards) is outlined where it shows, its
-tag still placed from the whole card.
+(a row overlapping left to right, a pile fanned downwards) is outlined where it shows,
+without its tag (which lay on the newer card and named it; the seat's colour says whose).
 """
 
 from __future__ import annotations
@@ -180,7 +180,9 @@ class LastMoves:
                                          (x + dx, y + CROSS_ARM), 4)
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
-                if mark.label:  # (placed from the whole card, as a tag's spots are tested)
+                if mark.label and box == whole:  # a card partly covered by a newer one
+                    # keeps its outline without a tag: the tag lay on the newer card and
+                    # named it, and its visible strip is the card's index (kept readable)
                     tags.append((mark.label, colour, whole, mark.tag_at))
         bounds = surface.get_rect()
         for label, colour, box, edge in tags:  # above every outline: no line crosses a tag
