@@ -149,7 +149,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._before = self.state
         self.banner = (words.new_deal_banner(self.state.deal), 1.6)
         self.shown_label = ""
-        self.pick_viewer()
+        if self.hot_seat:  # everybody read the summary: the next hand comes under the cover
+            self.hide_hand()
+            self.first_viewer()
+        else:
+            self.pick_viewer()
         self.reconcile(instant=True)
         self._deal_in()
         self.refresh()  # (the hand's cards being dealt stay face down until they arrive)
