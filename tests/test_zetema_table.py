@@ -561,3 +561,18 @@ def test_dealt_cards_leave_the_stock_face_down_and_turn_up_as_they_arrive(app, d
     drive.click(table.layout["hand"].rect.center)  # lifted while the cards still fly
     drive.settle()
     assert not table.curtain and faces(table) and all(faces(table))
+
+
+def test_the_other_piles_counters_stand_still_while_a_card_flies(open_table, drive):
+    """Every pile counter read 0/5 for a moment after each discard: every card at rest on
+    the table was sent to its own place again and counted as gliding."""
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
+                                piles={"A": ["AS", "AH"], "6": ["6C"]}))
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    for _ in range(120):
+        drive.step()
+        ace, six = rules.RANK_INDEX["A"], rules.RANK_INDEX["6"]
+        assert table._landed[ace] >= 2 and table._landed[six] >= 1
+        if not table.animating:
+            break

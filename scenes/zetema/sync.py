@@ -13,7 +13,7 @@ from collections import Counter
 
 import esper
 
-from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, ZOrder
+from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, Tweens, ZOrder
 from ecs.tween import animate, ease_in, flip, move_to
 from game.card_art import card_image
 from game.rules import zetema as rules
@@ -221,6 +221,10 @@ class ZetemaSync:
             return
         esper.component_for_entity(ent, ZOrder).z = z
         t = esper.component_for_entity(ent, Transform)
+        tweens = esper.try_component(ent, Tweens)
+        if (abs(t.x - x) < 0.5 and abs(t.y - y) < 0.5 and abs(t.angle - angle) < 0.5
+                and not (tweens and any(w.attr in ("x", "y", "angle") for w in tweens.items))):
+            return  # already there, at rest: no glide (a pile's counter counts it as landed)
         if duration <= 0:
             t.x, t.y, t.angle = x, y, angle
         else:
