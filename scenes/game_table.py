@@ -107,6 +107,7 @@ class GameTable(TableScene):
         self.session.undo_between_people = app.settings.undo_between_people
         self.replay = replay
         self.hint: tuple[str, list[int]] | None = None
+        self._chosen_at_hint: set[int] = set()  # the cards chosen when the hint came
         self._hint_decision: Decision | None = None
         self._hint_for = None  # the state the hint in progress was asked for
         self.log_scroll = 0
@@ -493,6 +494,8 @@ class GameTable(TableScene):
         for ent in ents:
             esper.add_component(ent, Glow(HINT_COLOUR, 4))
         self.hint = (move, ents)
+        # what was chosen already (cards in a meld zone) does not count as another choice
+        self._chosen_at_hint = {ent for ent, _ in esper.get_component(Selected)}
 
     def autosave(self) -> None:
         if self.replay is not None or not self.app.persist:
@@ -583,8 +586,9 @@ class GameTable(TableScene):
                                              count_up=count_up, details=details),
                                  transition="fade")
         self._poll_hint()
-        if self.hint is not None and any(ent not in self.hint[1] for ent, _ in
-                                         esper.get_component(Selected)):
+        if self.hint is not None and any(
+                ent not in self.hint[1] and ent not in self._chosen_at_hint
+                for ent, _ in esper.get_component(Selected)):
             self.clear_hint()  # the person chose another card than the hint's: it has done
         self._label_hint_button()
         if self.replay is None:

@@ -576,3 +576,20 @@ def test_the_other_piles_counters_stand_still_while_a_card_flies(open_table, dri
         assert table._landed[ace] >= 2 and table._landed[six] >= 1
         if not table.animating:
             break
+
+
+def test_a_hint_asked_with_cards_already_chosen_stays(open_table, drive):
+    """With K♠ in the meld zone, the hint (a flush without it) lit nothing: the card chosen
+    before counted as another choice and took the hint away at once."""
+    from ecs.components import Glow
+
+    table = open_table(position(["2H", "4H", "6H", "8H", "10H", "QH", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    drive.click(drive.center_of(hand_ent(table, "KS")))
+    drive.settle()
+    assert [c for c, _ in table.selection] == ["KS"]
+    table._apply_hint("meld flush 2H 4H 6H 8H 10H QH")
+    drive.step(3)
+    assert table.hint is not None
+    assert {c for c, e in table.hand if esper.has_component(e, Glow)} == {
+        "2H", "4H", "6H", "8H", "10H", "QH"}
