@@ -120,6 +120,26 @@ class LastMoves:
             if marks is not None:
                 marks[:] = [m for m in marks if not set(m.entities) & ents]
 
+    def drop(self, ents: Iterable[int], seats: Iterable[int]) -> None:
+        """``ents`` leave the marks of ``seats`` (the rest of each mark stays): a card that
+        went from a marked place into someone's hand (a joker taken off a meld) would
+        stretch the outline of the meld it left across the table."""
+        ents = set(ents)
+        for seat in seats:
+            marks = self.marks.get(seat)
+            if not marks:
+                continue
+            kept = []
+            for mark in marks:
+                if set(mark.entities) & ents:
+                    left = tuple(e for e in mark.entities if e not in ents)
+                    if not left:
+                        continue
+                    mark = Mark(left, mark.rect, mark.shape, mark.label, mark.dashed,
+                                mark.tag_at)
+                kept.append(mark)
+            marks[:] = kept
+
     # -- queries -----------------------------------------------------------------------
     def boxes(self, seat: int) -> list[pygame.Rect]:
         """Where ``seat``'s marks are drawn now (marks with nothing left to show omitted)."""

@@ -139,3 +139,25 @@ def test_a_joker_swap_is_outlined_and_tagged(app, drive):
     marks = table.marks.marks.get(0, [])
     swapped = [m for m in marks if [table.sync.code_of(e) for e in m.entities] == ["5D"]]
     assert swapped and swapped[0].label == "You"
+
+
+def test_a_joker_taken_off_a_marked_meld_leaves_its_outline_behind(app, drive):
+    """Seat 2's last move was a set with a joker; you freed the joker: Seat 2's outline grew
+    into a rectangle from its meld down to the joker in your hand."""
+    from scenes.telefunken_table import perform
+
+    melds = [{"owner": 0, "cards": ["KC", "KH", "KD"]}, {"owner": 1, "cards": ["JS", "JH", "JK"]}]
+    state = position([["JD", "JC", "9S", "2S", "3H"]] + OTHERS, melds=melds,
+                     melded=[True, True, False, False])
+    table = open_state(app, drive, state)
+    table.world.activate()
+    table.marks.cards(1, table.sync, "meld_1", ["JS", "JH", "JK"])  # Seat 2's last move
+    before = table.marks.boxes(1)[0]
+    perform(drive, table, "free 1 with JD JC")
+    drive.settle()
+    assert table.session.moves == ["free 1 with JD JC"]
+    table.world.activate()
+    joker = next(e for c, e in table.sync.entities("hand") if c == "JK")
+    (box,) = table.marks.boxes(1)
+    assert not box.colliderect(table.layout["hand"].rect)
+    assert box.height == before.height and joker not in table.marks.marks[1][0].entities

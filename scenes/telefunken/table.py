@@ -391,6 +391,10 @@ class TelefunkenTable(Gestures, CardTable):
         are tagged with the name of the seat that laid them off."""
         name, mark = self.seat_name(seat), self.marks.cards
         melds = self.state.melds
+        if any(isinstance(e, (rules.JokerFreed, rules.JokerSwapped)) for e in events):
+            # a joker taken off a meld into the hand leaves the meld's outline behind
+            held = [e for zone in ("hand", "build") for _, e in self.sync.entities(zone)]
+            self.marks.drop(held, [s for s in self.marks.marks if s != self.viewer])
         for event in events:
             if isinstance(event, rules.Discarded):
                 mark(seat, self.sync, "discard", [event.card], name)
