@@ -87,7 +87,7 @@ class ResultsOverlay(Scene):
         for n, entry in enumerate(self.log, 1):
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  self.log_rect.width - 24)
-            lines.extend(wrapped[:1] + ["    " + w for w in wrapped[1:]])
+            lines.extend(wrapped[:1] + [WRAPPED + w for w in wrapped[1:]])
         return lines
 
     def handle(self, event: InputEvent) -> None:
@@ -163,7 +163,10 @@ class ResultsOverlay(Scene):
                         (start, rect.y + 10), 16, theme.GOLD, "bold", anchor=lead)
         visible = (rect.height - 40) // LINE
         end = len(self._lines) - self.scroll
-        shown = self._lines[max(0, end - visible):end]
+        first = max(0, end - visible)
+        while 0 < first < end and self._lines[first].startswith(WRAPPED):
+            first += 1  # whole entries only: an entry's second half alone ("removed") lies
+        shown = self._lines[first:end]
         y = rect.y + 36
         for line in shown:
             theme.blit_text(surface, line, (start, y), 13, theme.INK_DIM, anchor=lead)
@@ -172,6 +175,9 @@ class ResultsOverlay(Scene):
             end = rect.x + 10 if theme.rtl() else rect.right - 10
             theme.blit_text(surface, _("wheel to scroll"), (end, rect.y + 12), 12,
                             theme.INK_FAINT, anchor=theme.align("topright"))
+
+
+WRAPPED = "    "  # the indent of a log entry's wrapped lines
 
 
 class DealSummary(Scene):

@@ -487,3 +487,23 @@ def test_enter_resumes_from_the_pause_menu_and_restart_words_fit_the_game(app, d
         drive.key(pygame.K_RETURN)
         drive.settle()
         assert drive.scene is table
+
+
+def test_the_results_move_list_starts_on_a_whole_entry(app, monkeypatch):
+    """A long game's list opened with "removed", the second half of a wrapped entry."""
+    from scenes import theme
+    from scenes.results import ResultsOverlay
+    from tests.test_marks import record_calls
+
+    log = [f"Red took the white marble from d{n % 7 + 1} — ring f{n % 5 + 1} removed, and the "
+           "put went on the ring beside it" for n in range(40)]
+    for cut in range(0, 3):  # whichever line the top of the list falls on
+        overlay = ResultsOverlay(app, "Title", "", ["Player", "Points"], [["Ana", "12"]],
+                                 lambda: None, lambda: None, log=log[:40 - cut])
+        assert any(line.startswith("    ") for line in overlay._lines)
+        drawn = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, rect: text)
+        overlay.draw(app.screen)
+        monkeypatch.undo()
+        listed = drawn[drawn.index(f"All moves ({40 - cut})") + 1:]
+        first = next(text for text in listed if "removed" in text or text[:1].isdigit())
+        assert first[:1].isdigit(), first
