@@ -26,6 +26,17 @@ def data_dir(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def english_afterwards():
+    """Each test ends in English, whatever language it switched to (an App takes the
+    language of its settings): the next test's words would be another language's."""
+    yield
+    from game import i18n
+
+    if i18n.language() != "en":
+        i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def clean_esper():
     """Each test starts and ends with only esper's default world, empty."""
     yield
