@@ -45,6 +45,7 @@ class RenderSystem:
         self._coarse: dict[tuple, list] = {}  # [source image, result] at TURNING_ANGLE_STEP
         self._limit = cache_limit
         self.turning_step = TURNING_ANGLE_STEP
+        self.select_edge = SELECT_EDGE  # the outline of a ``Selected`` entity
         self.transforms = 0  # images scaled or rotated so far (for tests and benchmarks)
         self._rows: list | None = None  # esper's query result the draw list was built from
         self._tick = -1
@@ -199,7 +200,7 @@ class RenderSystem:
         else:
             surface.blit(img, (left, top))
         for color, width, on in ((glow.color if glow else None, glow.width if glow else 0,
-                                  glow is not None), (SELECT_EDGE, 4, selected)):
+                                  glow is not None), (self.select_edge, 4, selected)):
             if not on:
                 continue
             rect = pygame.Rect(left - 3, top - 3, w + 6, h + 6)

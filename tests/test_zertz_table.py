@@ -424,3 +424,21 @@ def test_play_again_brings_new_cards_even_after_a_typed_seed(app, drive):
     scene.play_again()
     drive.settle()
     assert isinstance(drive.scene, ZertzTable) and drive.scene.config.seed != 777
+
+
+def test_a_chosen_piece_is_outlined_in_neither_seats_colour(table, app, drive):
+    """Red's chosen piece was outlined in blue, the colour of Blue's last move."""
+    from scenes.marks import SEAT_COLOURS
+
+    piece = table.supply_ents[0][-1]
+    drive.click(drive.center_of(piece))
+    drive.step(2)
+    assert table.drag.selected == piece
+    x, y = drive.center_of(piece)
+    radius = round(esper.component_for_entity(piece, Sprite).image.get_width() / 2)
+    ring = {tuple(app.screen.get_at((round(x) + dx, round(y)))[:3])
+            for dx in range(radius - 6, radius + 6)}
+    assert table.render.select_edge in ring
+    assert not set(SEAT_COLOURS[:2]) & ring
+    r, g, b = table.render.select_edge  # a light neutral, not a red or blue
+    assert min(r, g, b) > 200 and max(r, g, b) - min(r, g, b) < 40

@@ -16,6 +16,8 @@ from scenes.zertz import art
 from scenes.zertz import layout as geo
 from scenes.zertz.layout import TRAY_SCALE, Z_BOARD, Z_DRAWN, Z_RING, Z_SUPPLY, Z_TRAY
 
+SELECT_WHITE = (246, 242, 230)  # a chosen piece or marble's outline (the seats are red, blue)
+
 
 class BoardSync:
     """Entities of the board, built from ``self.state`` and kept in step with it."""
@@ -31,6 +33,8 @@ class BoardSync:
     def build_table(self) -> None:
         state = self.state
         self.drag.cancel_on_miss = True  # a click on bare felt drops a selection
+        # a chosen piece or marble is outlined in white: blue is Blue's (its last move)
+        self.render.select_edge = SELECT_WHITE
         for zone in self.layout.layer("rings"):
             ent = esper.create_entity(
                 Transform(*zone.rect.center), ZOrder(Z_RING),
