@@ -442,3 +442,33 @@ def test_a_chosen_piece_is_outlined_in_neither_seats_colour(table, app, drive):
     assert not set(SEAT_COLOURS[:2]) & ring
     r, g, b = table.render.select_edge  # a light neutral, not a red or blue
     assert min(r, g, b) > 200 and max(r, g, b) - min(r, g, b) < 40
+
+
+def test_a_click_on_an_empty_ring_places_your_piece_there(table, app, drive):
+    """Placing a piece is all a click on an empty ring can mean: it did nothing unless the
+    piece was picked up first."""
+    ring = next(r for r in sorted(table.state.rings) if r not in table.state.marbles
+                and f"place {r}" in table.legal())
+    drive.click(table.ring_center(ring))
+    drive.settle()
+    assert table.session.moves[:1] == [f"place {ring}"]
+    piece = table.piece_ents[ring]
+    assert drive.center_of(piece) == pytest.approx(table.ring_center(ring), abs=2)
+
+
+def test_after_a_take_a_click_on_an_empty_ring_puts_the_drawn_marble(app, drive):
+    import random as _random
+
+    state = rules.new_game(seed=1)
+    rng = _random.Random(1)
+    while state.phase != "put":
+        moves = rules.legal_moves(state)
+        takes = [m for m in moves if m.startswith("take")]
+        state = rules.play(state, takes[0] if takes else rng.choice(moves))
+    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    ring = next(m.split()[1] for m in scene.legal() if m.startswith("put "))
+    drive.click(scene.ring_center(ring))
+    drive.settle()
+    assert scene.session.moves[-1] == f"put {ring}" and ring in scene.state.marbles

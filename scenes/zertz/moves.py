@@ -17,6 +17,7 @@ import esper
 
 from ecs.components import Draggable, DropTarget, Transform
 from ecs.input import topmost_at
+from ecs.intents import ClickIntent
 from game.catalog import GameConfig
 from game.rules import zertz as rules
 from game.session import Session
@@ -69,9 +70,27 @@ class MoveInput:
         self._last_dropped = entity
         return move
 
+    def move_for_intent(self, intent) -> str | None:
+        """A click on an empty ring with nothing chosen: your next piece goes there, or the
+        drawn marble after a take (what else could the click mean); else nothing."""
+        if not isinstance(intent, ClickIntent) or self.replay is not None:
+            return None
+        x, y = intent.pos
+        down = getattr(self, "_down_at", None)  # a click: pressed there too (not a drag of
+        if down is None or abs(down[0] - x) > 6 or abs(down[1] - y) > 6:  # something refused)
+            return None
+        ring = min(self.state.rings, key=lambda r: (self.layout[r].rect.centerx - x) ** 2
+                   + (self.layout[r].rect.centery - y) ** 2, default=None)
+        if ring is None or (self.layout[ring].rect.centerx - x) ** 2 + (
+                self.layout[ring].rect.centery - y) ** 2 > RING_RADIUS ** 2:
+            return None
+        move = f"put {ring}" if self.state.phase == "put" else f"place {ring}"
+        return move if self.rules.human_to_move() and self.is_legal(move) else None
+
     def handle(self, event) -> None:
         if event.button == 1 and self.replay is None and not self.rules.over:
             if event.kind == "down":
+                self._down_at = event.pos
                 self._explain_refused_press(event.pos)
             elif event.kind == "up":
                 self._explain_drop_on_nothing(event.pos)
