@@ -285,3 +285,25 @@ def test_a_ring_taken_from_and_then_removed_by_the_other_seat_is_crossed_out(app
         ("cross", False)]
     assert [(m.shape, m.dashed) for m in table.marks.marks[0] if m.rect == rect] == [
         ("cross", False)]
+
+
+def test_the_took_put_tag_leaves_the_neighbouring_pieces_and_labels_in_view(app, drive,
+                                                                            monkeypatch):
+    """The tag covered Blue's piece on the next ring, and the row and column labels."""
+    import scenes.marks as marks_module
+    from scenes.zertz import layout as geo
+    from tests.test_marks import record_calls
+
+    state = position(pieces={"a2": 0, "a3": 1, "d4": 1})  # Blue's piece right above a2
+    table = open_table(app, drive, state)
+    perform(drive, table, "take a1")
+    drive.settle()
+    perform(drive, table, "put a1")
+    drive.settle()
+    drawn = record_calls(monkeypatch, marks_module, "_tag")
+    table.draw(pygame.Surface(app.size))
+    (tag,) = [rect for label, rect in drawn if label == "took · put"]
+    for ring in ("a2", "a3"):  # the rings with pieces next to it stay clear
+        assert not tag.colliderect(table.layout[ring].rect), ring
+    for _, (x, y) in geo.row_label_spots(table.layout) + geo.column_label_spots(table.layout):
+        assert not tag.collidepoint(x, y)

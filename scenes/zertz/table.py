@@ -32,6 +32,7 @@ from scenes import theme
 from scenes.game_table import GameTable
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
+from scenes.zertz import layout as geo
 from scenes.zertz import panels, words
 from scenes.zertz.animation import MoveAnimation
 from scenes.zertz.moves import MoveInput
@@ -176,6 +177,20 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
 
     def _solo_human(self) -> bool:
         return len(self.session.humans) == 1
+
+    def mark_keep_clear(self) -> list[pygame.Rect]:
+        """A "took · put" tag leaves the pieces, marbles and board labels beside its ring in
+        view (it covered a neighbour's piece and the row numbers)."""
+        if not any(m.label for marks in self.marks.marks.values() for m in marks):
+            return []
+        state = self.state
+        out = [self.layout[ring].rect.inflate(4, 4)
+               for ring in set(state.pieces) | set(state.marbles)]
+        for _, (x, y) in geo.column_label_spots(self.layout):
+            out.append(pygame.Rect(x - 7, y, 14, 18))
+        for _, (x, y) in geo.row_label_spots(self.layout):
+            out.append(pygame.Rect(x - 7, y - 9, 14, 18))
+        return out
 
     def seat_name(self, seat: int) -> str:
         """A seat by its colour (Red, Blue), as the table names them."""
