@@ -161,3 +161,23 @@ def test_a_joker_taken_off_a_marked_meld_leaves_its_outline_behind(app, drive):
     (box,) = table.marks.boxes(1)
     assert not box.colliderect(table.layout["hand"].rect)
     assert box.height == before.height and joker not in table.marks.marks[1][0].entities
+
+
+def test_a_buyers_panel_outline_follows_its_panel_between_people(app, drive):
+    """Seat 3 bought; the turn passed to the other person and the top panels turned: the
+    outline stayed in the old slot, round another seat's panel."""
+    H, AI = Seat("human"), Seat("ai", "easy")
+    config = GameConfig("telefunken", (H, H, AI, AI), 4, {})
+    state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=2,
+                     discard=("5S", "9S"), discarder=0, offer=[3])
+    table = open_state(app, drive, state, config)
+    table.rules._apply("buy")  # seat 3 (a computer) buys; Seat 2 is to play
+    drive.settle()
+    assert table.viewer == 1
+    table.draw(pygame.Surface(app.size))
+    before = table.opponent_zone(2)
+    assert table.marks.boxes(2) == [before]
+    table.viewer = 0  # the other person comes to the screen: the panels turn
+    assert table.opponent_zone(2) != before
+    table.draw(pygame.Surface(app.size))
+    assert table.marks.boxes(2) == [table.opponent_zone(2)]

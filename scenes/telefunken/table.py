@@ -148,6 +148,19 @@ class TelefunkenTable(Gestures, CardTable):
         order = [(self.viewer + k) % self.players for k in range(1, self.players)]
         return self.layout[f"opp_{len(order) - order.index(seat)}"].rect
 
+    def draw_above_pieces(self, surface: pygame.Surface) -> None:
+        # a buying seat's panel outline follows its panel (between people the panels turn
+        # with the person at the screen); at the screen, its panel is not shown
+        for seat, (_card, mark) in self._bought.items():
+            marks = self.marks.marks.get(seat, [])
+            if not any(m is mark for m in marks):
+                continue
+            if seat == self.viewer:
+                marks[:] = [m for m in marks if m is not mark]
+            else:
+                mark.rect = pygame.Rect(self.opponent_zone(seat))
+        super().draw_above_pieces(surface)
+
     def seat_origin(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
             return self.layout["hand"].rect.center
