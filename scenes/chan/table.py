@@ -642,8 +642,8 @@ class ChanTable(CardTable):
             out += self._names(f"gate_{seat}")
         out += self._names("win")
         place = self._live_tag_place()
-        if place is not None:
-            out.append(panels.live_tag_rect(*place))
+        if place is not None:  # (listed twice: a tag steps a little farther from its card
+            out += [panels.live_tag_rect(*place)] * 2  # rather than touch the pill)
         return out
 
     def _names(self, zone: str) -> list[pygame.Rect]:
