@@ -80,6 +80,14 @@ class TweenSystem(esper.Processor):
         for callback in finished:
             callback()
 
+    def finish_all(self) -> None:
+        """Every running tween jumps to its end, and so do the ones their endings start
+        (a flip's second half), a few rounds at most."""
+        for _ in range(8):
+            self._finish_all()
+            if not is_animating():
+                return
+
     def _finish_all(self) -> None:
         """Instant speed: every tween jumps to its end value and finishes."""
         finished: list[Callable[[], None]] = []

@@ -103,8 +103,11 @@ class ReplayControls:
         return len(self.table.replay)
 
     def next(self) -> None:
+        """The next move; one still moving lands at once first (a quick click counts)."""
         table = self.table
-        if self.position < self.total and not table.animating:
+        if self.position < self.total:
+            if table.animating:
+                table.tweens.finish_all()
             table.rules._apply(table.replay[self.position])
 
     def back(self) -> None:

@@ -87,3 +87,19 @@ def test_the_replay_bar_reads_from_the_right_in_persian(app, drive):
         assert drive.scene.session.moves == []
     finally:
         i18n.set_language("en")
+
+
+def test_quick_clicks_on_next_each_count(app, drive):
+    """Three quick clicks on Next moved one step: a click while a move still flew was lost."""
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    replay = drive.scene
+    app.settings.animation = "normal"
+    nxt = button(replay.replay_controls.widgets.widgets, "Next")
+    for _ in range(3):
+        drive.click(nxt.rect.center)
+        drive.step(2)  # the move is still on its way
+    assert len(replay.session.moves) == 3
+    drive.settle()
+    assert replay.session.moves == replay.replay[:3]
