@@ -540,6 +540,9 @@ class GameTable(TableScene):
         from scenes.results import ResultsOverlay
 
         title, subtitle, header, rows, highlight = self.result_summary()
+        # the table's messages end with it (they stood over the results' veil); a problem
+        # (a save that failed) stays
+        self.app.toasts = [t for t in self.app.toasts if t.error]
         self.app.scenes.push(ResultsOverlay(
             self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
             highlight_row=highlight, log=told(self.session.log), on_replay=self.open_replay,
