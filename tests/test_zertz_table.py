@@ -474,19 +474,6 @@ def test_after_a_take_a_click_on_an_empty_ring_puts_the_drawn_marble(app, drive)
     assert scene.session.moves[-1] == f"put {ring}" and ring in scene.state.marbles
 
 
-def test_messages_stand_between_the_bag_panel_and_the_board(table, app, drive):
-    """A message covered the bottom edge of the bag's panel."""
-    from scenes.zertz import layout as geo
-
-    app.toast("Your last move and the move after it are taken back.")
-    drive.step(2)
-    bottom = table.toast_bottom()
-    top = bottom - 42  # one line of message
-    assert top >= geo.bag_panel(table.layout).bottom
-    rings = [table.layout[r].rect for r in table.state.rings]
-    assert bottom <= min(r.top for r in rings)
-
-
 def test_the_tables_messages_go_when_the_results_come(app, drive):
     """"Blue has no move and passes" stood over the results' veil."""
     import random as _random

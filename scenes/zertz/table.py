@@ -47,7 +47,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     ai_module = zertz_ai
     # messages stand in the strip between the bag and the board's top ring (one line fits;
     # they hide no ring, no tray, no button)
-    toast_zone = ("bag", "bottom", 46)  # between the bag's panel and the top ring
+    toast_zone = ("bag", "bottom", 40)
     REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
                         "last move.")
 
