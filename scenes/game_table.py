@@ -696,8 +696,9 @@ class GameTable(TableScene):
                         12, theme.INK_FAINT, anchor=theme.align("topright"))
 
     def _log_lines(self, width: int) -> list[str]:
-        """The log's lines wrapped to ``width``, numbered ("12. …"), cached per log and
-        language (wrapping every entry each frame is measurable on long games)."""
+        """The log's lines wrapped to ``width``, numbered ("12. …"), with a heading where a
+        new deal begins ("— Deal 2 —"), cached per log and language (wrapping every entry
+        each frame is measurable on long games)."""
         log = self.session.log
         landed = self._log_landed
         if landed is not None and landed < len(log):
@@ -707,7 +708,17 @@ class GameTable(TableScene):
         if cached is not None and cached[0] == key:
             return cached[1]
         lines: list[str] = []
-        for n, entry in enumerate(told(log), 1):
+        befores = self.session.befores
+        n, last = 0, None
+        for i, entry in enumerate(log):
+            deal = getattr(befores[i], "deal", None) if i < len(befores) else None
+            if deal is not None and last is not None and deal != last:
+                # TRANSLATORS: a heading in the move log where a new deal begins
+                lines.append(_("— Deal {deal} —").format(deal=num(deal)))
+            last = deal
+            if not entry:
+                continue  # not told (see ``told``)
+            n += 1
             # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  width)

@@ -593,3 +593,22 @@ def test_a_hint_asked_with_cards_already_chosen_stays(open_table, drive):
     assert table.hint is not None
     assert {c for c, e in table.hand if esper.has_component(e, Glow)} == {
         "2H", "4H", "6H", "8H", "10H", "QH"}
+
+
+def test_the_move_log_heads_each_new_deal(app, drive):
+    """The moves of all deals ran on in one list: a heading now says where a deal begins."""
+    piles = {r: [] for r in rules.RANKS}
+    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
+        piles[card[:-1]].append(card)
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [["9D"], []], "stock": [], "piles": piles,
+                        "marriage_pile": [], "scores": [40, 60]})
+    session = Session(CONFIG, rules, state, state)
+    session.play("discard 9D")  # the last card: deal 2 is dealt
+    session.play(rules.legal_moves(session.state)[-1])
+    table = ZetemaTable(app, CONFIG, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lines = table._log_lines(400)
+    assert lines[0].startswith("1. You discarded") and lines[-2] == "— Deal 2 —"
+    assert lines[-1].startswith("2. ")
