@@ -52,6 +52,7 @@ def window_sizes_that_fit() -> list[tuple[int, int]]:
 
 FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is drawn first,
 # listed after the older ones so that their indices stay)
+VOLUME = 2  # index of the volume slider (greyed while the sound is off)
 
 
 class SettingsScene(Scene):
@@ -80,7 +81,7 @@ class SettingsScene(Scene):
                    self._set_animation, label_width=250),
             Toggle((x, y + 2 * ROW, w, 42), _("Sound"), s.sound, self._set_sound, label_width=250),
             Slider((x, y + 3 * ROW, w, 42), _("Volume"), s.volume, self._set_volume,
-                   label_width=250),
+                   enabled=s.sound, label_width=250),  # (greyed while the sound is off)
             Toggle((x, y + 4 * ROW, w, 42), _("Fullscreen (F11)"), s.fullscreen,
                    self._set_fullscreen, label_width=250),
             Choice((x, y + 5 * ROW, w, 42), _("Window size"),
@@ -112,6 +113,7 @@ class SettingsScene(Scene):
     def _set_sound(self, value: bool) -> None:
         self.app.settings.sound = value
         self.app.save_settings()
+        self.widgets.widgets[VOLUME].enabled = value
         if value:
             self.app.sounds.play("click")
 

@@ -507,3 +507,24 @@ def test_the_results_move_list_starts_on_a_whole_entry(app, monkeypatch):
         listed = drawn[drawn.index(f"All moves ({40 - cut})") + 1:]
         first = next(text for text in listed if "removed" in text or text[:1].isdigit())
         assert first[:1].isdigit(), first
+
+
+def test_the_volume_is_greyed_while_the_sound_is_off(app, drive):
+    """The Volume slider stayed active (and moved) with the sound off."""
+    from scenes.settings import VOLUME, SettingsScene
+    from scenes.widgets import Slider, Toggle
+
+    app.settings.sound, app.settings.volume = True, 0.5
+    scene = SettingsScene(app)
+    app.scenes.push(scene, transition=None)
+    drive.step(2)
+    sound = next(w for w in scene.widgets.widgets if isinstance(w, Toggle) and w.label == "Sound")
+    slider = scene.widgets.widgets[VOLUME]
+    assert isinstance(slider, Slider) and slider.enabled
+    drive.click(sound.rect.center)
+    assert app.settings.sound is False and not slider.enabled
+    track = slider._track()
+    drive.click((track.right - 2, track.centery))
+    assert app.settings.volume == 0.5
+    drive.click(sound.rect.center)
+    assert app.settings.sound and slider.enabled
