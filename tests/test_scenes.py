@@ -144,11 +144,11 @@ def test_settings_scene_changes_and_saves(app, drive):
     assert app.settings.animation == "fast"
     drive.click((anim.rect.right - 5, anim.rect.centery))
     assert app.settings.animation == "instant"
-    drive.click(sound._switch().center)
-    assert app.settings.sound is False and app.sounds.enabled is False
     track = volume._track()
     drive.click((track.x + track.width // 4, track.centery))
     assert app.settings.volume == pytest.approx(0.25, abs=0.02)
+    drive.click(sound._switch().center)
+    assert app.settings.sound is False and app.sounds.enabled is False
     from game.settings import load_settings
 
     saved, message = load_settings()
