@@ -26,6 +26,9 @@ class PauseMenu(Scene):
         self.panel = pygame.Rect(0, 0, 420, 470)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self.confirming = False
+        # the table's messages stay with it: over the menu they stood on its buttons (a
+        # problem, such as saving that failed, stays)
+        app.toasts = [t for t in app.toasts if t.error]
         self._build()
 
     def _build(self) -> None:
@@ -35,7 +38,7 @@ class PauseMenu(Scene):
         if self.confirming:
             y = self.panel.bottom - 150
             self.widgets.add(Button((x, y, w, 52), _("Restart"), self.restart_confirmed,
-                                    primary=True))
+                                    primary=True, hotkey=pygame.K_RETURN))
             self.widgets.add(Button((x, y + 64, w, 52), _("Cancel"), self.cancel_restart))
             return
         entries = [(_("Resume"), self.resume_game, True), (_("Restart"), self.restart, False),
@@ -106,7 +109,8 @@ class PauseMenu(Scene):
             elif same:
                 again = _("The same cards again (seed {seed}).").format(seed=num(config.seed))
             else:
-                again = _("A new game.") if marbles else _("A new game with new cards.")
+                again = (_("A new game with a new draw from the bag.") if marbles
+                         else _("A new game with new cards."))
             lines = [_("The game in progress will be lost."), again]
             y = self.panel.y + 120
             for line in lines:

@@ -31,6 +31,7 @@ def set_app_language(app, lang: str) -> None:
     """Switch the whole program to ``lang`` now: save it and re-lay out every open scene."""
     app.settings.language = lang
     i18n.set_language(lang)
+    app.toasts = []  # worded in the old language
     app.save_settings()
     for scene in list(app.scenes.stack):
         relayout = getattr(scene, "language_changed", None)

@@ -470,7 +470,7 @@ def test_enter_resumes_from_the_pause_menu_and_restart_words_fit_the_game(app, d
     from tests.test_marks import record_calls
 
     lines = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, rect: text)
-    for cls, game, words in ((ZertzTable, "zertz", "A new game."),
+    for cls, game, words in ((ZertzTable, "zertz", "A new game with a new draw from the bag."),
                              (TelefunkenTable, "telefunken", "A new game with new cards.")):
         table = cls(app, GameConfig(game, (Seat("human"), Seat("ai", "easy")), 1, {}))
         app.scenes.reset(table, transition=None)
@@ -482,7 +482,7 @@ def test_enter_resumes_from_the_pause_menu_and_restart_words_fit_the_game(app, d
         pause.restart()
         lines.clear()
         pause.draw(app.screen)
-        assert words in lines and "A new deal." not in lines, lines
+        assert words in " ".join(lines) and "A new deal." not in lines, lines
         pause.cancel_restart()
         drive.key(pygame.K_RETURN)
         drive.settle()
@@ -528,3 +528,32 @@ def test_the_volume_is_greyed_while_the_sound_is_off(app, drive):
     assert app.settings.volume == 0.5
     drive.click(sound.rect.center)
     assert app.settings.sound and slider.enabled
+
+
+def test_a_tables_messages_stay_behind_when_the_pause_menu_opens(app, drive):
+    """A refusal message jumped from the table to the foot of the screen, over the Settings
+    screen's Done button, and kept its language after a change of language; Enter did
+    nothing in the Restart question, whose Restart is its primary button."""
+    from game.catalog import GameConfig, Seat
+    from scenes.settings import set_app_language
+    from scenes.zertz_table import ZertzTable
+
+    table = ZertzTable(app, GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 1, {}))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.toast("Ring f3 already holds a marble.", error=False)
+    app.toast("Saving failed: disk full.", error=True)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = drive.scene
+    assert isinstance(pause, PauseMenu)
+    assert [t.text for t in app.toasts] == ["Saving failed: disk full."]
+    try:
+        set_app_language(app, "vi")
+        assert app.toasts == []
+    finally:
+        set_app_language(app, "en")
+    pause.restart()
+    drive.key(pygame.K_RETURN)  # Restart, confirmed
+    drive.settle()
+    assert drive.scene is not table and isinstance(drive.scene, ZertzTable)
