@@ -630,7 +630,12 @@ class GameTable(TableScene):
         return None
 
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
-        self.marks.draw(surface, self.mark_keep_clear())  # each seat's last move, below panels
+        # each seat's last move, below the panels (none on a hand under the cover)
+        self.marks.draw(surface, self.mark_keep_clear(), self.covered_entities())
+
+    def covered_entities(self) -> list[int]:
+        """The pieces the pass-the-screen cover hides now (none by default)."""
+        return []
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """Words on the table that last-move tags must not cover (zone labels)."""
@@ -844,6 +849,16 @@ class CardTable(GameTable):
         if self.hot_seat:
             self.raise_cover()
         return True
+
+    def covered_entities(self) -> list[int]:
+        """While the cover is up: the viewer's hand and what of it is held aside (a meld
+        zone), whose last-move marks (a card bought) would stick out past the cover."""
+        if not self.curtain:
+            return []
+        sync = getattr(self, "sync", None)
+        if sync is not None:
+            return [e for zone in ("hand", "build") for _, e in sync.entities(zone)]
+        return [e for _, e in getattr(self, "hand", []) + getattr(self, "selection", [])]
 
     def hide_hand(self) -> None:
         """Remove the viewer's hand (and anything of it held aside) from the table at once."""

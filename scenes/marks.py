@@ -168,9 +168,12 @@ class LastMoves:
         return boxes[0].unionall(boxes[1:]) if boxes else None
 
     # -- drawing -----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, keep_clear: Iterable[pygame.Rect] = ()) -> None:
+    def draw(self, surface: pygame.Surface, keep_clear: Iterable[pygame.Rect] = (),
+             hidden: Iterable[int] = ()) -> None:
         """Outline every mark; tags stand where they cover neither another tag nor the
-        table's words in ``keep_clear`` (zone labels)."""
+        table's words in ``keep_clear`` (zone labels). Marks on ``hidden`` entities (a
+        hand under the cover) are not drawn."""
+        hidden = set(hidden)
         taken = [pygame.Rect(r) for r in keep_clear]
         pieces = _Pieces()  # (it looks at the table only when a mark needs it)
         tags: list[tuple[str, tuple[int, int, int], pygame.Rect, str]] = []
@@ -179,6 +182,8 @@ class LastMoves:
             later: list[pygame.Rect] = []
             drawn = []
             for mark in reversed(marks):  # the newest first: an older mark it covers says
+                if hidden and hidden & set(mark.entities):
+                    continue
                 box = self._box(mark, pieces)  # nothing more (a card shown, then discarded)
                 if box is None or any(b.contains(box) for b in later):
                     continue

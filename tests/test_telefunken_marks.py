@@ -181,3 +181,32 @@ def test_a_buyers_panel_outline_follows_its_panel_between_people(app, drive):
     assert table.opponent_zone(2) != before
     table.draw(pygame.Surface(app.size))
     assert table.marks.boxes(2) == [table.opponent_zone(2)]
+    table.viewer = 2  # (as if that seat were at the screen: no panel of its own to outline)
+    table.draw(pygame.Surface(app.size))
+    table.viewer = 1  # ... and the outline is back when the panels turn again
+    table.draw(pygame.Surface(app.size))
+    assert table.marks.boxes(2) == [before]
+
+
+def test_your_bought_card_is_not_marked_under_the_cover(app, drive, monkeypatch):
+    """Under the next person's cover the tag of the card you bought stuck out past it."""
+    from tests.test_hot_seat import lift_cover
+
+    H = Seat("human")
+    config = GameConfig("telefunken", (H, H, Seat("ai", "easy"), Seat("ai", "easy")), 4, {})
+    state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    table = open_state(app, drive, state, config)
+    lift_cover(drive, table)
+    table.rules.submit("buy")
+    drive.settle()
+    import scenes.marks as marks_module
+    from tests.test_marks import record_calls
+
+    tags = record_calls(monkeypatch, marks_module, "_tag", keep=lambda text, rect: text)
+    table.draw(pygame.Surface(app.size))
+    assert any(t.startswith("You bought") or "bought" in t for t in tags), tags
+    tags.clear()
+    table.raise_cover()
+    table.draw(pygame.Surface(app.size))
+    assert table.curtain and not any("bought" in t for t in tags), tags

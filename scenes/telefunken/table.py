@@ -151,15 +151,19 @@ class TelefunkenTable(Gestures, CardTable):
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         # a buying seat's panel outline follows its panel (between people the panels turn
         # with the person at the screen); at the screen, its panel is not shown
+        aside = []  # (marks, index, mark): the panel of the seat at the screen, not drawn
         for seat, (_card, mark) in self._bought.items():
             marks = self.marks.marks.get(seat, [])
-            if not any(m is mark for m in marks):
+            index = next((i for i, m in enumerate(marks) if m is mark), None)
+            if index is None:
                 continue
             if seat == self.viewer:
-                marks[:] = [m for m in marks if m is not mark]
+                aside.append((marks, index, marks.pop(index)))
             else:
                 mark.rect = pygame.Rect(self.opponent_zone(seat))
         super().draw_above_pieces(surface)
+        for marks, index, mark in reversed(aside):  # kept for when the panels turn again
+            marks.insert(index, mark)
 
     def seat_origin(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
