@@ -146,6 +146,12 @@ def test_after_a_chiu_out_of_turn_the_discard_goes_to_the_claimed_cards_gate(app
     assert gate == scene.zone("gate", 2) and gate != scene.zone("gate", 0)
     assert "onto Seat 3's gate" in scene.prompt_text()
     card = next(m.split()[1] for m in scene.legal() if m.startswith("discard "))
+    app.toasts.clear()
+    drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", 0).center)
+    drive.settle()
+    assert scene.session.moves[-1] == "chiu 3C"  # your own gate: refused, and said why
+    assert [t.text for t in app.toasts] == [
+        "After a chíu your discard goes to Seat 3's gate, in place of the card you claimed."]
     drive.drag(scene.grip(scene.hand_entity(card)), gate.center)
     drive.step(3)
     assert scene.session.moves[-1] == f"discard {card}"

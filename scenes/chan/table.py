@@ -103,6 +103,9 @@ class ChanTable(CardTable):
         # where a discard goes: your gate, or after a chíu out of turn the claimed card's
         self.gate_target = esper.create_entity(
             DropTarget(self.layout["gate_0"].rect.copy(), "gate", "gate"))
+        # your own gate while the discard goes elsewhere: a drop there says where it goes
+        self.own_gate_target = esper.create_entity(DropTarget(pygame.Rect(0, 0, 0, 0),
+                                                              "own_gate", "own_gate"))
         self.first_viewer()
         self.show(instant=True)
         if not self.session.moves and self.replay is None:
@@ -298,6 +301,9 @@ class ChanTable(CardTable):
                 return False, self._live_hint()
             return self._judge(self._capture_move(drop.data))
         if zone == "hand":
+            if drop.name == "own_gate":  # after a chíu out of turn the discard goes elsewhere
+                return False, words.discard_after_chiu(
+                    self.seat_name(prompts.discard_gate(self.state)))
             if drop.name == "live":  # the partner put onto the live card: the same capture
                 return self._judge(self._capture_move(code))
             if drop.name != "gate":
@@ -470,6 +476,9 @@ class ChanTable(CardTable):
         gate = prompts.discard_gate(self.state) if self.mine else self.viewer
         esper.component_for_entity(self.gate_target, DropTarget).rect = self.zone(
             "gate", gate).copy()
+        esper.component_for_entity(self.own_gate_target, DropTarget).rect = (
+            self.zone("gate", self.viewer).copy() if gate != self.viewer
+            else pygame.Rect(0, 0, 0, 0))
         buttons = self.comfort_buttons(self.layout["status"].rect)
         self.move_buttons = {}
         if self.mine:

@@ -138,3 +138,9 @@ def result_header() -> list[str]:
 
 def seat_with_level(name: str, level: str) -> str:
     return _("{seat} ({level})").format(seat=name, level=level)
+
+
+def discard_after_chiu(owner: str) -> str:
+    """A discard dropped on your own gate after a chíu out of turn."""
+    return _("After a chíu your discard goes to {seat}'s gate, in place of the card you "
+             "claimed.").format(seat=owner)
