@@ -179,17 +179,26 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         return len(self.session.humans) == 1
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
-        """A "took · put" tag leaves the pieces, marbles and board labels beside its ring in
-        view (it covered a neighbour's piece and the row numbers)."""
-        if not any(m.label for marks in self.marks.marks.values() for m in marks):
+        """A "took · put" tag stands at its own ring, as clear as it can of the other rings
+        (those with a piece or marble count twice: it covered a neighbour's piece) and of the
+        board's labels (counted twice); over an empty ring it seemed to name that one."""
+        tagged = [m.rect for marks in self.marks.marks.values() for m in marks
+                  if m.label and m.rect is not None]
+        if not tagged:
             return []
         state = self.state
-        out = [self.layout[ring].rect.inflate(4, 4)
-               for ring in set(state.pieces) | set(state.marbles)]
+        filled = set(state.pieces) | set(state.marbles)
+        out = []
+        for ring in state.rings:
+            rect = self.layout[ring].rect
+            if not any(rect.colliderect(t) for t in tagged):
+                out += [rect.inflate(4, 4)] * (2 if ring in filled else 1)
+        for marks in self.marks.marks.values():  # the other marks (a removed ring's cross)
+            out += [m.rect for m in marks if m.rect is not None and not m.label]
         for _, (x, y) in geo.column_label_spots(self.layout):
-            out.append(pygame.Rect(x - 7, y, 14, 18))
+            out += [pygame.Rect(x - 7, y, 14, 18)] * 2
         for _, (x, y) in geo.row_label_spots(self.layout):
-            out.append(pygame.Rect(x - 7, y - 9, 14, 18))
+            out += [pygame.Rect(x - 7, y - 9, 14, 18)] * 2
         return out
 
     def seat_name(self, seat: int) -> str:
