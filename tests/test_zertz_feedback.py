@@ -305,5 +305,8 @@ def test_the_took_put_tag_leaves_the_neighbouring_pieces_and_labels_in_view(app,
     (tag,) = [rect for label, rect in drawn if label == "took · put"]
     for ring in ("a2", "a3"):  # the rings with pieces next to it stay clear
         assert not tag.colliderect(table.layout[ring].rect), ring
+    for ring in table.state.rings - {"a1"}:  # ... and it stands on no other ring
+        over = tag.clip(table.layout[ring].rect)
+        assert over.width * over.height < tag.width * tag.height // 10, ring
     for _, (x, y) in geo.row_label_spots(table.layout) + geo.column_label_spots(table.layout):
         assert not tag.collidepoint(x, y)
