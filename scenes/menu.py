@@ -264,6 +264,8 @@ class MainMenu(Scene):
             self.world.activate()
             self.render.draw(surface)
         self.widgets.draw(surface)
+        if self.app.scenes.top is not self:
+            return  # its keys (1–4) work only in the menu itself, not under Statistics
         hint = _("F11 fullscreen  ·  {first}–{last} open a game").format(first=num(1), last=num(4))
         if theme.rtl():
             theme.blit_text(surface, hint, (16, 708), 14, theme.INK_FAINT, anchor="bottomleft")

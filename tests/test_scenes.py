@@ -557,3 +557,20 @@ def test_a_tables_messages_stay_behind_when_the_pause_menu_opens(app, drive):
     drive.key(pygame.K_RETURN)  # Restart, confirmed
     drive.settle()
     assert drive.scene is not table and isinstance(drive.scene, ZertzTable)
+
+
+def test_the_menus_key_hint_is_not_shown_under_statistics(app, drive, monkeypatch):
+    """"1–4 open a game" showed through Statistics, where those keys do nothing."""
+    from scenes import theme
+    from scenes.stats import StatsScene
+    from tests.test_marks import record_calls
+
+    drive.settle()
+    drawn = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, rect: text)
+    app.draw(app.screen)
+    assert any("open a game" in t for t in drawn)
+    app.scenes.push(StatsScene(app), transition=None)
+    app.scenes.invalidate()
+    drawn.clear()
+    app.draw(app.screen)
+    assert drawn and not any("open a game" in t for t in drawn)
