@@ -493,3 +493,27 @@ def test_the_tables_messages_go_when_the_results_come(app, drive):
     app.toast("Saving failed: disk full.", error=True)
     table.show_result()
     assert [t.text for t in app.toasts] == ["Saving failed: disk full."]
+
+
+def test_supplies_and_trays_fill_from_the_reading_side(table, app, drive):
+    """In Persian the captions read from the right but the pieces and captured marbles
+    lined up from the left."""
+    from game import i18n
+    from scenes.settings import set_app_language
+
+    def first_and_second(seat):
+        return [drive.center_of(e)[0] for e in table.supply_ents[seat][:2]]
+
+    a, b = first_and_second(0)
+    assert a < b
+    try:
+        set_app_language(app, "fa")
+        drive.step(2)
+        a, b = first_and_second(0)
+        assert a > b and i18n.language() == "fa"
+        panel = table.layout["supply_0"].rect
+        assert a > panel.centerx
+    finally:
+        set_app_language(app, "en")
+    drive.step(2)
+    assert first_and_second(0)[0] < first_and_second(0)[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import zertz as rules
+from scenes import theme
 
 TRAY_SCALE = 0.8  # captured marbles are a little smaller in the tray
 TRAY_MARBLE_DY = 27  # a tray row's marbles sit this far below its caption
@@ -29,9 +30,10 @@ def ring_rect(layout, ring: str) -> pygame.Rect:
 
 
 def supply_spot(layout, seat: int, index: int) -> Point:
-    """The ``index``-th piece of ``seat``'s supply: two rows of five under the name."""
+    """The ``index``-th piece of ``seat``'s supply: two rows of five under the name (from
+    the right in a right-to-left language, as the name above them reads)."""
     rect = layout[f"supply_{seat}"].rect
-    return rect.x + 33 + (index % 5) * 46, rect.y + 84 + (index // 5) * 48
+    return _reading(rect, 33 + (index % 5) * 46), rect.y + 84 + (index // 5) * 48
 
 
 def tray_row_y(layout, seat: int, row: int) -> int:
@@ -43,7 +45,13 @@ def tray_spot(layout, seat: int, colour: str, index: int) -> Point:
     """The ``index``-th captured marble of ``colour`` in ``seat``'s tray, under its caption."""
     rect = layout[f"tray_{seat}"].rect
     row = rules.COLOURS.index(colour)
-    return rect.x + 30 + index * 36, tray_row_y(layout, seat, row) + TRAY_MARBLE_DY
+    return _reading(rect, 30 + index * 36), tray_row_y(layout, seat, row) + TRAY_MARBLE_DY
+
+
+def _reading(rect: pygame.Rect, offset: int) -> int:
+    """``offset`` from the edge of ``rect`` where a line starts: the left, or the right in a
+    right-to-left language."""
+    return rect.right - offset if theme.rtl() else rect.x + offset
 
 
 def row_label_spots(layout) -> list[tuple[int, Point]]:

@@ -78,6 +78,13 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
             super_changed()
         if getattr(self, "rules", None) is not None:
             self.refresh()  # the buttons' words
+        if self.world is not None and self.world.alive:  # supplies and trays fill from the
+            previous = esper.current_world  # side their captions read from
+            self.world.activate()
+            try:
+                self.arrange(0.0)
+            finally:
+                esper.switch_world(previous)
 
     # -- hint --------------------------------------------------------------------------
     def show_hint(self, move: str) -> list[int]:
