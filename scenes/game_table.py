@@ -835,9 +835,15 @@ class CardTable(GameTable):
             self.raise_cover()
 
     def viewer_changing(self) -> bool:
-        """True if the seat to move is a person other than the viewer."""
+        """True if the hand to show now (``next_viewer``) is another than the viewer's."""
+        seat = self.next_viewer()
+        return seat is not None and seat != self.viewer
+
+    def next_viewer(self) -> int | None:
+        """Whose hand the table shows now: the person to move (None while the computer
+        moves: the hand stays)."""
         seat = self.rules.to_move
-        return seat is not None and self.config.seats[seat].is_human and seat != self.viewer
+        return seat if seat is not None and self.config.seats[seat].is_human else None
 
     def pick_viewer(self) -> bool:
         """Show the hand of the person to move; True if the viewer changed (the leaving
@@ -845,7 +851,7 @@ class CardTable(GameTable):
         if not self.viewer_changing():
             return False
         self.hide_hand()
-        self.viewer = self.rules.to_move
+        self.viewer = self.next_viewer()
         if self.hot_seat:
             self.raise_cover()
         return True

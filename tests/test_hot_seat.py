@@ -429,3 +429,28 @@ def test_zetema_new_deal_between_people_comes_under_the_cover_for_the_same_perso
     assert table.curtain
     assert not any(up for _, up in hand_faces(table))
     assert drive.problems == []
+
+
+def test_zetema_a_persons_hand_leaves_the_table_when_the_turn_passes_to_the_computer(app):
+    """Seat 2 discarded and the computer played next: Seat 2's hand stayed face up while
+    the computer thought, with Seat 1 (who plays after it) already at the screen."""
+    config = GameConfig("zetema", (H, H, AI), 4, {})
+    session = _session_to(config, 4, lambda s: s.to_move == 1 and s.state.phase == "meld"
+                          and len(s.moves) > 2)
+    table = ZetemaTable(app, config, session)
+    drive = open_uncovered(app, table)
+    assert table.viewer == 1
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    moves = len(table.session.moves)
+    zetema_perform(drive, table, move)
+    for _ in range(200):
+        drive.step()
+        if len(table.session.moves) > moves:
+            break
+    assert table.rules.to_move == 2  # the computer's turn, its move not made yet
+    drive.step(2)
+    assert table.curtain and table.viewer == 0
+    assert table.meld_prompt() in ("Seat 2 to play", "Seat 3 to play")
+    assert not any(up for _, up in hand_faces(table))
+    drive.settle()
+    assert drive.problems == []

@@ -200,8 +200,8 @@ class ZetemaPanels:
             return words.game_over()
         if self.replay is not None:
             return self.shown_label or words.replay()
-        if self.curtain:  # nothing said may come from the hand under the cover
-            return words.waiting_prompt(self.seat_name(state.seat))
+        if self.curtain:  # nothing said may come from the hand under the cover; the seat
+            return words.waiting_prompt(self.seat_name(self.acting_seat()))  # still moving
         mover = self.acting_seat()
         if mover not in (state.seat, self.viewer) and not self.shown:  # a move landing
             return words.waiting_prompt(self.seat_name(mover))

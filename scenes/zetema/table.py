@@ -96,6 +96,20 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if not self.session.moves and self.replay is None:
             self._deal_in()
 
+    def next_viewer(self) -> int | None:
+        """The person to move, or while the computer moves the next person in turn: a
+        person's hand leaves the table with the end of that person's turn (between people
+        it stayed face up while the computer played, the next person already at the screen;
+        Zetema has no decision out of turn)."""
+        seat = self.rules.to_move
+        if seat is None:
+            return None
+        seats = len(self.config.seats)
+        people = [s for s in self.session.humans]
+        if not people:
+            return None
+        return min(people, key=lambda h: (h - seat) % seats)
+
     def _deal_in(self) -> None:
         """The viewer's hand comes out of the stock one card after another, turning up."""
         stock = self.layout["stock"].rect.center
