@@ -254,6 +254,8 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive):
     drive.click(summary.widgets.widgets[0].rect.center)
     drive.step()
     assert table.banner[0] == "Deal 2: new cards are dealt"
+    # the old deal's last moves go with it (an outline flew with a card back to the stock)
+    assert not any(table.marks.marks.values())
     drive.settle()
     assert drive.scene is table
     # closed: the piles are gathered and the next deal comes out of the stock

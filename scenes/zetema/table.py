@@ -161,6 +161,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         out of the stock (between people, the next person's hand behind the cover)."""
         self.ended_deal = None
         self._before = self.state
+        self.marks.clear()  # a new deal: nobody has played in it yet
         self.banner = (words.new_deal_banner(self.state.deal), 1.6)
         self.shown_label = ""
         if self.hot_seat:  # everybody read the summary: the next hand comes under the cover

@@ -280,7 +280,8 @@ def result_subtitle(goal: int, deals: int) -> str:
 
 
 def result_header() -> list[str]:
-    return [_("Player"), _("Score"), _("Melds"), _("Zetemas")]
+    # (points from melds and from zetemas; a deal's summary counts the zetemas instead)
+    return [_("Player"), _("Score"), _("Meld points"), _("Zetema points")]
 
 
 def player_with_level(player: str, level_name: str | None) -> str:
