@@ -539,3 +539,17 @@ def words_cards(code):
     from scenes.telefunken import words
 
     return words.cards([code])
+
+
+def test_a_card_dropped_on_the_stock_says_where_cards_go(open_table, app, drive):
+    """A card dragged onto the stock glided back without a word."""
+    from scenes.telefunken_table import _grip
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    ent = next(e for c, e in table.sync.entities("hand") if c == "KS")
+    app.toasts.clear()
+    drive.drag(_grip(table, ent), table.layout["stock"].rect.center)
+    drive.settle()
+    assert table.session.moves == [] and "KS" in hand_codes(table)
+    assert app.toasts[-1].text.startswith("Nothing goes back onto the stock")

@@ -73,6 +73,8 @@ class Gestures:
             return False, ""  # the discard chosen by a click goes into the hand, nowhere else
         if drop.name in ("hand", "build") and zone in ("hand", "build"):
             return True, ""
+        if drop.name == "stock":  # nothing goes onto the stock: say where a card may go
+            return False, words.refusal("not_on_stock")
         if not self.mine:
             return False, words.wait()
         if zone == "discard":

@@ -100,8 +100,8 @@ class TelefunkenTable(Gestures, CardTable):
         self.stock_ent = esper.create_entity(
             Transform(*self._stock_home()), Sprite(card_image("back", PILE_W)),
             ZOrder(5), Hoverable(), Draggable(enabled=False))
-        for name in ("discard", "build", "hand", "table"):
-            esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))
+        for name in ("discard", "build", "hand", "table", "stock"):  # (the stock only says
+            esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))  # no)
         self.penalties = self._penalties_from_session()
         self.first_viewer()
         self.show(instant=True)

@@ -252,6 +252,8 @@ REFUSALS = {
     "no_meld": N_("Select the cards of a meld you can put down, then drop them here"),
     "one_card": N_("Discard one card: select only that one"),
     "nowhere": N_("That cannot go there"),
+    "not_on_stock": N_("Nothing goes back onto the stock: discard onto the discard pile, or "
+                       "meld on the table"),
     "drawn_already": N_("You have drawn this turn: meld if you can, then discard"),
 }
 
