@@ -545,7 +545,8 @@ class GameTable(TableScene):
         self.app.toasts = [t for t in self.app.toasts if t.error]
         self.app.scenes.push(ResultsOverlay(
             self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
-            highlight_row=highlight, log=told(self.session.log), on_replay=self.open_replay,
+            highlight_row=highlight, on_replay=self.open_replay,
+            log=[whole_names(e, self.session.seat_names()) for e in told(self.session.log)],
             groups=self.result_groups()), transition="fade")
 
     def result_groups(self) -> list[list[pygame.Surface]]:
@@ -714,6 +715,7 @@ class GameTable(TableScene):
             return cached[1]
         lines: list[str] = []
         befores = self.session.befores
+        names = self.session.seat_names()
         n, last = 0, None
         for i, entry in enumerate(log):
             deal = getattr(befores[i], "deal", None) if i < len(befores) else None
@@ -724,6 +726,7 @@ class GameTable(TableScene):
             if not entry:
                 continue  # not told (see ``told``)
             n += 1
+            entry = whole_names(entry, names)
             # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  width)
@@ -746,6 +749,15 @@ class GameTable(TableScene):
             Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), menu,
                    self.open_pause, size=size),
         ]
+
+
+def whole_names(entry: str, names: list[str]) -> str:
+    """``entry`` with the seats' names kept on one line when it is wrapped ("Ghế 3" broke
+    after "Ghế"): their spaces become no-break spaces."""
+    for name in names:
+        if " " in name:
+            entry = entry.replace(name, name.replace(" ", "\u00a0"))
+    return entry
 
 
 def told(log: list[str]) -> list[str]:

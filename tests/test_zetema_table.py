@@ -614,3 +614,27 @@ def test_the_move_log_heads_each_new_deal(app, drive):
     lines = table._log_lines(400)
     assert lines[0].startswith("1. You discarded") and lines[-2] == "— Deal 2 —"
     assert lines[-1].startswith("2. ")
+
+
+def test_a_seats_name_is_never_broken_across_log_lines(app, drive):
+    """"…from the pile of Ghế / 3": a wrapped log line broke a seat's name."""
+    from scenes.game_table import whole_names
+
+    names = ["You", "Seat 2", "Seat 3"]
+    assert whole_names("Seat 3 discarded 4♠", names) == "Seat\u00a03 discarded 4♠"
+    config = GameConfig("zetema", (Seat("human"), Seat("human"), Seat("ai", "easy")), 3, {})
+    session = Session.new(config)
+    for _ in range(9):
+        session.play(rules.legal_moves(session.state)[-1])
+    table = ZetemaTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    broken = wrapped = 0
+    for width in range(40, 220, 2):  # wherever the line breaks
+        table._wrapped_log = None
+        lines = table._log_lines(width)
+        assert len(lines) >= 9
+        wrapped += len(lines) > 9
+        assert not any(line.rstrip().endswith("Seat") for line in lines), (width, lines)
+        broken += any(line.rstrip().endswith("Seat\u00a0") for line in lines)
+    assert broken == 0 and wrapped
