@@ -166,8 +166,10 @@ def test_the_computers_pause_follows_the_animation_speed_setting(app, drive):
 
 
 def test_the_log_tells_the_computers_move_once_it_has_landed(app, drive):
+    from scenes.game_table import whole_names
+
     table = until_the_computer_discards(app, drive)
-    told = table.session.log[-1]
+    told = whole_names(table.session.log[-1], table.session.seat_names())  # (as drawn)
     assert "discarded" in told
     flying = 0
     while table.animating:  # the card is on its way to the pile: not in the log yet
