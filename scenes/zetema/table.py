@@ -69,7 +69,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # the table as the last deal ended (shown until its summary is closed; then the
         # piles are gathered and the next deal comes out of the stock)
         self.ended_deal: rules.State | None = None
-        self._before: rules.State | None = None  # the state the table showed last
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -89,8 +88,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             Sprite(card_image("back", PILE_W + 6)),
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
-        self._deal_before = self.state.deal
-        self._before = self.state
         self.first_viewer()
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
@@ -130,7 +127,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         return self.ended_deal if self.ended_deal is not None else self.rules.state
 
     def _deal_end_view(self, before: rules.State, events: list) -> rules.State:
-        """The table as a deal ended: ``before`` (what it showed before the last move) with
+        """The table as a deal ended: ``before`` (the state the last move was played in) with
         that move's cards on the piles, every hand and the stock empty (a deal ends when
         nobody has a card left), the scores as they stand."""
         piles = [list(p) for p in before.piles]
@@ -160,7 +157,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """The last deal's summary was closed: its piles are gathered, the next deal comes
         out of the stock (between people, the next person's hand behind the cover)."""
         self.ended_deal = None
-        self._before = self.state
         self.marks.clear()  # a new deal: nobody has played in it yet
         self.banner = (words.new_deal_banner(self.state.deal), 1.6)
         self.shown_label = ""
@@ -306,8 +302,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def animate(self, seat: int, move: str, events: list) -> None:
         self._mover = seat
-        deal = self._deal_before
-        self._deal_before = self.state.deal
+        before = self.session.befores[-1]  # the state this move was played in
+        deal = before.deal
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         source = self.seat_origin(seat)
@@ -341,9 +337,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             elif isinstance(event, rules.DealEnded):
                 self.banner = (words.deal_over_banner(event.deal), 2.0)
                 self.deal_summary(event.deal)
-                if self.pending_summary is not None and self._before is not None:
+                if self.pending_summary is not None:
                     # the deal's end stays on the table until its summary is closed
-                    self.ended_deal = self._deal_end_view(self._before, events)
+                    self.ended_deal = self._deal_end_view(before, events)
                     break
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
                     hide_now(pair[1])  # gathered face down: the new deal reuses the cards
@@ -360,7 +356,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             self.pick_viewer()
         self.reconcile(source=source, lead=lead, mover=seat)
         self.mark_move(seat, events)
-        self._before = self.state
 
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded
