@@ -837,14 +837,17 @@ class CardTable(GameTable):
         """Whose hand a freshly built table shows (start, Continue, Undo, Restart): the
         person to play, or the next one in turn while the computer plays; between people,
         behind the cover."""
-        humans = self.session.humans
         seat = self.rules.to_move
-        if humans:
-            start = seat if seat is not None else self.viewer
-            seats = len(self.config.seats)
-            self.viewer = min(humans, key=lambda h: (h - start) % seats)
+        person = self.person_from(seat if seat is not None else self.viewer)
+        if person is not None:
+            self.viewer = person
         if self.hot_seat and not self.rules.over:
             self.raise_cover()
+
+    def person_from(self, seat: int) -> int | None:
+        """The first person in turn order from ``seat`` (itself if a person), or None."""
+        seats = len(self.config.seats)
+        return min(self.session.humans, key=lambda h: (h - seat) % seats, default=None)
 
     def viewer_changing(self) -> bool:
         """True if the hand to show now (``next_viewer``) is another than the viewer's."""

@@ -99,13 +99,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         it stayed face up while the computer played, the next person already at the screen;
         Zetema has no decision out of turn)."""
         seat = self.rules.to_move
-        if seat is None:
-            return None
-        seats = len(self.config.seats)
-        people = [s for s in self.session.humans]
-        if not people:
-            return None
-        return min(people, key=lambda h: (h - seat) % seats)
+        return None if seat is None else self.person_from(seat)
 
     def _deal_in(self) -> None:
         """The viewer's hand comes out of the stock one card after another, turning up."""
