@@ -302,28 +302,14 @@ def test_hint_under_the_cover_names_nothing(app):
 
 def test_zetema_new_deal_between_people_shows_no_card_of_the_new_hands(app):
     """The old piles are gathered face down: the new deal deals the same cards again."""
-    from collections import Counter
-
     from game.rules import zetema as rules
-    from scenes.results import DealSummary
+    from tests.test_zetema_table import last_card_of_the_deal, play_the_last_card
 
     config = GameConfig("zetema", (H, H), 3, {"double": "S"})
-    piles = {r: [] for r in rules.RANKS}
-    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
-        piles[card[:-1]].append(card)
-    if any(len(p) > 5 for p in piles.values()):
-        pytest.skip("pile overflow")
-    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
-                        "hands": [["9D"], []], "stock": [], "piles": piles,
-                        "marriage_pile": [], "scores": [40, 60]})
+    state = last_card_of_the_deal()
     table = ZetemaTable(app, config, Session(config, rules, state, state))
     drive = open_uncovered(app, table)
-    nine = next(e for c, e in table.hand if c == "9D")
-    drive.drag(drive.center_of(nine), table.layout["pile_9"].rect.center)
-    for _ in range(300):
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    play_the_last_card(app, drive, table)
     # under the summary the ended deal stays: its piles, no hand (the new hands unseen)
     assert table.rules.state.deal == 2 and table.state.deal == 1 and table.hand == []
     summary = app.scenes.top
@@ -399,28 +385,14 @@ def test_undo_turned_on_in_settings_lights_the_undo_button_at_once(app):
 def test_zetema_new_deal_between_people_comes_under_the_cover_for_the_same_person(app):
     """Everybody reads a deal's summary: the next hand came up uncovered when the person who
     played last also plays first in the next deal."""
-    from collections import Counter
-
     from game.rules import zetema as rules
-    from scenes.results import DealSummary
+    from tests.test_zetema_table import last_card_of_the_deal, play_the_last_card
 
     config = GameConfig("zetema", (H, H, AI), 3, {"double": "S"})
-    piles = {r: [] for r in rules.RANKS}
-    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
-        piles[card[:-1]].append(card)
-    if any(len(p) > 5 for p in piles.values()):
-        pytest.skip("pile overflow")
-    state = rules.load({"players": 3, "dealer": 1, "to_move": 0, "phase": "meld",
-                        "hands": [["9D"], [], []], "stock": [], "piles": piles,
-                        "marriage_pile": [], "scores": [40, 60, 10]})
+    state = last_card_of_the_deal((40, 60, 10))
     table = ZetemaTable(app, config, Session(config, rules, state, state))
     drive = open_uncovered(app, table)
-    nine = next(e for c, e in table.hand if c == "9D")
-    drive.drag(drive.center_of(nine), table.layout["pile_9"].rect.center)
-    for _ in range(300):
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    play_the_last_card(app, drive, table)
     summary = app.scenes.top
     drive.settle()
     drive.click(summary.widgets.widgets[0].rect.center)

@@ -46,6 +46,29 @@ def pile_centre(table, rank):
     return table.layout[f"pile_{rank}"].rect.center
 
 
+def last_card_of_the_deal(scores=(40, 60)) -> rules.State:
+    """The deal's last card: the 9♦ in the first seat's hand (its turn), every other card
+    of the deck on its pile; one seat per score."""
+    piles = {r: [] for r in rules.RANKS}
+    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
+        piles[card[:-1]].append(card)
+    return rules.load({"players": len(scores), "dealer": 1, "to_move": 0, "phase": "meld",
+                       "hands": [["9D"]] + [[] for _ in scores[1:]], "stock": [],
+                       "piles": piles, "marriage_pile": [], "scores": list(scores)})
+
+
+def play_the_last_card(app, drive, table, frames: int = 300):
+    """Drag the 9♦ onto its pile and step until the deal's summary opens; the top scene."""
+    from scenes.results import DealSummary
+
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    for _ in range(frames):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    return app.scenes.top
+
+
 def test_table_shows_the_state(open_table):
     table = open_table()
     state = table.state
@@ -224,24 +247,11 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive):
     from scenes.results import DealSummary
 
     config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
-    piles = {r: [] for r in rules.RANKS}
-    deck = Counter(rules.deck("S"))
-    deck -= Counter(["9D"])
-    for card in deck.elements():  # everything else already discarded
-        piles[card[:-1]].append(card)
-    if any(len(p) > 5 for p in piles.values()):
-        pytest.skip("pile overflow")
-    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
-                        "hands": [["9D"], []], "stock": [], "piles": piles,
-                        "marriage_pile": [], "scores": [40, 60]})
+    state = last_card_of_the_deal()
     table = ZetemaTable(app, config, Session(config, rules, state, state))
     app.scenes.push(table, transition=None)
     drive.settle()
-    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
-    for _ in range(200):
-        drive.step()
-        if isinstance(drive.scene, DealSummary):
-            break
+    play_the_last_card(app, drive, table, frames=200)
     summary = drive.scene
     assert isinstance(summary, DealSummary) and summary.title == "Deal 1 is over"
     assert table.rules.state.deal == 2
@@ -599,12 +609,7 @@ def test_a_hint_asked_with_cards_already_chosen_stays(open_table, drive):
 
 def test_the_move_log_heads_each_new_deal(app, drive):
     """The moves of all deals ran on in one list: a heading now says where a deal begins."""
-    piles = {r: [] for r in rules.RANKS}
-    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
-        piles[card[:-1]].append(card)
-    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
-                        "hands": [["9D"], []], "stock": [], "piles": piles,
-                        "marriage_pile": [], "scores": [40, 60]})
+    state = last_card_of_the_deal()
     session = Session(CONFIG, rules, state, state)
     session.play("discard 9D")  # the last card: deal 2 is dealt
     session.play(rules.legal_moves(session.state)[-1])
