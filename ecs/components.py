@@ -80,8 +80,9 @@ class CardFace:
 class Tween:
     """Animate one Transform attribute from ``start`` (None: current value) to ``end``.
 
-    ``delay`` seconds pass before it starts; ``ease`` maps 0..1 to 0..1; ``on_done`` runs once
-    when it finishes (used to chain, e.g. the second half of a flip).
+    ``delay`` seconds pass before it starts; ``ease`` maps 0..1 to 0..1; ``on_start`` runs
+    once when the delay is over and it begins; ``on_done`` runs once when it finishes (used to
+    chain, e.g. the second half of a flip).
     """
 
     attr: str
@@ -92,6 +93,7 @@ class Tween:
     delay: float = 0.0
     elapsed: float = 0.0
     on_done: Callable[[], None] | None = None
+    on_start: Callable[[], None] | None = None
 
 
 @dataclass

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import esper
 import pytweening
 
-from ecs.components import CardFace, Transform, Tween, Tweens
+from ecs.components import CardFace, Transform, Tween, Tweens, ZOrder
 
 ease_out = pytweening.easeOutCubic
 ease_in_out = pytweening.easeInOutQuad
@@ -56,6 +56,8 @@ class TweenSystem(esper.Processor):
                 start = tween.start
                 if start is None:
                     start = tween.start = getattr(transform, tween.attr)
+                    if tween.on_start:
+                        finished.append(tween.on_start)
                 duration = tween.duration
                 t = (elapsed - delay) / (duration if duration > 1e-6 else 1e-6)
                 if t > 1.0:
@@ -76,7 +78,8 @@ class TweenSystem(esper.Processor):
                 i += 1
             if keep is not None:
                 tweens.items = keep
-        # callbacks run after the sweep, so tweens they start begin cleanly next frame
+        # callbacks (starts and ends, in the order they happened) run after the sweep, so
+        # tweens they start begin cleanly next frame
         for callback in finished:
             callback()
 
@@ -96,6 +99,8 @@ class TweenSystem(esper.Processor):
                 continue
             for tween in tweens.items:
                 setattr(transform, tween.attr, tween.end)
+                if tween.start is None and tween.on_start:
+                    finished.append(tween.on_start)
                 if tween.on_done:
                     finished.append(tween.on_done)
             tweens.items = []
@@ -135,6 +140,47 @@ def move_to(
     """Glide the entity's centre to (x, y)."""
     animate(ent, "x", x, duration, ease, delay)
     animate(ent, "y", y, duration, ease, delay, on_done)
+
+
+FLIGHT_Z = 50_000.0  # added to the z of a gliding entity while it travels (held: 100,000)
+
+
+def glide(ent: int, x: float, y: float, duration: float, angle: float | None = None,
+          z: float | None = None, delay: float = 0.0, ease: Callable[[float], float] = ease_out,
+          on_done: Callable[[], None] | None = None) -> None:
+    """Move an entity to (x, y) (and ``angle``) above everything at rest on its way.
+
+    It keeps its place in the draw order (``z``, or its present one) while it waits for its
+    ``delay``, rises by ``FLIGHT_Z`` when it starts moving (at once if it is already on its
+    way) and settles at ``z`` when it lands: a card thrown onto a pile passes over the hand
+    and the other piles, not under them, and lands on top of its own pile.
+    """
+    order = esper.try_component(ent, ZOrder)
+    if order is None:
+        move_to(ent, x, y, duration, ease, delay, on_done)
+        if angle is not None:
+            animate(ent, "angle", angle, duration, ease, delay)
+        return
+    rest = order.z if z is None else z
+    if rest >= FLIGHT_Z:  # (a glide replacing a glide: its resting place is underneath)
+        rest -= FLIGHT_Z
+    tweens = esper.try_component(ent, Tweens)
+    travelling = tweens is not None and any(
+        t.attr in ("x", "y") and t.start is not None for t in tweens.items)
+
+    def rise() -> None:
+        order.z = rest + FLIGHT_Z
+
+    def land() -> None:
+        order.z = rest
+        if on_done is not None:
+            on_done()
+
+    order.z = rest + FLIGHT_Z if travelling or delay <= 0 else rest
+    animate(ent, "x", x, duration, ease, delay).on_start = rise
+    animate(ent, "y", y, duration, ease, delay, land)
+    if angle is not None:
+        animate(ent, "angle", angle, duration, ease, delay)
 
 
 def flip(ent: int, duration: float = 0.3, face_up: bool | None = None, delay: float = 0.0,

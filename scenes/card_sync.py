@@ -19,7 +19,7 @@ from collections.abc import Callable
 import esper
 
 from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, ZOrder
-from ecs.tween import animate, flip, move_to
+from ecs.tween import animate, ease_in, flip, glide
 
 Slot = tuple[float, float, float, float]  # x, y, angle, z
 
@@ -33,6 +33,7 @@ class CardSync:
         # entities the person just moved (dragged, clicked): where a zone keeps fewer copies of
         # a card than it had (two decks), these are the copies that leave; cleared by ``sync``
         self.leaving: set[int] = set()
+        self.departed: list[tuple[str, int]] = []  # cards the last sync sent off the table
 
     def entities(self, zone: str) -> list[tuple[str, int]]:
         return self.zones.get(zone, [])
@@ -99,7 +100,8 @@ class CardSync:
              widths: Callable[[str], int], source: Callable[[str, str], tuple[float, float]],
              sink: Callable[[str, str], tuple[float, float]], duration: float = 0.35,
              delay: float = 0.0, instant: bool = False, face_up: Callable[[str], bool] =
-             lambda zone: True) -> None:
+             lambda zone: True, shown_leaving: Callable[[str, str], bool] | None = None
+             ) -> None:
         """Make the entities match ``wanted``.
 
         ``slots(zone, index, count)`` gives where card ``index`` of a zone goes;
@@ -107,9 +109,13 @@ class CardSync:
         appears from nowhere starts (None: it was there all along, uncovered, and appears in
         its place as it is); ``sink(zone, code)`` where a vanishing card of ``zone`` flies
         to (None: it stays where it is, buried, and goes at once); ``face_up(zone)`` whether
-        the zone shows faces.
+        the zone shows faces; ``shown_leaving(zone, code)`` whether a vanishing card stays
+        face up on its way and fades out as it arrives (a discard bought into a hidden hand:
+        everybody saw it bought); the others turn face down at once. The vanishing cards of
+        this sync are in ``departed`` until the next.
         """
         kept, free = self._match(wanted)
+        self.departed = []
         new_zones: dict[str, list[tuple[str, int]]] = {}
         for zone, codes in wanted.items():
             row = kept[zone]
@@ -140,9 +146,13 @@ class CardSync:
                     remove_now(ent)
                 else:
                     x, y = end
-                    hide_now(ent)  # it goes out of sight (another seat's hand)
-                    move_to(ent, x, y, 0.4, delay=delay,
-                            on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))
+                    if shown_leaving is not None and shown_leaving(zone, code):
+                        animate(ent, "alpha", 0.0, 0.2, ease_in, delay=delay + 0.2)
+                    else:
+                        hide_now(ent)  # it goes out of sight (another seat's hand)
+                    glide(ent, x, y, 0.4, delay=delay,
+                          on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))
+                    self.departed.append((code, ent))
         self.zones = new_zones
         self.leaving = set()
         for zone, cards in self.zones.items():
@@ -162,13 +172,15 @@ class CardSync:
                 if held is not None:  # in the person's hand: it stays there, with a new home
                     held.home = (x, y, z)
                     continue
-                esper.component_for_entity(ent, ZOrder).z = z
                 t = esper.component_for_entity(ent, Transform)
                 if instant or duration <= 0:
+                    esper.component_for_entity(ent, ZOrder).z = z
+                    cancel_move(ent)
                     t.x, t.y, t.angle = x, y, angle
                 elif (round(t.x), round(t.y), round(t.angle)) != (round(x), round(y), round(angle)):
-                    move_to(ent, x, y, duration, delay=delay)
-                    animate(ent, "angle", angle, duration, delay=delay)
+                    glide(ent, x, y, duration, angle=angle, z=z, delay=delay)
+                else:
+                    esper.component_for_entity(ent, ZOrder).z = z
 
     def _create(self, code: str, pos, width: int, face_up: bool) -> int:
         front, back = self.image(code, width), self.image(self.back, width)
@@ -203,6 +215,15 @@ def remove_now(ent: int) -> None:
         face.face_up = False
     if esper.entity_exists(ent):
         esper.delete_entity(ent, immediate=True)
+
+
+def cancel_move(ent: int) -> None:
+    """Stop a card's glide (its place, angle and the rise of ``glide``), not its flip."""
+    from ecs.components import Tweens
+
+    tweens = esper.try_component(ent, Tweens)
+    if tweens is not None:
+        tweens.items = [t for t in tweens.items if t.attr not in ("x", "y", "angle")]
 
 
 def flipping(ent: int) -> bool:

@@ -266,3 +266,22 @@ def test_esc_while_dragging_puts_the_card_back_and_does_not_pause(table, app, dr
     assert (t.x, t.y) == pytest.approx(start, abs=2) and t.lift == 0
     drive.key(pygame.K_ESCAPE)  # nothing held now: Esc pauses as ever
     assert app.scenes.top is not table
+
+
+def test_a_card_caught_on_its_way_goes_back_to_its_resting_place_in_the_order(table, drive):
+    """A card gliding above the table (``glide`` raises its draw order while it travels) and
+    caught by the pointer, then dropped on nothing, goes back under the cards above its
+    resting place, not above everything."""
+    from ecs.tween import FLIGHT_Z, glide
+
+    card = table.hand[3]
+    order = esper.component_for_entity(card, ZOrder)
+    rest = order.z
+    t = esper.component_for_entity(card, Transform)
+    glide(card, t.x, t.y - 300, 5.0, z=rest)
+    drive.step(20)
+    assert order.z == rest + FLIGHT_Z
+    caught = (round(t.x), round(t.y))
+    drive.drag(caught, (640, 380))
+    drive.settle()
+    assert order.z == rest

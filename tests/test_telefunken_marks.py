@@ -75,6 +75,45 @@ def test_a_bought_discard_loses_its_discarders_mark(app, drive):
     assert table.marks.boxes(0)  # your buy is
 
 
+def test_a_card_the_computer_buys_flies_face_up_into_its_panel_without_your_tag(app, drive):
+    """A computer's buy of your discard showed a card back on the pile carrying your tag for
+    a moment (it turned face down at once, as a hidden card does, and took the tag along):
+    everybody saw the card bought, so it flies face up, untagged, and fades into the
+    buyer's panel."""
+    import esper
+
+    from ecs.components import CardFace, Transform
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=1,
+                     discard=("5S", "9S"), discarder=0, offer=[2, 3])
+    table = open_state(app, drive, state, config)
+    table.mark_move(0, [rules.Discarded(0, "9S")])  # your discard, as it was marked
+    card = next(e for c, e in table.sync.entities("discard") if c == "9S")
+    assert any(card in m.entities for m in table.marks.marks[0])
+    table.rules._apply("buy")
+    assert not any(card in m.entities for m in table.marks.marks.get(0, []))
+    face = esper.component_for_entity(card, CardFace)
+    alphas = []
+    for _ in range(120):
+        if not esper.entity_exists(card):
+            break
+        assert face.face_up
+        alphas.append(esper.component_for_entity(card, Transform).alpha)
+        drive.step()
+    assert not esper.entity_exists(card)  # gone into the panel
+    assert alphas[0] == 255 and min(alphas) < 128
+
+
+def test_the_pack_gathers_its_cards_face_down_at_the_end_of_a_deal(app, drive):
+    """(Only a taken discard flies face up: everything gathered into the pack turns over.)"""
+    table = open_state(app, drive, position([HAND] + OTHERS, to_move=0))
+    table._source = {"sink": table.layout["stock"].rect.center}
+    assert not table._shown_leaving("discard", "9S")
+    table._source = {"sink": table.seat_origin(2)}
+    assert table._shown_leaving("discard", "9S") and not table._shown_leaving("meld_0", "9S")
+
+
 def test_meld_marks_are_tagged_only_when_laid_on_another_seats_meld(app, drive):
     """A seat's own meld row is named by its label, so the outline of what it melded or
     laid off there carries no tag (a tag on a meld's top edge stood over the row above);

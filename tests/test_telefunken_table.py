@@ -98,6 +98,28 @@ def test_draw_by_clicking_the_stock(open_table, drive):
     assert Counter(hand_codes(table)) == Counter(hand + [top])
 
 
+def test_a_drawn_card_flies_above_the_hand_and_lands_in_its_place(open_table, drive):
+    """A card on its way is drawn above every card at rest (it came out from under the hand
+    cards it passed) and takes its place in the hand's order when it lands."""
+    from ecs.components import CardFace, Tweens, ZOrder
+    from ecs.tween import FLIGHT_Z
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw"))
+    before = {e for _, e in table.sync.entities("hand")}
+    perform(drive, table, "draw")
+    drive.step(4)
+    new = next(e for _, e in table.sync.entities("hand") if e not in before)
+    z = esper.component_for_entity(new, ZOrder).z
+    resting = [esper.component_for_entity(e, ZOrder).z for e, _ in esper.get_component(CardFace)
+               if not any(t.attr in ("x", "y") for t in getattr(esper.try_component(e, Tweens),
+                                                                "items", ()))]
+    assert z >= FLIGHT_Z and resting and z > max(resting)
+    drive.settle()
+    slots = [esper.component_for_entity(e, ZOrder).z for _, e in table.sync.entities("hand")]
+    assert max(slots) < FLIGHT_Z and slots == sorted(slots)
+
+
 def test_draw_by_dragging_the_stocks_top_card_into_the_hand(open_table, drive):
     """A newcomer drags the pack's top card into the hand: that draws, the pack stays in its
     place, and a drag of it anywhere else says how to draw."""
@@ -317,7 +339,7 @@ def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, d
     import scenes.card_sync as card_sync
 
     flights = []
-    real = card_sync.move_to
+    real = card_sync.glide
 
     def recording(ent, x, y, *args, **kwargs):
         flights.append((x, y))
@@ -328,7 +350,7 @@ def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, d
     state = position([["KC"]] + others, melds=melds, melded=[True, True, False, False],
                      deal=2, discard=("2D", "8S"), deal_winners=[1], totals=[0, 0, 0, 0])
     table = open_table(state)
-    monkeypatch.setattr(card_sync, "move_to", recording)
+    monkeypatch.setattr(card_sync, "glide", recording)
     perform(drive, table, "discard KC")
     drive.settle()
     assert table.state.deal == 3 and table.state.melds == ()

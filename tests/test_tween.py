@@ -140,3 +140,43 @@ def test_a_finished_tween_leaves_the_others_running_in_order(world):
     run(system, 0.5)
     assert (t.x, t.y, t.angle) == (10, 20, 30)
     assert not esper.component_for_entity(ent, Tweens).items
+
+
+def test_a_glide_travels_above_everything_at_rest_and_lands_at_its_place(world):
+    """A card thrown onto a pile passes over the hand and the other piles (its draw order
+    rises by FLIGHT_Z while it moves), waits for its delay where it lies, and lands at the z
+    it was given (on top of its own pile, under nothing it should be under)."""
+    from ecs.tween import FLIGHT_Z, glide
+
+    resting = _card()
+    esper.component_for_entity(resting, ZOrder).z = 500  # e.g. a hand card
+    flying = _card()
+    order = esper.component_for_entity(flying, ZOrder)
+    order.z = 40
+    system = TweenSystem()
+    glide(flying, 100, 50, 0.3, angle=10, z=120, delay=0.1)
+    assert order.z == 120  # waiting for its delay: in its resting place already, not above
+    run(system, 0.05)
+    assert order.z == 120
+    run(system, 0.1)  # on its way
+    assert order.z == 120 + FLIGHT_Z > esper.component_for_entity(resting, ZOrder).z
+    run(system, 0.3)
+    t = esper.component_for_entity(flying, Transform)
+    assert (t.x, t.y, t.angle, order.z) == (100, 50, 10, 120)
+
+
+def test_a_glide_replacing_one_under_way_stays_above_and_instant_speed_lands_it(world):
+    from ecs.tween import FLIGHT_Z, glide
+
+    ent = _card()
+    order = esper.component_for_entity(ent, ZOrder)
+    system = TweenSystem()
+    glide(ent, 100, 0, 0.3, z=7)
+    assert order.z == 7 + FLIGHT_Z  # no delay: up at once
+    run(system, 0.1)
+    glide(ent, 0, 100, 0.3, z=9, delay=0.2)  # caught on its way: it does not dip under
+    assert order.z == 9 + FLIGHT_Z
+    instant = TweenSystem(speed=lambda: 0.0)
+    instant.process(1 / 60)
+    t = esper.component_for_entity(ent, Transform)
+    assert (t.x, t.y, order.z) == (0, 100, 9)

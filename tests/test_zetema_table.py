@@ -46,13 +46,13 @@ def pile_centre(table, rank):
     return table.layout[f"pile_{rank}"].rect.center
 
 
-def last_card_of_the_deal(scores=(40, 60)) -> rules.State:
+def last_card_of_the_deal(scores=(40, 60), dealer: int = 1) -> rules.State:
     """The deal's last card: the 9♦ in the first seat's hand (its turn), every other card
     of the deck on its pile; one seat per score."""
     piles = {r: [] for r in rules.RANKS}
     for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
         piles[card[:-1]].append(card)
-    return rules.load({"players": len(scores), "dealer": 1, "to_move": 0, "phase": "meld",
+    return rules.load({"players": len(scores), "dealer": dealer, "to_move": 0, "phase": "meld",
                        "hands": [["9D"]] + [[] for _ in scores[1:]], "stock": [],
                        "piles": piles, "marriage_pile": [], "scores": list(scores)})
 
@@ -643,3 +643,33 @@ def test_a_seats_name_is_never_broken_across_log_lines(app, drive):
         assert not any(line.rstrip().endswith("Seat") for line in lines), (width, lines)
         broken += any(line.rstrip().endswith("Seat\u00a0") for line in lines)
     assert broken == 0 and wrapped
+
+
+def test_cards_on_their_way_pass_over_the_cards_at_rest(open_table, drive):
+    """Your discard and the computer's reply (out of its panel onto a pile) are drawn above
+    every card at rest while they travel (a discard left the hand under its neighbours and
+    crossed the stock and the piles beneath them) and each lands at its place in its pile."""
+    from ecs.components import CardFace, Tweens, ZOrder
+
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
+                                piles={"2": ["2S", "2C"], "3": ["3S"]}))
+    drive.drag(drive.center_of(hand_ent(table, "2H")), pile_centre(table, "2"))
+    seen_moving = 0
+    for _ in range(600):
+        drive.step()
+        moving, resting = [], []
+        for ent, _face in esper.get_component(CardFace):
+            tweens = esper.try_component(ent, Tweens)
+            going = tweens is not None and any(
+                t.attr in ("x", "y") and t.start is not None for t in tweens.items)
+            (moving if going else resting).append(esper.component_for_entity(ent, ZOrder).z)
+        if moving and resting:
+            seen_moving += 1
+            assert min(moving) > max(resting)
+        if len(table.session.moves) >= 2 and table.rules.human_to_move() and not table.animating:
+            break
+    assert seen_moving > 5 and len(table.session.moves) >= 2
+    for pile in table.piles:
+        zs = [esper.component_for_entity(e, ZOrder).z for _, e in pile]
+        assert zs == sorted(zs) and all(z < 1000 for z in zs)

@@ -205,8 +205,15 @@ class TelefunkenTable(Gestures, CardTable):
         self._compute_slots(wanted)
         self.sync.sync(wanted, lambda z, i, n: self._slots[z][i], self._card_width, self._from,
                        self._to, delay=lead, instant=instant,
-                       face_up=lambda z: z not in ("hand", "build") or not self.curtain)
+                       face_up=lambda z: z not in ("hand", "build") or not self.curtain,
+                       shown_leaving=self._shown_leaving)
         self._after_sync()
+
+    def _shown_leaving(self, zone: str, code: str) -> bool:
+        """A discard bought or taken into another seat's hand flies there face up (everybody
+        saw it taken) and fades into its panel; cards gathered into the pack at the end of a
+        deal turn face down."""
+        return zone == "discard" and self._source.get("sink") != self.layout["stock"].rect.center
 
     def _from(self, zone: str, code: str) -> tuple[float, float] | None:
         discard = self.state.discard
@@ -297,7 +304,10 @@ class TelefunkenTable(Gestures, CardTable):
         move = self._meld_of(self.selected)
         lit = len(self.selected) == 2 and state.melded[self.viewer] and any(
             self._layoff_moves(self.selected, i) for i in range(len(state.melds)))
-        return move, words.selection_prompt(state, self.viewer, self.selected, move, lit)
+        within = None
+        if move is None and not state.melded[self.viewer] and state.deal != 7:
+            within = self._legal_index().meld_within(self.selected)
+        return move, words.selection_prompt(state, self.viewer, self.selected, move, lit, within)
 
     def confirm(self) -> None:
         move, _text = self.selection_move()
@@ -430,6 +440,9 @@ class TelefunkenTable(Gestures, CardTable):
                     self.marks.taken_over(seat, mark(seat, self.sync, "hand", [event.card],
                                                      words.bought_tag(name)))
                 else:  # its panel is outlined; the panel itself says what it bought
+                    # (and the discarder's tag does not fly along with the card)
+                    self.marks.drop([e for c, e in self.sync.departed if c == event.card],
+                                    [s for s in self.marks.marks if s != seat])
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1])
 

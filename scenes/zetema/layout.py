@@ -14,7 +14,7 @@ MELD_W = 76
 PILE_STEP = 20
 MELD_BUTTONS_W = 190  # the right part of the meld zone holds Meld and Clear
 
-Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 950
+Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 90_000
 
 Slot = tuple[float, float, float, float]
 

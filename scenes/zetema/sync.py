@@ -14,11 +14,11 @@ from collections import Counter
 import esper
 
 from ecs.components import CardFace, Draggable, Held, Hoverable, Sprite, Transform, Tweens, ZOrder
-from ecs.tween import animate, ease_in, flip, move_to
+from ecs.tween import animate, ease_in, flip, glide, move_to
 from game.card_art import card_image
 from game.rules import zetema as rules
 from scenes import theme
-from scenes.card_sync import hide_now, remove_now
+from scenes.card_sync import cancel_move, hide_now, remove_now
 from scenes.zetema import layout
 from scenes.zetema.layout import HAND_W, MELD_W, PILE_W, Z_FLY, Z_HAND, Z_MELD
 
@@ -219,17 +219,19 @@ class ZetemaSync:
         if held is not None:  # in the person's hand: it stays there, with a new home
             held.home = (x, y, z)
             return
-        esper.component_for_entity(ent, ZOrder).z = z
         t = esper.component_for_entity(ent, Transform)
         tweens = esper.try_component(ent, Tweens)
         if (abs(t.x - x) < 0.5 and abs(t.y - y) < 0.5 and abs(t.angle - angle) < 0.5
                 and not (tweens and any(w.attr in ("x", "y", "angle") for w in tweens.items))):
-            return  # already there, at rest: no glide (a pile's counter counts it as landed)
+            # already there, at rest: no glide (a pile's counter counts it as landed)
+            esper.component_for_entity(ent, ZOrder).z = z
+            return
         if duration <= 0:
+            esper.component_for_entity(ent, ZOrder).z = z
+            cancel_move(ent)
             t.x, t.y, t.angle = x, y, angle
-        else:
-            move_to(ent, x, y, duration, delay=delay)
-            animate(ent, "angle", angle, duration, delay=delay)
+        else:  # on its way it passes over the cards at rest, and lands on its pile
+            glide(ent, x, y, duration, angle=angle, z=z, delay=delay)
 
     # -- the hand ----------------------------------------------------------------------
     def sort_hand(self, mode: str, relayout: bool = True) -> None:
