@@ -9,6 +9,10 @@ Undo follows Board Game Arena's rule: you may take back your own moves (and the 
 replies since) back to an earlier decision of yours, but never past the moment hidden
 information came to light. A rules module names the events that reveal something in
 ``REVEALING_EVENTS``; without that list every move by another seat counts as revealing.
+Those of them in ``PRIVATE_EVENTS`` (a card drawn from the stock) reveal something only to
+the event's ``seat``: a computer's draw hides nothing from the people, and a person's draw
+stops only the undoing of that person's own moves (between people, the move before it, of
+another person, may still be taken back: nobody has seen those cards yet).
 In games between several people undo is only offered if the players allowed it.
 """
 
@@ -195,10 +199,10 @@ class Session:
             self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat,
                                            self.undo_blocked_by_reveal))
             self.undo_blocked_by_reveal = False
-        if self._reveals(seat, events):
-            if self.snapshots:
-                self.undo_blocked_by_reveal = True
-            self.snapshots.clear()  # never undo past something that came to light
+        kept = self._undoable_after(seat, events)
+        if kept < len(self.snapshots):  # never undo past something that came to light
+            self.undo_blocked_by_reveal = True
+            del self.snapshots[:len(self.snapshots) - kept]
         return events
 
     def undo(self) -> Any:
@@ -271,11 +275,29 @@ class Session:
             return move
         return pretty_cards(text) if self.config.game in STANDARD_DECK_GAMES else text
 
-    def _reveals(self, seat: int | None, events: list) -> bool:
+    def _undoable_after(self, seat: int | None, events: list) -> int:
+        """How many of the newest snapshots may still be undone after a move of ``seat``
+        with these ``events``: none past an event that reveals something to a person. A
+        private event (``PRIVATE_EVENTS``) reveals its cards to its ``seat`` only: to a
+        computer, nothing; to a person, it stops the undoing of that person's own moves
+        before it (the snapshots from that person's last one back)."""
+        snapshots = self.snapshots
         revealing = getattr(self.rules, "REVEALING_EVENTS", None)
         if revealing is None:
-            return seat is None or not self.config.seats[seat].is_human
-        return any(isinstance(e, revealing) for e in events)
+            return 0 if seat is None or not self.config.seats[seat].is_human else len(snapshots)
+        private = getattr(self.rules, "PRIVATE_EVENTS", ())
+        kept = len(snapshots)
+        for event in events:
+            if not isinstance(event, revealing):
+                continue
+            if not isinstance(event, private):
+                return 0
+            if not self.config.seats[event.seat].is_human:
+                continue  # only a computer saw it
+            own = [i for i, snap in enumerate(snapshots) if snap.seat == event.seat]
+            if own:
+                kept = min(kept, len(snapshots) - 1 - own[-1])
+        return kept
 
 
 def rules_module(key: str) -> ModuleType:

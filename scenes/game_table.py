@@ -373,7 +373,9 @@ class GameTable(TableScene):
     def can_undo(self) -> bool:
         return self.replay is None and self.session.can_undo()
 
-    REVEALED_SINCE = N_("Nothing to undo: a card has come to light since your last move.")
+    # (the computer drew from the stock, a stock card was turned up, a deal was dealt: undoing
+    # past that would deal the person's next choice again with the cards known)
+    REVEALED_SINCE = N_("Nothing to undo: cards have been drawn or shown since your last move.")
 
     def nothing_to_undo(self) -> str:
         """Why Undo does nothing now, in the game's words."""
@@ -389,7 +391,7 @@ class GameTable(TableScene):
         if not self.session.undo_allowed():
             self.app.toast(_("Undo is off in games between people (see Settings)."))
             return
-        if not self.session.can_undo():
+        if not self.can_undo():
             self.app.toast(self.nothing_to_undo())
             return
         before = len(self.session.moves)
@@ -590,6 +592,10 @@ class GameTable(TableScene):
                                              count_up=count_up, details=details),
                                  transition="fade")
         self._poll_hint()
+        undo = next((w for w in self.widgets.widgets if isinstance(w, Button)
+                     and w.on_click == self.undo), None)
+        if undo is not None:  # (whether Undo can work changes with the cover, not only moves)
+            undo.enabled = self.can_undo()
         if self.hint is not None and any(
                 ent not in self.hint[1] and ent not in self._chosen_at_hint
                 for ent, _ in esper.get_component(Selected)):
@@ -917,6 +923,26 @@ class CardTable(GameTable):
             return True
         return False
 
+    def can_undo(self) -> bool:
+        return super().can_undo() and self._undo_is_theirs()
+
+    def _undo_is_theirs(self) -> bool:
+        """Between people, the move Undo would take back is the last person's: they may take
+        it back while the screen is still theirs (they are the one whose hand is shown, or
+        the cover has stayed down since, so nobody else has looked at their cards); another
+        person cannot take it back for them."""
+        snapshots = self.session.snapshots
+        if not self.hot_seat or not snapshots:
+            return True
+        return snapshots[-1].seat == self.viewer or self.curtain
+
+    def nothing_to_undo(self) -> str:
+        if self.session.can_undo() and not self._undo_is_theirs():
+            return _("Nothing to undo: {seat}'s move can be taken back only before the next "
+                     "person lifts the cover.").format(
+                seat=self.seat_name(self.session.snapshots[-1].seat))
+        return super().nothing_to_undo()
+
     def ask_hint(self) -> None:
         if self.curtain:
             if self.replay is None:
@@ -948,12 +974,15 @@ class CardTable(GameTable):
             text, left = self.banner
             self.banner = (text, left - dt) if left - dt > 0 else None
 
+    def curtain_words(self) -> str:
+        """What the cover says: whose cards it hides."""
+        return _("{seat}: click here to see your cards").format(seat=self.seat_name(self.viewer))
+
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
         """The opaque cover over the whole hand zone, while it is up."""
         if self.curtain:
             theme.panel(surface, hand, alpha=255, edge=theme.GOLD)
-            text = _("{seat}: click here to see your cards").format(
-                seat=self.seat_name(self.viewer))
+            text = self.curtain_words()
             theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"), hand.center,
                             20, theme.INK, "bold", anchor="center")
             self._cover_drawn = True

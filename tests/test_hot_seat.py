@@ -103,7 +103,8 @@ def test_a_click_queued_with_undo_does_not_lift_the_rebuilt_tables_cover(app):
     session = Session.new(config, undo_between_people=True)
     rng = random.Random(2)
     while not (session.can_undo() and session.to_move is not None
-               and config.seats[session.to_move].is_human):
+               and config.seats[session.to_move].is_human
+               and session.snapshots[-1].seat == session.to_move):  # (the move is theirs)
         session.play(rng.choice(rules.legal_moves(session.state)))
     app.settings.undo_between_people = True
     table = TelefunkenTable(app, config, session)
@@ -215,8 +216,9 @@ def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
     chan_perform(drive, table, move)
     drive.settle()
     assert table.viewer != first and table.curtain
-    lift_cover(drive, table)
-    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # the next person takes the move back
+    # the cover is still down: the one who moved may take it back (the next person has
+    # not seen their cards yet)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     drive.settle()
     table = table_of(app)
     assert table.session.moves == [] and table.rules.to_move == first
@@ -224,6 +226,34 @@ def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
     assert f"Seat {first + 1}'s last move is taken back." in [t.text for t in app.toasts]
     assert table.viewer == first and table.curtain
     assert not any(up for _, up in hand_faces(table))
+    assert drive.problems == []
+
+
+def test_once_the_next_person_has_lifted_the_cover_they_cannot_undo_the_last_persons_move(app):
+    """Seat 3 pressed Undo on their turn and took back Seat 1's discard (and the computer's
+    reply): a person may take back only their own move, while the screen is still theirs."""
+    app.settings.undo_between_people = True
+    config = GameConfig("chan", (H, H, H, H), 2, {})
+    drive = Watch(app)
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    first = table.rules.to_move
+    lift_cover(drive, table)
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    chan_perform(drive, table, move)
+    drive.settle()
+    undo = next(w for w in table.widgets.widgets if w.label == "Undo")
+    assert table.curtain and undo.enabled  # still the mover's screen
+    lift_cover(drive, table)
+    drive.step()
+    undo = next(w for w in table.widgets.widgets if w.label == "Undo")
+    assert table.viewer != first and not undo.enabled
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    assert table_of(app) is table and table.session.moves == [move]
+    assert (f"Nothing to undo: Seat {first + 1}'s move can be taken back only before the next "
+            "person lifts the cover.") in [t.text for t in app.toasts]
     assert drive.problems == []
 
 
@@ -400,6 +430,31 @@ def test_zetema_new_deal_between_people_comes_under_the_cover_for_the_same_perso
     assert table.state.deal == 2 and table.rules.to_move == 0 and table.viewer == 0
     assert table.curtain
     assert not any(up for _, up in hand_faces(table))
+    assert drive.problems == []
+
+
+def test_zetema_a_new_deal_names_its_first_player_and_the_cover_over_an_ended_deal_says_so(app):
+    """Behind a deal's summary the cover said "Seat 1: click here to see your cards" (Seat 1
+    had no card left); and while the next deal was dealt, the status and the "thinking"
+    mark named the last deal's last mover instead of the seat to play first."""
+    from game.rules import zetema as rules
+    from tests.test_zetema_table import last_card_of_the_deal, play_the_last_card
+
+    config = GameConfig("zetema", (H, AI, H), 3, {"double": "S"})
+    state = last_card_of_the_deal((40, 60, 10), dealer=0)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    drive = open_uncovered(app, table)
+    summary = play_the_last_card(app, drive, table)
+    assert table.curtain_words() == "Deal 1 is over"  # (what the cover says if it is up)
+    drive.settle()
+    drive.click(summary.widgets.widgets[0].rect.center)
+    drive.step(3)
+    assert table.state.deal == 2 and table.animating  # the new hands are being dealt
+    first = table.state.seat
+    assert first != 0 and table.acting_seat() == first
+    assert table.meld_prompt() == f"{table.seat_name(first)} to play"
+    assert table.curtain_words() != "Deal 1 is over"
+    drive.settle()
     assert drive.problems == []
 
 

@@ -87,7 +87,9 @@ def test_why_undo_does_nothing_is_told_truly(app, drive):
     assert "marble has been drawn from the bag" in table.nothing_to_undo()
     from scenes.game_table import GameTable
 
-    assert "a card has come to light" in GameTable.REVEALED_SINCE
+    # (it said "a card has come to light": a tester took it for a card shown to them, where
+    # the computer had drawn face down)
+    assert "cards have been drawn or shown" in GameTable.REVEALED_SINCE
 
 
 def test_undo_between_people_only_when_allowed():
@@ -251,3 +253,70 @@ def test_a_failure_of_any_kind_inside_the_rules_becomes_a_value_error(monkeypatc
     monkeypatch.setattr(zetema_rules, "load", broken)
     with pytest.raises(ValueError):
         Session.from_save(data)
+
+
+def _zetema_session(seats):
+    config = GameConfig("zetema", seats, 3, {"double": "S"})
+    return Session.new(config, undo_between_people=True)
+
+
+def _play_until(s, done, limit=400):
+    import random
+
+    rng = random.Random(3)
+    for _ in range(limit):
+        if done(s):
+            return
+        s.play(rng.choice(s.rules.legal_moves(s.state)))
+    raise AssertionError("the position never came")
+
+
+def test_a_computers_draw_does_not_stop_undo_but_your_own_does():
+    """Telefunken and Zetema draw for the next seat as a turn ends: a computer's face-down
+    draw showed nobody anything, but it stopped Undo ("a card has come to light")."""
+    s = _zetema_session((Seat("human"), Seat("ai", "easy")))
+    _play_until(s, lambda s: s.to_move == 0 and s.state.phase == "discard"
+                and len(s.state.stock) > 4)
+    discard = next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard"))
+    events = s.play(discard)
+    drawn = [e for e in events if isinstance(e, zetema_rules.CardsDrawn)]
+    assert drawn and drawn[0].seat == 1  # the computer drew at once, face down
+    assert s.can_undo() and not s.undo_blocked_by_reveal
+    _play_until(s, lambda s: s.to_move == 0)  # the computer's turn, then your own draw
+    assert not s.can_undo() and s.undo_blocked_by_reveal
+
+
+def test_between_people_a_draw_for_the_next_person_leaves_the_last_move_undoable():
+    """A person's discard dealt the next person's cards under the cover: Undo between
+    people never worked in Zetema (the draw counted as seen). That draw stops only the
+    undoing of the next person's own earlier moves."""
+    s = _zetema_session((Seat("human"), Seat("human")))
+    _play_until(s, lambda s: len(s.moves) > 6 and s.to_move == 1
+                and s.state.phase == "discard" and len(s.state.stock) > 4)
+    discard = next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard"))
+    s.play(discard)
+    assert s.to_move == 0 and s.can_undo()
+    # only Seat 2's moves of this turn (after its own draw) are left to take back
+    assert s.snapshots and {snap.seat for snap in s.snapshots} == {1}
+    while s.can_undo():
+        s.undo()
+    assert s.to_move == 1 and s.state.phase == "meld"  # the start of Seat 2's turn
+    assert s.undo_blocked_by_reveal  # (Seat 2 drew its cards before: that draw it saw)
+
+
+def test_telefunken_a_computers_draw_leaves_your_discard_undoable():
+    from game.rules import telefunken
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
+    s = Session.new(config)
+    _play_until(s, lambda s: s.to_move == 0 and s.state.phase == "play"
+                and s.state.deal == 1 and len(s.moves) > 3)
+    discard = next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard"))
+    s.play(discard)
+    while s.to_move != 0 and not any(isinstance(e, telefunken.Bought) for e in s.play("pass")):
+        if s.state.phase != "buy":
+            break
+    if s.state.phase == "draw" and s.to_move == 1:
+        events = s.play("draw")
+        assert any(isinstance(e, telefunken.CardDrawn) and e.seat == 1 for e in events)
+        assert s.can_undo()  # Seat 2 drew face down: your discard may still be taken back

@@ -1228,4 +1228,5 @@ def _check_marriage_pile(cards: tuple[str, ...]) -> None:
 
 
 REVEALING_EVENTS = (CardsDrawn, Dealt)
+PRIVATE_EVENTS = (CardsDrawn,)  # (revealing to their ``seat`` only)
 """Events that bring hidden cards to light (a draw, a new deal): undo stops there."""

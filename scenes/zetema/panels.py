@@ -157,6 +157,13 @@ class ZetemaPanels:
         self.widgets.draw(surface)
         self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
 
+    def curtain_words(self) -> str:
+        """Over a deal that has ended the cover hides no hand (nobody has a card left, and
+        the next person is known once the summary is closed): it says the deal is over."""
+        if self.ended_deal is not None:
+            return words.deal_over(self.ended_deal.deal)
+        return super().curtain_words()
+
     def acting_seat(self) -> int:
         """The seat the table shows as acting: the one whose move is still landing (the
         next seat's turn shows once it has), else the seat to move."""

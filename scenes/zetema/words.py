@@ -166,6 +166,10 @@ def zetema_banner(rank: str, points: int) -> str:
     return _("Zetema of {rank}!  +{points}").format(rank=rank_plural(rank), points=num(points))
 
 
+def deal_over(deal: int) -> str:
+    return _("Deal {deal} is over").format(deal=num(deal))
+
+
 def deal_over_banner(deal: int) -> str:
     return _("Deal {deal} is over: a new deal").format(deal=num(deal))
 

@@ -91,8 +91,8 @@ from game.rules import IllegalMove
 from game.rules.telefunken.covers import cover_graph, cover_texts, exact_covers, no_collection
 
 __all__ = [
-    "ALL_CARDS", "CONTRACTS", "CONTRACT_NAMES", "DEAL_SIZE", "JOKER", "RANKS", "REVEALING_EVENTS",
-    "START_CHIPS", "SUITS",
+    "ALL_CARDS", "CONTRACTS", "CONTRACT_NAMES", "DEAL_SIZE", "JOKER", "PRIVATE_EVENTS", "RANKS",
+    "REVEALING_EVENTS", "START_CHIPS", "SUITS",
     "Bought", "CardDrawn", "Cut", "DealEnded", "Dealt", "Discarded", "Exchanged",
     "ExchangeReturned", "GameOver", "JokerFreed", "JokerSwapped", "LaidOff", "Melded",
     "Passed", "Penalties", "Shuffled", "State", "StockRebuilt", "TableMeld", "TurnChanged",
@@ -412,6 +412,7 @@ Event = (Shuffled | Cut | Dealt | BonusCard | UpcardTurned | Exchanged | Exchang
          | GameOver)
 
 REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Bought, Penalties)
+PRIVATE_EVENTS = (CardDrawn,)  # (revealing to their ``seat`` only)
 """Events that bring hidden cards to light: the cut and deal, draws and buys, and the end
 of a deal (every hand's penalty is shown)."""
 
