@@ -25,7 +25,7 @@ from ecs.tween import TweenSystem, animate
 from ecs.world import SceneWorld
 from game import TITLE
 from game.catalog import BY_KEY, GameInfo
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, ngettext, num, pgettext
 from game.layout import load_layout
 from game.saves import SaveEntry, list_saves
 from scenes import theme
@@ -156,7 +156,10 @@ class MainMenu(Scene):
                 continue
             tile = zone_rect(zone)
             rect = pygame.Rect(tile.x + 30, tile.bottom + 4, tile.width - 60, 40)
-            self.widgets.add(Button(rect, _("Resume"), lambda key=zone.name: self.resume_game(key),
+            # TRANSLATORS: under a game's menu tile: resume that game's own saved game (the
+            # big Continue button resumes the latest of all: the two must read differently)
+            self.widgets.add(Button(rect, pgettext("menu tile", "Resume this game"),
+                                    lambda key=zone.name: self.resume_game(key),
                                     size=16, note=_fit(save_details(entry), 13, rect.width - 16)))
         self.latest = latest
         self._refresh_tiles()

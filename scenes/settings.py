@@ -161,6 +161,19 @@ class SettingsScene(Scene):
         theme.blit_text(surface, _("Settings"), (self.panel.centerx, self.panel.y + 30), 38,
                         theme.GOLD, "serif", anchor="midtop")
         self.widgets.draw(surface)
-        theme.blit_text(surface, _("Saved in {path}").format(path=theme.isolate(str(settings_path()))),
+        theme.blit_text(surface, saved_to(str(settings_path()), self.panel.width - 24),
                         (self.panel.centerx, self.panel.bottom - 18), 12, theme.INK_FAINT,
                         anchor="midbottom")
+
+
+def saved_to(path: str, width: int, size: int = 12) -> str:
+    """"Changes are saved to <path>" in ``width`` pixels: a long path loses its start
+    ("…/data/settings.json"), never the file's name."""
+    def line(shown: str) -> str:
+        return _("Changes are saved to {path}").format(path=theme.isolate(shown))
+
+    cut = 0
+    while cut < len(path) - 1 and theme.text_width(line(("…" if cut else "") + path[cut:]),
+                                                    size) > width:
+        cut += 1
+    return line(("…" if cut else "") + path[cut:])

@@ -119,7 +119,8 @@ class StatsScene(Scene):
         records = self.records()
         x0, y0 = p.x + 40, p.y + 90
         lead = theme.align("topleft")
-        theme.blit_text(surface, _("Against the computer, by level of the strongest opponent"),
+        theme.blit_text(surface, _("One person against the computer, by level of the strongest "
+                                   "opponent"),
                         (theme.mirror_x(x0, p), y0), 16, theme.INK_DIM, anchor=lead)
         y = y0 + 36 + 36 * len(LEVELS)
         for text, size, colour, style, rect in self.table_cells(records):
@@ -127,7 +128,8 @@ class StatsScene(Scene):
         self._chart(surface, theme.mirror((x0 + 760, y0 + 30, p.right - x0 - 800, 200), p),
                     records)
         if not any(r["played"] for r in records.values()):
-            theme.blit_text(surface, _("No finished games against the computer yet."),
+            theme.blit_text(surface, _("No finished games against the computer yet (games "
+                                       "between people are not counted)."),
                             (theme.mirror_x(x0, p), y + 60), 17, theme.INK_FAINT, anchor=lead)
         if self.confirming:
             theme.blit_text(surface, _("Reset the statistics of every game? This cannot be undone."),

@@ -95,6 +95,7 @@ def is_arabic_letter(ch: str) -> bool:
 
 
 LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate: wrap a path or a name in them
+RLM = "\u200f"  # right-to-left mark: a text of numbers only ("1280 × 720") reads right to left
 
 
 def isolate(string: str) -> str:
@@ -110,7 +111,7 @@ def _kind(ch: str) -> str:
     belongs to an adjacent number, "N" neutral."""
     if ch in TERMINATORS:
         return "T"
-    if is_arabic_letter(ch):
+    if is_arabic_letter(ch) or ch == RLM:
         return "R"
     if ch.isdigit():
         return "D"
@@ -120,7 +121,7 @@ def _kind(ch: str) -> str:
 
 
 def has_rtl(string: str) -> bool:
-    return any(is_arabic_letter(ch) for ch in string)
+    return RLM in string or any(is_arabic_letter(ch) for ch in string)
 
 
 def bidi_runs(string: str) -> list[tuple[str, bool]]:
@@ -133,7 +134,7 @@ def bidi_runs(string: str) -> list[tuple[str, bool]]:
     """
     runs = []
     for start, end, rtl in bidi_spans(string):
-        run = string[start:end].replace(LRI, "").replace(PDI, "")
+        run = string[start:end].replace(LRI, "").replace(PDI, "").replace(RLM, "")
         if run:
             runs.append((run, rtl))
     return runs

@@ -696,3 +696,19 @@ def test_an_engine_reason_never_reaches_a_player_in_english(lang):
     finally:
         i18n.set_language("en")
     assert i18n.engine_text("a strange engine reason") == "a strange engine reason"
+
+
+def test_a_window_size_reads_right_to_left_in_persian():
+    """"۱۲۸۰ × ۷۲۰" (numbers only) was laid out left to right: a Persian reader read
+    720 × 1280. The width now stands at the right, read first."""
+    from game import i18n
+    from scenes import theme
+
+    i18n.set_language("fa")
+    try:
+        label = i18n._("{width} × {height}").format(width=i18n.num(1280), height=i18n.num(720))
+        runs = theme.bidi_runs(label)
+        assert [text.strip() for text, _ in runs] == ["۷۲۰", "×", "۱۲۸۰"]
+    finally:
+        i18n.set_language("en")
+    assert theme.bidi_runs("1280 × 720") == [("1280 × 720", False)]

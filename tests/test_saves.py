@@ -93,7 +93,7 @@ def test_continue_resumes_the_most_recent_game_and_names_it(app, drive):
     scene = menu(app, drive)
     cont = button(scene, "Continue")
     assert cont.enabled and cont.note == "Zetema · deal 1, 4 moves"  # all in the button
-    resume = button(scene, "Resume", "zetema")
+    resume = button(scene, "Resume this game", "zetema")
     assert cont.rect.top - resume.rect.bottom >= 12  # the tile's Resume stands clear of the row
     from scenes import theme  # the longest English note fits whole (13 px, the button's note)
     assert theme.text_width("Telefunken · deal 7, 123 moves", 13) <= cont.rect.width - 16
@@ -108,9 +108,10 @@ def test_each_tile_offers_to_resume_its_own_game(app, drive):
     saved_session("zetema", 4, mtime=2_000_000)
     chan = saved_session("chan", 3, mtime=1_000_000)
     scene = menu(app, drive)
-    assert button(scene, "Resume", "zertz") is None and button(scene, "Resume", "telefunken") is None
-    assert button(scene, "Resume", "zetema").note == "deal 1, 4 moves"
-    resume = button(scene, "Resume", "chan")
+    assert button(scene, "Resume this game", "zertz") is None
+    assert button(scene, "Resume this game", "telefunken") is None
+    assert button(scene, "Resume this game", "zetema").note == "deal 1, 4 moves"
+    resume = button(scene, "Resume this game", "chan")
     assert resume.note == "3 moves"
     drive.click(resume.rect.center)  # not the most recent save: the Chắn one, as asked
     drive.settle()

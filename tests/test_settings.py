@@ -341,3 +341,19 @@ def test_a_window_size_set_by_hand_is_read_back_without_complaint(data_dir):
     settings_path().write_text('{"window_size": [320, 200]}', encoding="utf-8")
     settings, message = load_settings()  # smaller than the smallest window: refused
     assert settings.window_size == (1280, 720) and "window size" in message
+
+
+def test_the_settings_file_line_keeps_its_file_name_and_fits():
+    """A long data folder ran the "saved to" line out of the Settings panel."""
+    import pygame
+
+    from scenes import theme
+    from scenes.settings import saved_to
+
+    pygame.init()
+    path = "/home/someone/" + "deep/" * 30 + "settings.json"
+    line = saved_to(path, 400)
+    assert theme.text_width(line, 12) <= 400
+    assert line.startswith("Changes are saved to ") and "…" in line
+    assert line.rstrip("\u2069").endswith("/settings.json")
+    assert "…" not in saved_to("/tmp/settings.json", 400)

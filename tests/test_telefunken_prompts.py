@@ -29,3 +29,31 @@ def test_after_drawing_the_table_says_what_comes_next(app, drive):
             assert "discard to end your turn" in text
             assert ("contract" in text) != melded
             assert len(theme.wrap(text, 15, width, "bold")) <= 2, text
+
+
+def test_a_contract_chosen_with_more_cards_is_named(app, drive):
+    """Two trios (deal 2's contract) and a third chosen together said "9 cards: not a set or
+    a run"; the build zone now says the contract is there and is melded on its own first."""
+    from game.rules import telefunken as rules
+    from game.session import Session
+    from tests.test_telefunken_table import CONFIG, OTHERS, position
+
+    hand = ["4S", "4D", "4C", "6S", "6D", "6C", "QS", "QD", "QH", "2D", "9H"]
+    state = position([hand] + OTHERS, deal=2, deal_winners=[1], totals=[0, 0, 0, 0])
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.selected = hand[:9]
+    move, text = table.selection_move()
+    assert move is None
+    assert text.startswith("Your contract is here: choose only ")
+    assert text.endswith(" and meld it first, then the other cards")
+    groups = text.removeprefix("Your contract is here: choose only ").split(" and meld")[0]
+    assert groups.count("·") == 1  # two trios of the nine cards
+    table.selected = hand[:6]  # the contract alone is a meld, as before
+    move, text = table.selection_move()
+    assert move is not None and text.startswith("Meld ")
+    build = table.layout["build"].rect
+    table.selected = hand[:9]
+    _, text = table.selection_move()
+    assert len(theme.wrap(text, 15, build.right - 100 - (build.x + 16), "bold")) <= 2, text

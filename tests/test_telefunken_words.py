@@ -346,3 +346,9 @@ def test_four_of_a_kind_in_deal_1_is_told_the_contract_is_exactly_three():
     text = words.selection_prompt(state, 0, ["JS", "JH", "JD", "JC"], None)
     assert text == ("A set, but your first meld this deal must be a pure trio: exactly three "
                     "cards of one rank in three suits")
+
+
+def test_an_exact_cut_of_yours_speaks_to_you():
+    """"An exact cut! You gets a bonus card" was shown after every exact cut of the person."""
+    assert words.bonus(_("You")) == "An exact cut! You get a bonus card"
+    assert words.bonus("Seat 3") == "An exact cut! Seat 3 gets a bonus card"

@@ -18,9 +18,9 @@ def screen():
 
 
 @pytest.mark.parametrize("label, note", [
-    ("Resume", "deal 1, 21 moves"),
-    ("Chơi tiếp", "ván 1, 21 nước đi"),
-    ("ادامهٔ بازی", "دست ۱، ۲۱ حرکت"),
+    ("Resume this game", "deal 1, 21 moves"),
+    ("Tiếp tục ván này", "ván 1, 21 nước đi"),
+    ("ادامهٔ همین بازی", "دست ۱، ۲۱ حرکت"),
 ])
 def test_a_low_button_keeps_its_label_and_note_off_its_edges(screen, label, note):
     """A menu tile's Resume button (40 px high, label and the saved game's details): the
@@ -223,3 +223,17 @@ def test_a_last_move_tag_is_never_crossed_by_another_seats_outline(screen):
     crossed = [(x, y) for x in range(inside.left, inside.right)
                for y in range(inside.top, inside.bottom) if tuple(surface.get_at((x, y)))[:3] == red]
     assert crossed == []
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_a_tiles_resume_and_the_menus_continue_read_differently(lang):
+    """In Vietnamese both read "Chơi tiếp", one just above the other on the main menu."""
+    from game import i18n
+
+    i18n.set_language(lang)
+    try:
+        tile = i18n.pgettext("menu tile", "Resume this game")
+        assert tile != i18n._("Continue") and tile != i18n._("Resume")
+        assert lang == "en" or tile != "Resume this game"  # translated
+    finally:
+        i18n.set_language("en")

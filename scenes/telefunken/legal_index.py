@@ -8,6 +8,7 @@ first time a selection of that size asks.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 
@@ -39,6 +40,22 @@ class LegalIndex:
                 tuple(sorted(p for p in m.split()[1:] if p != "|")): m
                 for m in reversed(self.sizes.get(len(cards), []))}  # the first listed wins
         return table.get(tuple(sorted(cards)))
+
+    def meld_within(self, cards: list[str], limit: int = 5000) -> str | None:
+        """The first listed legal meld made of some of ``cards`` but not all (a contract
+        chosen together with more cards); at most ``limit`` melds are looked at."""
+        have = Counter(cards)
+        looked = 0
+        for size in sorted(self.sizes, reverse=True):
+            if size >= len(cards):
+                continue
+            for move in self.sizes[size]:
+                looked += 1
+                if looked > limit:
+                    return None
+                if not Counter(p for p in move.split()[1:] if p != "|") - have:
+                    return move
+        return None
 
     def layoffs(self, cards: list[str], meld: int, low: bool | None = None) -> list[str]:
         """Legal lay-offs of ``cards`` on ``meld`` (add, swap, free): freeing a joker before

@@ -116,12 +116,16 @@ def group_kind(selected: Sequence[str]) -> str | None:
 
 
 def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None,
-                     lit: bool = True) -> str:
+                     lit: bool = True, within: str | None = None) -> str:
     """What the selected cards make: the meld they form, or why they are not one (``lit``:
-    some meld on the table takes two chosen cards)."""
+    some meld on the table takes two chosen cards; ``within``: the contract meld some of them
+    make, chosen together with more cards)."""
     if meld is not None:
         return _("Meld {groups}: press Meld or drop them on the table").format(
             groups=groups(split_groups(meld.split()[1:])))
+    if within is not None:
+        return _("Your contract is here: choose only {groups} and meld it first, then the other "
+                 "cards").format(groups=groups(split_groups(within.split()[1:])))
     if len(selected) == 1:
         if state.melded[seat]:
             return _("{card}: click the discard pile to end your turn, a lit meld to lay it off, "
@@ -324,6 +328,8 @@ def cut(name: str, lifted: int, kept: Sequence[str]) -> str:
 
 
 def bonus(name: str) -> str:
+    if is_you(name):
+        return _("An exact cut! You get a bonus card")
     return _("An exact cut! {name} gets a bonus card").format(name=name)
 
 

@@ -68,7 +68,8 @@ def row_label_spots(layout) -> list[tuple[int, Point]]:
         row = sorted(r for r in rules.RINGS if int(r[1:]) == number)
         first, last = ring_center(layout, row[0]), ring_center(layout, row[-1])
         spots.append((number, (first[0] - dx, first[1] - dy)))
-        spots.append((number, (last[0] + dx, last[1] - dy)))
+        if row[-1] != row[0]:  # (the top row is d7 alone: one number over it, not two)
+            spots.append((number, (last[0] + dx, last[1] - dy)))
     return spots
 
 

@@ -29,7 +29,7 @@ from game.layout import load_layout
 from game.rules import zertz as rules
 from game.session import Session
 from scenes import theme
-from scenes.game_table import GameTable
+from scenes.game_table import GameTable, fitting_size
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zertz import layout as geo
@@ -66,10 +66,12 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         legal = set(self.legal()) if human else set()
         self.enable_pieces(human, legal)
         buttons = self.comfort_buttons(self.layout["status"].rect)
-        if legal == {"pass"}:
-            buttons[2] = Button(buttons[2].rect, pgettext("zertz", "Pass"),
-                                lambda: self.rules.submit("pass"), primary=True, size=18)
-            buttons[2].move = "pass"  # the gestures find it by its move, in any language
+        if legal == {"pass"}:  # Pass takes the place of Hint (Menu stays)
+            label = pgettext("zertz", "Pass")
+            buttons[1] = Button(buttons[1].rect, label, lambda: self.rules.submit("pass"),
+                                primary=True, size=fitting_size((label,), buttons[1].size,
+                                                                buttons[1].rect.width - 12))
+            buttons[1].move = "pass"  # the gestures find it by its move, in any language
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
     def language_changed(self) -> None:
