@@ -202,6 +202,12 @@ def cancel(ent: int) -> None:
         tweens.items.clear()
 
 
+def travelling(ent: int) -> bool:
+    """Is the entity on its way somewhere (a move under way or waiting for its delay)?"""
+    tweens = esper.try_component(ent, Tweens) if esper.entity_exists(ent) else None
+    return tweens is not None and any(t.attr in ("x", "y") for t in tweens.items)
+
+
 def is_animating() -> bool:
     """True while any entity of the current world has a running tween."""
     return any(t.items for _, t in esper.get_component(Tweens))

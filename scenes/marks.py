@@ -25,6 +25,7 @@ import pygame
 
 from ecs.components import Sprite, Transform, Tweens, ZOrder
 from ecs.input import entity_rect
+from ecs.tween import travelling
 from scenes import theme
 
 SEAT_COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (234, 178, 66),
@@ -205,9 +206,12 @@ class LastMoves:
                                          (x + dx, y + CROSS_ARM), 4)
                 else:
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
-                if mark.label and box == whole:  # a card partly covered by a newer one
-                    # keeps its outline without a tag: the tag lay on the newer card and
-                    # named it, and its visible strip is the card's index (kept readable)
+                if mark.label and box == whole and not any(  # a card partly covered by a
+                        travelling(e) for e in mark.entities):  # newer one keeps its outline
+                    # without a tag: the tag lay on the newer card and named it, and its
+                    # visible strip is the card's index (kept readable); a card on its way
+                    # gets its tag where it lands (it crossed the table's words, or waited
+                    # inside the box it goes to, over the card it would cover)
                     tags.append((mark.label, colour, whole, mark.tag_at))
         bounds = surface.get_rect()
         for label, colour, box, edge in tags:  # above every outline: no line crosses a tag

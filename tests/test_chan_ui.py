@@ -411,3 +411,36 @@ def test_a_card_clicked_on_the_computers_turn_says_to_wait(app, drive):
     drive.click(drive.center_of(card))
     assert table.drag.selected is None
     assert [t.text for t in app.toasts] == ["Wait for your turn."] and not app.toasts[0].error
+
+
+def test_a_revealed_card_gets_its_live_tag_and_seat_tag_where_it_lands(app, drive, monkeypatch):
+    """While a stock card flew to its gate the "live card" pill stood in that gate over the
+    passed card already there (or over nothing), and the flying card's seat tag lay on the
+    stock's label: both wait for the card to land."""
+    import scenes.marks as marks_module
+    from ecs.tween import travelling
+    from tests.test_marks import drawn_box, record_calls
+
+    table = open_table(app, drive, position(5, "nocap"))
+    perform(drive, table, "draw")
+    seen_flying = seen_marked = False
+    for _ in range(120):
+        drive.step()
+        ent = table.live_entity()
+        if ent is None or not travelling(ent):
+            continue
+        seen_flying = True
+        assert table._live_tag_place() is None
+        marked = [m for marks in table.marks.marks.values() for m in marks
+                  if ent in m.entities and m.label]
+        seen_marked = seen_marked or bool(marked)
+        drawn = record_calls(monkeypatch, marks_module, "_tag")
+        table.marks.draw(app.screen, table.mark_keep_clear())
+        monkeypatch.undo()
+        near = drawn_box(ent).inflate(30, 50)
+        assert not any(text == m.label and rect.colliderect(near)
+                       for m in marked for text, rect in drawn)
+    assert seen_flying and seen_marked
+    drive.settle()
+    if table.state.live is not None and table.live_entity() is not None:
+        assert table._live_tag_place() is not None

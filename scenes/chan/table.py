@@ -31,7 +31,7 @@ from ecs.components import (
     ZOrder,
 )
 from ecs.intents import ClickIntent
-from ecs.tween import flip, move_to
+from ecs.tween import flip, move_to, travelling
 from game.ai import chan as chan_ai
 from game.catalog import GameConfig
 from game.layout import load_layout
@@ -675,7 +675,8 @@ class ChanTable(CardTable):
     def _live_tag_place(self) -> tuple[float, float, pygame.Rect] | None:
         """Where the "live card" tag stands (its centre x, the card's top, the gate), if shown."""
         ent = self.live_entity()
-        if ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent:
+        if (ent is None or self.state.phase not in TAKING_PHASES or self.drag.held == ent
+                or travelling(ent)):  # (on its way from the stock: it is live once it lands)
             return None
         t = esper.component_for_entity(ent, Transform)
         return (t.x, t.y + t.dy - totom_size(GATE_W)[1] / 2,
