@@ -145,9 +145,12 @@ def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
     if not has_rtl(string):
         return [(0, len(string), False)] if string else []
     kinds, depth = [], 0
-    for ch in string:  # text between LRI and PDI (a path, a name) reads left to right
-        depth += (ch == LRI) - (ch == PDI)
-        kinds.append("L" if depth > 0 or ch == PDI else _kind(ch))
+    for ch in string:  # text between LRI and PDI (a path, a name) reads left to right;
+        depth += (ch == LRI) - (ch == PDI)  # the marks themselves part it from the words
+        if ch in (LRI, PDI):  # around it (a Latin word just before an isolate does not
+            kinds.append("R")  # join it: "dịch): ⁦Ù chì 3/1⁩")
+        else:
+            kinds.append("L" if depth > 0 else _kind(ch))
     n = len(kinds)
     for i, k in enumerate(kinds):  # a sign next to a number is part of it (W5), else neutral
         if k == "T":

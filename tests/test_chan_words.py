@@ -342,3 +342,21 @@ def test_another_seats_declined_claim_is_not_told_in_the_log(app, drive):
     assert not any("declined" in line for line in lines)
     assert [line.split(".")[0] for line in lines if line[:1].isdigit()] == [
         str(n) for n in range(1, len(told(session.log)) + 1)]
+
+
+def test_persian_short_features_keep_each_name_with_its_numbers():
+    """"امتیازهای ویژه (پایه/dịch): Ù chì ۳/۱؛ ..." drew "dịch): Ù chì ۳/۱" as one
+    left-to-right piece, splitting the legend in two: each feature is its own block now."""
+    import pygame
+
+    from scenes import theme
+
+    pygame.init()
+    i18n.set_language("fa")
+    try:
+        line = panels.feature_words(["Ù chì", "Bạch thủ", "Tôm"], 520)
+        assert "/dịch" in line  # the short form, with its legend
+        runs = [text for text, rtl in theme.bidi_runs(line) if not rtl]
+        assert "dịch" in runs and "Ù\u00a0chì\u00a0۳/۱" in runs
+    finally:
+        i18n.set_language("en")

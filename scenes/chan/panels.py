@@ -166,7 +166,10 @@ def feature_words(features: list[str], width: int = 600) -> str:
         else:
             out.append(_("{feature} (base {base}, dịch {dich})").format(
                 feature=feature(name), base=num(base), dich=num(dich)))
-        short.append(f"{feature(name)}{many}{NBSP}{num(base)}/{num(dich)}")
+        item = f"{feature(name)}{many}{NBSP}{num(base)}/{num(dich)}"
+        # (in Persian each Latin name with its numbers is one left-to-right block: "dịch):
+        # Ù chì ۳/۱" read as one piece and split the legend in two)
+        short.append(theme.isolate(item) if theme.rtl() else item)
     # the separator is the language's: "·" reads as a zero among Persian digits
     line = _("Features: {features}").format(features=_(" · ").join(out))
     if len(theme.wrap(line, 18, width)) == 1:
