@@ -124,10 +124,12 @@ class ResultsOverlay(Scene):
         if self.groups:
             self._draw_groups(surface, t.y + 122)
         columns = max(1, len(self.header))
-        col_w = (t.width - 20) // columns
+        widths = column_widths(self.header, self.rows, t.width - 20)
+        lefts = [sum(widths[:c]) for c in range(columns)]
 
         def col_x(c: int) -> int:  # the player's column first in reading order (right in Persian)
-            return t.x + 10 + col_w * (columns - 1 - c if theme.rtl() else c) + col_w // 2
+            centre = lefts[c] + widths[c] // 2
+            return t.x + 10 + (t.width - 20 - centre if theme.rtl() else centre)
 
         y = t.y + 132 + self.extra
         for c, head in enumerate(self.header):
@@ -266,6 +268,27 @@ class DealSummary(Scene):
             if self.details and r < len(self.details) and self.details[r]:
                 _draw_words(surface, self.details[r], (p.centerx, y + 26), p.width - 60)
         self.widgets.draw(surface)
+
+
+def column_widths(header: list[str], rows: list[list[str]], width: int) -> list[int]:
+    """The results table's columns in ``width`` pixels: equal when every heading and cell
+    fits its share, else each column as wide as its widest words need, the room left
+    shared out ("Ghế 2 (Bình thường)" ran over the panel's edge in an equal column)."""
+    columns = max(1, len(header))
+    equal = width // columns
+    need = []
+    for c in range(columns):
+        words = [theme.text_width(header[c], 17, "bold")] if c < len(header) else []
+        words += [theme.text_width(row[c], 20, "bold" if c == 0 else "sans")
+                  for row in rows if c < len(row)]
+        need.append(max(words, default=0) + 16)
+    if all(n <= equal for n in need):
+        return [equal] * columns
+    total = sum(need)
+    if total >= width:
+        return [n * width // total for n in need]
+    extra = (width - total) // columns
+    return [n + extra for n in need]
 
 
 def _draw_words(surface: pygame.Surface, words: list[tuple[str, tuple]],

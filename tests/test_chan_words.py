@@ -360,3 +360,17 @@ def test_persian_short_features_keep_each_name_with_its_numbers():
         assert "dịch" in runs and "Ù\u00a0chì\u00a0۳/۱" in runs
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, mine, theirs", [
+    ("en", "Your turn…", "Seat 2 to play…"), ("vi", "Đến lượt bạn…", "Đến lượt Ghế 2…")])
+def test_the_prompt_while_your_move_lands_speaks_to_you(lang, mine, theirs):
+    """"You to play…" ("Đến lượt Bạn…", a capital in mid-sentence) while your move landed."""
+    from scenes.chan import words as table_words
+
+    i18n.set_language(lang)
+    try:
+        assert table_words.to_play(i18n._("You")) == mine
+        assert table_words.to_play(i18n._("Seat {number}").format(number=2)) == theirs
+    finally:
+        i18n.set_language("en")

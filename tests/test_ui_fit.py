@@ -237,3 +237,20 @@ def test_a_tiles_resume_and_the_menus_continue_read_differently(lang):
         assert lang == "en" or tile != "Resume this game"  # translated
     finally:
         i18n.set_language("en")
+
+
+def test_the_results_players_column_is_as_wide_as_its_longest_name(screen):
+    """"Ghế 2 (Bình thường)" ran over the results panel's edge: the players' column now
+    takes the room its longest name needs, the other columns share the rest."""
+    from scenes import theme
+    from scenes.results import column_widths
+
+    header = ["Người chơi", "Điểm", "Điểm hạ bài", "Điểm Zetema"]
+    rows = [["Ghế 4 (Khó)", "200", "160", "40"], ["Ghế 2 (Bình thường)", "30", "20", "10"]]
+    widths = column_widths(header, rows, 600)
+    assert sum(widths) <= 600
+    assert theme.text_width("Ghế 2 (Bình thường)", 20, "bold") + 12 <= widths[0]
+    for c in range(1, 4):
+        assert theme.text_width(header[c], 17, "bold") <= widths[c]
+    short = [["You", "1", "2", "3"]]
+    assert column_widths(header[:1] + ["A", "B", "C"], short, 600) == [150] * 4

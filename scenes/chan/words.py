@@ -103,6 +103,8 @@ def cannot_take(face: str) -> str:
 
 
 def to_play(who: str) -> str:
+    if who == _("You"):  # (your move still landing: "You to play…" is not English)
+        return _("Your turn…")
     return _("{seat} to play…").format(seat=who)
 
 
