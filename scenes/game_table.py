@@ -696,9 +696,10 @@ class GameTable(TableScene):
             theme.blit_text(surface, line, (start, y), 13, theme.INK_DIM,
                             anchor=theme.align("topleft"))
             y += 17
-        if self.log_scroll:
-            note = ngettext("{count} newer ↓", "{count} newer ↓", self.log_scroll).format(
-                count=num(self.log_scroll))
+        if self.log_scroll:  # (moves, not lines: a move may take two lines)
+            newer = sum(1 for line in lines[end:] if line in self._log_starts)
+            note = ngettext("{count} newer ↓", "{count} newer ↓", newer).format(
+                count=num(newer))
         elif len(lines) > visible:
             note = _("wheel: older moves")
         else:
@@ -739,6 +740,19 @@ class GameTable(TableScene):
             lines.extend(wrapped[:1] + [CONTINUED + w for w in wrapped[1:]])
         self._wrapped_log = (key, lines)
         return lines
+
+    @property
+    def _log_starts(self) -> set[str]:
+        """The log's lines that begin a move ("12. …"; not a continuation, not a heading)."""
+        cached = getattr(self, "_wrapped_log", None)
+        if cached is None:
+            return set()
+        if getattr(self, "_starts_for", None) is not cached:
+            headings = {i18n._("— Deal {deal} —").format(deal=num(d)) for d in range(1, 100)}
+            self._starts_for = cached
+            self._starts = {line for line in cached[1] if not line.startswith(CONTINUED)
+                            and line not in headings}
+        return self._starts
 
     def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
         """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""

@@ -673,3 +673,33 @@ def test_cards_on_their_way_pass_over_the_cards_at_rest(open_table, drive):
     for pile in table.piles:
         zs = [esper.component_for_entity(e, ZOrder).z for _, e in pile]
         assert zs == sorted(zs) and all(z < 1000 for z in zs)
+
+
+def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
+    """Scrolled up, the log said "25 newer ↓" where 13 moves were newer: it counted the
+    wrapped lines."""
+    import scenes.game_table as game_table
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {})
+    session = Session.new(config)
+    for _ in range(30):
+        session.play(rules.legal_moves(session.state)[-1])
+    table = ZetemaTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    lines = table._log_lines(table.log_rect().width - 28)
+    assert any(line.startswith(game_table.CONTINUED) for line in lines)  # some moves wrap
+    notes: list[str] = []
+    real = game_table.theme.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        notes.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(game_table.theme, "blit_text", recording)
+    table.log_scroll = 12
+    table.draw_log(app.screen)
+    end = len(lines) - table.log_scroll
+    newer = sum(1 for line in lines[end:] if not line.startswith(game_table.CONTINUED)
+                and not line.startswith("—"))
+    assert newer < 12 and f"{newer} newer ↓" in notes
