@@ -607,8 +607,9 @@ class GameTable(TableScene):
                 not self.result_shown):
             self.result_shown = True
             self.show_result()
-        if not self.animating:  # the log tells a move once the table has shown it
-            self._log_landed = len(self.session.log)
+        if not self.animating or self.replay is not None:  # the log tells a move once the
+            self._log_landed = len(self.session.log)  # table has shown it (in a replay at
+            # once: the step counter already names it)
         judged = (id(self.state), self.rules.offering())
         if self.drag.held is not None and self._judged_for not in (None, judged):
             self.drag.reevaluate()  # picked up before the position changed: judged anew

@@ -103,3 +103,20 @@ def test_quick_clicks_on_next_each_count(app, drive):
     assert len(replay.session.moves) == 3
     drive.settle()
     assert replay.session.moves == replay.replay[:3]
+
+
+def test_a_replay_step_is_told_in_the_log_at_once(app, drive):
+    """"Move 4 of 33" stood over a log of three moves for the second the step's animation
+    took: in a replay the log tells the step with the counter."""
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    replay = drive.scene
+    for step in range(1, 4):
+        drive.click(button(replay.replay_controls.widgets.widgets, "Next").rect.center)
+        drive.step(2)
+        assert replay.animating
+        width = replay.log_rect().width - 28
+        replay._wrapped_log = None
+        told = [line for line in replay._log_lines(width) if line[:1].isdigit()]
+        assert len(told) == step
