@@ -383,14 +383,16 @@ class App:
         anchor = getattr(self.scenes.top, "toast_bottom", None)
         y = anchor() if callable(anchor) else None
         y = SIZE[1] - 24 if y is None else y
+        span = getattr(self.scenes.top, "toast_span", None)  # (centre x, widest box)
+        centre, widest = (span() if callable(span) else None) or (SIZE[0] // 2, SIZE[0] - 160)
         for toast in reversed(self.toasts):
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
             lines = [theme.text(line, 19, theme.INK, "bold")
-                     for line in theme.wrap(toast.text, 19, SIZE[0] - 200, "bold")[:4]]
+                     for line in theme.wrap(toast.text, 19, widest - 40, "bold")[:4]]
             width = max(label.get_width() for label in lines)
             height = sum(label.get_height() for label in lines)
             box = pygame.Rect(0, 0, width + 40, height + 20)
-            box.midbottom = (SIZE[0] // 2, y)
+            box.midbottom = (centre, y)
             if box.top < 4 and toast is not self.toasts[-1]:
                 break  # older messages that no longer fit above the newer ones wait unseen
             layer = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -637,6 +637,18 @@ class GameTable(TableScene):
             return getattr(layout[zone].rect, edge) + offset
         return None
 
+    # a zone whose width the messages keep within, centred on it (None: the screen's)
+    toast_within: str | None = None
+
+    def toast_span(self) -> tuple[int, int] | None:
+        """(centre x, widest box) of the app's messages: inside ``toast_within``'s width (a
+        long refusal ran past the edges of the meld zone's panel), else None."""
+        layout = getattr(self, "layout", None)
+        if self.toast_within is None or layout is None or self.toast_within not in layout:
+            return None
+        rect = layout[self.toast_within].rect
+        return rect.centerx, rect.width - 8
+
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         # each seat's last move, below the panels (none on a hand under the cover)
         self.marks.draw(surface, self.mark_keep_clear(), self.covered_entities())

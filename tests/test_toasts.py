@@ -60,3 +60,33 @@ def test_messages_stacked_up_never_run_off_the_top(app, drive):
     assert boxes and min(b.top for b in boxes) >= 0
     newest = max(boxes, key=lambda b: b.bottom)  # the newest stands lowest
     assert newest.bottom == table.toast_bottom()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_long_refusal_stays_within_the_meld_zone_beside_its_buttons(app, drive, lang):
+    """Zetema: "Nothing to undo: ..." ran past the meld zone's panel, and a hint covered
+    its Clear button; Telefunken's messages keep within the melds' table."""
+    from game import i18n
+    from scenes.zetema.layout import MELD_BUTTONS_W
+
+    i18n.set_language(lang)
+    try:
+        module = importlib.import_module("scenes.zetema_table")
+        table = module.new_scene(app, default_config("zetema", seed=4))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        box = toast_boxes(app, i18n._(table.REVEALED_SINCE))[0]
+        zone = table.layout["meld"].rect
+        free = pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, zone.height)
+        if lang == "fa":
+            free.right = zone.right
+        assert free.left <= box.left and box.right <= free.right, (box, free)
+        module = importlib.import_module("scenes.telefunken_table")
+        table = module.new_scene(app, default_config("telefunken", seed=4))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        box = toast_boxes(app, "Nothing to undo: " + "cards have been drawn or shown " * 4)[0]
+        melds = table.layout["table"].rect
+        assert melds.left <= box.left and box.right <= melds.right
+    finally:
+        i18n.set_language("en")

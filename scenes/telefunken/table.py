@@ -57,6 +57,7 @@ class TelefunkenTable(Gestures, CardTable):
     ai_module = telefunken_ai
     ai_delay = 0.6
     toast_zone = ("table", "bottom", -6)  # messages over the melds, not the prompt or hand
+    toast_within = "table"
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:

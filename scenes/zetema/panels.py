@@ -157,6 +157,13 @@ class ZetemaPanels:
         self.widgets.draw(surface)
         self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
 
+    def toast_span(self) -> tuple[int, int]:
+        """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
+        covered Clear; a long refusal ran past the zone's edges)."""
+        zone = self.layout["meld"].rect
+        part = theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, 1), zone)
+        return part.centerx, part.width
+
     def curtain_words(self) -> str:
         """Over a deal that has ended the cover hides no hand (nobody has a card left, and
         the next person is known once the summary is closed): it says the deal is over."""
