@@ -37,6 +37,14 @@ def test_grouping_puts_chan_then_ca_then_singles():
     assert ["7M", "7C"] in groups and ["5S"] in groups and ["9C"] in groups
 
 
+def test_three_of_a_card_stand_together():
+    """Three Cửu Sách showed as a pair and a lone card at the far end of the hand, hiding
+    the chíu they wait for."""
+    groups = group_hand(["9S", "2M", "9S", "5C", "9S", "2M", "2M", "2M"])
+    assert ["9S", "9S", "9S"] in groups
+    assert groups.count(["2M", "2M"]) == 2  # four of a card: two Chắn
+
+
 def test_the_table_shows_the_deal(table):
     state = table.state
     assert sorted(c for c, _ in table.sync.entities("hand")) == sorted(state.hands[0])

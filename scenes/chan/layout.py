@@ -27,8 +27,9 @@ def card_key(card: str) -> tuple[int, int]:
 
 
 def group_hand(cards: list[str], mode: str = "pairs") -> list[list[str]]:
-    """The hand in groups for display: Chắn pairs, then Cạ pairs, then singles ("pairs");
-    or one group per rank ("rank") or per suit ("suit")."""
+    """The hand in groups for display: Chắn pairs (three of a card together, the two of a
+    chíu to come), then Cạ pairs, then singles ("pairs"); or one group per rank ("rank")
+    or per suit ("suit")."""
     order = sorted(cards, key=card_key)
     if mode == "rank":
         groups: dict[str, list[str]] = {}
@@ -43,6 +44,9 @@ def group_hand(cards: list[str], mode: str = "pairs") -> list[list[str]]:
     left = Counter(order)
     chan_pairs, ca_pairs = [], []
     for face in sorted(left, key=card_key):
+        if left[face] == 3:  # (its pair and the third side by side, not the third apart)
+            left[face] = 0
+            chan_pairs.append([face] * 3)
         while left[face] >= 2:
             left[face] -= 2
             chan_pairs.append([face, face])
