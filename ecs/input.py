@@ -42,6 +42,11 @@ class InputSystem(esper.Processor):
         if event.kind in ("move", "down", "up"):
             self._pending.append(event)
 
+    @property
+    def pending(self) -> list[InputEvent]:
+        """Pointer events fed since the last frame, not yet processed."""
+        return self._pending
+
     def process(self, dt: float) -> None:
         self.events, self._pending = self._pending, []
         for event in self.events:

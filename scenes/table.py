@@ -154,6 +154,8 @@ class TableScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
+            if self.drag.held is not None and any(e.kind == "up" for e in self.input.pending):
+                self.update(0.0)  # let go in this frame, before the Esc: that drop stands
             if self.drag.held is not None:  # Esc while dragging: the card goes home
                 self.drag.cancel_all()
                 return

@@ -285,3 +285,24 @@ def test_a_card_caught_on_its_way_goes_back_to_its_resting_place_in_the_order(ta
     drive.drag(caught, (640, 380))
     drive.settle()
     assert order.z == rest
+
+
+def test_esc_in_the_frame_of_a_drop_leaves_the_drop_standing(table, app, drive):
+    """A card let go over its pile with Esc pressed at once (the same frame) went back to
+    the hand: the Esc took the card still held (the release was not processed yet)."""
+    import pygame
+
+    card = table.hand[0]
+    suit = _code(card)[-1]
+    drive.press(drive.center_of(card))
+    drive.move(_pile_center(table, suit), steps=5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_pile_center(table, suit),
+                                         button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="\x1b", scancode=41))
+    drive.step()
+    assert app.scenes.top is not table  # Esc paused, as it does with nothing in hand
+    drive.key(pygame.K_ESCAPE)  # resume
+    drive.settle()
+    assert app.scenes.top is table
+    assert card in table.piles[f"pile_{suit}"]
