@@ -373,8 +373,8 @@ class GameTable(TableScene):
     def can_undo(self) -> bool:
         return self.replay is None and self.session.can_undo()
 
-    # (the computer drew from the stock, a stock card was turned up, a deal was dealt: undoing
-    # past that would deal the person's next choice again with the cards known)
+    # (a card you drew, a stock card turned up, a new deal, a buy: undoing past it would let
+    # the person choose again knowing those cards)
     REVEALED_SINCE = N_("Nothing to undo: cards have been drawn or shown since your last move.")
 
     def nothing_to_undo(self) -> str:
