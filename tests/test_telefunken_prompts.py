@@ -57,3 +57,26 @@ def test_a_contract_chosen_with_more_cards_is_named(app, drive):
     table.selected = hand[:9]
     _, text = table.selection_move()
     assert len(theme.wrap(text, 15, build.right - 100 - (build.x + 16), "bold")) <= 2, text
+
+
+def test_the_line_names_the_seat_whose_move_is_landing(app, drive):
+    """"Seat 4 to draw" stood while Seat 3's discard was still flying (and not yet in the
+    log): the line names the seat whose move lands until it has."""
+    from game.catalog import GameConfig, Seat
+    from game.rules import telefunken as rules
+    from game.session import Session
+    from tests.test_telefunken_table import OTHERS, position
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    others = [OTHERS[0] + ["8S"]] + OTHERS[1:]
+    state = position([hand] + others, to_move=1)
+    table = TelefunkenTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.rules._apply("discard 8S")
+    drive.step(2)
+    assert table.animating and table.state.seat != 1
+    assert table._waiting_text() == "Seat 2 to meld or discard"
+    drive.settle()
+    assert table._waiting_text() != "Seat 2 to meld or discard"
