@@ -320,3 +320,22 @@ def test_telefunken_a_computers_draw_leaves_your_discard_undoable():
         events = s.play("draw")
         assert any(isinstance(e, telefunken.CardDrawn) and e.seat == 1 for e in events)
         assert s.can_undo()  # Seat 2 drew face down: your discard may still be taken back
+
+
+def test_telefunken_a_computers_buy_leaves_your_discard_undoable():
+    """Undo went grey whenever a computer bought your discard ("cards have been drawn or
+    shown"): the card lay face up and the stock card with it went face down to the buyer."""
+    from game.rules import telefunken
+    from tests.test_telefunken_table import OTHERS, position
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    state = position([hand] + OTHERS)
+    s = Session(config, telefunken, state, state)
+    s.play("discard 8S")
+    assert s.state.phase == "buy" and s.to_move == 1
+    events = s.play("buy")
+    assert any(isinstance(e, telefunken.Bought) for e in events)
+    assert s.can_undo() and not s.undo_blocked_by_reveal
+    s.undo()
+    assert s.moves == [] and s.to_move == 0

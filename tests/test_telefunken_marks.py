@@ -249,3 +249,19 @@ def test_your_bought_card_is_not_marked_under_the_cover(app, drive, monkeypatch)
     table.raise_cover()
     table.draw(pygame.Surface(app.size))
     assert table.curtain and not any("bought" in t for t in tags), tags
+
+
+def test_a_new_deal_starts_with_no_marks_and_no_bought_card_in_the_panels(app, drive):
+    """A panel still said "bought 9♥" in the next deal, over a new hand of 11 cards."""
+    melds = [{"owner": 0, "cards": ["QS", "QH", "QD"]}, {"owner": 1, "cards": ["5C", "6C", "7C"]}]
+    others = [h[:6] for h in OTHERS]
+    state = position([["KC"]] + others, melds=melds, melded=[True, True, False, False],
+                     deal=2, discard=("2D", "8S"), deal_winners=[1], totals=[0, 0, 0, 0])
+    table = open_state(app, drive, state)
+    table.marks.place(1, table.opponent_zone(1))
+    table._bought[1] = ("9H", table.marks.marks[1][-1])
+    assert table._bought_words(1) is not None
+    table.rules.submit("discard KC")  # you go out: the deal ends, the next one is dealt
+    drive.settle()
+    assert table.state.deal == 3
+    assert table._bought_words(1) is None and not table.marks.marks.get(1)

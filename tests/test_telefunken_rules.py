@@ -611,8 +611,11 @@ def test_describe_says_what_happened():
         t.describe(s, "discard 2H")
 
 
-def test_revealing_events_cover_draws_buys_the_cut_and_the_end_of_a_deal():
-    assert t.CardDrawn in t.REVEALING_EVENTS and t.Bought in t.REVEALING_EVENTS
+def test_revealing_events_cover_draws_the_cut_and_the_end_of_a_deal():
+    assert t.CardDrawn in t.REVEALING_EVENTS and t.CardDrawn in t.PRIVATE_EVENTS
+    # a buy shows nothing hidden (the card lay face up; the stock card that comes with it is
+    # a CardDrawn, for the buyer's eyes): a computer's buy does not stop Undo
+    assert t.Bought not in t.REVEALING_EVENTS
     assert t.Cut in t.REVEALING_EVENTS
     # going out shows every hand's penalty: no undo may take the deal's end back
     assert t.Penalties in t.REVEALING_EVENTS

@@ -168,6 +168,9 @@ def test_one_chosen_card_is_told_where_it_may_go():
     assert words.selection_prompt(state, 0, ["9H"], None).startswith(
         "9♥: click the discard pile to end your turn, a lit meld to lay it off")
     assert "at least three" in words.selection_prompt(state, 0, ["9H", "JH"], None)
+    # (no meld lit for it: the lay-off is not offered in words either)
+    assert words.selection_prompt(state, 0, ["8S"], None, lit=False) == (
+        "8♠: click the discard pile to end your turn, or choose more cards")
 
 
 def test_a_change_of_language_relabels_the_open_table(open_table, app):

@@ -304,7 +304,7 @@ class TelefunkenTable(Gestures, CardTable):
         if not self.selected:
             return None, words.play_prompt(state, self.viewer)
         move = self._meld_of(self.selected)
-        lit = len(self.selected) == 2 and state.melded[self.viewer] and any(
+        lit = len(self.selected) <= 2 and state.melded[self.viewer] and any(
             self._layoff_moves(self.selected, i) for i in range(len(state.melds)))
         within = None
         if move is None and not state.melded[self.viewer] and state.deal != 7:
@@ -409,6 +409,8 @@ class TelefunkenTable(Gestures, CardTable):
                 else:
                     self.banner = banner
                 self.selected, self.order = [], []
+                self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
+                self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)
         if self.viewer_changing():
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
             self.pick_viewer()

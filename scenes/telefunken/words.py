@@ -127,9 +127,12 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         return _("Your contract is here: choose only {groups} and meld it first, then the other "
                  "cards").format(groups=groups(split_groups(within.split()[1:])))
     if len(selected) == 1:
-        if state.melded[seat]:
+        if state.melded[seat] and lit:
             return _("{card}: click the discard pile to end your turn, a lit meld to lay it off, "
                      "or choose more cards").format(card=cards(selected))
+        if state.melded[seat]:  # (no meld takes it: none is lit)
+            return _("{card}: click the discard pile to end your turn, or choose more "
+                     "cards").format(card=cards(selected))
         return _("{card}: click the discard pile to end your turn, or choose more cards for a "
                  "meld").format(card=cards(selected))
     if len(selected) == 2:

@@ -411,7 +411,9 @@ Event = (Shuffled | Cut | Dealt | BonusCard | UpcardTurned | Exchanged | Exchang
          | LaidOff | JokerSwapped | JokerFreed | Discarded | WentOut | Penalties | DealEnded
          | GameOver)
 
-REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Bought, Penalties)
+# (a buy shows nothing hidden: its card lay face up, and the stock card that comes with it is
+# the CardDrawn after it, for the buyer's eyes only)
+REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Penalties)
 PRIVATE_EVENTS = (CardDrawn,)  # (revealing to their ``seat`` only)
 """Events that bring hidden cards to light: the cut and deal, draws and buys, and the end
 of a deal (every hand's penalty is shown)."""
