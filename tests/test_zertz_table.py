@@ -216,6 +216,10 @@ def test_pass_button_when_nothing_else_is_legal(app, drive):
     drive.settle()
     labels = [w.label for w in scene.widgets.widgets]
     assert labels == ["Undo", "Pass", "Menu"]  # (Pass took the place of Menu)
+    ring = next(r for r in rules.RINGS if r not in state.pieces and r not in state.marbles)
+    drive.click(scene.ring_center(ring))  # (a click on a ring did nothing and said nothing)
+    assert app.toasts[-1].text == "You can neither place a piece nor take a marble: press Pass."
+    assert scene.state.seat == 0
     button = next(w for w in scene.widgets.widgets if w.label == "Pass")
     drive.click(button.rect.center)
     assert scene.state.seat == 1 and scene.state.passes == 1

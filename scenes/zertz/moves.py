@@ -85,6 +85,9 @@ class MoveInput:
                 self.layout[ring].rect.centery - y) ** 2 > RING_RADIUS ** 2:
             return None
         move = f"put {ring}" if self.state.phase == "put" else f"place {ring}"
+        if self.rules.human_to_move() and self.legal() == ["pass"]:  # (the click did nothing
+            self.app.toast(words.only_pass())  # and said nothing)
+            return None
         return move if self.rules.human_to_move() and self.is_legal(move) else None
 
     def handle(self, event) -> None:

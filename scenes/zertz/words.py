@@ -105,8 +105,12 @@ def prompt(state, legal: list[str]) -> str:
         return _("Take a marble next to one of your pieces into your tray: you have no "
                  "pieces left to place.")
     if "pass" in legal:
-        return _("You can neither place a piece nor take a marble: press Pass.")
+        return only_pass()
     return ""
+
+
+def only_pass() -> str:
+    return _("You can neither place a piece nor take a marble: press Pass.")
 
 
 # -- refusals -----------------------------------------------------------------------------
