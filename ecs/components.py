@@ -59,9 +59,10 @@ class Sprite:
 @dataclass
 class ZOrder:
     z: float = 0.0
+    resting: float | None = None  # while it glides above the table (``ecs.tween.glide``): its z at rest
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if self.__dict__.get(name, None) != value:
+        if name == "z" and self.__dict__.get(name, None) != value:
             DrawOrderClock.tick += 1
         object.__setattr__(self, name, value)
 

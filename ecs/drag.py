@@ -30,7 +30,7 @@ import esper
 from ecs.components import Clickable, Draggable, DropTarget, Held, Selected, Transform, ZOrder
 from ecs.input import InputSystem, topmost_at
 from ecs.intents import ClickIntent, DragStarted, DropIntent, IntentQueue, RejectedDrop
-from ecs.tween import FLIGHT_Z, animate, cancel, move_to
+from ecs.tween import animate, cancel, move_to, resting_z
 
 DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
 HELD_Z = 100_000.0
@@ -209,9 +209,8 @@ class DragDropSystem(esper.Processor):
         transform = esper.component_for_entity(ent, Transform)
         order = esper.try_component(ent, ZOrder)
         cancel(ent)
-        z = order.z if order else 0.0
-        if z >= FLIGHT_Z:  # caught on its way (``glide``): it goes back to its resting place
-            z -= FLIGHT_Z
+        # (caught on its way, ``glide``: it goes back to its resting place in the order)
+        z = resting_z(order) if order else 0.0
         self._origin[ent] = (transform.x, transform.y, z)
         self._grab = (transform.x - press[0], transform.y - press[1])
         if order is not None:

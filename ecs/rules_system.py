@@ -121,7 +121,8 @@ class RulesSystem(esper.Processor):
         """A person may decide now: it is a person's turn and the table has shown what the
         decision is about. After another seat's move the decision waits until that move is
         ``shown`` (not for the pause the computer players keep after it); a person's own
-        sequence of moves (or a card lifted into a selection) is never held up."""
+        sequence of moves (or a card lifted into a selection) is held up only by what a move
+        of theirs brought to light (a card drawn or turned up), until it has landed."""
         self._landing = self._landing and not self.shown()
         return self.human_to_move() and not self._landing
 
@@ -156,7 +157,11 @@ class RulesSystem(esper.Processor):
             return False
         self.state = state
         self.history.append(move)
-        self._landing = seat != self.to_move
+        # a decision waits for another seat's move to land, and for a card or marble your
+        # own move brought to light (a stock card turned up: its Pass was offered, and P
+        # passed on it, before anybody had seen it face up)
+        revealing = getattr(self.rules, "REVEALING_EVENTS", ())
+        self._landing = seat != self.to_move or any(isinstance(e, revealing) for e in events)
         for listener in list(self.listeners):
             listener(seat if seat is not None else -1, move, events)
         return True

@@ -8,6 +8,7 @@ and back to full width.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import esper
@@ -143,6 +144,19 @@ def move_to(
 
 
 FLIGHT_Z = 50_000.0  # added to the z of a gliding entity while it travels (held: 100,000)
+FLIGHT_STEP = 1_000.0  # ... and this much more per 100 px of its way (z at rest stays below)
+
+
+def flight_z(rest: float, distance: float) -> float:
+    """The draw order of an entity on its way: above everything at rest, and the farther it
+    goes, the higher (a discard leaving the hand passes over the hand cards closing up
+    behind it, which travel a slot each); entities on like ways keep their order at rest."""
+    return rest + FLIGHT_Z + FLIGHT_STEP * min(40, round(distance / 100))
+
+
+def resting_z(order: ZOrder) -> float:
+    """An entity's z at rest, also while it glides above the table."""
+    return order.resting if order.resting is not None and order.z >= FLIGHT_Z else order.z
 
 
 def glide(ent: int, x: float, y: float, duration: float, angle: float | None = None,
@@ -150,10 +164,10 @@ def glide(ent: int, x: float, y: float, duration: float, angle: float | None = N
           on_done: Callable[[], None] | None = None) -> None:
     """Move an entity to (x, y) (and ``angle``) above everything at rest on its way.
 
-    It keeps its place in the draw order (``z``, or its present one) while it waits for its
-    ``delay``, rises by ``FLIGHT_Z`` when it starts moving (at once if it is already on its
-    way) and settles at ``z`` when it lands: a card thrown onto a pile passes over the hand
-    and the other piles, not under them, and lands on top of its own pile.
+    It keeps its present place in the draw order while it waits for its ``delay``, rises
+    (``flight_z``) when it starts moving (at once if it is already on its way) and settles
+    at ``z`` (default: its z at rest) when it lands: a card thrown onto a pile passes over
+    the hand and the other piles, not under them, and lands on top of its own pile.
     """
     order = esper.try_component(ent, ZOrder)
     if order is None:
@@ -161,22 +175,26 @@ def glide(ent: int, x: float, y: float, duration: float, angle: float | None = N
         if angle is not None:
             animate(ent, "angle", angle, duration, ease, delay)
         return
-    rest = order.z if z is None else z
-    if rest >= FLIGHT_Z:  # (a glide replacing a glide: its resting place is underneath)
-        rest -= FLIGHT_Z
+    rest = resting_z(order) if z is None else z
+    order.resting = rest
     tweens = esper.try_component(ent, Tweens)
     travelling = tweens is not None and any(
         t.attr in ("x", "y") and t.start is not None for t in tweens.items)
+    t = esper.component_for_entity(ent, Transform)
+    high = flight_z(rest, math.hypot(x - t.x, y - t.y))
 
     def rise() -> None:
-        order.z = rest + FLIGHT_Z
+        order.z = high
 
     def land() -> None:
         order.z = rest
+        order.resting = None
         if on_done is not None:
             on_done()
 
-    order.z = rest + FLIGHT_Z if travelling or delay <= 0 else rest
+    if travelling or delay <= 0:
+        order.z = high  # (waiting for its delay it keeps its place in the order where it lies:
+        # the card a computer takes from a gate stayed under the card above it there)
     animate(ent, "x", x, duration, ease, delay).on_start = rise
     animate(ent, "y", y, duration, ease, delay, land)
     if angle is not None:

@@ -383,26 +383,19 @@ class App:
         anchor = getattr(self.scenes.top, "toast_bottom", None)
         y = anchor() if callable(anchor) else None
         y = SIZE[1] - 24 if y is None else y
-        below = getattr(self.scenes.top, "toast_top", None)  # or they hang from a line,
-        top = below() if callable(below) else None  # the newest highest (over nothing above)
+        room = getattr(self.scenes.top, "toast_room", None)  # how many may stand at once
         span = getattr(self.scenes.top, "toast_span", None)  # (centre x, widest box)
         centre, widest = (span() if callable(span) else None) or (SIZE[0] // 2, SIZE[0] - 160)
-        for toast in reversed(self.toasts):
+        for toast in list(reversed(self.toasts))[:room]:
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
             lines = [theme.text(line, 19, theme.INK, "bold")
                      for line in theme.wrap(toast.text, 19, widest - 40, "bold")[:4]]
             width = max(label.get_width() for label in lines)
             height = sum(label.get_height() for label in lines)
             box = pygame.Rect(0, 0, width + 40, height + 20)
-            if top is not None:
-                box.midtop = (centre, top)
-                if box.bottom > SIZE[1] - 4 and toast is not self.toasts[-1]:
-                    break
-                top = box.bottom + 8
-            else:
-                box.midbottom = (centre, y)
-                if box.top < 4 and toast is not self.toasts[-1]:
-                    break  # older messages that no longer fit above the newer ones wait unseen
+            box.midbottom = (centre, y)
+            if box.top < 4 and toast is not self.toasts[-1]:
+                break  # older messages that no longer fit above the newer ones wait unseen
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             color = (120, 34, 34) if toast.error else (26, 36, 48)
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)

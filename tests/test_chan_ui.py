@@ -444,3 +444,19 @@ def test_a_revealed_card_gets_its_live_tag_and_seat_tag_where_it_lands(app, driv
     drive.settle()
     if table.state.live is not None and table.live_entity() is not None:
         assert table._live_tag_place() is not None
+
+
+def test_your_own_draw_asks_nothing_before_the_card_has_landed(app, drive):
+    """Draw, and the prompt named the stock card and offered Pass (P passed on it) while it
+    was still face down beside the stock."""
+    table = open_table(app, drive, position(5, "nocap"))
+    perform(drive, table, "draw")
+    drive.step(2)
+    moves = len(table.session.moves)
+    assert table.rules.human_to_move() and not table.rules.offering()
+    assert table.prompt_text() == "Your turn…"
+    drive.key(pygame.K_p)
+    drive.step(2)
+    assert len(table.session.moves) == moves  # nothing passed on the unseen card
+    drive.settle()
+    assert table.rules.offering() and table.prompt_text() != "Your turn…"

@@ -712,3 +712,19 @@ def test_a_window_size_reads_right_to_left_in_persian():
     finally:
         i18n.set_language("en")
     assert theme.bidi_runs("1280 × 720") == [("1280 × 720", False)]
+
+
+@pytest.mark.parametrize("lang", ["fa", "vi"])
+def test_every_hint_begins_with_the_hint_buttons_word(lang):
+    """Persian hints began "راهنمایی:" in Chắn and Zertz and "راهنما:" (the button's word)
+    in the other games."""
+    import re
+    from pathlib import Path
+
+    po = Path(__file__).parent.parent / "game" / "locale" / lang / "LC_MESSAGES" / "parlour.po"
+    text = po.read_text(encoding="utf-8")
+    button = re.search(r'\nmsgid "Hint"\nmsgstr "([^"]*)"', text).group(1)
+    hints = re.findall(r'\nmsgid "Hint: [^"]*"\nmsgstr "([^"]*)"', text)
+    assert len(hints) > 10
+    assert all(h.startswith(button + ":") for h in hints), [h for h in hints
+                                                            if not h.startswith(button + ":")]

@@ -45,21 +45,11 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     name = "zertz"
     rules_module = rules
     ai_module = zertz_ai
-    # messages hang below the bag's panel, in the strip above the board's top ring (one
-    # line fits; they hide no ring, no tray, no button); more than one go on downwards
-    # (stacked upwards, the older ones covered the bag's counts)
+    # messages stand in the strip between the bag and the board's top ring (one line fits;
+    # they hide no ring, no tray, no button); only the newest is shown (the older ones,
+    # stacked above it, covered the bag's counts)
     toast_zone = ("bag", "bottom", 40)
-
-    def toast_top(self) -> int:
-        return geo.bag_panel(self.layout).bottom + 6
-
-    def toast_span(self) -> tuple[int, int]:
-        """Between the two seats' panels (a long message ran over them)."""
-        left = max(self.layout[f"supply_{s}"].rect.right for s in (0, 1)
-                   if self.layout[f"supply_{s}"].rect.centerx < self.app.size[0] // 2)
-        right = min(self.layout[f"supply_{s}"].rect.left for s in (0, 1)
-                    if self.layout[f"supply_{s}"].rect.centerx > self.app.size[0] // 2)
-        return (left + right) // 2, right - left - 16
+    toast_room = 1
     REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
                         "last move.")
 
