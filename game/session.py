@@ -56,6 +56,9 @@ class Session:
     undo_between_people: bool = False
     # the person's moves were there to undo until something hidden came to light
     undo_blocked_by_reveal: bool = False
+    # between people: the number of moves played when each person last looked at their
+    # cards (lifted the cover); a move made before another person looked is not taken back
+    looked: dict[int, int] = field(default_factory=dict, repr=False)
     befores: list[Any] = field(default_factory=list, repr=False)  # the state before each move
     _log: list[str] = field(default_factory=list, repr=False)  # described in _log_language
     _log_language: str = field(default="", repr=False)

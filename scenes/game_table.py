@@ -944,6 +944,7 @@ class CardTable(GameTable):
         """A click on the cover (pressed after it was shown) uncovers the hand; True if so."""
         if self.curtain and self._press_saw_cover and hand.collidepoint(pos):
             self.curtain = False
+            self.session.looked[self.viewer] = len(self.session.moves)
             self._press_saw_cover = False
             lift = _(LIFT_COVER_FIRST)  # done: the message that asked for it goes
             self.app.toasts = [t for t in self.app.toasts if t.text != lift]
@@ -961,7 +962,14 @@ class CardTable(GameTable):
         snapshots = self.session.snapshots
         if not self.hot_seat or not snapshots:
             return True
-        return snapshots[-1].seat == self.viewer or self.curtain
+        last = snapshots[-1]
+        if last.seat == self.viewer:
+            return True
+        # (a person who had looked at their cards undid their own move, and the next Undo,
+        # under the cover that came back, took back the move before it, of another person)
+        seen = any(seat != last.seat and at > last.moves
+                   for seat, at in self.session.looked.items())
+        return self.curtain and not seen
 
     def nothing_to_undo(self) -> str:
         if self.session.can_undo() and not self._undo_is_theirs():

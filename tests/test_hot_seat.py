@@ -481,3 +481,55 @@ def test_zetema_a_persons_hand_leaves_the_table_when_the_turn_passes_to_the_comp
     assert not any(up for _, up in hand_faces(table))
     drive.settle()
     assert drive.problems == []
+
+
+def test_a_person_who_looked_at_their_cards_cannot_undo_the_move_before_theirs(app):
+    """Seat 1 lifted the cover, melded, undid the meld (the cover came back), and a second
+    Undo took back Seat 2's discard: Seat 1 had seen the card it drew meanwhile."""
+    from game.session import Snapshot
+
+    config = GameConfig("zetema", (H, H, AI), 3, {})
+    app.settings.undo_between_people = True
+    session = _session_to(config, 3, lambda s: s.to_move == 0 and s.state.phase == "meld"
+                          and len(s.moves) > 3)
+    table = ZetemaTable(app, config, session)
+    drive = open_uncovered(app, table)
+    moves = len(session.moves)
+    assert session.looked == {0: moves}  # lifting the cover is remembered
+    session.snapshots = [Snapshot(session.state, moves - 2, 1, False)]  # Seat 2's discard
+    session.looked = {}
+    table.raise_cover()  # (as after Undo of Seat 1's own meld)
+    assert table.viewer == 0 and table.can_undo()  # nobody has looked since: Seat 2 may
+    session.looked[0] = moves  # ... but Seat 1 had lifted the cover after it
+    assert not table.can_undo()
+    assert "only before the next person lifts the cover" in table.nothing_to_undo()
+    assert drive.problems == []
+
+
+def test_zetema_a_draw_at_a_hand_over_flies_into_the_drawing_seats_panel(app):
+    """Seat 1 discarded, the computer (Seat 2) drew, and the screen passed to Seat 3: the
+    drawn cards flew to where Seat 2's panel stood before the panels turned (another
+    seat's panel now)."""
+    import esper
+
+    from ecs.components import CardFace, Tweens
+
+    config = GameConfig("zetema", (H, AI, H), 4, {})
+    session = _session_to(config, 4, lambda s: s.to_move == 0 and s.state.phase == "discard"
+                          and len(s.state.stock) > 4 and len(s.moves) > 2)
+    table = ZetemaTable(app, config, session)
+    drive = open_uncovered(app, table)
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    table.rules.submit(move)
+    drive.step()
+    assert table.viewer == 2  # the screen passed to Seat 3
+    ends = []
+    for ent, face in esper.get_component(CardFace):
+        tweens = esper.try_component(ent, Tweens)
+        if face.code == "back" and tweens is not None:
+            x = next((t.end for t in tweens.items if t.attr == "x"), None)
+            y = next((t.end for t in tweens.items if t.attr == "y"), None)
+            if x is not None:
+                ends.append((round(x), round(y)))
+    assert ends and set(ends) == {table.opponent_zone(1).center}
+    assert drive.problems == []

@@ -86,6 +86,7 @@ def test_a_long_refusal_stays_within_the_meld_zone_beside_its_buttons(app, drive
         if lang == "fa":
             free.right = zone.right
         assert free.left <= box.left and box.right <= free.right, (box, free)
+        assert box.bottom <= zone.bottom  # (it hung over the panel's bottom edge)
         module = importlib.import_module("scenes.telefunken_table")
         table = module.new_scene(app, default_config("telefunken", seed=4))
         app.scenes.push(table, transition=None)

@@ -703,3 +703,18 @@ def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
     newer = sum(1 for line in lines[end:] if not line.startswith(game_table.CONTINUED)
                 and not line.startswith("—"))
     assert newer < 12 and f"{newer} newer ↓" in notes
+
+
+def test_your_own_card_moving_does_not_give_the_turn_back_to_the_last_mover(open_table, drive):
+    """Clicking a card into the meld zone (or starting a drag) showed "Seat 2 to play" and
+    the computer's "thinking" for as long as the card moved: the last mover was taken for
+    the seat acting whenever anything moved."""
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    table._mover = 1  # the computer's move, landed before this turn
+    drive.step(2)
+    drive.click(drive.center_of(hand_ent(table, "KH")))
+    drive.step(2)
+    assert table.animating
+    assert table.acting_seat() == 0
+    assert not table.meld_prompt().startswith("Seat 2")

@@ -157,6 +157,8 @@ class ZetemaPanels:
         self.widgets.draw(surface)
         self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
 
+    toast_zone = ("meld", "bottom", -4)  # inside the meld zone's panel, above the hand
+
     def toast_span(self) -> tuple[int, int]:
         """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
         covered Clear; a long refusal ran past the zone's edges)."""

@@ -291,6 +291,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     # -- events -> animation -----------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._mover is not None and not self.animating:
+            self._mover = None  # its move has landed (a card of yours moving later is not it)
         if self.world is not None and self.world.alive:
             self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
                                  for pile in self.piles)
@@ -302,6 +304,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         source = self.seat_origin(seat)
+        drawn: list = []  # (shown once the hand at the screen is the next one: see below)
         for event in events:
             if isinstance(event, rules.Scored):
                 self.sheet.append((event.seat, event.points, event.reason, deal))
@@ -323,12 +326,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self._pop_points(event.rank, event.points)
             elif isinstance(event, rules.CardsDrawn):
                 self.audio.request("deal")
-                if event.seat != self.viewer:
-                    for k in range(event.count):
-                        ent = self._card("back", self.layout["stock"].rect.center, PILE_W,
-                                         False, Z_FLY + k)
-                        self._kill_later(ent, self.opponent_zone(event.seat).center,
-                                         delay=lead + 0.05 * k, fade=True)
+                drawn.append(event)
             elif isinstance(event, rules.DealEnded):
                 self.banner = (words.deal_over_banner(event.deal), 2.0)
                 self.deal_summary(event.deal)
@@ -349,6 +347,15 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             # the move lands as its player saw it, then that hand leaves the table
             self.reconcile(source=source, lead=lead, mover=seat)
             self.pick_viewer()
+        # cards drawn into another seat's hand fly into its panel where it stands now (the
+        # panels turn with the person at the screen: they flew to where it stood before)
+        for event in drawn:
+            if event.seat != self.viewer:
+                for k in range(event.count):
+                    ent = self._card("back", self.layout["stock"].rect.center, PILE_W,
+                                     False, Z_FLY + k)
+                    self._kill_later(ent, self.opponent_zone(event.seat).center,
+                                     delay=lead + 0.05 * k, fade=True)
         self.reconcile(source=source, lead=lead, mover=seat)
         self.mark_move(seat, events)
 
