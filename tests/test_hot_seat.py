@@ -446,6 +446,7 @@ def test_zetema_a_new_deal_names_its_first_player_and_the_cover_over_an_ended_de
     drive = open_uncovered(app, table)
     summary = play_the_last_card(app, drive, table)
     assert table.curtain_words() == "Deal 1 is over"  # (what the cover says if it is up)
+    assert table.meld_prompt() == "Deal 1 is over"  # (it asked for a discard, no hand left)
     drive.settle()
     drive.click(summary.widgets.widgets[0].rect.center)
     drive.step(3)

@@ -216,6 +216,8 @@ class ZetemaPanels:
             return words.game_over()
         if self.replay is not None:
             return self.shown_label or words.replay()
+        if self.ended_deal is not None:  # (it went on asking for a discard, with no hand)
+            return words.deal_over(self.ended_deal.deal)
         if self.curtain:  # nothing said may come from the hand under the cover; the seat
             return words.waiting_prompt(self.seat_name(self.acting_seat()))  # still moving
         mover = self.acting_seat()
