@@ -34,6 +34,8 @@ class CardSync:
         # a card than it had (two decks), these are the copies that leave; cleared by ``sync``
         self.leaving: set[int] = set()
         self.departed: list[tuple[str, int]] = []  # cards the last sync sent off the table
+        # cards the last sync brought onto the table: (zone, entity, where it started)
+        self.arrived: list[tuple[str, int, tuple[float, float]]] = []
 
     def entities(self, zone: str) -> list[tuple[str, int]]:
         return self.zones.get(zone, [])
@@ -116,6 +118,7 @@ class CardSync:
         """
         kept, free = self._match(wanted)
         self.departed = []
+        self.arrived = []
         new_zones: dict[str, list[tuple[str, int]]] = {}
         for zone, codes in wanted.items():
             row = kept[zone]
@@ -134,6 +137,7 @@ class CardSync:
                         else:
                             ent = self._create(code, start, widths(zone), face_up=instant and
                                                face_up(zone))
+                            self.arrived.append((zone, ent, start))
                             if not instant and face_up(zone):
                                 flip(ent, 0.3, face_up=True, delay=delay)
                         pair = (code, ent)

@@ -460,3 +460,26 @@ def test_your_own_draw_asks_nothing_before_the_card_has_landed(app, drive):
     assert len(table.session.moves) == moves  # nothing passed on the unseen card
     drive.settle()
     assert table.rules.offering() and table.prompt_text() != "Your turn…"
+
+
+def test_a_computers_card_comes_into_sight_as_it_leaves_its_panel(app, drive):
+    """A computer's discard started under its seat's panel, dimmed by the panel's words:
+    it fades in as it leaves the panel."""
+    from ecs.components import Transform
+
+    table = open_table(app, drive, position(5, "nocap"))
+    perform(drive, table, "draw")
+    drive.settle()
+    while table.rules.human_to_move():
+        table.rules.submit("pass" if "pass" in table.legal() else table.legal()[0])
+        drive.settle()
+    seen = []
+    for _ in range(200):
+        drive.step()
+        for _zone, ent, start in table.sync.arrived:
+            if any(table.zone("seat", s).collidepoint(start) for s in range(4)):
+                if esper.entity_exists(ent):
+                    seen.append(esper.component_for_entity(ent, Transform).alpha)
+        if seen and seen[-1] == 255:
+            break
+    assert seen and min(seen) < 60 and seen[-1] == 255

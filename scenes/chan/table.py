@@ -31,7 +31,7 @@ from ecs.components import (
     ZOrder,
 )
 from ecs.intents import ClickIntent
-from ecs.tween import flip, move_to, travelling
+from ecs.tween import animate, flip, move_to, travelling
 from game.ai import chan as chan_ai
 from game.catalog import GameConfig
 from game.layout import load_layout
@@ -190,6 +190,12 @@ class ChanTable(CardTable):
         self._compute_slots(wanted)
         self.sync.sync(wanted, self._slot, self._width, self._from, self._to,
                        delay=lead, instant=instant, face_up=self._face_up)
+        boxes = [self.zone("seat", seat) for seat in range(4)]
+        for _zone, ent, start in self.sync.arrived:  # out of a seat's hidden hand: it comes
+            if any(box.collidepoint(start) for box in boxes):  # into sight as it leaves the
+                t = esper.component_for_entity(ent, Transform)  # panel (it showed dimmed
+                t.alpha = 0.0  # under the panel's words)
+                animate(ent, "alpha", 255.0, 0.2, delay=lead + 0.1)
         self._after_sync()
 
     def _width(self, zone: str) -> int:
