@@ -15,6 +15,7 @@ import esper
 import pygame
 
 from ecs.components import CardFace, DrawOrderClock, DropTarget, Glow, Selected, Sprite, Transform, ZOrder
+from ecs.tween import FLIGHT_Z
 
 VALID_FILL = (255, 214, 92, 46)
 VALID_EDGE = (255, 214, 92)
@@ -59,8 +60,9 @@ class RenderSystem:
 
     def draw(self, surface: pygame.Surface, defer_lifted: bool = False) -> None:
         """Draw every sprite; with ``defer_lifted``, lifted ones (a card in the hand, a
-        marble the computer lifts) wait for ``draw_lifted``, so that the scene can draw its
-        panels and words first and the held thing stays above them."""
+        marble the computer lifts) and those on their way above the table (``glide``) wait
+        for ``draw_lifted``, so that the scene can draw its panels and words first and the
+        held or flying thing stays above them."""
         self._deferred = []
         rows = esper.get_components(Transform, Sprite, ZOrder)
         if rows is not self._rows or DrawOrderClock.tick != self._tick:
@@ -76,7 +78,7 @@ class RenderSystem:
                 if drop.active and drop.valid:
                     batch.append(self._target(drop))
                 continue
-            _, ent, transform, sprite, face, glow, selected = item
+            _, ent, transform, sprite, face, glow, selected, flying = item
             image = sprite.image if face is None else (face.front if face.face_up else face.back)
             lift = transform.lift
             alpha = transform.alpha
@@ -88,8 +90,9 @@ class RenderSystem:
             img = entry[1]
             if img is None:
                 continue
-            if lift > 0.01 or alpha < 254.5 or glow is not None or selected:
-                if lift > 0.01 and defer_lifted:
+            if lift > 0.01 or alpha < 254.5 or glow is not None or selected or (
+                    flying and defer_lifted):
+                if (lift > 0.01 or flying) and defer_lifted:
                     self._deferred.append((entry, transform, sprite.shape == "circle", glow,
                                            selected))
                     continue
@@ -124,7 +127,7 @@ class RenderSystem:
                                          tuple(drop.rect), drop.shape):
                     return True
                 continue
-            _, ent, transform, sprite, face, _glow, _selected = item
+            _, ent, transform, sprite, face, _glow, _selected, _flying = item
             entry = memo.get(ent)
             if entry is None or not entry[4]:
                 return True
@@ -159,8 +162,9 @@ class RenderSystem:
         items.sort(key=_z_key)
         self._order = [
             (0, ent, first) if kind == 0 else
-            (1, ent, first, sprite, faces.get(ent), glows.get(ent), ent in selected)
-            for _, kind, ent, first, sprite in items
+            (1, ent, first, sprite, faces.get(ent), glows.get(ent), ent in selected,
+             z >= FLIGHT_Z)
+            for z, kind, ent, first, sprite in items
         ]
         live = {item[1] for item in self._order}
         for ent in [e for e in self._memo if e not in live]:

@@ -161,3 +161,22 @@ def test_drawn_reports_image_and_place(world):
     _frame(render)
     img, pos = render.drawn(ent)
     assert img.get_size() == (20, 20) and pos == (30, 20)
+
+
+def test_a_sprite_on_its_way_above_the_table_waits_for_the_panels(world):
+    """Cards flying (``glide``) went under the panels' words drawn after the sprites (the
+    status line over the hand being dealt, a seat's panel over a bought card): with
+    ``defer_lifted`` they are drawn with the lifted ones, after the scene's words."""
+    from ecs.tween import FLIGHT_Z
+
+    render = RenderSystem()
+    _sprite(RED, 1)
+    _sprite(BLUE, FLIGHT_Z + 5, x=60)
+    surface = pygame.Surface((100, 100))
+    surface.fill(FELT)
+    render.draw(surface, defer_lifted=True)
+    assert surface.get_at((70, 50))[:3] == FELT  # the flying one is not drawn yet
+    surface.fill(GREEN, pygame.Rect(0, 40, 100, 20))  # the scene's words over the table
+    render.draw_lifted(surface)
+    assert surface.get_at((60, 50))[:3] == BLUE  # above them
+    assert surface.get_at((45, 50))[:3] == GREEN  # (the one at rest stays under the words)
