@@ -206,6 +206,8 @@ class Session:
         if kept < len(self.snapshots):  # never undo past something that came to light
             self.undo_blocked_by_reveal = True
             del self.snapshots[:len(self.snapshots) - kept]
+            if self.snapshots:  # undone back to the oldest one left, Undo stands at the reveal
+                self.snapshots[0].blocked_before = True  # (it said "Nothing to undo yet")
         return events
 
     def undo(self) -> Any:

@@ -301,7 +301,8 @@ def test_between_people_a_draw_for_the_next_person_leaves_the_last_move_undoable
     while s.can_undo():
         s.undo()
     assert s.to_move == 1 and s.state.phase == "meld"  # the start of Seat 2's turn
-    assert s.undo_blocked_by_reveal  # (Seat 2 drew its cards before: that draw it saw)
+    # (Seat 2 drew its cards before: that draw it saw; it said "Nothing to undo yet")
+    assert s.undo_blocked_by_reveal
 
 
 def test_telefunken_a_computers_draw_leaves_your_discard_undoable():
@@ -339,3 +340,21 @@ def test_telefunken_a_computers_buy_leaves_your_discard_undoable():
     assert s.can_undo() and not s.undo_blocked_by_reveal
     s.undo()
     assert s.moves == [] and s.to_move == 0
+
+
+def test_undo_back_to_before_a_draw_another_person_saw_says_so():
+    """Seat 1 discarded, Seat 2 (its first move) discarded, the computer replied and Seat 1
+    drew: undone back to Seat 2's move, Undo said "Nothing to undo yet" (Seat 1's move was
+    there, stopped by the cards Seat 1 drew)."""
+    s = _zetema_session((Seat("ai", "easy"), Seat("human"), Seat("human")))
+    first = s.to_move  # (the seat after the dealer)
+    second = (first + 1) % 3
+    assert s.config.seats[first].is_human and s.config.seats[second].is_human
+    assert not s.snapshots
+    for seat in (first, second):
+        assert s.to_move == seat
+        s.play(next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard")))
+    _play_until(s, lambda s: s.to_move == first)  # the computer's reply, and the first's draw
+    assert [snap.seat for snap in s.snapshots] == [second]
+    s.undo()
+    assert not s.can_undo() and s.undo_blocked_by_reveal
