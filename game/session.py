@@ -9,10 +9,13 @@ Undo follows Board Game Arena's rule: you may take back your own moves (and the 
 replies since) back to an earlier decision of yours, but never past the moment hidden
 information came to light. A rules module names the events that reveal something in
 ``REVEALING_EVENTS``; without that list every move by another seat counts as revealing.
-Those of them in ``PRIVATE_EVENTS`` (a card drawn from the stock) reveal something only to
-the event's ``seat``: a computer's draw hides nothing from the people, and a person's draw
-stops only the undoing of that person's own moves (between people, the move before it, of
-another person, may still be taken back: nobody has seen those cards yet).
+``SHOWN_EVENTS`` (optional) put cards of the event's ``seat``'s concealed hand on the table
+(a meld, a discard): a computer's count as revealing too (undone, you would know its
+cards). Those of the revealing events in ``PRIVATE_EVENTS`` (a card drawn from the stock)
+reveal something only to the event's ``seat``: a computer's draw hides nothing from the
+people, and a person's draw stops only the undoing of that person's own moves (between
+people, the move before it, of another person, may still be taken back: nobody has seen
+those cards yet).
 In games between several people undo is only offered if the players allowed it.
 """
 
@@ -291,8 +294,11 @@ class Session:
         if revealing is None:
             return 0 if seat is None or not self.config.seats[seat].is_human else len(snapshots)
         private = getattr(self.rules, "PRIVATE_EVENTS", ())
+        shown = getattr(self.rules, "SHOWN_EVENTS", ())
         kept = len(snapshots)
         for event in events:
+            if isinstance(event, shown) and not self.config.seats[event.seat].is_human:
+                return 0  # a computer's cards out of its concealed hand: they came to light
             if not isinstance(event, revealing):
                 continue
             if not isinstance(event, private):

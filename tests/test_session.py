@@ -343,18 +343,36 @@ def test_telefunken_a_computers_buy_leaves_your_discard_undoable():
 
 
 def test_undo_back_to_before_a_draw_another_person_saw_says_so():
-    """Seat 1 discarded, Seat 2 (its first move) discarded, the computer replied and Seat 1
-    drew: undone back to Seat 2's move, Undo said "Nothing to undo yet" (Seat 1's move was
-    there, stopped by the cards Seat 1 drew)."""
-    s = _zetema_session((Seat("ai", "easy"), Seat("human"), Seat("human")))
+    """Seat 2 discarded, Seat 3 (its first move) discarded, Seat 1 replied and Seat 2 drew:
+    undone back to Seat 3's move, Undo said "Nothing to undo yet" (Seat 2's move was there,
+    stopped by the cards Seat 2 drew)."""
+    s = _zetema_session((Seat("human"), Seat("human"), Seat("human")))
     first = s.to_move  # (the seat after the dealer)
-    second = (first + 1) % 3
-    assert s.config.seats[first].is_human and s.config.seats[second].is_human
     assert not s.snapshots
-    for seat in (first, second):
-        assert s.to_move == seat
+    for _ in range(2):
         s.play(next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard")))
-    _play_until(s, lambda s: s.to_move == first)  # the computer's reply, and the first's draw
-    assert [snap.seat for snap in s.snapshots] == [second]
-    s.undo()
+    _play_until(s, lambda s: s.to_move == first)  # the third's reply, and the first's draw
+    assert s.snapshots and first not in {snap.seat for snap in s.snapshots}
+    while s.can_undo():
+        s.undo()
+    assert s.undo_blocked_by_reveal and len(s.moves) == 1
+
+
+def test_a_computers_cards_out_of_its_hand_stop_undo():
+    """Undo went back past a computer's meld (and its discard): you knew its cards and chose
+    otherwise. Cards out of a computer's concealed hand have come to light."""
+    from game.rules import telefunken
+    from tests.test_telefunken_table import OTHERS, position
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    state = position([hand] + OTHERS)
+    s = Session(config, telefunken, state, state)
+    s.play("discard 8S")
+    while s.state.phase == "buy":
+        s.play("pass")
+    s.play("draw")  # the next seat draws face down: nothing came to light yet
+    assert s.can_undo()
+    discard = next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard"))
+    s.play(discard)  # ... but its discard shows a card of its hand
     assert not s.can_undo() and s.undo_blocked_by_reveal

@@ -1229,4 +1229,5 @@ def _check_marriage_pile(cards: tuple[str, ...]) -> None:
 
 REVEALING_EVENTS = (CardsDrawn, Dealt)
 PRIVATE_EVENTS = (CardsDrawn,)  # (revealing to their ``seat`` only)
+SHOWN_EVENTS = (Melded, Discarded)  # cards out of the ``seat``'s concealed hand
 """Events that bring hidden cards to light (a draw, a new deal): undo stops there."""

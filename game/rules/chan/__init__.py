@@ -60,6 +60,7 @@ from game.rules.chan.engine import (
     PHASES,
     REVEALING_EVENTS,
     SEAT_NAMES,
+    SHOWN_EVENTS,
     BanAdded,
     Bans,
     Captured,
@@ -143,7 +144,7 @@ NOTES = """
 
 __all__ = [
     "CHICHI", "FACES", "FEATURE_VALUES", "LEO", "NOTES", "PHASES", "RED_FACES",
-    "REVEALING_EVENTS", "SEAT_NAMES", "TOM",
+    "REVEALING_EVENTS", "SEAT_NAMES", "SHOWN_EVENTS", "TOM",
     "BanAdded", "Bans", "Captured", "CardPassed", "ChiuClaimed", "DeadHand", "Dealt",
     "Declined", "Discarded", "Event", "Live", "Outcome", "Resume", "Revealed", "Settled",
     "State", "StockExhausted", "TurnChanged", "Win", "Won",

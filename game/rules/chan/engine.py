@@ -251,6 +251,7 @@ Event = (Dealt | DeadHand | Revealed | CardPassed | Captured | ChiuClaimed | Dis
          | Declined | BanAdded | Won | StockExhausted | Settled | TurnChanged)
 
 REVEALING_EVENTS = (Revealed, ChiuClaimed)
+SHOWN_EVENTS = (Captured, Discarded)  # cards out of the ``seat``'s concealed hand
 """Events that bring hidden cards to light (a stock card, three concealed cards)."""
 
 

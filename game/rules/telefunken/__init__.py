@@ -92,7 +92,7 @@ from game.rules.telefunken.covers import cover_graph, cover_texts, exact_covers,
 
 __all__ = [
     "ALL_CARDS", "CONTRACTS", "CONTRACT_NAMES", "DEAL_SIZE", "JOKER", "PRIVATE_EVENTS", "RANKS",
-    "REVEALING_EVENTS", "START_CHIPS", "SUITS",
+    "REVEALING_EVENTS", "SHOWN_EVENTS", "START_CHIPS", "SUITS",
     "Bought", "CardDrawn", "Cut", "DealEnded", "Dealt", "Discarded", "Exchanged",
     "ExchangeReturned", "GameOver", "JokerFreed", "JokerSwapped", "LaidOff", "Melded",
     "Passed", "Penalties", "Shuffled", "State", "StockRebuilt", "TableMeld", "TurnChanged",
@@ -415,6 +415,7 @@ Event = (Shuffled | Cut | Dealt | BonusCard | UpcardTurned | Exchanged | Exchang
 # the CardDrawn after it, for the buyer's eyes only)
 REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Penalties)
 PRIVATE_EVENTS = (CardDrawn,)  # (revealing to their ``seat`` only)
+SHOWN_EVENTS = (Melded, LaidOff, JokerSwapped, JokerFreed, Discarded)  # out of a hand
 """Events that bring hidden cards to light: the cut and deal, draws and buys, and the end
 of a deal (every hand's penalty is shown)."""
 
