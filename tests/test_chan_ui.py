@@ -483,3 +483,23 @@ def test_a_computers_card_comes_into_sight_as_it_leaves_its_panel(app, drive):
         if seen and seen[-1] == 255:
             break
     assert seen and min(seen) < 60 and seen[-1] == 255
+
+
+def test_the_line_names_the_seat_whose_move_is_landing(app, drive):
+    """"Seat 4 to play…" stood while Seat 3's discard was still in the air."""
+    table = open_table(app, drive, position(5, "nocap"))
+    perform(drive, table, "draw")
+    drive.settle()
+    while table.rules.human_to_move():
+        table.rules.submit("pass" if "pass" in table.legal() else table.legal()[0])
+        drive.settle()
+    mover = table.rules.to_move
+    for _ in range(300):  # the computers play on: catch one of their moves in the air
+        drive.step()
+        last = rules.to_move(table.session.befores[-1]) if table.session.befores else None
+        if table.animating and last not in (None, table.state.seat) and not (
+                table.config.seats[last].is_human):
+            assert table.prompt_text() == f"{table.seat_name(last)} to play…"
+            break
+    else:
+        raise AssertionError(f"no computer's move was seen landing (first mover {mover})")
