@@ -462,17 +462,23 @@ def test_your_own_draw_asks_nothing_before_the_card_has_landed(app, drive):
     assert table.rules.offering() and table.prompt_text() != "Your turn…"
 
 
-def test_a_computers_card_comes_into_sight_as_it_leaves_its_panel(app, drive):
-    """A computer's discard started under its seat's panel, dimmed by the panel's words:
-    it fades in as it leaves the panel."""
-    from ecs.components import Transform
-
+def computers_to_play(app, drive) -> ChanTable:
+    """A table where you drew and passed (or took): the computers play on."""
     table = open_table(app, drive, position(5, "nocap"))
     perform(drive, table, "draw")
     drive.settle()
     while table.rules.human_to_move():
         table.rules.submit("pass" if "pass" in table.legal() else table.legal()[0])
         drive.settle()
+    return table
+
+
+def test_a_computers_card_comes_into_sight_as_it_leaves_its_panel(app, drive):
+    """A computer's discard started under its seat's panel, dimmed by the panel's words:
+    it fades in as it leaves the panel."""
+    from ecs.components import Transform
+
+    table = computers_to_play(app, drive)
     seen = []
     for _ in range(200):
         drive.step()
@@ -487,12 +493,7 @@ def test_a_computers_card_comes_into_sight_as_it_leaves_its_panel(app, drive):
 
 def test_the_line_names_the_seat_whose_move_is_landing(app, drive):
     """"Seat 4 to play…" stood while Seat 3's discard was still in the air."""
-    table = open_table(app, drive, position(5, "nocap"))
-    perform(drive, table, "draw")
-    drive.settle()
-    while table.rules.human_to_move():
-        table.rules.submit("pass" if "pass" in table.legal() else table.legal()[0])
-        drive.settle()
+    table = computers_to_play(app, drive)
     mover = table.rules.to_move
     for _ in range(300):  # the computers play on: catch one of their moves in the air
         drive.step()

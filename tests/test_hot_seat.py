@@ -203,7 +203,9 @@ def test_continue_shows_the_cover_and_the_hand_of_the_person_to_play(app, game):
     assert drive.problems == []
 
 
-def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
+def _chan_people_after_a_discard(app) -> tuple[Watch, ChanTable, int, str]:
+    """Four people at Chắn, Undo between people allowed: the first lifts the cover and
+    discards; (the watch, the table, the first seat, its move)."""
     app.settings.undo_between_people = True
     config = GameConfig("chan", (H, H, H, H), 2, {})
     drive = Watch(app)
@@ -215,6 +217,11 @@ def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
     move = next(m for m in table.legal() if m.startswith("discard "))
     chan_perform(drive, table, move)
     drive.settle()
+    return drive, table, first, move
+
+
+def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
+    drive, table, first, _move = _chan_people_after_a_discard(app)
     assert table.viewer != first and table.curtain
     # the cover is still down: the one who moved may take it back (the next person has
     # not seen their cards yet)
@@ -232,17 +239,7 @@ def test_undo_shows_the_cover_and_the_hand_of_the_person_to_play(app):
 def test_once_the_next_person_has_lifted_the_cover_they_cannot_undo_the_last_persons_move(app):
     """Seat 3 pressed Undo on their turn and took back Seat 1's discard (and the computer's
     reply): a person may take back only their own move, while the screen is still theirs."""
-    app.settings.undo_between_people = True
-    config = GameConfig("chan", (H, H, H, H), 2, {})
-    drive = Watch(app)
-    table = ChanTable(app, config)
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    first = table.rules.to_move
-    lift_cover(drive, table)
-    move = next(m for m in table.legal() if m.startswith("discard "))
-    chan_perform(drive, table, move)
-    drive.settle()
+    drive, table, first, move = _chan_people_after_a_discard(app)
     undo = next(w for w in table.widgets.widgets if w.label == "Undo")
     assert table.curtain and undo.enabled  # still the mover's screen
     lift_cover(drive, table)

@@ -621,19 +621,25 @@ def test_the_move_log_heads_each_new_deal(app, drive):
     assert lines[-1].startswith("2. ")
 
 
+def table_after(app, drive, seats, moves: int) -> ZetemaTable:
+    """A table opened on a game (seed 3) after ``moves`` moves, each the last legal one."""
+    config = GameConfig("zetema", seats, 3, {})
+    session = Session.new(config)
+    for _ in range(moves):
+        session.play(rules.legal_moves(session.state)[-1])
+    table = ZetemaTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.step(2)
+    return table
+
+
 def test_a_seats_name_is_never_broken_across_log_lines(app, drive):
     """"…from the pile of Ghế / 3": a wrapped log line broke a seat's name."""
     from scenes.game_table import whole_names
 
     names = ["You", "Seat 2", "Seat 3"]
     assert whole_names("Seat 3 discarded 4♠", names) == "Seat\u00a03 discarded 4♠"
-    config = GameConfig("zetema", (Seat("human"), Seat("human"), Seat("ai", "easy")), 3, {})
-    session = Session.new(config)
-    for _ in range(9):
-        session.play(rules.legal_moves(session.state)[-1])
-    table = ZetemaTable(app, config, session)
-    app.scenes.push(table, transition=None)
-    drive.step(2)
+    table = table_after(app, drive, (Seat("human"), Seat("human"), Seat("ai", "easy")), 9)
     broken = wrapped = 0
     for width in range(40, 220, 2):  # wherever the line breaks
         table._wrapped_log = None
@@ -680,13 +686,7 @@ def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
     wrapped lines."""
     import scenes.game_table as game_table
 
-    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {})
-    session = Session.new(config)
-    for _ in range(30):
-        session.play(rules.legal_moves(session.state)[-1])
-    table = ZetemaTable(app, config, session)
-    app.scenes.push(table, transition=None)
-    drive.step(2)
+    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 30)
     lines = table._log_lines(table.log_rect().width - 28)
     assert any(line.startswith(game_table.CONTINUED) for line in lines)  # some moves wrap
     notes: list[str] = []
