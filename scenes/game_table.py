@@ -112,6 +112,7 @@ class GameTable(TableScene):
         self._hint_for = None  # the state the hint in progress was asked for
         self.log_scroll = 0
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
+        self._mover: int | None = None  # the seat whose move is reaching the table
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self._was_yours = False  # could a person at the screen move at the last frame?
         self.result_shown = False
@@ -211,6 +212,7 @@ class GameTable(TableScene):
         self.clear_hint()
         self.log_scroll = 0
         self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
+        self._mover = seat
         self.animate(seat, move, events)
         self.autosave()
         self.refresh()
@@ -370,6 +372,11 @@ class GameTable(TableScene):
         self.app.toasts = [t for t in self.app.toasts if t.text not in waits]
 
     # -- comforts ----------------------------------------------------------------------
+    def landing_seat(self) -> int | None:
+        """The seat whose move is still reaching the table (the line and panels name it
+        until it has landed, not the next seat), else None."""
+        return self._mover if self.replay is None and self.animating else None
+
     def can_undo(self) -> bool:
         return self.replay is None and self.session.can_undo()
 
@@ -607,6 +614,8 @@ class GameTable(TableScene):
                 not self.result_shown):
             self.result_shown = True
             self.show_result()
+        if self._mover is not None and not self.animating:
+            self._mover = None  # its move has landed (a card of yours moving later is not it)
         if not self.animating or self.replay is not None:  # the log tells a move once the
             self._log_landed = len(self.session.log)  # table has shown it (in a replay at
             # once: the step counter already names it)

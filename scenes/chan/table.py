@@ -84,7 +84,6 @@ class ChanTable(CardTable):
         self.sync = CardSync(totom_image)
         self.stock_ent: int | None = None
         self._source: dict[str, tuple[float, float]] = {}
-        self._landing: int | None = None  # the seat whose move was shown last
         self._slots: dict[str, list[layout.Slot]] = {}
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
         self.marks = ChanMarks(self.tag_region)  # tags kept inside their own box
@@ -412,7 +411,6 @@ class ChanTable(CardTable):
         # a card chosen for click-to-move is let go once any move is made (a button, the
         # stock, another seat's move): the position it was chosen in is gone
         self.drag.deselect()
-        self._landing = seat  # (the prompt names it until its move has landed)
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         self._source = {}
@@ -705,8 +703,8 @@ class ChanTable(CardTable):
                 return ""
             if self.curtain:
                 return words.lift_cover(self.viewer)
-            landing = self._landing
-            if (landing is not None and self.animating and landing != state.seat
+            landing = self.landing_seat()
+            if (landing is not None and landing != state.seat
                     and not self.config.seats[landing].is_human):
                 # another seat's move still on its way: the line named the next seat while
                 # the discard flew (before the log told it)

@@ -81,7 +81,6 @@ class TelefunkenTable(Gestures, CardTable):
         self._meld_w = layout.TABLE_W  # the meld cards' width (they shrink on a crowded table)
         self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
         self._source: dict[str, tuple[float, float]] = {}
-        self._landing: tuple[int, str] | None = None  # (seat, phase) of the move landing
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
         self._drawn_from: tuple[float, float] | None = None  # a draw made by a drag: from here
         # the hand's cards (code, entity) in slot order while their slots are kept
@@ -354,8 +353,6 @@ class TelefunkenTable(Gestures, CardTable):
 
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
-        before = self.session.befores[-1] if self.session.befores else None
-        self._landing = (seat, before.phase if before is not None else "play")
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
         self._frozen = None  # the hand's content changes: lay it out afresh
@@ -654,14 +651,14 @@ class TelefunkenTable(Gestures, CardTable):
             return _("Replay")
         if not self.mine and state.seat == self.viewer and not self.curtain:
             return ""  # the last move is still reaching the table: nothing to ask yet
-        landing = self._landing
-        if landing is not None and self.animating and landing[0] != state.seat:
+        seat = self.landing_seat()
+        if seat is not None and seat != state.seat:
             # another seat's move is still landing: the line names it until it has (it named
-            # the next seat while the discard flew, before the log told it)
-            seat, phase = landing
+            # the next seat while the discard flew, before the log told it), with the phase
+            # that move was made in
             if seat == self.viewer and self.config.seats[seat].is_human:
                 return ""
-            return words.waiting(phase, self.seat_name(seat), False)
+            return words.waiting(self.session.befores[-1].phase, self.seat_name(seat), False)
         phase = state.phase
         if phase == "draw" and self.mine and self.is_legal("take"):
             phase = "draw_or_take"  # the first turn of a deal: the upcard is free

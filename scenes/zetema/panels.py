@@ -176,9 +176,8 @@ class ZetemaPanels:
     def acting_seat(self) -> int:
         """The seat the table shows as acting: the one whose move is still landing (the
         next seat's turn shows once it has), else the seat to move."""
-        if self._mover is not None and self.replay is None and self.animating:
-            return self._mover
-        return self.state.seat
+        landing = self.landing_seat()
+        return self.state.seat if landing is None else landing
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)

@@ -58,7 +58,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
-        self._mover: int | None = None  # the seat whose move the table is showing
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
@@ -291,14 +290,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     # -- events -> animation -----------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._mover is not None and not self.animating:
-            self._mover = None  # its move has landed (a card of yours moving later is not it)
         if self.world is not None and self.world.alive:
             self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
                                  for pile in self.piles)
 
     def animate(self, seat: int, move: str, events: list) -> None:
-        self._mover = seat
         before = self.session.befores[-1]  # the state this move was played in
         deal = before.deal
         human = self.config.seats[seat].is_human
