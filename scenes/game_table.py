@@ -112,6 +112,7 @@ class GameTable(TableScene):
         self._hint_for = None  # the state the hint in progress was asked for
         self.log_scroll = 0
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
+        self._log_starts: set[str] = set()  # the log lines that begin a move ("12. …")
         self._mover: int | None = None  # the seat whose move is reaching the table
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self._was_yours = False  # could a person at the screen move at the last frame?
@@ -743,6 +744,7 @@ class GameTable(TableScene):
         if cached is not None and cached[0] == key:
             return cached[1]
         lines: list[str] = []
+        starts: set[str] = set()  # the lines that begin a move (not a continuation, a heading)
         befores = self.session.befores
         names = self.session.seat_names()
         n, last = 0, None
@@ -760,21 +762,10 @@ class GameTable(TableScene):
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  width)
             lines.extend(wrapped[:1] + [CONTINUED + w for w in wrapped[1:]])
+            starts.add(wrapped[0])
         self._wrapped_log = (key, lines)
+        self._log_starts = starts
         return lines
-
-    @property
-    def _log_starts(self) -> set[str]:
-        """The log's lines that begin a move ("12. …"; not a continuation, not a heading)."""
-        cached = getattr(self, "_wrapped_log", None)
-        if cached is None:
-            return set()
-        if getattr(self, "_starts_for", None) is not cached:
-            headings = {i18n._("— Deal {deal} —").format(deal=num(d)) for d in range(1, 100)}
-            self._starts_for = cached
-            self._starts = {line for line in cached[1] if not line.startswith(CONTINUED)
-                            and line not in headings}
-        return self._starts
 
     def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
         """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""

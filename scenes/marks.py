@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import esper
 import pygame
 
-from ecs.components import Sprite, Transform, Tweens, ZOrder
+from ecs.components import Sprite, Transform, ZOrder
 from ecs.input import entity_rect
 from ecs.tween import travelling
 from scenes import theme
@@ -159,7 +159,7 @@ class LastMoves:
         if mark.rect is not None:
             return mark.rect
         pieces = pieces or _Pieces()
-        if len(mark.entities) > 1 and any(map(_gliding, mark.entities)):
+        if len(mark.entities) > 1 and any(map(travelling, mark.entities)):
             return None  # cards still flying together: their joint box would span the table
         boxes = []
         for ent in mark.entities:
@@ -272,12 +272,6 @@ class _Pieces:
                 elif over.top <= shown.top and over.bottom < shown.bottom:
                     shown.height, shown.top = shown.bottom - over.bottom, over.bottom
         return box if whole else shown
-
-
-def _gliding(ent: int) -> bool:
-    """Is the entity on its way somewhere (a tween of its place running)?"""
-    tweens = esper.try_component(ent, Tweens) if esper.entity_exists(ent) else None
-    return tweens is not None and any(t.attr in ("x", "y") for t in tweens.items)
 
 
 def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None:
