@@ -6,8 +6,9 @@ returned events to its listeners (the scene's animators). Seats played by the co
 asked for a move in the AI worker process (``game.ai.worker``: ``ai.choose(view, legal,
 level, rng)`` with a generator seeded from the game's seed and the move number), so the
 window keeps drawing at full speed while an AI thinks; the move is applied no sooner than
-``ai_delay`` seconds of frame time after the AI's turn began, so people can follow it by eye
-(times ``pace()``: the animation speed setting's multiplier, 0 at "instant").
+``ai_delay`` seconds of frame time after the AI's turn began and no sooner than ``ai_beat``
+seconds after the table came to rest (the last move landed), so people can follow it by eye
+(both times ``pace()``: the animation speed setting's multiplier, 0 at "instant").
 While ``busy()`` is true (the scene is still animating) nothing new is applied, and a
 person's decision that another seat's move has just brought is not offered either
 (``offering()``): no prompt, no buttons, no move taken until the table shows what the
@@ -63,6 +64,7 @@ class RulesSystem(esper.Processor):
         queue: IntentQueue,
         seed: int = 0,
         ai_delay: float = 0.6,
+        ai_beat: float = 0.0,
         busy: Callable[[], bool] = lambda: False,
         session: Any = None,
         worker: AIWorker | None = None,
@@ -76,6 +78,7 @@ class RulesSystem(esper.Processor):
         self.queue = queue
         self.seed = seed
         self.ai_delay = ai_delay
+        self.ai_beat = ai_beat  # the least pause after the table came to rest
         self.pace = pace  # multiplies ai_delay (the animation speed; 0 at instant)
         self.busy = busy
         # another seat's move has reached the table (what a person decides on is in view);
@@ -90,6 +93,7 @@ class RulesSystem(esper.Processor):
         self.decision: Decision | None = None
         self._decision_state: Any = None  # the position the decision was asked for
         self._waited = 0.0  # frame time since the decision was asked for
+        self._rested = 0.0  # frame time since the table last came to rest
         self._landing = False  # another seat's move is still reaching the table
 
     # -- to override -------------------------------------------------------------------
@@ -214,7 +218,12 @@ class RulesSystem(esper.Processor):
             self.decision = self._decision_state = None
             return
         self._waited += dt
-        if self.busy() or self._waited < self.ai_delay * self.pace():
+        if self.busy():
+            self._rested = 0.0
+            return
+        self._rested += dt
+        pace = self.pace()
+        if self._waited < self.ai_delay * pace or self._rested < self.ai_beat * pace:
             return
         if not decision.done.is_set() and not (
                 self.wait_for_ai and decision.done.wait(self.wait_timeout)):
@@ -235,4 +244,4 @@ class RulesSystem(esper.Processor):
         seed = decision_seed(self.seed, len(self.history))
         self.decision = worker.submit(self.ai, view, legal, self.seats[seat].level, seed)
         self._decision_state = self.state
-        self._waited = 0.0
+        self._waited = self._rested = 0.0

@@ -94,6 +94,7 @@ class GameTable(TableScene):
     rules_module: ModuleType
     ai_module: ModuleType
     ai_delay = 0.5
+    ai_beat = 0.3  # the computer's least pause after the last move has landed (seconds)
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
@@ -135,7 +136,8 @@ class GameTable(TableScene):
             seats = [SeatControl(s.kind, s.level) for s in self.config.seats]
         self.rules = GameRules(self, self.rules_module, self.ai_module, seats,
                                self.session.state, self.queue, seed=self.config.seed,
-                               ai_delay=self.ai_delay, busy=self.busy,
+                               ai_delay=self.ai_delay, ai_beat=self.ai_beat,
+                               busy=self.busy,
                                shown=lambda: not self.animating,
                                session=self.session, pace=lambda: self.app.settings.anim(1.0))
         self.rules.listeners.append(self._after_move)

@@ -140,6 +140,7 @@ def test_zetema_marks_each_seats_last_discard_on_its_pile(app, drive):
         drive.step()
         if table.marks.marks.get(1) and table.marks.marks.get(2):
             break
+    drive.settle()  # the last discard lands
     for seat in (1, 2):  # the computer seats' last discards, each on top of its pile
         mark = table.marks.marks[seat][-1]
         (ent,) = mark.entities

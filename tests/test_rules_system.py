@@ -126,6 +126,31 @@ def test_ai_move_waits_for_the_minimum_delay_and_for_animations(world):
     assert system.state.pile == 7
 
 
+def test_the_computer_pauses_after_the_last_move_has_landed(world):
+    """Past its delay, the computer still keeps ``ai_beat`` seconds of rest after the table
+    comes to rest, so a move landing late is not followed at once by the next one."""
+    busy = {"on": True}
+    system, _, _ = build(make_ai(), seats=("ai", "human"), delay=0.5, busy=lambda: busy["on"])
+    system.ai_beat = 0.25
+    esper.process(1 / 60)
+    system.decision.done.wait(5)
+    for _ in range(60):  # one second: the delay has passed while the table was busy
+        esper.process(1 / 60)
+    busy["on"] = False
+    for _ in range(14):  # rest below the beat
+        esper.process(1 / 60)
+    assert system.state.pile == 10
+    busy["on"] = True  # something moves again: the rest starts over
+    esper.process(1 / 60)
+    busy["on"] = False
+    for _ in range(14):
+        esper.process(1 / 60)
+    assert system.state.pile == 10
+    for _ in range(2):
+        esper.process(1 / 60)
+    assert system.state.pile == 7
+
+
 @pytest.mark.parametrize("pace, frames", [(0.0, 0), (1.0, 30), (2.0, 60)])
 def test_the_ai_delay_follows_the_animation_speed(world, pace, frames):
     """The pause before a computer's move is scaled like the animations: none at instant
