@@ -121,6 +121,17 @@ class GameConfig:
     seed: int
     options: dict = field(default_factory=dict)
     fixed_seed: bool = False  # the player typed the seed: a restart deals the same cards
+    # the sitting so far (games played before this one with "Play again"): how many, and
+    # each seat's running total (settlements or stakes in Chắn and Telefunken, games won in
+    # Zetema and Zertz)
+    sitting_games: int = 0
+    sitting: tuple[int, ...] = ()
+
+    def after_game(self, points: list[int]) -> GameConfig:
+        """This config with one more game in its sitting, ``points`` per seat added."""
+        totals = self.sitting or (0,) * len(self.seats)
+        return replace(self, sitting_games=self.sitting_games + 1,
+                       sitting=tuple(t + p for t, p in zip(totals, points, strict=True)))
 
     def next_deal(self) -> GameConfig:
         """The config of a restart: the same seats and options, a fresh seed unless fixed."""
@@ -142,6 +153,8 @@ class GameConfig:
         }
         if self.fixed_seed:
             data["fixed_seed"] = True
+        if self.sitting_games:
+            data["sitting"] = {"games": self.sitting_games, "totals": list(self.sitting)}
         return data
 
     @classmethod
@@ -171,7 +184,24 @@ class GameConfig:
         fixed = data.get("fixed_seed", False)
         if not isinstance(fixed, bool):
             raise ValueError("fixed_seed must be true or false")
-        return cls(info.key, tuple(seats), seed, options, fixed)
+        games, sitting = _sitting(data.get("sitting"), len(seats))
+        return cls(info.key, tuple(seats), seed, options, fixed, games, sitting)
+
+
+def _sitting(raw, players: int) -> tuple[int, tuple[int, ...]]:
+    """The saved sitting (games, totals), or none when it is absent or not valid (only the
+    running totals are lost, never the game)."""
+    if not isinstance(raw, dict):
+        return 0, ()
+    games, totals = raw.get("games"), raw.get("totals")
+
+    def whole(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if (not whole(games) or games < 1 or not isinstance(totals, list)
+            or len(totals) != players or not all(map(whole, totals))):
+        return 0, ()
+    return games, tuple(totals)
 
 
 def default_config(key: str, players: int | None = None, seed: int | None = None) -> GameConfig:

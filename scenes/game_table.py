@@ -531,10 +531,13 @@ class GameTable(TableScene):
         self.app.scenes.replace(type(self)(self.app, self.config.next_deal()), transition="fade")
 
     def play_again(self) -> None:
-        """A new game with the same seats and a fresh seed (the menu stays below it)."""
+        """A new game with the same seats and a fresh seed (the menu stays below it), one
+        more game in the sitting's running totals."""
         from scenes.menu import MainMenu
 
         config = self.config.fresh_deal()
+        if self.rules_module.result(self.state) is not None:
+            config = config.after_game(self.sitting_points())
         self.app.scenes.reset(MainMenu(self.app), transition=None)
         self.app.scenes.push(type(self)(self.app, config), transition="fade")
 
@@ -552,6 +555,7 @@ class GameTable(TableScene):
         from scenes.results import ResultsOverlay
 
         title, subtitle, header, rows, highlight = self.result_summary()
+        header, rows = self.with_sitting(header, rows)
         # the table's messages end with it (they stood over the results' veil); a problem
         # (a save that failed) stays
         self.app.toasts = [t for t in self.app.toasts if t.error]
@@ -564,6 +568,37 @@ class GameTable(TableScene):
     def result_groups(self) -> list[list[pygame.Surface]]:
         """Card images to show in groups on the results screen (none by default)."""
         return []
+
+    # -- the sitting: games played one after another with "Play again" -----------------
+    sitting_money = False  # the running totals are money (settlements, stakes), not wins
+
+    def sitting_points(self) -> list[int]:
+        """What this finished game adds to each seat's running total: a game won (to each
+        winner; a game drawn adds nothing). Games that settle in money say so instead."""
+        res = self.rules_module.result(self.state) or {}
+        winners = res.get("winners", [res.get("winner")])
+        return [1 if s in winners else 0 for s in range(len(self.config.seats))]
+
+    def result_order(self) -> list[int]:
+        """The seat of each row of the results' table (seat order by default)."""
+        return list(range(len(self.config.seats)))
+
+    def with_sitting(self, header: list[str], rows: list[list[str]]
+                     ) -> tuple[list[str], list[list[str]]]:
+        """The results' table with a column of the sitting's running totals, this game
+        included, from the second game played with "Play again" on."""
+        if not self.config.sitting_games or not rows:
+            return header, rows
+        after = self.config.after_game(self.sitting_points())
+        n = after.sitting_games
+        if self.sitting_money:
+            title = ngettext("Total, {n} game", "Total, {n} games", n).format(n=num(n))
+            cells = [num(f"{v:+d}") for v in after.sitting]
+        else:
+            title = ngettext("Won of {n}", "Won of {n}", n).format(n=num(n))
+            cells = [num(v) for v in after.sitting]
+        order = self.result_order()
+        return header + [title], [row + [cells[s]] for row, s in zip(rows, order, strict=True)]
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event) -> None:

@@ -266,6 +266,31 @@ def test_the_end_screen_explains_the_score(app, drive):
     assert sum(len(g) for g in overlay.groups) == 20  # the winning hand's pairs
 
 
+def test_the_end_screen_adds_the_sitting_running_total(app, drive):
+    """From the second deal played with "Play again", the end screen's table has each
+    seat's total of settlements so far, this deal included, and "Play again" carries it."""
+    rng = random.Random(35)
+    config = GameConfig("chan", SEATS, 35, {}).after_game([-4, 12, -4, -4])
+    session = Session.new(config)
+    while session.result is None:
+        moves = rules.legal_moves(session.state)
+        session.play("u" if "u" in moves else rng.choice(moves))
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    drive.step(5)
+    drive.settle()
+    overlay = app.scenes.top
+    assert isinstance(overlay, ResultsOverlay)
+    assert overlay.header[-1] == "Total, 2 games"
+    winner = rules.result(session.state)["winner"]
+    expected = [(18 if s == winner else -6) + before for s, before in enumerate((-4, 12, -4, -4))]
+    assert [row[-1] for row in overlay.rows] == [f"{v:+d}" for v in expected]
+    table.play_again()
+    drive.settle()
+    assert (drive.scene.config.sitting_games, list(drive.scene.config.sitting)) == (2, expected)
+
+
 # -- hot seat --------------------------------------------------------------------------------
 
 def test_click_to_move_between_people_keeps_the_cover(app, drive):

@@ -51,3 +51,21 @@ def test_a_config_with_a_game_name_of_the_wrong_type_is_a_clear_error():
     for game in (["zertz"], {"a": 1}, 7, None):
         with pytest.raises(ValueError):
             GameConfig.from_json({"game": game, "seats": [], "seed": 1})
+
+
+def test_a_sitting_survives_the_save_file_and_a_restart_but_not_corruption(app, drive):
+    """The running totals of games played with "Play again" are saved with the game; a
+    restart keeps them (the abandoned game adds nothing); a damaged sitting is dropped and
+    the game itself still loads."""
+    config = GameConfig("zertz", SEATS, 77, {"first": 1}).after_game([1, 0]).after_game([1, 0])
+    assert (config.sitting_games, config.sitting) == (2, (2, 0))
+    data = config.to_json()
+    assert data["sitting"] == {"games": 2, "totals": [2, 0]}
+    assert GameConfig.from_json(data) == config
+    assert "sitting" not in GameConfig("zertz", SEATS, 77, {"first": 1}).to_json()
+    for bad in ({"games": 2, "totals": [2]}, {"games": "2", "totals": [2, 0]},
+                {"games": 0, "totals": [0, 0]}, [2, 0], {"games": 2, "totals": [True, 0]}):
+        loaded = GameConfig.from_json({**data, "sitting": bad})
+        assert (loaded.sitting_games, loaded.sitting, loaded.seed) == (0, (), 77)
+    new = restart_through_the_pause_menu(app, drive, config)
+    assert (new.sitting_games, new.sitting) == (2, (2, 0)) and new.seed != 77

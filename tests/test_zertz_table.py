@@ -246,6 +246,37 @@ def test_game_over_shows_results_and_play_again(app, drive):
     assert drive.scene.state.marbles.keys() == {"a1", "a4", "g1", "g4"}
 
 
+def test_play_again_keeps_a_running_count_of_games_won(app, drive):
+    """Games played one after another with "Play again" are a sitting: from the second
+    game on, the results' table has a column of games won so far, this game included."""
+    from scenes.zertz import words as zertz_words
+
+    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "captured": [{"black": 5}, {}],
+                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
+
+    def finish(config):
+        scene = ZertzTable(app, config, at(config, state))
+        app.scenes.push(scene, transition=None)
+        drive.settle()
+        drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+        drive.settle()
+        drive.step(3)
+        drive.settle()
+        assert isinstance(drive.scene, ResultsOverlay)
+        return scene, drive.scene
+
+    scene, overlay = finish(HOT_SEAT)
+    assert overlay.header == zertz_words.result_header()  # a first game: no running count
+    scene.play_again()
+    drive.settle()
+    second = drive.scene.config
+    assert (second.sitting_games, second.sitting) == (1, (1, 0))
+    _, overlay = finish(second)
+    assert overlay.header == zertz_words.result_header() + ["Won of 2"]
+    assert [row[-1] for row in overlay.rows] == ["2", "0"]
+
+
 def test_from_menu_to_the_board_and_back(app, drive):
     menu = load_layout("menu")
     drive.click(menu["zertz"].rect.center)

@@ -541,6 +541,11 @@ class ChanTable(CardTable):
             return [self.stock_ent]
         return [live] if live is not None and verb in ("pass", "decline") else []
 
+    sitting_money = True  # the running totals are the settlements
+
+    def sitting_points(self) -> list[int]:
+        return list((rules.result(self.state) or {}).get("settlement", [0] * 4))
+
     def result_summary(self):
         res = rules.result(self.state)
         winner = res["winner"]

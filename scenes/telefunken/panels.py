@@ -153,6 +153,13 @@ def cards_left(event, hands) -> list[list[tuple[str, tuple]]]:
     return out
 
 
+def result_order(state) -> list[int]:
+    """The seats in the order of the results' rows: the lowest penalty total first."""
+    res = rules.result(state) or {}
+    totals = res.get("totals", list(state.totals))
+    return sorted(range(len(totals)), key=lambda s: totals[s])
+
+
 def result_summary(state, names: list[str], levels: list[str | None], you_alone: int | None):
     """(title, subtitle, header, rows, highlighted row) for the results screen."""
     players = len(names)
@@ -167,7 +174,7 @@ def result_summary(state, names: list[str], levels: list[str | None], you_alone:
         title = _("{names} win").format(names=_(", ").join(names[w] for w in winners))
     else:
         title = _("Game over")
-    order = sorted(range(players), key=lambda s: totals[s])
+    order = result_order(state)
     stakes = res.get("stakes", [0] * players)
     deal_winners = res.get("deal_winners", [])
     rows = [[names[s] if levels[s] is None else _("{name} ({level})").format(

@@ -522,6 +522,14 @@ class TelefunkenTable(Gestures, CardTable):
             ents.append(self.stock_ent)
         return ents
 
+    sitting_money = True  # the running totals are the stakes
+
+    def sitting_points(self) -> list[int]:
+        return list((rules.result(self.state) or {}).get("stakes", [0] * self.players))
+
+    def result_order(self) -> list[int]:
+        return panels.result_order(self.state)
+
     def result_summary(self):
         seats = self.config.seats
         alone = [s for s in range(self.players) if seats[s].is_human]

@@ -317,6 +317,11 @@ class ZetemaPanels:
                        words.deal_summary_subtitle(self.state.settings.target),
                        words.deal_summary_header(), rows)
 
+    def result_order(self) -> list[int]:
+        """The results' rows: the highest score first."""
+        scores = rules.result(self.state)["scores"]
+        return sorted(range(self.players), key=lambda s: -scores[s])
+
     def result_summary(self):
         res = rules.result(self.state)
         winner = res["winner"]
@@ -324,7 +329,7 @@ class ZetemaPanels:
                and len(self.session.humans) == 1)
         title = words.result_title(None if winner is None else self.seat_name(winner), you)
         subtitle = words.result_subtitle(self.state.settings.target, self.state.deal)
-        order = sorted(range(self.players), key=lambda s: -res["scores"][s])
+        order = self.result_order()
         rows = []
         for s in order:
             melds = sum(p for seat, p, r, _ in self.sheet if seat == s and not r.startswith(
