@@ -911,8 +911,13 @@ class CardTable(GameTable):
         person = self.person_from(seat if seat is not None else self.viewer)
         if person is not None:
             self.viewer = person
-        if self.hot_seat and not self.rules.over:
+        if self.hot_seat and not self.rules.over and not self.nothing_to_hide():
             self.raise_cover()
+
+    def nothing_to_hide(self) -> bool:
+        """No hand is held now (Telefunken's cut, before the deal): the person who comes
+        needs no cover to lift (the next hand comes under it)."""
+        return False
 
     def person_from(self, seat: int) -> int | None:
         """The first person in turn order from ``seat`` (itself if a person), or None."""
@@ -937,7 +942,7 @@ class CardTable(GameTable):
             return False
         self.hide_hand()
         self.viewer = self.next_viewer()
-        if self.hot_seat:
+        if self.hot_seat and not self.nothing_to_hide():
             self.raise_cover()
         return True
 

@@ -132,7 +132,10 @@ def test_a_stretch_of_hot_seat_play_never_shows_a_hidden_card(app, game):
     app.scenes.push(table, transition=None)
     table.rules.ai_delay = 0.0  # the computer need not pause for people to follow it here
     drive.settle()
-    assert table.curtain, "a game between people starts behind the cover"
+    if table.state.phase == "cut":  # (Telefunken: no hand before the deal, nothing to cover)
+        assert not table.curtain
+    else:
+        assert table.curtain, "a game between people starts behind the cover"
     rng = random.Random(7)
     changes = moves = 0
     while changes < 3 and moves < 30 and wait_for_person(drive, table):
@@ -530,4 +533,44 @@ def test_zetema_a_draw_at_a_hand_over_flies_into_the_drawing_seats_panel(app):
             if x is not None:
                 ends.append((round(x), round(y)))
     assert ends and set(ends) == {table.opponent_zone(1).center}
+    assert drive.problems == []
+
+
+@pytest.mark.parametrize("cut", ["hand", "auto"])
+def test_telefunken_new_deal_between_people_comes_under_the_cover_for_the_same_person(app, cut):
+    """Everybody reads a deal's summary and watches the cut: the person who went out and
+    plays first in the next deal had their new hand shown to the room, uncovered (Zetema
+    had it right)."""
+    from game.ai import telefunken as ai
+    from game.rules import telefunken as rules
+
+    app.settings.telefunken_cut = cut
+    config = GameConfig("telefunken", (H, H, Seat("ai", "easy")), 8, {})
+    session = Session.new(config)
+    rng = random.Random(8)
+    while len(session.moves) < 79:  # (seed 8: the first person goes out with move 80 ...)
+        state = session.state
+        session.play(ai.choose(rules.view(state, rules.to_move(state)),
+                               rules.legal_moves(state), "easy", rng))
+    assert session.to_move == 0 and "discard 5D" in rules.legal_moves(session.state)
+    table = TelefunkenTable(app, config, session)
+    drive = open_uncovered(app, table)
+    telefunken_perform(drive, table, "discard 5D")
+    drive.settle()
+    summary = app.scenes.top
+    assert summary is not table and table.state.deal == 2 and table.state.phase == "cut"
+    drive.click(summary.widgets.widgets[0].rect.center)
+    drive.settle()
+    if cut == "hand":  # the second person cuts (no cover over their empty hand: named)
+        assert table.viewer == 1 and not table.curtain
+        assert table._waiting_text() == "Seat 2 to cut the pack"
+        telefunken_perform(drive, table, next(m for m in table.legal() if m.startswith("cut")))
+        drive.settle()
+    assert table.state.phase != "cut" and table.rules.to_move == 0  # (... and plays first)
+    assert app.scenes.top is table and table.viewer == 0
+    assert table.curtain
+    assert not any(up for _, up in hand_faces(table))
+    lift_cover(drive, table)
+    faces = hand_faces(table)
+    assert len(faces) == len(table.state.hands[0]) > 0 and all(up for _, up in faces)
     assert drive.problems == []

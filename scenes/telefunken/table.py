@@ -408,9 +408,17 @@ class TelefunkenTable(Gestures, CardTable):
                 self.selected, self.order = [], []
                 self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
                 self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)
-        if self.viewer_changing():
+        # between people everybody has read the last deal's summary and watched the cut: the
+        # new hand comes under the cover, even for the person who moved last
+        dealt = any(isinstance(e, rules.Dealt) for e in events)
+        cover_anew = dealt and self.hot_seat and not self.rules.over
+        if self.viewer_changing() or cover_anew:
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
-            self.pick_viewer()
+            if cover_anew:
+                self.hide_hand()
+                self.first_viewer()
+            else:
+                self.pick_viewer()
         self.show(lead=lead)
         self.mark_move(seat, events)
 
@@ -448,6 +456,9 @@ class TelefunkenTable(Gestures, CardTable):
                                     [s for s in self.marks.marks if s != seat])
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1])
+
+    def nothing_to_hide(self) -> bool:
+        return self.state.phase == "cut"
 
     def hide_hand(self) -> None:
         self.sync.clear("hand")
@@ -670,6 +681,8 @@ class TelefunkenTable(Gestures, CardTable):
         phase = state.phase
         if phase == "draw" and self.mine and self.is_legal("take"):
             phase = "draw_or_take"  # the first turn of a deal: the upcard is free
+        if phase == "cut" and self.hot_seat:  # no cover asks for the person: name them
+            return words.waiting(phase, self.seat_name(state.seat), False)
         return words.waiting(phase, self.seat_name(state.seat), self.mine)
 
 
