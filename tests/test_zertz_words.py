@@ -315,6 +315,29 @@ def test_your_move_is_said_only_once_the_computers_move_has_landed(app, drive):
     assert all(esper_enabled(e, Draggable) for e in table.supply_ents[0])
 
 
+def test_a_take_between_people_names_its_mover_while_it_lands(app, drive):
+    """Red's take glided to the tray while the line said "Blue is moving…" with Blue's
+    colour, though Red puts the drawn marble next."""
+    from scenes.zertz import panels
+
+    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "bag": ["white"] * 6 + ["grey"] * 6 + ["black"] * 5, "to_move": 0})
+    app.settings.animation = "normal"
+    config = GameConfig("zertz", (Seat("human"), Seat("human")), 5, {"first": 0})
+    table = open_table(app, drive, state, config)
+    drive.drag(drive.center_of(table.marble_ents["a1"]), table.layout["tray_0"].rect.center)
+    assert table.session.moves == ["take a1"] and table.state.phase == "put"
+    seen = set()
+    while table.animating:
+        title, _ = table.status_words()
+        seen.add((title, table.shown_seat()))
+        drive.step()
+    assert seen and seen <= {("Red is moving…", 0), ("Red to move", 0)}
+    drive.settle()
+    assert table.status_words()[0] == "Red to move" and table.shown_seat() == 0
+    assert panels.SEAT_COLOURS[table.shown_seat()] == panels.SEAT_COLOURS[0]
+
+
 def esper_enabled(ent, component) -> bool:
     import esper
 

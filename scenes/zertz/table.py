@@ -152,9 +152,13 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         return self.rules.human_to_move() and not self.rules.offering()
 
     def shown_seat(self) -> int:
-        """The seat the table shows as acting: the mover while its move is still shown."""
+        """The seat the table shows as acting: the mover while its move is still shown (a
+        take's mover also puts the drawn marble next: it was named the other seat)."""
         seat = self.state.seat
-        return 1 - seat if self.state.phase != "over" and self.landing() else seat
+        if self.state.phase == "over" or not self.landing():
+            return seat
+        mover = self.landing_seat()
+        return mover if mover is not None else seat
 
     def status_words(self) -> tuple[str, str]:
         """The status panel's headline and text: whose move, and what may be done now (on
