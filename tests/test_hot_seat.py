@@ -574,3 +574,25 @@ def test_telefunken_new_deal_between_people_comes_under_the_cover_for_the_same_p
     faces = hand_faces(table)
     assert len(faces) == len(table.state.hands[0]) > 0 and all(up for _, up in faces)
     assert drive.problems == []
+
+
+def test_telefunken_meld_rows_keep_seat_order_between_people(app):
+    """Between people the table's meld rows started from the person at the screen, so each
+    person's melds jumped up and down at every hand-over; they keep seat order."""
+    from game.ai import telefunken as ai
+    from game.rules import telefunken as rules
+
+    config = GameConfig("telefunken", (H, H, H), 4, {})
+    session = Session.new(config)
+    rng = random.Random(4)
+    while len({m.owner for m in session.state.melds}) < 3 or session.to_move != 1:
+        assert session.result is None
+        state = session.state
+        session.play(ai.choose(rules.view(state, rules.to_move(state)),
+                               rules.legal_moves(state), "easy", rng))
+    table = TelefunkenTable(app, config, session)
+    drive = open_uncovered(app, table)
+    assert table.viewer == 1
+    owners = [owner for owner, _ in table._owner_rows]
+    assert owners == sorted(owners) and set(owners) == {0, 1, 2}
+    assert drive.problems == []

@@ -232,7 +232,10 @@ class TelefunkenTable(Gestures, CardTable):
     def _compute_slots(self, wanted: dict[str, list[str]]) -> None:
         if not layout.frozen_fits(self._frozen, wanted["hand"]):
             self._frozen = None  # a card the kept slots do not know: lay out afresh
-        owners = [(self.viewer + k) % self.players for k in range(self.players)]
+        # your melds first; between people the rows keep seat order (from the viewer they
+        # jumped up and down at every hand-over)
+        first = 0 if self.hot_seat else self.viewer
+        owners = [(first + k) % self.players for k in range(self.players)]
         placed = layout.meld_slots(self.layout["table"].rect, self.state.melds, owners)
         self._slots = placed.slots
         self._meld_rects = placed.meld_rects
