@@ -203,15 +203,23 @@ class RenderSystem:
             img.set_alpha(255)
         else:
             surface.blit(img, (left, top))
+        faded = transform.alpha < 254.5
         for color, width, on in ((glow.color if glow else None, glow.width if glow else 0,
                                   glow is not None), (self.select_edge, 4, selected)):
-            if not on:
+            if not on or transform.alpha < 0.5:
                 continue
             rect = pygame.Rect(left - 3, top - 3, w + 6, h + 6)
+            # a translucent piece's outline fades with it (a card fading in from a seat's
+            # panel showed its outline alone, an empty frame over the panel)
+            canvas = pygame.Surface(rect.size, pygame.SRCALPHA) if faded else surface
+            at = canvas.get_rect() if faded else rect
             if round_:
-                pygame.draw.circle(surface, color, rect.center, min(w, h) // 2, width)
+                pygame.draw.circle(canvas, color, at.center, min(w, h) // 2, width)
             else:
-                pygame.draw.rect(surface, color, rect, width, border_radius=10)
+                pygame.draw.rect(canvas, color, at, width, border_radius=10)
+            if faded:
+                canvas.set_alpha(int(transform.alpha))
+                surface.blit(canvas, rect.topleft)
 
     def _target(self, drop: DropTarget) -> tuple[pygame.Surface, tuple[int, int]]:
         """The glow of an active, valid drop target and where it goes."""

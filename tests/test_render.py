@@ -180,3 +180,22 @@ def test_a_sprite_on_its_way_above_the_table_waits_for_the_panels(world):
     render.draw_lifted(surface)
     assert surface.get_at((60, 50))[:3] == BLUE  # above them
     assert surface.get_at((45, 50))[:3] == GREEN  # (the one at rest stays under the words)
+
+
+def test_an_outline_fades_with_its_translucent_sprite(world):
+    """A glowing card fading in (a Chắn computer's discard, the live card, leaving its seat's
+    panel) showed its outline alone at full strength: an empty gold frame over the panel."""
+    from ecs.components import Glow
+
+    render = RenderSystem()
+    ent = _sprite(RED, 1)
+    esper.add_component(ent, Glow(GREEN, 3))
+    transform = esper.component_for_entity(ent, Transform)
+    edge = (50 - 10 - 2, 50)  # on the outline, left of the 20-pixel square
+    assert _frame(render).get_at(edge)[:3] == GREEN
+    transform.alpha = 0.0
+    assert _frame(render).get_at(edge)[:3] == FELT  # nothing shows, the outline neither
+    transform.alpha = 128.0
+    half = _frame(render).get_at(edge)[:3]
+    assert half != GREEN and half != FELT  # half way
+    assert abs(half[1] - (FELT[1] + GREEN[1]) / 2) < 8
