@@ -251,6 +251,39 @@ def test_meld_by_dropping_the_selection_on_the_table(open_table, drive):
     assert table.selected == []
 
 
+def test_one_card_dragged_onto_the_table_starts_a_meld_in_the_meld_zone(open_table, drive):
+    """A newcomer drags the first card of a meld onto the table (the prompt says "drag them
+    here"): it was refused; it joins the meld zone and the next ones complete the meld."""
+    from scenes.telefunken_table import _grip
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    for code in ("7H", "7D"):
+        ent = next(e for c, e in table.sync.entities("hand") if c == code)
+        drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
+        drive.settle()
+        assert code in table.selected and table.session.moves == []
+        assert code in [c for c, _ in table.sync.entities("build")]
+    assert table.app.toasts[-1].text == (
+        "7♦ waits in the meld zone: add the rest of the meld, then put it down")
+    last = next(e for c, e in table.sync.entities("hand") if c == "7C")
+    drive.drag(_grip(table, last), table.layout["table"].rect.center, steps=6)
+    drive.settle()
+    assert table.state.melded[0] and sorted(table.state.melds[0].cards) == ["7C", "7D", "7H"]
+    assert table.selected == []
+
+
+def test_one_card_dragged_onto_the_table_before_the_draw_is_refused(open_table, drive):
+    from scenes.telefunken_table import _grip
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw"))
+    ent = next(e for c, e in table.sync.entities("hand") if c == "7H")
+    drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
+    drive.settle()
+    assert table.selected == [] and table.app.toasts[-1].text.startswith("Draw first")
+
+
 def _face_down_in(rect):
     import pygame
 

@@ -87,6 +87,8 @@ class Gestures:
             if self._meld_with(code, zone):
                 return True, ""
             first = words.phase_refusal(self.state, self.viewer)
+            if not first and zone == "hand" and self.state.phase == "play":
+                return True, ""  # not a meld yet: the card joins the meld zone's cards
             return False, first or words.refusal("no_meld")
         if drop.name.startswith("meld:"):
             return self._layoff_verdict(self.selected if zone == "build" else [code], drop.data)
@@ -107,6 +109,10 @@ class Gestures:
             return f"discard {code}"
         if drop.name == "table":
             move = self._meld_with(code, zone)
+            if move is None and zone == "hand":  # the start of a meld: gathered with the
+                self.toggle(entity)  # cards of the meld zone, where the rest joins it
+                self.app.toast(words.gathered(words.cards([code])))
+                return None
             self.selected = []
             return move
         if drop.name.startswith("meld:"):

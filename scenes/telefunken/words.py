@@ -173,6 +173,13 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
 
 # -- refusals --------------------------------------------------------------------------------
 
+def gathered(card: str) -> str:
+    """A hand card dropped on the table that is not a meld by itself: it joins the cards
+    gathered in the meld zone."""
+    return _("{card} waits in the meld zone: add the rest of the meld, then put it down").format(
+        card=card)
+
+
 def wait() -> str:
     return _("Wait for your turn")
 
