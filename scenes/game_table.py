@@ -412,8 +412,13 @@ class GameTable(TableScene):
         self.autosave()
         self.app.sounds.play("click")
         self.app.toast(undone_words(before - len(self.session.moves), who), seconds=2.5)
-        self.app.scenes.replace(type(self)(self.app, self.config, self.session),
-                                transition=None)
+        table = type(self)(self.app, self.config, self.session)
+        table.at_screen = self.person_at_screen()
+        self.app.scenes.replace(table, transition=None)
+
+    def person_at_screen(self) -> int | None:
+        """The person whose cards the screen shows now (None if none: the cover is up)."""
+        return None
 
     def ask_hint(self) -> None:
         if self.replay is not None or self.rules.over:
@@ -882,6 +887,7 @@ class CardTable(GameTable):
         humans = [i for i, s in enumerate(config.seats) if s.is_human]
         self.viewer = humans[0] if humans else 0
         self.curtain = False
+        self.at_screen: int | None = None  # the person who saw their cards as it was built
         self._cover_drawn = False  # the cover has been on screen since it went up
         self._press_saw_cover = False  # the last button-down came while it was on screen
         self.banner: tuple[str, float] | None = None  # message and seconds left
@@ -911,8 +917,16 @@ class CardTable(GameTable):
         person = self.person_from(seat if seat is not None else self.viewer)
         if person is not None:
             self.viewer = person
-        if self.hot_seat and not self.rules.over and not self.nothing_to_hide():
+        at_screen, self.at_screen = self.at_screen, None  # (only as the table is built)
+        if at_screen is not None and at_screen == self.viewer:
+            # (Undo by the person at the screen, whose turn it is again: their cards are
+            # theirs to see, no cover to lift)
+            self.session.looked[self.viewer] = len(self.session.moves)
+        elif self.hot_seat and not self.rules.over and not self.nothing_to_hide():
             self.raise_cover()
+
+    def person_at_screen(self) -> int | None:
+        return None if self.curtain or not self.hot_seat else self.viewer
 
     def nothing_to_hide(self) -> bool:
         """No hand is held now (Telefunken's cut, before the deal): the person who comes

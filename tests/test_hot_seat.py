@@ -104,11 +104,15 @@ def test_a_click_queued_with_undo_does_not_lift_the_rebuilt_tables_cover(app):
     rng = random.Random(2)
     while not (session.can_undo() and session.to_move is not None
                and config.seats[session.to_move].is_human
-               and session.snapshots[-1].seat == session.to_move):  # (the move is theirs)
+               and config.seats[session.snapshots[-1].seat].is_human
+               and session.snapshots[-1].seat != session.to_move):  # (the last person's)
         session.play(rng.choice(rules.legal_moves(session.state)))
     app.settings.undo_between_people = True
     table = TelefunkenTable(app, config, session)
-    drive = open_uncovered(app, table)
+    drive = Watch(app)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert table.curtain  # the next person's cover: the last person may still take it back
     undo = next(w for w in table.widgets.widgets if w.label == "Undo")
     assert undo.enabled
     hand = table.layout["hand"].rect.center
@@ -595,4 +599,34 @@ def test_telefunken_meld_rows_keep_seat_order_between_people(app):
     assert table.viewer == 1
     owners = [owner for owner, _ in table._owner_rows]
     assert owners == sorted(owners) and set(owners) == {0, 1, 2}
+    assert drive.problems == []
+
+
+def test_undo_by_the_person_at_the_screen_needs_no_cover_to_lift(app):
+    """Undo of your own move while your cards are in view brought the cover up over your own
+    hand (one more click); the next person is still covered after theirs."""
+    app.settings.undo_between_people = True
+    drive = Watch(app)
+    table = ChanTable(app, GameConfig("chan", (H, H, H, H), 1, {}))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    lift_cover(drive, table)
+    chan_perform(drive, table, "discard 2S")  # (seed 1: the next person can take it)
+    drive.settle()
+    second = table.viewer
+    assert second == table.rules.to_move and table.curtain
+    lift_cover(drive, table)
+    captures = [m for m in table.legal() if m.startswith(("chan ", "ca "))]
+    assert captures, table.legal()
+    chan_perform(drive, table, captures[0])
+    drive.settle()
+    assert table.rules.to_move == second and not table.curtain  # (then discards)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    table = table_of(app)
+    assert table.rules.to_move == second and table.viewer == second
+    assert not table.curtain and table.mine
+    faces = hand_faces(table)
+    assert faces and all(up for _, up in faces)
+    assert not table.can_undo()  # the first person's discard stays: this one has looked
     assert drive.problems == []
