@@ -127,6 +127,7 @@ class GameTable(TableScene):
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
         self.pending_summary = None  # (title, subtitle, header, rows, ...) shown once idle
         self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
+        self.restoring = None  # while marks are restored: the position of the move marked
 
     # -- wiring ------------------------------------------------------------------------
     def build(self) -> None:
@@ -278,7 +279,11 @@ class GameTable(TableScene):
                 except Exception:  # noqa: BLE001 - a mark is never worth a crash
                     continue
                 self.marks.moved(seat)
-                self.mark_move(seat, events)
+                self.restoring = session.befores[i]  # (the position the move was made in)
+                try:
+                    self.mark_move(seat, events)
+                finally:
+                    self.restoring = None
 
     def language_changed(self) -> None:
         """The words on the table follow a change of language (done at the next frame the

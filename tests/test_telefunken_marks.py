@@ -265,3 +265,22 @@ def test_a_new_deal_starts_with_no_marks_and_no_bought_card_in_the_panels(app, d
     drive.settle()
     assert table.state.deal == 3
     assert table._bought_words(1) is None and not table.marks.marks.get(1)
+
+
+def test_marks_restored_on_twin_discards_stand_on_each_seats_own_card(app, drive):
+    """Two seats discarded the same card one after the other (the pack has two of each):
+    after Continue (or Undo) both seats' tags stood on the top one, side by side, one past
+    the pile's panel."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "9S"]
+    others = [list(o) for o in OTHERS]
+    others[0][others[0].index("JC")], others[1][others[1].index("9S")] = "9S", "JC"
+    state = position([hand] + others)  # (Seat 2 holds the other 9♠)
+    session = Session(CONFIG, rules, state, state)
+    for move in ["discard 9S", "pass", "pass", "pass", "draw", "discard 9S"]:
+        session.play(move)
+    assert session.state.discard == ("5S", "9S", "9S")
+    table = TelefunkenTable(app, CONFIG, session)
+    app.scenes.push(table, transition=None)
+    pile = [e for _, e in table.sync.entities("discard")]
+    assert [m.entities for m in table.marks.marks[0]] == [(pile[1],)]
+    assert [m.entities for m in table.marks.marks[1]] == [(pile[2],)]

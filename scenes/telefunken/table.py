@@ -438,7 +438,14 @@ class TelefunkenTable(Gestures, CardTable):
             self.marks.drop(held, [s for s in self.marks.marks if s != self.viewer])
         for event in events:
             if isinstance(event, rules.Discarded):
-                mark(seat, self.sync, "discard", [event.card], name)
+                pile = self.sync.entities("discard")
+                at = len(self.restoring.discard) if self.restoring is not None else -1
+                if 0 <= at < len(pile) and pile[at][0] == event.card:
+                    # marked again (Continue, Undo): the very card, where a later discard of
+                    # its twin lies above it (both seats' tags stood on the top card)
+                    self.marks.entities(seat, [pile[at][1]], name)
+                else:
+                    mark(seat, self.sync, "discard", [event.card], name)
             elif isinstance(event, rules.Melded):
                 for index, group in zip(event.indices, event.groups):
                     mark(seat, self.sync, f"meld_{index}", group)
