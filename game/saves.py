@@ -81,6 +81,8 @@ def check_save(data: object, game: str | None = None) -> dict:
     if not isinstance(data, dict) or "game" not in data:
         raise ValueError(_("it is not a Parlour save"))
     if data.get("version") != SAVE_VERSION:
+        if "version" not in data:
+            raise ValueError(_("it says nothing of the version that wrote it"))
         raise ValueError(_("it is from another version ({version})").format(
             version=repr(str(data.get("version"))[:12])))
     key = data["game"]

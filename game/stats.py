@@ -64,8 +64,16 @@ def parse_stats(data: object) -> tuple[dict, list[str]]:
                 if key in record and key not in bad:
                     clean[key] = record[key]
             if bad:
-                problems.append(_("bad {fields} for {game} ({level})").format(
+                problems.append(_("{game} ({level}): {fields} not valid, reset").format(
                     fields=", ".join(bad), game=BY_KEY[game].title, level=level))
+            counted = clean["won"] + clean["lost"] + clean["drawn"]
+            if counted > clean["played"] or clean["streak"] > clean["longest"]:
+                # numbers that contradict each other (a hand-edited file): the games counted
+                # as played, the current streak as the longest so far
+                clean["played"] = max(clean["played"], counted)
+                clean["longest"] = max(clean["longest"], clean["streak"])
+                problems.append(_("{game} ({level}): the counts did not agree, corrected").format(
+                    game=BY_KEY[game].title, level=level))
             games.setdefault(game, {})[level] = clean
     return games, problems
 

@@ -344,3 +344,13 @@ def test_start_says_it_replaces_the_game_in_progress(app, drive):
     saved_session("zetema", 3)
     assert SetupScene(app, BY_KEY["zetema"]).start_button.note == "replaces the saved game"
     assert SetupScene(app, BY_KEY["zertz"]).start_button.note == ""
+
+
+def test_a_save_with_no_version_says_so_in_words():
+    """It said "it is from another version ('None')"."""
+    from game.saves import check_save
+
+    with pytest.raises(ValueError, match="^it says nothing of the version that wrote it$"):
+        check_save({"game": "zertz"})
+    with pytest.raises(ValueError, match=r"^it is from another version \('7'\)$"):
+        check_save({"game": "zertz", "version": 7})

@@ -180,6 +180,20 @@ def test_damaged_statistics_are_set_aside(data_dir):
     assert any(p.name.startswith("stats.json.bad-") for p in data_dir.iterdir())
 
 
+def test_statistics_that_contradict_themselves_are_corrected_and_said(data_dir):
+    """A hand-edited file with 5 won of 3 played was taken as it was (the chart's bar rose
+    past its panel); bad values are named in plain words."""
+    data = {"games": {"zetema": {
+        "normal": {"played": 3, "won": 5, "lost": 0, "drawn": 0, "streak": 7, "longest": 2},
+        "hard": {"played": "x", "won": 1}}}}
+    games, problems = stats.parse_stats(data)
+    normal = games["zetema"]["normal"]
+    assert normal["played"] == 5 and normal["won"] == 5 and normal["longest"] == 7
+    assert games["zetema"]["hard"]["played"] == 1  # (the one game won)
+    assert "Zetema (normal): the counts did not agree, corrected" in problems
+    assert "Zetema (hard): played not valid, reset" in problems
+
+
 def test_reset_statistics(data_dir):
     stats.record_game(VS_AI, _result(0))
     stats.reset_stats()
