@@ -176,7 +176,10 @@ class RulesViewer(Scene):
             elif event.key == pygame.K_END:
                 self.scroll_to(self.max_scroll)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = self.keys.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                # the next tab lies to the right, or to the left where the tabs read right
+                # to left
+                ahead = pygame.K_LEFT if theme.rtl() else pygame.K_RIGHT
+                i = self.keys.index(self.game) + (1 if event.key == ahead else -1)
                 self.select(self.keys[i % len(self.keys)])
             elif event.key == pygame.K_ESCAPE:
                 self.close()

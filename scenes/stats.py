@@ -103,7 +103,10 @@ class StatsScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self._cancel() if self.confirming else self.close()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = self.keys.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                # the next tab lies to the right, or to the left where the tabs read right
+                # to left
+                ahead = pygame.K_LEFT if theme.rtl() else pygame.K_RIGHT
+                i = self.keys.index(self.game) + (1 if event.key == ahead else -1)
                 self.game = self.keys[i % len(self.keys)]
 
     def draw(self, surface: pygame.Surface) -> None:

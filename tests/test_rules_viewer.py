@@ -164,3 +164,27 @@ def test_persian_rules_write_numbers_in_persian_digits_but_keep_latin_names():
         i18n.set_language("en")
     assert "۳۷" in shown and "37" not in shown
     assert "۱." in drawn and "۲)" in drawn  # the numbered lines' markers, drawn in Persian
+
+
+def test_in_persian_the_arrow_keys_follow_the_tabs_right_to_left(app, drive):
+    """The tabs read right to left in Persian: Right stepped to the next game, to the left."""
+    from game import i18n
+    from scenes.stats import StatsScene
+
+    i18n.set_language("fa")
+    try:
+        viewer = RulesViewer(app, "telefunken")
+        app.scenes.push(viewer, transition=None)
+        drive.step()
+        drive.key(pygame.K_LEFT)
+        assert viewer.game == "zertz"
+        drive.key(pygame.K_RIGHT)
+        assert viewer.game == "telefunken"
+        stats_scene = StatsScene(app)
+        app.scenes.push(stats_scene, transition=None)
+        drive.step()
+        first = stats_scene.game
+        drive.key(pygame.K_LEFT)
+        assert stats_scene.keys.index(stats_scene.game) == stats_scene.keys.index(first) + 1
+    finally:
+        i18n.set_language("en")
