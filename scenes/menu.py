@@ -234,6 +234,9 @@ class MainMenu(Scene):
             index = event.key - pygame.K_1
             if index < len(zones):
                 self.open_game(zones[index].name)
+        elif (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+              and self.latest is not None):
+            self.continue_game()  # (Enter: the primary button, as on the other screens)
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -270,6 +273,8 @@ class MainMenu(Scene):
         if self.app.scenes.top is not self:
             return  # its keys (1–4) work only in the menu itself, not under Statistics
         hint = _("F11 fullscreen  ·  {first}–{last} open a game").format(first=num(1), last=num(4))
+        if self.latest is not None:
+            hint = _("Enter continues  ·  {keys}").format(keys=hint)
         if theme.rtl():
             theme.blit_text(surface, hint, (16, 708), 14, theme.INK_FAINT, anchor="bottomleft")
         else:

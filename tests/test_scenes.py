@@ -35,6 +35,23 @@ def test_continue_is_enabled_when_a_save_exists(app, drive):
     assert buttons["Continue"].enabled
 
 
+def test_enter_in_the_menu_continues_the_latest_game(app, drive):
+    from game.catalog import GameConfig, Seat
+    from game.saves import write_autosave
+    from game.session import Session
+    from scenes.zertz_table import ZertzTable
+
+    drive.key(pygame.K_RETURN)  # nothing to continue: the menu stays
+    assert isinstance(drive.scene, MainMenu)
+    session = Session.new(GameConfig("zertz", (Seat("human"), Seat("ai")), 3, {"first": 0}))
+    session.play("place d4")
+    write_autosave(session.to_save())
+    app.scenes.reset(MainMenu(app), transition=None)
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert isinstance(drive.scene, ZertzTable) and drive.scene.session.moves == ["place d4"]
+
+
 def test_a_damaged_save_is_reported_and_set_aside(app, drive, data_dir):
     from game.saves import autosave_path, write_autosave
 
