@@ -573,7 +573,23 @@ class GameTable(TableScene):
             self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
             highlight_row=highlight, on_replay=self.open_replay,
             log=[whole_names(e, self.session.seat_names()) for e in told(self.session.log)],
-            groups=self.result_groups()), transition="fade")
+            groups=self.result_groups(), headings=self.deal_headings()), transition="fade")
+
+    def deal_headings(self) -> dict[int, str]:
+        """Where a new deal begins in the told log (the index of its first told entry) and
+        its heading, as the table's own log has them ("— Deal 2 —")."""
+        headings: dict[int, str] = {}
+        befores = self.session.befores
+        told_count, last = 0, None
+        for i, entry in enumerate(self.session.log):
+            deal = getattr(befores[i], "deal", None) if i < len(befores) else None
+            if deal is not None and last is not None and deal != last:
+                # TRANSLATORS: a heading in the move log where a new deal begins
+                headings.setdefault(told_count, _("— Deal {deal} —").format(deal=num(deal)))
+            last = deal
+            if entry:
+                told_count += 1
+        return headings
 
     def result_groups(self) -> list[list[pygame.Surface]]:
         """Card images to show in groups on the results screen (none by default)."""
@@ -792,17 +808,14 @@ class GameTable(TableScene):
             return cached[1]
         lines: list[str] = []
         starts: set[str] = set()  # the lines that begin a move (not a continuation, a heading)
-        befores = self.session.befores
         names = self.session.seat_names()
-        n, last = 0, None
-        for i, entry in enumerate(log):
-            deal = getattr(befores[i], "deal", None) if i < len(befores) else None
-            if deal is not None and last is not None and deal != last:
-                # TRANSLATORS: a heading in the move log where a new deal begins
-                lines.append(_("— Deal {deal} —").format(deal=num(deal)))
-            last = deal
+        headings = self.deal_headings()
+        n = 0
+        for entry in log:
             if not entry:
                 continue  # not told (see ``told``)
+            if n in headings:
+                lines.append(headings[n])
             n += 1
             entry = whole_names(entry, names)
             # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")

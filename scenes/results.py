@@ -34,12 +34,14 @@ class ResultsOverlay(Scene):
                  on_menu: Callable[[], None], highlight_row: int | None = None,
                  log: list[str] | None = None,
                  on_replay: Callable[[], None] | None = None,
-                 groups: list[list[pygame.Surface]] | None = None) -> None:
+                 groups: list[list[pygame.Surface]] | None = None,
+                 headings: dict[int, str] | None = None) -> None:
         super().__init__(app)
         self.title, self.subtitle = title, subtitle
         self.header, self.rows = header, rows
         self.highlight_row = highlight_row
         self.log = list(log or [])
+        self.headings = dict(headings or {})  # before the log's entry n (from 0): "— Deal 2 —"
         self.groups = groups or []  # card images shown in groups (e.g. a winning hand)
         extra = max((g.get_height() for group in self.groups for g in group), default=0)
         self.extra = extra + 16 if extra else 0
@@ -85,6 +87,8 @@ class ResultsOverlay(Scene):
     def _wrap_log(self) -> list[str]:
         lines: list[str] = []
         for n, entry in enumerate(self.log, 1):
+            if n - 1 in self.headings:
+                lines.append(self.headings[n - 1])
             wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
                                  self.log_rect.width - 24)
             lines.extend(wrapped[:1] + [WRAPPED + w for w in wrapped[1:]])

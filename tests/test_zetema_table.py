@@ -619,6 +619,13 @@ def test_the_move_log_heads_each_new_deal(app, drive):
     lines = table._log_lines(400)
     assert lines[0].startswith("1. You discarded") and lines[-2] == "— Deal 2 —"
     assert lines[-1].startswith("2. ")
+    # ... and the end screen's list of all moves (it read like one card played twice)
+    from scenes.results import ResultsOverlay
+
+    assert table.deal_headings() == {1: "— Deal 2 —"}
+    overlay = ResultsOverlay(app, "", "", [], [], lambda: None, lambda: None,
+                             log=list(session.log), headings=table.deal_headings())
+    assert overlay._lines[1] == "— Deal 2 —" and overlay._lines[2].startswith("2. ")
 
 
 def table_after(app, drive, seats, moves: int) -> ZetemaTable:
