@@ -243,9 +243,14 @@ def test_two_people_at_one_screen_hide_the_hand_between_turns(app, drive):
     assert all(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
 
 
-def test_end_of_deal_summary_then_play_goes_on(app, drive):
+def test_end_of_deal_summary_then_play_goes_on(app, drive, monkeypatch):
     from scenes.results import DealSummary
+    from scenes.zetema import words as zetema_words
 
+    banners = []
+    real = zetema_words.zetema_banner
+    monkeypatch.setattr(zetema_words, "zetema_banner",
+                        lambda *args: banners.append(real(*args)) or banners[-1])
     config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
     state = last_card_of_the_deal()
     table = ZetemaTable(app, config, Session(config, rules, state, state))
@@ -257,6 +262,7 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive):
     assert table.rules.state.deal == 2
     you = next(r for r in summary.rows if r[0] == "You")
     assert you == ["You", "+5", "1", "45"]  # the fifth nine: a zetema of nines
+    assert banners == ["You: zetema of nines!  +5"]  # (it did not say whose)
     drive.settle()
     # under the summary the table still shows the deal that ended: its piles, no hand
     assert table.hand == [] and sum(len(p) for p in table.piles) == 65

@@ -317,7 +317,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.Zetema):
-                self.banner = (words.zetema_banner(event.rank, event.points), 2.2)
+                self.banner = (words.zetema_banner(event.rank, event.points,
+                                                        self.seat_name(event.seat)), 2.2)
                 self.audio.request("score")
                 self._pop_points(event.rank, event.points)
             elif isinstance(event, rules.CardsDrawn):

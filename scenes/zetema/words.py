@@ -162,8 +162,10 @@ def hint(move: str) -> str:
     return _("Hint: {move}.").format(move=pretty_cards(move))
 
 
-def zetema_banner(rank: str, points: int) -> str:
-    return _("Zetema of {rank}!  +{points}").format(rank=rank_plural(rank), points=num(points))
+def zetema_banner(rank: str, points: int, name: str) -> str:
+    """The banner of a zetema, naming who made it ("Seat 2: zetema of fives!  +15")."""
+    return _("{name}: zetema of {rank}!  +{points}").format(
+        name=name, rank=rank_plural(rank), points=num(points))
 
 
 def deal_over(deal: int) -> str:
