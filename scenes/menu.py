@@ -155,7 +155,7 @@ class MainMenu(Scene):
             if entry is None or not BY_KEY[zone.name].available:
                 continue
             tile = zone_rect(zone)
-            rect = pygame.Rect(tile.x + 30, tile.bottom + 4, tile.width - 60, 40)
+            rect = pygame.Rect(tile.x + 30, tile.bottom + 6, tile.width - 60, 40)
             # TRANSLATORS: under a game's menu tile: resume that game's own saved game (the
             # big Continue button resumes the latest of all: the two must read differently)
             self.widgets.add(Button(rect, pgettext("menu tile", "Resume this game"),
