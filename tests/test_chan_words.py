@@ -328,7 +328,16 @@ def test_another_seats_declined_claim_is_not_told_in_the_log(app, drive):
     names = ["You", "Seat 2", "Seat 3", "Seat 4"]
     assert words.describe(state, "decline", names) == ""
     mine = ["Seat 1", "Seat 2", "You", "Seat 4"]
-    assert words.describe(state, "decline", mine) == f"You declined the claim on {words.card('3C')}"
+    assert words.describe(state, "decline", mine) == f"You did not chíu {words.card('3C')}"
+    # a win declined says so (both read "declined the claim")
+    data = position({1: WAIT_7M}, to_move=3, phase="respond", dealer=2,
+                    gates={2: ["9M"]}, live={"gate": 2, "card": "9M", "from": "discard"},
+                    stock_top=["7M"])  # seat 4 reveals 7M: seat 2 may win on it
+    offered = rules.play(rules.load(data), "draw")
+    assert rules.to_move(offered) == 1 and rules.legal_moves(offered) == ["u", "decline"]
+    you_second = ["Seat 1", "You", "Seat 3", "Seat 4"]
+    assert words.describe(offered, "decline", you_second) == (
+        f"You did not win on {words.card('7M')}")
 
     config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 1, {})
     session = Session(config, rules, state, state)

@@ -115,7 +115,16 @@ def describe(before, move: str, names: list[str]) -> str:
     if verb == "decline":
         # only a seat holding three of the card (or able to win on it) is asked: telling
         # that another seat declined would show its hand (an empty line is not told)
-        return _("You declined the claim on {card}").format(card=card(live.card)) if you else ""
+        if not you:
+            return ""
+        legal = rules.legal_moves(before)
+        win = "u" in legal
+        chiu = any(m.startswith("chiu ") for m in legal)
+        if win and not chiu:
+            return _("You did not win on {card}").format(card=card(live.card))
+        if chiu and not win:
+            return _("You did not chíu {card}").format(card=card(live.card))
+        return _("You declined the claim on {card}").format(card=card(live.card))
     owner = names[live.gate]
     face = card(live.card)
     if verb == "chiu":
