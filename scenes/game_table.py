@@ -56,6 +56,7 @@ from scenes.widgets import Button, WidgetGroup
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
 HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked out
 HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
+HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 
@@ -111,6 +112,7 @@ class GameTable(TableScene):
         self._chosen_at_hint: set[int] = set()  # the cards chosen when the hint came
         self._hint_decision: Decision | None = None
         self._hint_for = None  # the state the hint in progress was asked for
+        self._hint_toast = None  # the message saying the hint shown (it goes with the hint)
         self.log_scroll = 0
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
         self._log_starts: set[str] = set()  # the log lines that begin a move ("12. …")
@@ -509,13 +511,21 @@ class GameTable(TableScene):
                 if esper.entity_exists(ent):
                     esper.try_remove_component(ent, Glow)
             self.hint = None
+        if self._hint_toast is not None:  # its words go with its glow
+            self.app.toasts = [t for t in self.app.toasts if t is not self._hint_toast]
+            self._hint_toast = None
 
     def _apply_hint(self, move: str) -> None:
         self.clear_hint()
+        before = list(self.app.toasts)
         ents = self.show_hint(move)
         for ent in ents:
             esper.add_component(ent, Glow(HINT_COLOUR, 4))
         self.hint = (move, ents)
+        said = [t for t in self.app.toasts if t not in before]
+        if said:  # the hint's words stay while its glow does (they faded after 3.5 s and
+            said[-1].seconds = HINT_WORDS_LAST  # left an outline nobody could read)
+            self._hint_toast = said[-1]
         # what was chosen already (cards in a meld zone) does not count as another choice
         self._chosen_at_hint = {ent for ent, _ in esper.get_component(Selected)}
 
@@ -533,6 +543,9 @@ class GameTable(TableScene):
         if getattr(self, "rules", None) is not None:
             self.rules.close()
         self.cancel_hint()
+        if self._hint_toast is not None:  # (the hint's words do not follow to the menu)
+            self.app.toasts = [t for t in self.app.toasts if t is not self._hint_toast]
+            self._hint_toast = None
         super().exit()
 
     # -- navigation --------------------------------------------------------------------

@@ -555,3 +555,21 @@ def test_supplies_and_trays_fill_from_the_reading_side(table, app, drive):
         set_app_language(app, "en")
     drive.step(2)
     assert first_and_second(0)[0] < first_and_second(0)[1]
+
+
+def test_the_hints_words_stay_as_long_as_the_hint(table, app, drive):
+    """The hint's message faded after 3.5 s while its outline stayed, unexplained; now the
+    words stay until the hint goes (a move, another choice, leaving the table)."""
+    table._apply_hint("place d4")
+    said = app.toasts[-1]
+    assert said.text.startswith("Hint")
+    drive.step(60 * 10)  # ten seconds later
+    assert said in app.toasts and table.hint is not None
+    place(drive, table, "d4")
+    drive.settle()
+    assert said not in app.toasts and table.hint is None
+    table._apply_hint(table.rules_module.legal_moves(table.state)[0])
+    said = app.toasts[-1]
+    table.to_menu()
+    drive.settle()
+    assert said not in app.toasts
