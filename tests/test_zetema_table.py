@@ -731,3 +731,26 @@ def test_your_own_card_moving_does_not_give_the_turn_back_to_the_last_mover(open
     assert table.animating
     assert table.acting_seat() == 0
     assert not table.meld_prompt().startswith("Seat 2")
+
+
+def test_a_heap_of_marriages_leaves_its_label_clear(app):
+    """With four marriages the heap's top card covered "Marriages · 4"."""
+    import math
+
+    import pygame
+
+    from game.card_art import card_size
+    from game.layout import load_layout
+    from scenes import theme
+    from scenes.zetema import layout as zl
+
+    zone = load_layout("zetema")["marriage"].rect
+    label_bottom = zone.y + 4 + theme.text("Marriages · 4", 14, theme.INK, "bold").get_height()
+    w, h = card_size(zl.PILE_W)
+    for i in range(8):
+        x, y, angle, _z = zl.marriage_slot(zone, i)
+        a = math.radians(angle)
+        tall = w * abs(math.sin(a)) + h * abs(math.cos(a))
+        assert y - tall / 2 >= label_bottom, i
+        assert y + tall / 2 <= zone.bottom + 6  # (and the heap stays on its zone)
+    assert pygame.Rect(zone).collidepoint(x, y)
