@@ -146,9 +146,11 @@ def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
         return [(0, len(string), False)] if string else []
     kinds, depth = [], 0
     for ch in string:  # text between LRI and PDI (a path, a name) reads left to right;
-        depth += (ch == LRI) - (ch == PDI)  # the marks themselves part it from the words
-        if ch in (LRI, PDI):  # around it (a Latin word just before an isolate does not
-            kinds.append("R")  # join it: "dịch): ⁦Ù chì 3/1⁩")
+        outer = depth == 0  # the outermost marks themselves part it from the words around
+        depth += (ch == LRI) - (ch == PDI)  # it (a Latin word just before an isolate does
+        if ch in (LRI, PDI):  # not join it: "dịch): ⁦Ù chì 3/1⁩"); marks nested inside
+            outer = outer or depth == 0  # (each card of an isolated list of cards) are part
+            kinds.append("R" if outer else "L")  # of its left-to-right text
         else:
             kinds.append("L" if depth > 0 else _kind(ch))
     n = len(kinds)

@@ -152,6 +152,22 @@ def test_a_persian_word_is_shaped_with_joined_letters():
     assert a != b
 
 
+def test_a_persian_list_of_isolated_cards_reads_left_to_right_in_one_block():
+    """Each card is its own isolate inside the list's isolate: the inner marks split the
+    list, which came out backwards with its joker glued on ("ژوکر3♥ 3♠ 2♣")."""
+    from game import i18n
+    from scenes.telefunken import words as telefunken_words
+
+    i18n.set_language("fa")
+    try:
+        cards = telefunken_words.cards(["2H", "2D", "2C", "3S", "3H", "JK"])
+    finally:
+        i18n.set_language("en")
+    runs = theme.bidi_runs("ترکیب " + cards + ": «زمین بگذار» را بزنید")
+    assert runs == [(": «زمین بگذار» را بزنید", True), ("2♥ 2♦ 2♣ 3♠ 3♥ ", False),
+                    ("ژوکر", True), ("ترکیب ", True)]
+
+
 def test_a_mixed_persian_and_number_string_keeps_its_order():
     # "move 12 of 40": read from the right, 12 comes first and each number keeps its digits
     runs = theme.bidi_runs("حرکت ۱۲ از ۴۰")
