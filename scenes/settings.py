@@ -14,7 +14,7 @@ import pygame
 
 from ecs.input import InputEvent
 from game import i18n
-from game.app import desktop_size
+from game.app import desktop_size, fit_to_desktop
 from game.i18n import N_, _, num
 from game.settings import ANIMATION_SPEEDS, TELEFUNKEN_CUTS, WINDOW_SIZES, settings_path
 from scenes import theme
@@ -70,12 +70,9 @@ class SettingsScene(Scene):
         s = self.app.settings
         x, y, w = self.panel.x + 50, self.panel.y + 96, self.panel.width - 100
         sizes = window_sizes_that_fit()
-        current = tuple(s.window_size)
-        if current not in sizes:
-            if fits_desktop(current):
-                sizes = sorted(sizes + [current])  # set by dragging the window's edge
-            else:
-                current = sizes[-1]
+        current = self._window_size()
+        if current not in sizes:  # set by dragging the window's edge (or maximising it):
+            sizes = sorted(sizes + [current])  # offered as it is (it said the largest size)
         self.widgets = WidgetGroup([
             Choice((x, y + 1 * ROW, w, 42), _("Animation speed"),
                    [(k, _(SPEED_NAMES[k])) for k in ANIMATION_SPEEDS], s.animation,
@@ -127,6 +124,19 @@ class SettingsScene(Scene):
         self.app.settings.fullscreen = value and ok
         self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen
         self.app.save_settings()
+
+    def _window_size(self) -> tuple[int, int]:
+        """The window's size: the remembered one (a size set by dragging the window's edge
+        or maximising it is remembered as it is), or, when that is larger than the whole
+        desktop, the size the window was given at the start to fit it."""
+        size = tuple(self.app.settings.window_size)
+        try:
+            screens = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            screens = []
+        if screens and (size[0] > screens[0][0] or size[1] > screens[0][1]):
+            return fit_to_desktop(size)
+        return size
 
     def _set_window_size(self, value: tuple[int, int]) -> None:
         if self.app.set_window_size(value):

@@ -136,11 +136,14 @@ def test_settings_offer_only_window_sizes_that_fit_the_desktop(app, monkeypatch)
     assert (1920, 1080) not in window_sizes_that_fit()  # (the title bar would push it off)
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1600, 1000)])
     assert window_sizes_that_fit() == [(960, 540), (1280, 720)]
-    app.settings.window_size = (1920, 1080)
+    app.settings.window_size = (1920, 1080)  # (from a larger screen: shrunk to fit this one)
     scene = SettingsScene(app)
     choice = scene.widgets.widgets[4]
-    assert [v for v, _ in choice.options] == [(960, 540), (1280, 720)]
-    assert choice.value == (1280, 720)
+    assert [v for v, _ in choice.options] == [(960, 540), (1280, 720), (1584, 891)]
+    assert choice.value == (1584, 891)  # what the window was given (it said 1280 × 720)
+    app.settings.window_size = (1590, 900)  # maximised by hand: more than the presets' room
+    choice = SettingsScene(app).widgets.widgets[4]
+    assert choice.value == (1590, 900) and (1590, 900) in [v for v, _ in choice.options]
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(800, 600)])
     assert window_sizes_that_fit() == [(960, 540)]
 
