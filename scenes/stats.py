@@ -65,6 +65,15 @@ class StatsScene(Scene):
     def language_changed(self) -> None:
         self._build()
 
+    def toast_bottom(self) -> int:
+        """Messages stand inside the panel, level with its buttons (they lay across its
+        bottom edge)."""
+        return self.panel.bottom - 20
+
+    def toast_span(self) -> tuple[int, int]:
+        """... between Reset and Back."""
+        return self.panel.centerx, self.panel.width - 2 * 260
+
     def _ask(self) -> None:
         self.confirming = True
         self._build()

@@ -591,3 +591,25 @@ def test_the_menus_key_hint_is_not_shown_under_statistics(app, drive, monkeypatc
     drawn.clear()
     app.draw(app.screen)
     assert drawn and not any("open a game" in t for t in drawn)
+
+
+def test_statistics_messages_stand_inside_the_panel(app, drive):
+    """"Statistics reset." lay across the panel's bottom edge."""
+    from scenes.stats import StatsScene
+
+    scene = StatsScene(app)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    plain = pygame.Surface(app.size)
+    app.scenes.draw(plain)
+    said = plain.copy()
+    app.toast("Statistics reset.")
+    app.toasts[-1].age = 0.5  # (faded in)
+    app._draw_toasts(said)
+    diff = [(x, y) for x in range(0, app.size[0], 2) for y in range(0, app.size[1], 2)
+            if said.get_at((x, y)) != plain.get_at((x, y))]
+    assert diff
+    inner = scene.panel.inflate(-8, -8)
+    assert all(inner.collidepoint(p) for p in diff)
+    buttons = [w.rect for w in scene.widgets.widgets]
+    assert not any(r.collidepoint(p) for r in buttons for p in diff)
