@@ -128,7 +128,7 @@ def opponent_level(config: GameConfig) -> str | None:
 
 def outcome(result: dict, seat: int) -> tuple[str, Any]:
     """("won" | "lost" | "drawn", the seat's score or None) from a contract ``result``."""
-    winner = result.get("winner")
+    winner = result.get("winner", result.get("winners"))  # (Telefunken: "winners")
     if isinstance(winner, list):  # games where several seats can share a win
         kind = "won" if seat in winner else ("drawn" if not winner else "lost")
     elif winner is None:

@@ -53,3 +53,20 @@ def test_the_running_totals_stand_on_each_seats_row(app, game, table_module, tab
         total = before[seat] + got[seat]
         assert new_row == row + [f"{total:+d}" if money else str(total)]
         assert row[0].startswith(table.seat_name(seat))
+
+
+@pytest.mark.parametrize("game, players", [("zetema", 3), ("telefunken", 3), ("zertz", 2),
+                                           ("chan", 4)])
+def test_statistics_read_every_games_result(game, players):
+    """Statistics counted every Telefunken game as drawn: its result names "winners", not
+    "winner". Each game's real result: its winner won, the others lost."""
+    from game import stats
+
+    session = finished(game, players, 5, [0] * players)
+    res = session.result
+    winners = res.get("winners", [res.get("winner")])
+    assert winners and winners[0] is not None
+    for seat in range(players):
+        kind, score = stats.outcome(res, seat)
+        assert kind == ("won" if seat in winners else "lost"), (seat, res)
+        assert isinstance(score, int)
