@@ -24,6 +24,15 @@ COLUMN_GAP = 14  # the least space between a word and the next column
 LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
+BEST_MEANS = {
+    "zetema": N_("Best: your highest final score."),
+    "telefunken": N_("Best: your lowest penalty total (the lower, the better)."),
+    "zertz": N_("Best: your most points in a game."),
+    "chan": N_("Best: your largest settlement in a deal (three times the score when you win)."),
+}
+"""What the "Best" column holds in each game."""
+
+
 class StatsScene(Scene):
     name = "stats"
     opaque = False
@@ -137,12 +146,14 @@ class StatsScene(Scene):
         y = y0 + 36 + 36 * len(LEVELS)
         for text, size, colour, style, rect in self.table_cells(records):
             theme.blit_text(surface, text, rect.topleft, size, colour, style)
+        theme.blit_text(surface, _(BEST_MEANS[self.game]), (theme.mirror_x(x0, p), y + 44), 15,
+                        theme.INK_FAINT, anchor=lead)  # (Chắn's best was read as a deal score)
         self._chart(surface, theme.mirror((x0 + 760, y0 + 30, p.right - x0 - 800, 200), p),
                     records)
         if not any(r["played"] for r in records.values()):
             theme.blit_text(surface, _("No finished games against the computer yet (games "
                                        "between people are not counted)."),
-                            (theme.mirror_x(x0, p), y + 60), 17, theme.INK_FAINT, anchor=lead)
+                            (theme.mirror_x(x0, p), y + 84), 17, theme.INK_FAINT, anchor=lead)
         if self.confirming:
             theme.blit_text(surface, _("Reset the statistics of every game? This cannot be undone."),
                             (p.centerx, p.bottom - 96), 18, theme.RED, "bold",

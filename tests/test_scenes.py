@@ -613,3 +613,26 @@ def test_statistics_messages_stand_inside_the_panel(app, drive):
     assert all(inner.collidepoint(p) for p in diff)
     buttons = [w.rect for w in scene.widgets.widgets]
     assert not any(r.collidepoint(p) for r in buttons for p in diff)
+
+
+def test_statistics_say_what_best_means_in_each_game(app, drive, monkeypatch):
+    """Chắn's "Best 12" was read as a deal's score (it is a settlement)."""
+    from scenes import theme
+    from scenes.stats import StatsScene
+
+    drawn = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (
+        drawn.append(text), real(s, text, *a, **k))[1])
+    scene = StatsScene(app)
+    said = {}
+    for game in scene.keys:
+        scene.game = game
+        drawn.clear()
+        scene.draw(pygame.Surface(app.size))
+        said[game] = [t for t in drawn if t.startswith("Best: ")]
+    assert said["chan"] == [
+        "Best: your largest settlement in a deal (three times the score when you win)."]
+    assert said["telefunken"] == ["Best: your lowest penalty total (the lower, the better)."]
+    assert said["zetema"] == ["Best: your highest final score."]
+    assert said["zertz"] == ["Best: your most points in a game."]
