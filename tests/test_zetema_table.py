@@ -754,3 +754,15 @@ def test_a_heap_of_marriages_leaves_its_label_clear(app):
         assert y - tall / 2 >= label_bottom, i
         assert y + tall / 2 <= zone.bottom + 6  # (and the heap stays on its zone)
     assert pygame.Rect(zone).collidepoint(x, y)
+
+
+def test_the_meld_zone_shows_its_cards_in_card_order():
+    """The meld zone showed the cards in the order clicked ("J 10 J 10 9 8")."""
+    from scenes.zetema.sync import meld_order
+
+    def codes(tokens):
+        return [c for c, _ in meld_order([(t, i) for i, t in enumerate(tokens)])]
+
+    assert codes(["JS", "10S", "JS", "10S", "9S", "8S"]) == ["8S", "9S", "10S", "10S", "JS", "JS"]
+    assert codes(["AS", "KS", "10S", "QS@pile", "JS"]) == ["10S", "JS", "QS@pile", "KS", "AS"]
+    assert codes(["3H", "AH", "2H"]) == ["AH", "2H", "3H"]  # (ace low without a king)

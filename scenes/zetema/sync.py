@@ -194,7 +194,7 @@ class ZetemaSync:
             x, y, angle, z = self._hand_spots[ent]
             self._resize_if(ent, code, HAND_W)
             self._go(ent, x, y, z, duration, delay, angle)
-        cards = self.selection + self.shown
+        cards = meld_order(self.selection + self.shown)
         for (code, ent), (x, y, _, z) in zip(cards, layout.meld_slots(self.layout["meld"].rect,
                                                                      len(cards), theme.rtl())):
             self._resize_if(ent, code, MELD_W)
@@ -249,3 +249,17 @@ class ZetemaSync:
         for _, ent in self.hand + self.selection:
             remove_now(ent)
         self.hand, self.selection = [], []
+
+
+def meld_order(pairs: list[Pair]) -> list[Pair]:
+    """The meld zone's cards in card order, an ace after a king (a straight read "J 10 J 10
+    9 8" in the order the cards were clicked, and 10 J Q K A should not start with the A)."""
+    codes = [code.removesuffix(rules.PILE) for code, _ in pairs]
+    ace_high = any(rules.CARD_RANK[c] == rules.RANKS.index("K") for c in codes)
+
+    def key(pair: Pair) -> tuple[int, int]:
+        code = pair[0].removesuffix(rules.PILE)
+        rank = rules.CARD_RANK[code]
+        return (len(rules.RANKS) if ace_high and rank == 0 else rank), rules.CARD_SUIT[code]
+
+    return sorted(pairs, key=key)
