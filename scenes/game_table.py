@@ -572,7 +572,8 @@ class GameTable(TableScene):
     def open_replay(self) -> None:
         from scenes.replay import start_replay
 
-        start_replay(self.app, type(self), self.config, list(self.session.moves))
+        start_replay(self.app, type(self), self.config, list(self.session.moves),
+                     initial=self.session.initial)
 
     def show_result(self) -> None:
         from scenes.results import ResultsOverlay
@@ -919,6 +920,7 @@ class CardTable(GameTable):
         self.viewer = humans[0] if humans else 0
         self.curtain = False
         self.at_screen: int | None = None  # the person who saw their cards as it was built
+        self.built_uncovered_for: int | None = None  # ... and keeps them in view (no cover)
         self._cover_drawn = False  # the cover has been on screen since it went up
         self._press_saw_cover = False  # the last button-down came while it was on screen
         self.banner: tuple[str, float] | None = None  # message and seconds left
@@ -953,6 +955,7 @@ class CardTable(GameTable):
             # (Undo by the person at the screen, whose turn it is again: their cards are
             # theirs to see, no cover to lift)
             self.session.looked[self.viewer] = len(self.session.moves)
+            self.built_uncovered_for = self.viewer
         elif self.hot_seat and not self.rules.over and not self.nothing_to_hide():
             self.raise_cover()
 

@@ -17,22 +17,27 @@ from scenes import theme
 from scenes.widgets import Button, WidgetGroup
 
 
-def start_replay(app, table_cls, config: GameConfig, moves: list[str], at: int = 0) -> None:
-    """Show ``table_cls`` in replay mode at move ``at`` over the current scene.
+def start_replay(app, table_cls, config: GameConfig, moves: list[str], at: int = 0,
+                 initial=None) -> None:
+    """Show ``table_cls`` in replay mode at move ``at`` over the current scene; the moves
+    are played from ``initial`` (the game's starting position as its save holds it), by
+    default the new game of ``config``.
 
     Closing the replay pops it, back to whatever opened it (the results screen); with an
     empty stack the menu is put below it first.
     """
     from scenes.menu import MainMenu
 
-    table = replay_table(app, table_cls, config, moves, at)
+    table = replay_table(app, table_cls, config, moves, at, initial)
     if not app.scenes.stack:
         app.scenes.reset(MainMenu(app), transition=None)
     app.scenes.push(table, transition="fade")
 
 
-def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int):
+def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int, initial=None):
     session = Session.new(config)
+    if initial is not None:  # (a game resumed from a save that starts elsewhere: Telefunken
+        session = Session(config, session.rules, initial, initial)  # at deal 6, say)
     for move in moves[:at]:
         session.play(move)
     return table_cls(app, config, session, replay=list(moves))
@@ -125,8 +130,8 @@ class ReplayControls:
             return
         table = self.table
         app = table.app
-        app.scenes.replace(replay_table(app, type(table), table.config, table.replay, at),
-                           transition=None)
+        app.scenes.replace(replay_table(app, type(table), table.config, table.replay, at,
+                                        table.session.initial), transition=None)
 
     def close(self) -> None:
         self.table.app.scenes.pop(transition="fade")

@@ -573,3 +573,26 @@ def test_the_hints_words_stay_as_long_as_the_hint(table, app, drive):
     table.to_menu()
     drive.settle()
     assert said not in app.toasts
+
+
+def test_the_replay_of_a_game_that_began_from_a_saved_position_starts_there(app, drive):
+    """A game resumed from a save whose starting position is not a new game (the random-input
+    run plants Telefunken saves at deal 6): its replay played the moves from a new game and
+    crashed on End."""
+    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "captured": [{"black": 5}, {}],
+                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
+    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+    drive.settle()
+    final = scene.state
+    assert scene.session.moves == ["take a1"] and rules.result(final) is not None
+    scene.open_replay()
+    drive.settle()
+    replay = drive.scene
+    assert replay.replay == ["take a1"] and replay.state == state
+    drive.key(pygame.K_END)
+    drive.settle()
+    assert drive.scene.state == final

@@ -485,7 +485,12 @@ class Monkey:
                 f"{[t.text for t in self.app.toasts]}", self.context())
 
     def _check_hidden(self, table, new_toasts) -> None:
-        w = self.watch.setdefault(table, SeatWatch())
+        w = self.watch.get(table)
+        if w is None:  # a table rebuilt by Undo for the person at the screen, who plays on
+            w = self.watch[table] = SeatWatch()  # with their cards in view (no cover)
+            kept = getattr(table, "built_uncovered_for", None)
+            if kept is not None:
+                w.allowed, w.lifted_since_start = kept, True
         seats = table.config.seats
         seat = table.rules.to_move
         person = seat if seat is not None and seats[seat].is_human else None
@@ -496,7 +501,9 @@ class Monkey:
             w.lifted_since_start = True
         w.prev_curtain = table.curtain
         for toast in new_toasts:
-            if toast.text.startswith("Hint") and (table.curtain or w.allowed is None):
+            nothing = getattr(table, "nothing_to_hide", lambda: False)()  # (Telefunken's cut)
+            if toast.text.startswith("Hint") and (table.curtain or (w.allowed is None
+                                                                    and not nothing)):
                 self.report.add("leaks", f"{table.config.game}: a hint for a hand is shown "
                                 "before its owner lifted the pass-the-screen cover",
                                 f"toast: {toast.text!r}; cover "
