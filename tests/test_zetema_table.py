@@ -12,7 +12,7 @@ from ecs.components import DropTarget, Selected, Transform
 from game.catalog import GameConfig, Seat
 from game.rules import zetema as rules
 from game.session import Session
-from scenes.zetema_table import ZetemaTable
+from scenes.zetema_table import ZetemaTable, perform
 
 CONFIG = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
 
@@ -766,3 +766,30 @@ def test_the_meld_zone_shows_its_cards_in_card_order():
     assert codes(["JS", "10S", "JS", "10S", "9S", "8S"]) == ["8S", "9S", "10S", "10S", "JS", "JS"]
     assert codes(["AS", "KS", "10S", "QS@pile", "JS"]) == ["10S", "JS", "QS@pile", "KS", "AS"]
     assert codes(["3H", "AH", "2H"]) == ["AH", "2H", "3H"]  # (ace low without a king)
+
+
+def test_a_meld_then_a_zetema_with_another_turn_returns_the_shown_cards_to_the_hand(
+        open_table, drive):
+    """Two players, the stock empty: a flush, then its 9♠ completes the nines and gives
+    another turn. The flush's other cards stayed in the meld zone as a selection ("5 cards:
+    not a combination yet") and the hand looked empty."""
+    from game.rules.zetema import deck
+
+    hand0 = ["AS", "5S", "8S", "9S", "10S", "KS", "2H"]
+    rest = Counter(deck("S")) - Counter(hand0) - Counter(["3H", "4H"])
+    piles = {r: [] for r in rules.RANKS}
+    for card in rest.elements():
+        piles[card[:-1]].append(card)
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [hand0, ["3H", "4H"]], "stock": [], "piles": piles,
+                        "marriage_pile": [], "scores": [0, 0]})
+    table = open_table(state)
+    perform(drive, table, "meld flush AS 5S 8S 9S 10S KS")
+    drive.settle()
+    perform(drive, table, "discard 9S")
+    drive.settle()
+    drive.step(30)
+    drive.settle()
+    assert table.state.phase == "meld" and table.state.seat == 0  # another turn
+    assert table.selection == []
+    assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[0])

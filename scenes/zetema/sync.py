@@ -65,7 +65,11 @@ class ZetemaSync:
         # 1. the meld zone: our shown cards, our selection, or nothing of ours
         if state.phase == "discard" and state.seat == self.viewer and state.meld != "marriage":
             self._sync_zone(list(state.shown), stock_pos)
-        elif not (ours and state.phase == "meld"):
+            self._zone_shows_meld = True
+        elif not (ours and state.phase == "meld") or getattr(self, "_zone_shows_meld", False):
+            # (a meld's shown cards go back to the hand when its turn ends, also when the
+            # same seat plays again at once after a zetema: they stayed as a selection)
+            self._zone_shows_meld = False
             for pair in self.selection:
                 if pair[0].endswith(rules.PILE):
                     esper.delete_entity(pair[1])
