@@ -793,3 +793,20 @@ def test_a_meld_then_a_zetema_with_another_turn_returns_the_shown_cards_to_the_h
     assert table.state.phase == "meld" and table.state.seat == 0  # another turn
     assert table.selection == []
     assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[0])
+
+
+def test_the_hint_is_said_at_the_top_of_the_meld_zone_not_over_its_cards(open_table, drive,
+                                                                           app):
+    """The hint's message stood over the lower half of the meld zone's cards while the
+    person decided; it is the meld zone's sentence now, for as long as the hint is shown."""
+    table = open_table(position(["2H", "4H", "6H", "8H", "10H", "QH", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    drive.click(drive.center_of(hand_ent(table, "KS")))
+    drive.settle()
+    before = list(app.toasts)
+    table._apply_hint("meld flush 2H 4H 6H 8H 10H QH")
+    drive.step(3)
+    assert table.meld_prompt() == "Hint: declare a flush (2♥ 4♥ 6♥ 8♥ 10♥ Q♥)."
+    assert not [t for t in app.toasts if t not in before and t.text.startswith("Hint")]
+    table.clear_hint()
+    assert not table.meld_prompt().startswith("Hint")

@@ -219,6 +219,8 @@ class ZetemaPanels:
             return words.deal_over(self.ended_deal.deal)
         if self.curtain:  # nothing said may come from the hand under the cover; the seat
             return words.waiting_prompt(self.seat_name(self.acting_seat()))  # still moving
+        if self.hint is not None:  # the hint in words, while its cards are lit
+            return words.hint(self.hint[0])
         mover = self.acting_seat()
         if mover not in (state.seat, self.viewer) and not self.shown:  # a move landing
             return words.waiting_prompt(self.seat_name(mover))

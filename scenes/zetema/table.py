@@ -259,7 +259,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.sort_hand(mode)
 
     def show_hint(self, move: str) -> list[int]:
-        self.app.toast(words.hint(move))
+        """The hint's cards light up and its words stand at the top of the meld zone, for as
+        long as it is shown (a message there covered the cards in the zone)."""
         parts = move.split()
         if parts[0] == "discard" and len(parts) > 1:
             return [e for c, e in self.hand + self.selection if c == parts[1]][:1]
