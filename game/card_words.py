@@ -6,7 +6,7 @@ on the cards. Used for the standard 52-card deck (Zetema, Telefunken); Chắn na
 cards in Tổ Tôm words itself.
 
 - ``card_text("3S")``: one card as the table shows it ("3♠"; the joker in words:
-  "joker", "ژوکر", "phăng teo").
+  "joker", "جوکر", "phăng teo").
 - ``cards_text(["3S", "4S", "5S"])``: several cards joined the way the language joins a
   list ("3♠, 4♠ and 5♠"; "3♠، 4♠ و 5♠"; "3♠, 4♠ và 5♠").
 - ``pretty_cards(text)``: every card code inside a sentence replaced by ``card_text``.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game import i18n
@@ -55,7 +57,7 @@ def test_vietnamese_joins_with_va_and_names_the_joker(language):
 def test_persian_keeps_the_ranks_printed_on_the_cards_as_one_block(language):
     language("fa")
     assert card_text("10H") == f"{LRI}10♥{PDI}"  # Latin rank as printed, not ۱۰
-    assert card_text("JK") == "ژوکر"
+    assert card_text("JK") == "جوکر"
     listed = cards_text(["3S", "4S", "5S"])
     assert listed == f"{LRI}3♠{PDI}، {LRI}4♠{PDI} و {LRI}5♠{PDI}"
     assert join_list(["الف", "ب"]) == "الف و ب"
@@ -88,3 +90,14 @@ def test_a_persian_word_inside_a_card_list_reads_right_to_left():
     # a path or a name with no Persian in it stays one left-to-right block, as before
     assert theme.bidi_runs("سلام " + theme.isolate("C:/x/y")) == [("C:/x/y", False),
                                                                   ("سلام ", True)]
+
+
+def test_persian_names_the_joker_one_way():
+    """The card said "ژوکر", the rules, the seed text and the joker messages "جوکر"."""
+    from tools import catalogues
+
+    entries = catalogues.parse_po(catalogues.po_path("fa").read_text(encoding="utf-8"))
+    assert not [e.msgid for e in entries if any("ژوکر" in s for s in e.strings)]
+    rules_text = (Path(__file__).resolve().parent.parent / "assets" / "rules" / "fa"
+                  / "telefunken.md").read_text(encoding="utf-8")
+    assert "جوکر" in rules_text and "ژوکر" not in rules_text
