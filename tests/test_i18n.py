@@ -744,3 +744,19 @@ def test_every_hint_begins_with_the_hint_buttons_word(lang):
     assert len(hints) > 10
     assert all(h.startswith(button + ":") for h in hints), [h for h in hints
                                                             if not h.startswith(button + ":")]
+
+
+def test_persian_groups_of_cards_keep_the_tables_order():
+    """Two groups read right to left, the second first, unlike the table and the meld zone."""
+    from game import i18n
+    from scenes.telefunken import words as telefunken_words
+
+    i18n.set_language("fa")
+    try:
+        both = telefunken_words.groups([["JH", "JD", "JK"], ["AH", "AD", "AC"]])
+    finally:
+        i18n.set_language("en")
+    runs = theme.bidi_runs("ترکیب " + both)
+    shown = "".join(text for text, _ in runs)
+    assert shown.index("A♥") > shown.index("J♥")  # the first group left, as on the table
+    assert runs[-1] == ("ترکیب ", True)

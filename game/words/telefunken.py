@@ -28,6 +28,14 @@ def cards_text(codes: Sequence[str]) -> str:
 _cards = cards_text
 
 
+def groups_text(groups: Sequence[Sequence[str]]) -> str:
+    """Several groups of cards ("7♥ 7♦ 7♣  ·  4♦ 5♦ 6♦"); in a right-to-left language the
+    whole list is one left-to-right block too, its groups in the order the table lays them
+    out (the groups came out right to left, the second first)."""
+    text = "  ·  ".join(cards_text(g) for g in groups)
+    return f"{LRI}{text}{PDI}" if is_rtl() and len(groups) > 1 else text
+
+
 def _is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
@@ -79,7 +87,7 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.Passed):
             text = _("{name} did not buy").format(name=who)
         elif isinstance(e, rules.Melded):
-            groups = "  ·  ".join(_cards(g) for g in e.groups)
+            groups = groups_text(e.groups)
             text = (_("{name} made the contract: {groups}") if e.contract
                     else _("{name} melded {groups}")).format(name=who, groups=groups)
         elif isinstance(e, rules.LaidOff):

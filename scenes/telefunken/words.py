@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.card_words import pretty_cards
 from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
-from game.words.telefunken import cards_text, meld_words
+from game.words.telefunken import cards_text, groups_text, meld_words
 
 CONTRACTS = {
     1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
@@ -38,7 +38,7 @@ def cards(codes: Sequence[str]) -> str:
 
 def groups(melds: Sequence[Sequence[str]]) -> str:
     """Several groups of cards: "7♥ 7♦ 7♣ · 4♦ 5♦ 6♦"."""
-    return "  ·  ".join(cards(g) for g in melds)
+    return groups_text(melds)
 
 
 def split_groups(parts: Sequence[str]) -> list[list[str]]:
