@@ -297,9 +297,9 @@ def column_widths(header: list[str], rows: list[list[str]], width: int) -> list[
 
 def _draw_words(surface: pygame.Surface, words: list[tuple[str, tuple]],
                 midtop: tuple[int, int], width: int) -> None:
-    """A line of words, each in its colour, centred at ``midtop``; a smaller size when it
-    would be wider than ``width`` (in a right-to-left language the order runs from the
-    right)."""
+    """A line of words (cards left in a hand), each in its colour, centred at ``midtop``;
+    a smaller size when it would be wider than ``width``. Cards read left to right in every
+    language, as the table lays them out (in Persian they came out backwards)."""
     gap = 10
     for size in (16, 15, 14, 13, 12):
         widths = [theme.text_width(text, size, "bold") for text, _ in words]
@@ -307,9 +307,6 @@ def _draw_words(surface: pygame.Surface, words: list[tuple[str, tuple]],
         if total <= width:
             break
     x = midtop[0] - total / 2
-    order = list(zip(words, widths))
-    if theme.rtl():
-        order.reverse()
-    for (text, colour), w in order:
+    for (text, colour), w in zip(words, widths):
         theme.blit_text(surface, text, (round(x), midtop[1]), size, colour, "bold")
         x += w + gap

@@ -760,3 +760,21 @@ def test_persian_groups_of_cards_keep_the_tables_order():
     shown = "".join(text for text, _ in runs)
     assert shown.index("A♥") > shown.index("J♥")  # the first group left, as on the table
     assert runs[-1] == ("ترکیب ", True)
+
+
+def test_persian_cards_left_in_a_deal_summary_read_left_to_right(app, monkeypatch):
+    """The summary's cards left in a hand came out backwards in Persian (5♦ 5♦ 3♦ 3♠)."""
+    from game import i18n
+    from scenes import results
+
+    placed = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, pos, *a, **k: (
+        placed.append((text, pos[0])), real(s, text, pos, *a, **k))[1])
+    i18n.set_language("fa")
+    try:
+        results._draw_words(pygame.Surface((800, 60)), [("3♠", theme.INK), ("3♦", theme.RED),
+                                                         ("5♦", theme.RED)], (400, 10), 700)
+    finally:
+        i18n.set_language("en")
+    assert [t for t, _ in sorted(placed, key=lambda p: p[1])] == ["3♠", "3♦", "5♦"]
