@@ -273,6 +273,28 @@ def test_one_card_dragged_onto_the_table_starts_a_meld_in_the_meld_zone(open_tab
     assert table.selected == []
 
 
+def test_cards_dragged_onto_the_table_that_more_could_lengthen_wait(open_table, drive):
+    """Dragging 4♠ 5♠ 6♠ onto the table laid the run at once, though the 7♠ in the hand
+    would lengthen it: the three wait in the meld zone, the fourth completes the run."""
+    from scenes.telefunken_table import _grip
+
+    hand = ["7H", "7D", "2C", "4S", "5S", "6S", "7S", "JH", "KS", "AC", "4H"]
+    table = open_table(position([hand] + OTHERS, melded=[True, False, False, False],
+                                melds=[{"owner": 0, "cards": ["QC", "QD", "QH"]}]))
+
+    def drag(code):
+        ent = next(e for c, e in table.sync.entities("hand") if c == code)
+        drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
+        drive.settle()
+
+    for code in ("4S", "5S", "6S"):
+        drag(code)
+    assert table.session.moves == [] and sorted(table.selected) == ["4S", "5S", "6S"]
+    assert table.app.toasts[-1].text.startswith("A meld, and more of your cards could join it")
+    drag("7S")
+    assert table.session.moves == ["meld 4S 5S 6S 7S"] and table.selected == []
+
+
 def test_one_card_dragged_onto_the_table_before_the_draw_is_refused(open_table, drive):
     from scenes.telefunken_table import _grip
 

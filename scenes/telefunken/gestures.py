@@ -109,6 +109,13 @@ class Gestures:
             return f"discard {code}"
         if drop.name == "table":
             move = self._meld_with(code, zone)
+            if (move is not None and zone == "hand"
+                    and self._legal_index().grows(self.selected + [code])):
+                # a meld more cards could still lengthen (three of a run of four): laid down
+                # now, the fourth could not join it this turn; it waits, the table lit
+                self.toggle(entity)
+                self.app.toast(words.could_grow())
+                return None
             if move is None and zone == "hand":  # the start of a meld: gathered with the
                 self.toggle(entity)  # cards of the meld zone, where the rest joins it
                 self.app.toast(words.gathered(words.cards([code])))

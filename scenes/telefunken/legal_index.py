@@ -57,6 +57,22 @@ class LegalIndex:
                     return move
         return None
 
+    def grows(self, cards: list[str], limit: int = 5000) -> bool:
+        """Some legal meld holds all of ``cards`` and more (three cards of a run that a
+        fourth would lengthen); at most ``limit`` melds are looked at."""
+        have = Counter(cards)
+        looked = 0
+        for size in sorted(self.sizes):
+            if size <= len(cards):
+                continue
+            for move in self.sizes[size]:
+                looked += 1
+                if looked > limit:
+                    return False
+                if not have - Counter(p for p in move.split()[1:] if p != "|"):
+                    return True
+        return False
+
     def layoffs(self, cards: list[str], meld: int, low: bool | None = None) -> list[str]:
         """Legal lay-offs of ``cards`` on ``meld`` (add, swap, free): freeing a joker before
         adding the same naturals, then the end nearer the pointer (``low``) first."""

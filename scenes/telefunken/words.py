@@ -180,6 +180,12 @@ def gathered(card: str) -> str:
         card=card)
 
 
+def could_grow() -> str:
+    """Cards dropped on the table that make a meld more of the hand could lengthen."""
+    return _("A meld, and more of your cards could join it: add them, or click the lit table "
+             "to put it down as it is")
+
+
 def wait() -> str:
     return _("Wait for your turn")
 
