@@ -90,7 +90,26 @@ def _situation(scene):
     # while that deal's summary is read: the engine has dealt the next one already
     state = getattr(scene, "ended_deal", None) or rules.state
     viewer = None if getattr(scene, "curtain", False) else scene.viewer
-    return state, PUBLIC[key](state), [list(h) for h in state.hands], viewer
+    public = PUBLIC[key](state)
+    if key == "telefunken":
+        public.update(_bought_this_deal(scene, state))
+    return state, public, [list(h) for h in state.hands], viewer
+
+
+def _bought_this_deal(scene, state) -> Counter:
+    """Telefunken: the discards bought in this deal, seen by everyone as they were bought
+    (a card a computer buys flies face up into its panel), in the buyers' hands since."""
+    session = getattr(scene, "session", None)
+    if session is None:
+        return Counter()
+    out: Counter = Counter()
+    for before, move in zip(session.befores, session.moves):
+        if getattr(before, "deal", None) != state.deal:
+            continue
+        if move.split()[0] in ("buy", "take") and before.discard:
+            out[before.discard[-1]] += 1
+    held = Counter(c for hand in state.hands for c in hand)
+    return out & held
 
 
 def _excess(scene) -> tuple[Counter, list[list[str]], int | None] | None:

@@ -83,6 +83,7 @@ def test_a_card_the_computer_buys_flies_face_up_into_its_panel_without_your_tag(
     import esper
 
     from ecs.components import CardFace, Transform
+    from scenes.leaks import hidden_card_leaks
 
     config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
     state = position([HAND[:10]] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=1,
@@ -99,6 +100,7 @@ def test_a_card_the_computer_buys_flies_face_up_into_its_panel_without_your_tag(
         if not esper.entity_exists(card):
             break
         assert face.face_up
+        assert hidden_card_leaks(table) == []  # (everybody saw it bought: no secret)
         alphas.append(esper.component_for_entity(card, Transform).alpha)
         drive.step()
     assert not esper.entity_exists(card)  # gone into the panel
