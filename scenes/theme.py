@@ -348,10 +348,30 @@ def wrap(string: str, size: int, width: int, style: str = "sans") -> list[str]:
     return list(lines)
 
 
+def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
+    """The paragraph's words, an isolate (a Persian list of cards, a path) kept as one
+    while it fits on a line (a meld's joker went alone to the next line)."""
+    out: list[str] = []
+    depth = 0
+    for word in paragraph.split(" "):
+        if depth > 0:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+        depth = max(0, depth + word.count(LRI) - word.count(PDI))
+    words: list[str] = []
+    for word in out:
+        if " " in word and _measure(word, size, style) > width:
+            words.extend(word.split(" "))  # too long for a line: broken at its spaces
+        else:
+            words.append(word)
+    return words
+
+
 def _wrap(string: str, size: int, width: int, style: str) -> list[str]:
     lines: list[str] = []
     for paragraph in string.split("\n"):
-        words = paragraph.split(" ")
+        words = _words(paragraph, size, width, style)
         line = ""
         for word in words:
             trial = word if not line else f"{line} {word}"

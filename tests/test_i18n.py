@@ -778,3 +778,15 @@ def test_persian_cards_left_in_a_deal_summary_read_left_to_right(app, monkeypatc
     finally:
         i18n.set_language("en")
     assert [t for t, _ in sorted(placed, key=lambda p: p[1])] == ["3♠", "3♦", "5♦"]
+
+
+def test_a_wrapped_persian_line_keeps_a_list_of_cards_together(app):
+    """A meld in the log broke after "8♠ 8♣", its joker alone on the next line."""
+    cards = theme.isolate("8♠ 8♣ جوکر")
+    line = "۸۴. جایگاه ۲: زمین گذاشتن " + cards + " و تمام"
+    width = theme.text_width("۸۴. جایگاه ۲: زمین گذاشتن 8♠ 8♣", 13) + 4
+    lines = theme.wrap(line, 13, width)
+    assert any(cards in part for part in lines), lines
+    # a list wider than the whole line still breaks
+    long = theme.isolate(" ".join(["10♠"] * 40))
+    assert len(theme.wrap("زمین " + long, 13, 200)) > 2
