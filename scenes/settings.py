@@ -70,7 +70,7 @@ class SettingsScene(Scene):
         s = self.app.settings
         x, y, w = self.panel.x + 50, self.panel.y + 96, self.panel.width - 100
         sizes = window_sizes_that_fit()
-        current = self._window_size()
+        current = self._size_shown = self._window_size()
         if current not in sizes:  # set by dragging the window's edge (or maximising it):
             sizes = sorted(sizes + [current])  # offered as it is (it said the largest size)
         self.widgets = WidgetGroup([
@@ -166,6 +166,8 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen  # F11 may change it
+        if self._window_size() != self._size_shown:  # the window was resized by hand while
+            self._build()  # this screen was open: its size is offered and shown at once
         theme.dim(surface, 185)
         theme.panel(surface, self.panel, alpha=255)
         theme.blit_text(surface, _("Settings"), (self.panel.centerx, self.panel.y + 30), 38,

@@ -162,6 +162,20 @@ def test_the_fullscreen_toggle_follows_f11(app, drive):
     assert toggle.value == app.settings.fullscreen
 
 
+def test_settings_open_while_the_window_is_resized_show_the_new_size(app, drive, monkeypatch):
+    """The row kept the size the window had when Settings opened."""
+    from scenes.settings import SettingsScene
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    scene = SettingsScene(app)
+    app.scenes.push(scene, transition=None)
+    drive.step()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=1111, y=677))
+    drive.step(2)
+    scene.draw(pygame.Surface(app.size))
+    assert scene.widgets.widgets[4].value == (1111, 677)
+
+
 def test_a_window_resized_by_hand_is_remembered_and_shown(app, monkeypatch):
     """Settings showed a preset after the window had been resized by hand, and leaving
     fullscreen went back to the preset instead of the size the window had."""
