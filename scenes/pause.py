@@ -111,7 +111,11 @@ class PauseMenu(Scene):
             else:
                 again = (_("A new game with a new draw from the bag.") if marbles
                          else _("A new game with new cards."))
-            lines = [_("The game in progress will be lost."), again]
+            # (a replay, or a game already over, loses nothing: it said a game would be lost)
+            rules = getattr(self.table, "rules", None)
+            in_play = (getattr(self.table, "replay", None) is None
+                       and not getattr(rules, "over", False))
+            lines = [_("The game in progress will be lost."), again] if in_play else [again]
             y = self.panel.y + 120
             for line in lines:
                 for part in theme.wrap(line, 20, self.panel.width - 40):

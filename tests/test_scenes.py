@@ -636,3 +636,27 @@ def test_statistics_say_what_best_means_in_each_game(app, drive, monkeypatch):
     assert said["telefunken"] == ["Best: your lowest penalty total (the lower, the better)."]
     assert said["zetema"] == ["Best: your highest final score."]
     assert said["zertz"] == ["Best: your most points in a game."]
+
+
+def test_restart_from_a_replay_does_not_say_a_game_will_be_lost(app, drive, monkeypatch):
+    """In a replay of a finished game, Restart warned "The game in progress will be lost"."""
+    from game.catalog import GameConfig, Seat
+    from scenes import theme
+    from scenes.replay import replay_table
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai")), 3, {"first": 0})
+    said = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (
+        said.append(text), real(s, text, *a, **k))[1])
+    for replay in (False, True):
+        table = (replay_table(app, ZertzTable, config, ["place d4"], 1) if replay
+                 else ZertzTable(app, config))
+        app.scenes.reset(table, transition=None)
+        drive.settle()
+        pause = PauseMenu(app, table)
+        pause.restart()
+        said.clear()
+        pause.draw(pygame.Surface(app.size))
+        assert ("The game in progress will be lost." in said) is (not replay)
