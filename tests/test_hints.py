@@ -103,6 +103,9 @@ def test_every_kind_of_move_has_a_hint_and_a_log_line(app, drive, game):
         app.toasts.clear()
         ents = table.show_hint(move)
         texts = [t.text for t in app.toasts]
+        if game == "zetema":  # (said at the top of the meld zone while the hint is shown,
+            table.hint, table.curtain = (move, ents), False  # to the person at the screen)
+            texts = [table.meld_prompt()]
         assert texts and texts[-1].startswith("Hint: ") and len(texts[-1]) > len("Hint: ."), (
             kind, move, texts)
         assert all(isinstance(e, int) for e in ents), (kind, move, ents)
