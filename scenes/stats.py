@@ -104,6 +104,9 @@ class StatsScene(Scene):
         self.app.toast(_("Statistics reset."))
 
     def close(self) -> None:
+        # its messages stay with it ("Statistics reset." stood over the menu's buttons); a
+        # problem (a file that could not be written) stays
+        self.app.toasts = [t for t in self.app.toasts if t.error]
         self.app.scenes.pop(transition="fade")
 
     def records(self) -> dict[str, dict]:

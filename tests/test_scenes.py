@@ -613,6 +613,8 @@ def test_statistics_messages_stand_inside_the_panel(app, drive):
     assert all(inner.collidepoint(p) for p in diff)
     buttons = [w.rect for w in scene.widgets.widgets]
     assert not any(r.collidepoint(p) for r in buttons for p in diff)
+    drive.key(pygame.K_ESCAPE)  # ... and it does not follow to the menu
+    assert not any(t.text == "Statistics reset." for t in app.toasts)
 
 
 def test_statistics_say_what_best_means_in_each_game(app, drive, monkeypatch):
