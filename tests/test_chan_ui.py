@@ -242,9 +242,11 @@ def test_each_seat_has_its_own_place_and_the_prompt_its_own(app, drive):
 
 # -- the end screen --------------------------------------------------------------------------
 
-def test_the_end_screen_explains_the_score(app, drive):
+def end_screen(app, drive, config: GameConfig):
+    """A deal of ``config`` (seed 35) played at random to a win, its table opened: (the
+    session, the table, the results overlay shown over it)."""
     rng = random.Random(35)
-    session = Session.new(GameConfig("chan", SEATS, 35, {}))
+    session = Session.new(config)
     while session.result is None:
         moves = rules.legal_moves(session.state)
         session.play("u" if "u" in moves else rng.choice(moves))
@@ -255,6 +257,11 @@ def test_the_end_screen_explains_the_score(app, drive):
     drive.settle()
     overlay = app.scenes.top
     assert isinstance(overlay, ResultsOverlay)
+    return session, table, overlay
+
+
+def test_the_end_screen_explains_the_score(app, drive):
+    session, _table, overlay = end_screen(app, drive, GameConfig("chan", SEATS, 35, {}))
     subtitle = overlay.subtitle.replace(words.NBSP, " ")  # names never wrap apart
     assert "Lèo (base 5, dịch 2)" in subtitle
     assert "Ù chì (base 3, dịch 1)" in subtitle
@@ -269,19 +276,8 @@ def test_the_end_screen_explains_the_score(app, drive):
 def test_the_end_screen_adds_the_sitting_running_total(app, drive):
     """From the second deal played with "Play again", the end screen's table has each
     seat's total of settlements so far, this deal included, and "Play again" carries it."""
-    rng = random.Random(35)
     config = GameConfig("chan", SEATS, 35, {}).after_game([-4, 12, -4, -4])
-    session = Session.new(config)
-    while session.result is None:
-        moves = rules.legal_moves(session.state)
-        session.play("u" if "u" in moves else rng.choice(moves))
-    table = ChanTable(app, session.config, session)
-    app.scenes.reset(table, transition=None)
-    drive.settle(1200)
-    drive.step(5)
-    drive.settle()
-    overlay = app.scenes.top
-    assert isinstance(overlay, ResultsOverlay)
+    session, table, overlay = end_screen(app, drive, config)
     assert overlay.header[-1] == "Total, 2 games"
     winner = rules.result(session.state)["winner"]
     expected = [(18 if s == winner else -6) + before for s, before in enumerate((-4, 12, -4, -4))]

@@ -49,6 +49,15 @@ def hand_codes(table):
     return sorted(c for c, _ in table.sync.entities("hand"))
 
 
+def drag_to_table(drive, table, code: str) -> None:
+    """Drag the hand's ``code`` by its uncovered strip onto the table (the melds' area)."""
+    from scenes.telefunken_table import _grip
+
+    ent = next(e for c, e in table.sync.entities("hand") if c == code)
+    drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
+    drive.settle()
+
+
 def test_meld_the_contract_by_selecting_cards(open_table, drive):
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
     table = open_table(position([hand] + OTHERS))
@@ -244,9 +253,7 @@ def test_meld_by_dropping_the_selection_on_the_table(open_table, drive):
         drive.click(_grip(table, ent))
         drive.settle()
     assert sorted(table.selected) == ["7D", "7H"]
-    last = next(e for c, e in table.sync.entities("hand") if c == "7C")
-    drive.drag(_grip(table, last), table.layout["table"].rect.center, steps=6)
-    drive.settle()
+    drag_to_table(drive, table, "7C")
     assert table.state.melded[0] and sorted(table.state.melds[0].cards) == ["7C", "7D", "7H"]
     assert table.selected == []
 
@@ -254,21 +261,15 @@ def test_meld_by_dropping_the_selection_on_the_table(open_table, drive):
 def test_one_card_dragged_onto_the_table_starts_a_meld_in_the_meld_zone(open_table, drive):
     """A newcomer drags the first card of a meld onto the table (the prompt says "drag them
     here"): it was refused; it joins the meld zone and the next ones complete the meld."""
-    from scenes.telefunken_table import _grip
-
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
     table = open_table(position([hand] + OTHERS))
     for code in ("7H", "7D"):
-        ent = next(e for c, e in table.sync.entities("hand") if c == code)
-        drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
-        drive.settle()
+        drag_to_table(drive, table, code)
         assert code in table.selected and table.session.moves == []
         assert code in [c for c, _ in table.sync.entities("build")]
     assert table.app.toasts[-1].text == (
         "7♦ waits in the meld zone: add the rest of the meld, then put it down")
-    last = next(e for c, e in table.sync.entities("hand") if c == "7C")
-    drive.drag(_grip(table, last), table.layout["table"].rect.center, steps=6)
-    drive.settle()
+    drag_to_table(drive, table, "7C")
     assert table.state.melded[0] and sorted(table.state.melds[0].cards) == ["7C", "7D", "7H"]
     assert table.selected == []
 
@@ -276,33 +277,21 @@ def test_one_card_dragged_onto_the_table_starts_a_meld_in_the_meld_zone(open_tab
 def test_cards_dragged_onto_the_table_that_more_could_lengthen_wait(open_table, drive):
     """Dragging 4♠ 5♠ 6♠ onto the table laid the run at once, though the 7♠ in the hand
     would lengthen it: the three wait in the meld zone, the fourth completes the run."""
-    from scenes.telefunken_table import _grip
-
     hand = ["7H", "7D", "2C", "4S", "5S", "6S", "7S", "JH", "KS", "AC", "4H"]
     table = open_table(position([hand] + OTHERS, melded=[True, False, False, False],
                                 melds=[{"owner": 0, "cards": ["QC", "QD", "QH"]}]))
-
-    def drag(code):
-        ent = next(e for c, e in table.sync.entities("hand") if c == code)
-        drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
-        drive.settle()
-
     for code in ("4S", "5S", "6S"):
-        drag(code)
+        drag_to_table(drive, table, code)
     assert table.session.moves == [] and sorted(table.selected) == ["4S", "5S", "6S"]
     assert table.app.toasts[-1].text.startswith("A meld, and more of your cards could join it")
-    drag("7S")
+    drag_to_table(drive, table, "7S")
     assert table.session.moves == ["meld 4S 5S 6S 7S"] and table.selected == []
 
 
 def test_one_card_dragged_onto_the_table_before_the_draw_is_refused(open_table, drive):
-    from scenes.telefunken_table import _grip
-
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
     table = open_table(position([hand] + OTHERS, phase="draw"))
-    ent = next(e for c, e in table.sync.entities("hand") if c == "7H")
-    drive.drag(_grip(table, ent), table.layout["table"].rect.center, steps=6)
-    drive.settle()
+    drag_to_table(drive, table, "7H")
     assert table.selected == [] and table.app.toasts[-1].text.startswith("Draw first")
 
 

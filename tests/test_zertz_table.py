@@ -225,15 +225,22 @@ def test_pass_button_when_nothing_else_is_legal(app, drive):
     assert scene.state.seat == 1 and scene.state.passes == 1
 
 
-def test_game_over_shows_results_and_play_again(app, drive):
+def last_take(app, drive, config):
+    """A table opened one take from the end (Red holds five blacks and takes the sixth, on
+    a1), the take made by a drag to Red's tray: (the table, the position it opened on)."""
     state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
                         "captured": [{"black": 5}, {}],
                         "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
-    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
+    scene = ZertzTable(app, config, at(config, state))
     app.scenes.push(scene, transition=None)
     drive.settle()
     drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
     drive.settle()
+    return scene, state
+
+
+def test_game_over_shows_results_and_play_again(app, drive):
+    scene, _ = last_take(app, drive, HOT_SEAT)
     drive.step(3)
     drive.settle()
     overlay = drive.scene
@@ -251,16 +258,8 @@ def test_play_again_keeps_a_running_count_of_games_won(app, drive):
     game on, the results' table has a column of games won so far, this game included."""
     from scenes.zertz import words as zertz_words
 
-    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
-                        "captured": [{"black": 5}, {}],
-                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
-
     def finish(config):
-        scene = ZertzTable(app, config, at(config, state))
-        app.scenes.push(scene, transition=None)
-        drive.settle()
-        drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
-        drive.settle()
+        scene, _ = last_take(app, drive, config)
         drive.step(3)
         drive.settle()
         assert isinstance(drive.scene, ResultsOverlay)
@@ -579,14 +578,7 @@ def test_the_replay_of_a_game_that_began_from_a_saved_position_starts_there(app,
     """A game resumed from a save whose starting position is not a new game (the random-input
     run plants Telefunken saves at deal 6): its replay played the moves from a new game and
     crashed on End."""
-    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
-                        "captured": [{"black": 5}, {}],
-                        "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
-    scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
-    app.scenes.push(scene, transition=None)
-    drive.settle()
-    drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
-    drive.settle()
+    scene, state = last_take(app, drive, HOT_SEAT)
     final = scene.state
     assert scene.session.moves == ["take a1"] and rules.result(final) is not None
     scene.open_replay()
