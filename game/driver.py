@@ -10,6 +10,8 @@ machine's speed.
 
 from __future__ import annotations
 
+import math
+
 import esper
 import pygame
 
@@ -28,6 +30,20 @@ class Driver:
     def step(self, frames: int = 1) -> None:
         for _ in range(frames):
             self.app.step(self.dt)
+
+    def wait(self, seconds: float) -> None:
+        """Step the frames of ``seconds`` (at least one)."""
+        self.step(max(1, math.ceil(seconds / self.dt - 1e-9)))
+
+    def lift_cover(self, table) -> None:
+        """Click the cover over the hand between people, once it has stood long enough to
+        take a click (``scenes.game_table.COVER_QUIET``), and let the cards come up."""
+        from scenes.game_table import COVER_QUIET
+
+        self.step(2)  # the cover's first frame on screen
+        self.wait(COVER_QUIET)
+        self.click(table.layout["hand"].rect.center)
+        self.settle()
 
     def settle(self, max_frames: int = 600) -> int:
         """Step until no transition or tween is running (or ``max_frames``); return frames."""

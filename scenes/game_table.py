@@ -58,6 +58,7 @@ HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked 
 HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
 HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
+COVER_QUIET = 0.5  # seconds: a click lifts the cover only after this long without a click on it
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 
 
@@ -908,9 +909,11 @@ class CardTable(GameTable):
     people at one screen the hand of whoever leaves is taken off the table at once
     (``hide_hand``) and an opaque cover hides the hand of whoever comes: whenever the person
     at the screen changes, at the start of the game, after Continue and after Undo. Only a
-    click on the cover whose button went down after the cover had been drawn lifts it (a
-    burst of clicks queued before it appeared cannot); while it is up no hand is face up and
-    Hint names nothing. A short ``banner`` announces events (a zetema, a chíu, a buy).
+    click on the cover whose button went down after the cover had been on screen for
+    ``COVER_QUIET`` seconds with no click meanwhile lifts it (a burst of clicks queued
+    before it appeared cannot, nor the last person still clicking impatiently as it comes);
+    while it is up no hand is face up and Hint names nothing. A short ``banner`` announces
+    events (a zetema, a chíu, a buy).
     """
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
@@ -923,6 +926,7 @@ class CardTable(GameTable):
         self.built_uncovered_for: int | None = None  # ... and keeps them in view (no cover)
         self._cover_drawn = False  # the cover has been on screen since it went up
         self._press_saw_cover = False  # the last button-down came while it was on screen
+        self._cover_quiet_since = 0.0  # table time of the cover's first frame or last click
         self.banner: tuple[str, float] | None = None  # message and seconds left
 
     def prepare(self, surface: pygame.Surface) -> None:
@@ -1086,7 +1090,12 @@ class CardTable(GameTable):
 
     def handle(self, event) -> None:
         if event.kind == "down":
-            self._press_saw_cover = self.curtain and self._cover_drawn
+            # a press lifts the cover only once it has stood quietly on screen for a moment:
+            # the person who just played may still be clicking as it comes up
+            self._press_saw_cover = (self.curtain and self._cover_drawn and self.time
+                                     - self._cover_quiet_since >= COVER_QUIET)
+            if self.curtain:
+                self._cover_quiet_since = self.time
         super().handle(event)
 
     def language_changed(self) -> None:
@@ -1110,6 +1119,8 @@ class CardTable(GameTable):
             text = self.curtain_words()
             theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"), hand.center,
                             20, theme.INK, "bold", anchor="center")
+            if not self._cover_drawn:
+                self._cover_quiet_since = self.time
             self._cover_drawn = True
 
     def draw_banner(self, surface: pygame.Surface, center: tuple[int, int],

@@ -315,9 +315,7 @@ def test_click_to_move_between_people_keeps_the_cover(app, drive):
             assert table.drag.selected is None
             assert not any(esper.component_for_entity(e, CardFace).face_up
                            for _, e in table.sync.entities("hand"))
-            drive.step()
-            drive.click(table.layout["hand"].rect.center)
-            drive.settle()
+            drive.lift_cover(table)
         move = rng.choice(table.legal())
         before = len(table.session.moves)
         perform(drive, table, move, by="click")

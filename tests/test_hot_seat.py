@@ -69,9 +69,7 @@ def hand_faces(table) -> list[tuple[str, bool]]:
 
 def lift_cover(drive, table) -> None:
     assert table.curtain
-    drive.step()  # the cover is on screen for a frame first
-    drive.click(table.layout["hand"].rect.center)
-    drive.settle()
+    drive.lift_cover(table)
     assert not table.curtain
 
 
@@ -281,6 +279,35 @@ def test_a_click_queued_before_the_cover_appeared_does_not_lift_it(app):
     assert table.curtain, "the burst's second click must not lift the new cover"
     lift_cover(drive, table)  # a click after the cover was shown does
     assert drive.problems == []
+
+
+@pytest.mark.parametrize("game", ["chan", "zetema"])
+def test_impatient_clicks_of_the_last_person_do_not_lift_the_next_cover(app, game):
+    """The person who just played kept clicking on the hand as the next person's cover came
+    up, and a click lifted it: the next person's hand lay face up for the room (found by a
+    play-tester in Chắn). The cover takes a click only after it has stood a moment with no
+    click on it."""
+    from scenes.game_table import COVER_QUIET
+
+    cls, perform, _ = GAMES[game]
+    config = GameConfig(game, (H, H) if game == "zetema" else (H, H, H, H), 4, {})
+    table = cls(app, config)
+    drive = open_uncovered(app, table)
+    first = table.viewer
+    move = next(m for m in table.legal() if m.startswith(("discard ", "pass", "draw")))
+    perform(drive, table, move)
+    hand = table.layout["hand"].rect.center
+    for _ in range(30):  # a click every tenth of a second for three seconds
+        drive.click(hand)
+        drive.step(4)
+        assert table.viewer == first or table.curtain, "the next hand came up uncovered"
+    assert table.viewer != first and table.curtain
+    assert not any(up for _, up in hand_faces(table))
+    drive.step(round(COVER_QUIET / drive.dt) - 10)  # a pause short of the quiet moment
+    drive.click(hand)
+    assert table.curtain, "a click before the cover stood quietly must not lift it"
+    drive.lift_cover(table)  # the next person, after a moment: it lifts
+    assert not table.curtain and drive.problems == []
 
 
 def covered_table(app, game: str):

@@ -41,9 +41,7 @@ def handed_over(app, second: list[str]):
     table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
     app.scenes.reset(table, transition=None)
     drive.settle()
-    drive.step()
-    drive.click(table.layout["hand"].rect.center)  # Seat 1 lifts the cover
-    drive.settle()
+    drive.lift_cover(table)  # Seat 1 lifts the cover
     perform(drive, table, "discard 2D")
     drive.settle(900)
     drive.move((5, 5))  # the pointer away from everything

@@ -76,9 +76,7 @@ def start(app, seats, hands, piles=None, dealer=None):
 
 def lift_cover(drive, table) -> None:
     if table.curtain:
-        drive.step()
-        drive.click(table.layout["hand"].rect.center)
-        drive.settle()
+        drive.lift_cover(table)
     assert not table.curtain
 
 

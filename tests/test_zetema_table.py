@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from ecs.components import DropTarget, Selected, Transform
+from ecs.tween import is_animating
 from game.catalog import GameConfig, Seat
 from game.rules import zetema as rules
 from game.session import Session
@@ -228,16 +229,14 @@ def test_two_people_at_one_screen_hide_the_hand_between_turns(app, drive):
 
     assert table.viewer == 0 and table.curtain  # a game between people starts covered
     assert not any(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
-    drive.click(table.layout["hand"].rect.center)
-    drive.settle()
+    drive.lift_cover(table)
     assert not table.curtain
     drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     drive.settle()
     assert table.viewer == 1 and table.curtain
 
     assert not any(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
-    drive.click(table.layout["hand"].rect.center)
-    drive.settle()
+    drive.lift_cover(table)
     assert not table.curtain
     assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[1])
     assert all(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
@@ -576,6 +575,10 @@ def test_dealt_cards_leave_the_stock_face_down_and_turn_up_as_they_arrive(app, d
     app.scenes.reset(table, transition=None)
     drive.step(2)
     assert table.curtain
+    from scenes.game_table import COVER_QUIET
+
+    drive.wait(COVER_QUIET + 0.05)
+    assert is_animating()
     drive.click(table.layout["hand"].rect.center)  # lifted while the cards still fly
     drive.settle()
     assert not table.curtain and faces(table) and all(faces(table))
