@@ -407,7 +407,10 @@ class GameTable(TableScene):
         if self.replay is not None:
             return
         if not self.session.undo_allowed():
-            self.app.toast(_("Undo is off in games between people (see Settings)."))
+            if not self.session.humans:  # the computer against itself: no move is yours
+                self.app.toast(_("Nothing to undo: only the computer plays in this game."))
+            else:
+                self.app.toast(_("Undo is off in games between people (see Settings)."))
             return
         if not self.can_undo():
             self.app.toast(self.nothing_to_undo())

@@ -1,5 +1,6 @@
 """The results overlay shown when a game ends: outcome, score table, the full move log,
-and what next (play again, replay the game, back to the menu).
+and what next (play again: Enter; replay the game; back to the menu: Esc). The move list
+scrolls by the wheel and by the arrow and page keys, showing whole entries only.
 
 The titles, rows and log come translated (or not yet) from the table; the overlay's own
 words go through the catalogues. Right to left, the log stands on the left of the table.
@@ -70,11 +71,12 @@ class ResultsOverlay(Scene):
         def at(rect: tuple) -> pygame.Rect:
             return theme.mirror(rect, self.panel)
 
-        buttons = [Button(at((x, bottom, 200, 56)), _("Play again"), on_again, primary=True)]
+        buttons = [Button(at((x, bottom, 200, 56)), _("Play again"), on_again, primary=True,
+                          hotkey=pygame.K_RETURN)]
         if on_replay is not None:
             buttons.append(Button(at((x + 220, bottom, 200, 56)), _("Replay"), on_replay))
         buttons.append(Button(at((x + 440 if on_replay else x + 220, bottom, 200, 56)),
-                              _("Menu"), on_menu))
+                              _("Menu"), on_menu, hotkey=pygame.K_ESCAPE))
         self.widgets = WidgetGroup(buttons)
 
     def language_changed(self) -> None:
@@ -98,8 +100,17 @@ class ResultsOverlay(Scene):
         if self.widgets.handle(event):
             return
         if event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
-            visible = (self.log_rect.height - 40) // LINE
-            self.scroll = max(0, min(len(self._lines) - visible, self.scroll + event.dy * 3))
+            self._scroll_by(event.dy * 3)
+        elif event.kind == "key" and event.key in SCROLL_KEYS:
+            step = SCROLL_KEYS[event.key]
+            if abs(step) > 1:  # a page: all the visible lines but one
+                step = (1 if step > 0 else -1) * ((self.log_rect.height - 40) // LINE - 1)
+            self._scroll_by(step)
+
+    def _scroll_by(self, lines: int) -> None:
+        """Scroll the move list ``lines`` up (negative: down), within its ends."""
+        visible = (self.log_rect.height - 40) // LINE
+        self.scroll = max(0, min(len(self._lines) - visible, self.scroll + lines))
 
     def draw(self, surface: pygame.Surface) -> None:
         under = self.app.scenes.drawing_over  # the cached picture beneath, if drawn over it
@@ -169,6 +180,8 @@ class ResultsOverlay(Scene):
                         (start, rect.y + 10), 16, theme.GOLD, "bold", anchor=lead)
         visible = (rect.height - 40) // LINE
         end = len(self._lines) - self.scroll
+        while end < len(self._lines) and self._lines[end].startswith(WRAPPED) and end > 1:
+            end -= 1  # whole entries only at the bottom too: no entry cut after its first line
         first = max(0, end - visible)
         while 0 < first < end and self._lines[first].startswith(WRAPPED):
             first += 1  # whole entries only: an entry's second half alone ("removed") lies
@@ -184,6 +197,8 @@ class ResultsOverlay(Scene):
 
 
 WRAPPED = "    "  # the indent of a log entry's wrapped lines
+SCROLL_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 2, pygame.K_PAGEDOWN: -2}
+"""Keys that scroll the move list: a line, or (±2) a page."""
 
 
 class DealSummary(Scene):

@@ -375,6 +375,23 @@ def test_undo_between_people_switched_on_mid_game_counts_at_once(app, drive):
     assert table.session.undo_allowed()
 
 
+def test_undo_in_a_game_of_the_computer_alone_says_so(app, drive):
+    """Ctrl+Z in a game with no person said "Undo is off in games between people"."""
+    import pygame
+
+    from game.catalog import GameConfig, Seat
+    from scenes.zertz.table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("ai", "easy"), Seat("ai", "easy")), 3, {"first": None})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert [t.text for t in app.toasts] == [
+        "Nothing to undo: only the computer plays in this game."]
+
+
 def test_setup_fields_stand_in_one_column(app):
     """The seats' Person/Computer boxes started 50 px left of the Players, options and seed
     boxes above and below them."""
@@ -524,6 +541,55 @@ def test_the_results_move_list_starts_on_a_whole_entry(app, monkeypatch):
         listed = drawn[drawn.index(f"All moves ({40 - cut})") + 1:]
         first = next(text for text in listed if "removed" in text or text[:1].isdigit())
         assert first[:1].isdigit(), first
+
+
+def test_the_results_move_list_ends_on_a_whole_entry_when_scrolled(app, monkeypatch):
+    """Scrolled up, the list's last line was the first half of an entry, its rest cut off."""
+    from scenes import theme
+    from scenes.results import ResultsOverlay
+    from tests.test_marks import record_calls
+
+    log = [f"Red took the white marble from d{n % 7 + 1} — ring f{n % 5 + 1} removed, and the "
+           "put went on the ring beside it" for n in range(40)]
+    overlay = ResultsOverlay(app, "Title", "", ["Player", "Points"], [["Ana", "12"]],
+                             lambda: None, lambda: None, log=log)
+    for scroll in range(1, 6):  # wherever the bottom of the list falls
+        overlay.scroll, overlay._static = scroll, None
+        drawn = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, rect: text)
+        overlay.draw(app.screen)
+        monkeypatch.undo()
+        listed = drawn[drawn.index("All moves (40)") + 1:]
+        listed = [t for t in listed if "removed" in t or t.startswith(("    ", "1", "2", "3"))]
+        last = max(i for i, line in enumerate(overlay._lines) if line.strip() == listed[-1].strip())
+        assert last + 1 == len(overlay._lines) or not overlay._lines[last + 1].startswith("    ")
+
+
+def test_the_results_answer_enter_esc_and_the_arrow_keys(app, drive):
+    """The end screen ignored Enter and Esc (a play-tester pressed both)."""
+    import pygame
+
+    from scenes.results import ResultsOverlay
+
+    chosen = []
+    log = [f"move {n} with some words to wrap it over the width of the list" for n in range(80)]
+    overlay = ResultsOverlay(app, "Title", "", ["Player", "Points"], [["Ana", "12"]],
+                             lambda: chosen.append("again"), lambda: chosen.append("menu"),
+                             log=log)
+    app.scenes.push(overlay, transition=None)
+    drive.step()
+    drive.key(pygame.K_UP)
+    assert overlay.scroll == 1
+    drive.key(pygame.K_PAGEUP)
+    page = overlay.scroll - 1
+    assert page > 5
+    drive.key(pygame.K_PAGEDOWN)
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_DOWN)  # (not below the end)
+    assert overlay.scroll == 0
+    drive.key(pygame.K_RETURN)
+    assert chosen == ["again"]
+    drive.key(pygame.K_ESCAPE)
+    assert chosen == ["again", "menu"]
 
 
 def test_the_volume_is_greyed_while_the_sound_is_off(app, drive):
