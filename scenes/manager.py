@@ -5,7 +5,10 @@
 animate: "fade" (the new frame fades in over a snapshot of the old one) or "slide" (the old
 frame slides out to the left while the new one slides in from the right; reversed when
 going back). Transitions last 0.3 s scaled by the animation speed setting and are skipped
-at "instant". Pointer input is ignored while a transition runs.
+at "instant". Pointer input is ignored while a slide runs (the new scene is not where it
+will be) and during the first third of a fade (``FADE_INPUT_FROM``); then the new scene,
+already in place and mostly shown, takes it (a click on the pause menu 0.2 s after Esc was
+lost).
 
 Only the top scene gets input and updates, so the scenes beneath a see-through top (a table
 under the pause menu or the results) keep their picture: it is drawn once into a cached
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 TRANSITION_TIME = 0.3
+FADE_INPUT_FROM = 1 / 3  # of a fade's progress: from here the new scene takes pointer input
 
 
 class Transition:
@@ -114,7 +118,9 @@ class SceneManager:
 
     # -- frame -----------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
-        if self.transition is not None and event.kind in ("down", "up", "wheel"):
+        t = self.transition
+        if t is not None and event.kind in ("down", "up", "wheel") and not (
+                t.style == "fade" and t.progress >= FADE_INPUT_FROM):
             return
         if self.top is not None:
             self.top.handle(event)

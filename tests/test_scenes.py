@@ -195,6 +195,30 @@ def test_fade_transition_takes_about_300ms_and_blocks_clicks(app, drive):
     assert app.scenes.transition is None
 
 
+def test_a_click_on_the_pause_menu_soon_after_esc_counts(app, drive):
+    """Esc, then a click on Restart 0.2-0.3 s later: the menu was still fading in and the
+    click was lost (a play-tester clicked twice). A fade's new scene takes pointer input once
+    a third of the fade has run; before that, and during a slide, none."""
+    from game.catalog import GameConfig, Seat
+    from scenes.pause import PauseMenu
+    from scenes.zertz.table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": None})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.key(pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseMenu) and app.scenes.transition is not None
+    restart = next(w for w in menu.widgets.widgets if w.label == "Restart")
+    drive.click(restart.rect.center)  # at once: the table is still mostly what shows
+    assert not any(w.label == "Cancel" for w in menu.widgets.widgets)
+    drive.step(6)  # about 0.13 s into the fade
+    assert app.scenes.transition is not None
+    drive.click(restart.rect.center)
+    assert any(w.label == "Cancel" for w in menu.widgets.widgets)  # asks to confirm
+
+
 def test_slide_transition_moves_frames(app, drive):
     before = pygame.image.tobytes(app.screen, "RGB")
     app.scenes.push(SetupScene(app, BY_KEY["zertz"]), transition="slide")
