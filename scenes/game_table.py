@@ -131,6 +131,7 @@ class GameTable(TableScene):
         self.pending_summary = None  # (title, subtitle, header, rows, ...) shown once idle
         self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
         self.restoring = None  # while marks are restored: the position of the move marked
+        self.restoring_after: list | None = None  # ... and every position since it
 
     # -- wiring ------------------------------------------------------------------------
     def build(self) -> None:
@@ -283,10 +284,11 @@ class GameTable(TableScene):
                     continue
                 self.marks.moved(seat)
                 self.restoring = session.befores[i]  # (the position the move was made in)
+                self.restoring_after = session.befores[i + 1:] + [session.state]
                 try:
                     self.mark_move(seat, events)
                 finally:
-                    self.restoring = None
+                    self.restoring = self.restoring_after = None
 
     def language_changed(self) -> None:
         """The words on the table follow a change of language (done at the next frame the

@@ -286,3 +286,24 @@ def test_marks_restored_on_twin_discards_stand_on_each_seats_own_card(app, drive
     pile = [e for _, e in table.sync.entities("discard")]
     assert [m.entities for m in table.marks.marks[0]] == [(pile[1],)]
     assert [m.entities for m in table.marks.marks[1]] == [(pile[2],)]
+
+
+def test_a_restored_discard_mark_does_not_land_on_a_twin_discarded_in_its_place(app, drive):
+    """You discarded 9♠, Seat 3 bought it, Seat 2 discarded the other 9♠ onto the same place:
+    after Continue your tag stood on Seat 2's card beside Seat 2's own (a play-tester saw a
+    tag on a discard for a card that was in a hand)."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "9S"]
+    others = [list(o) for o in OTHERS]
+    others[0][others[0].index("JC")], others[1][others[1].index("9S")] = "9S", "JC"
+    state = position([hand] + others)  # (Seat 2 holds the other 9♠)
+    session = Session(CONFIG, rules, state, state)
+    for move in ["discard 9S", "pass", "buy", "draw", "discard 9S"]:
+        session.play(move)
+    assert session.state.discard == ("5S", "9S") and "9S" in session.state.hands[2]
+    table = TelefunkenTable(app, CONFIG, session)
+    app.scenes.push(table, transition=None)
+    pile = [e for _, e in table.sync.entities("discard")]
+    on_pile = {seat: [m.entities for m in marks if set(m.entities) & set(pile)]
+               for seat, marks in table.marks.marks.items()}
+    assert on_pile.get(0, []) == []
+    assert on_pile[1] == [(pile[1],)]

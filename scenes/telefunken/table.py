@@ -440,10 +440,14 @@ class TelefunkenTable(Gestures, CardTable):
             if isinstance(event, rules.Discarded):
                 pile = self.sync.entities("discard")
                 at = len(self.restoring.discard) if self.restoring is not None else -1
-                if 0 <= at < len(pile) and pile[at][0] == event.card:
+                if at >= 0:
                     # marked again (Continue, Undo): the very card, where a later discard of
-                    # its twin lies above it (both seats' tags stood on the top card)
-                    self.marks.entities(seat, [pile[at][1]], name)
+                    # its twin lies above it (both seats' tags stood on the top card), and
+                    # only if it never left the pile since (bought or taken: a twin discarded
+                    # later onto its place got this seat's tag)
+                    if (at < len(pile) and pile[at][0] == event.card
+                            and all(len(s.discard) > at for s in self.restoring_after)):
+                        self.marks.entities(seat, [pile[at][1]], name)
                 else:
                     mark(seat, self.sync, "discard", [event.card], name)
             elif isinstance(event, rules.Melded):
