@@ -136,7 +136,7 @@ def test_the_scrollbar_stands_on_the_left_in_persian_and_still_scrolls(app, driv
         i18n.set_language("en")
 
 
-def test_persian_rules_write_numbers_in_persian_digits_but_keep_latin_names():
+def test_persian_rules_write_numbers_in_persian_digits_but_keep_latin_names(app):
     from game import i18n
     from scenes.rules_viewer import local_digits
 
