@@ -987,10 +987,13 @@ class CardTable(GameTable):
         return seat is not None and seat != self.viewer
 
     def next_viewer(self) -> int | None:
-        """Whose hand the table shows now: the person to move (None while the computer
-        moves: the hand stays)."""
+        """Whose hand the table shows now: the person to move, or while the computer moves
+        the next person in turn. A person's hand leaves the table with the end of their
+        turn: between people it stayed face up while the computer played, the next person
+        already at the screen (a decision out of turn, a buy or a claim, brings its
+        person's hand under the cover when it comes)."""
         seat = self.rules.to_move
-        return seat if seat is not None and self.config.seats[seat].is_human else None
+        return None if seat is None else self.person_from(seat)
 
     def pick_viewer(self) -> bool:
         """Show the hand of the person to move; True if the viewer changed (the leaving

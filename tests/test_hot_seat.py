@@ -310,6 +310,35 @@ def test_impatient_clicks_of_the_last_person_do_not_lift_the_next_cover(app, gam
     assert not table.curtain and drive.problems == []
 
 
+@pytest.mark.parametrize("game", ["chan", "telefunken"])
+def test_a_persons_hand_leaves_with_their_turn_while_the_computer_plays(app, game):
+    """Between people, the hand of the person who had just played stayed face up while the
+    computer played (about 3 s in Chắn), the next person already at the screen: it leaves
+    with the end of the turn and the next person's cover comes at once."""
+    cls, perform, _ = GAMES[game]
+    seats = (H, H, AI, AI) if game == "chan" else (H, H, AI)
+    config = GameConfig(game, seats, 4, {})
+    rules = rules_module(game)
+    session = _session_to(config, 2, lambda s: len(s.moves) > 3 and s.to_move == 1 and any(
+        m.startswith("discard ") for m in rules.legal_moves(s.state)))
+    table = cls(app, config, session)
+    drive = open_uncovered(app, table)
+    assert table.viewer == 1
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    perform(drive, table, move)
+    seen = []
+    for _ in range(600):
+        drive.step()
+        to_move = table.rules.to_move
+        if to_move is not None and not seats[to_move].is_human:
+            seen.append((table.viewer, table.curtain, any(up for _, up in hand_faces(table))))
+        elif seen:
+            break
+    assert seen, "the computer never played"
+    assert all(viewer == 0 and curtain and not up for viewer, curtain, up in seen), seen[:3]
+    assert drive.problems == []
+
+
 def covered_table(app, game: str):
     """A table between people with the cover up for the second person; its driver."""
     cls, _, seats = GAMES[game]
