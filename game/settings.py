@@ -25,8 +25,10 @@ TELEFUNKEN_CUTS: tuple[str, ...] = ("hand", "auto")
 """How a person's cut of the Telefunken pack is made: by hand (dragging along the pack) or
 automatically (the table makes it for them)."""
 
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
-"""The window sizes Settings offers (those that fit the desktop)."""
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (960, 540), (1024, 576), (1152, 648), (1280, 720), (1366, 768), (1440, 810), (1600, 900),
+    (1920, 1080), (2560, 1440))
+"""The window sizes Settings offers (those that fit the desktop, and the largest that does)."""
 
 MIN_WINDOW_SIZE = (640, 360)  # the smallest window (a size set by hand may be anything from
 MAX_WINDOW_SIZE = (16384, 16384)  # here up to this)

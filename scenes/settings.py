@@ -47,8 +47,14 @@ def fits_desktop(size: tuple[int, int]) -> bool:
 
 
 def window_sizes_that_fit() -> list[tuple[int, int]]:
-    """The window sizes offered: those that fit the desktop (at least the smallest)."""
-    return [size for size in WINDOW_SIZES if fits_desktop(size)] or [WINDOW_SIZES[0]]
+    """The window sizes offered: those that fit the desktop (at least the smallest), and
+    the largest 16:9 window the desktop has room for when it is larger than all of them
+    (a 1600x1000 screen has no room for 1600x900 under its title bar, but for 1584x891)."""
+    sizes = [size for size in WINDOW_SIZES if fits_desktop(size)] or [WINDOW_SIZES[0]]
+    largest = fit_to_desktop(WINDOW_SIZES[-1])
+    if largest[0] > sizes[-1][0] * 1.05 and fits_desktop(largest):
+        sizes.append(largest)
+    return sizes
 
 
 FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is drawn first,
