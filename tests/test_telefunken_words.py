@@ -355,3 +355,41 @@ def test_an_exact_cut_of_yours_speaks_to_you():
     """"An exact cut! You gets a bonus card" was shown after every exact cut of the person."""
     assert words.bonus(_("You")) == "An exact cut! You get a bonus card"
     assert words.bonus("Seat 3") == "An exact cut! Seat 3 gets a bonus card"
+
+
+def test_a_buy_says_it_brings_a_card_from_the_stock_and_an_exact_cut_its_bonus(app):
+    """"You bought Q♦ (6 chips left)": the card from the stock that came with it appeared in
+    the hand unexplained; an exact cut's bonus card was said only in a passing banner."""
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    assert describe(state, "buy", names) == (
+        "You bought 9♠ and a card from the stock (6 chips left)")
+    assert words.bought("Seat 2", "9S", 1) == (
+        "Seat 2 bought 9♠ and a card from the stock (1 chip left)")
+    pack = [c for c in rules.deck() if c != "JK"] + ["JK"] * 4
+    from tests.test_telefunken_rules import position as json_position
+
+    cut = rules.load(json_position([[], [], [], []], discard=(), phase="cut", deal=1, dealer=0,
+                                   to_move=3, stock=pack))
+    assert describe(cut, "cut 64", names) == (
+        "Seat 4 cut 64 cards: an exact cut, and a bonus card")
+    assert describe(cut, "cut 63", names) == "Seat 4 cut 63 cards"
+
+
+def test_an_empty_stock_shows_a_faint_card(open_table):
+    """At 0 cards the stock showed a full face-down card (it stays to be clicked: drawing
+    shuffles the discards in)."""
+    import esper
+
+    from ecs.components import Sprite, Transform
+    from scenes.telefunken.table import EMPTY_STOCK_ALPHA
+
+    table = open_table(_empty_stock(1))
+    table.world.activate()
+    assert esper.component_for_entity(table.stock_ent, Sprite).visible
+    assert esper.component_for_entity(table.stock_ent, Transform).alpha == EMPTY_STOCK_ALPHA
+    table = open_table(laid_out())
+    table.world.activate()
+    assert esper.component_for_entity(table.stock_ent, Transform).alpha == 255

@@ -67,7 +67,9 @@ def describe(before, move: str, names: Sequence[str]) -> str:
     who = _name(before.seat, names)
     text = ""
     for e in events:
-        if isinstance(e, rules.Cut):
+        if isinstance(e, rules.BonusCard):
+            text = _("{move}: an exact cut, and a bonus card").format(move=text)
+        elif isinstance(e, rules.Cut):
             if e.kept:
                 text = _("{name} cut {count} cards, keeping {cards}").format(
                     name=who, count=num(e.lifted), cards=_cards(e.kept))
@@ -81,9 +83,15 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.UpcardTaken):
             text = _("{name} took the upcard {card}").format(name=who, card=_cards([e.card]))
         elif isinstance(e, rules.Bought):
-            text = ngettext("{name} bought {card} ({count} chip left)",
-                            "{name} bought {card} ({count} chips left)", e.chips).format(
-                name=who, card=_cards([e.card]), count=num(e.chips))
+            if any(isinstance(d, rules.CardDrawn) for d in events):  # (the extra stock card)
+                text = ngettext(
+                    "{name} bought {card} and a card from the stock ({count} chip left)",
+                    "{name} bought {card} and a card from the stock ({count} chips left)",
+                    e.chips)
+            else:
+                text = ngettext("{name} bought {card} ({count} chip left)",
+                                "{name} bought {card} ({count} chips left)", e.chips)
+            text = text.format(name=who, card=_cards([e.card]), count=num(e.chips))
         elif isinstance(e, rules.Passed):
             text = _("{name} did not buy").format(name=who)
         elif isinstance(e, rules.Melded):

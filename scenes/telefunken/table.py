@@ -36,6 +36,7 @@ from scenes.telefunken.layout import PILE_W
 from scenes.widgets import Button, Choice, WidgetGroup
 
 AI_LEAD = 0.35
+EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 
 
 def auto_cut(state, choices: list[int]) -> int:
@@ -273,6 +274,9 @@ class TelefunkenTable(Gestures, CardTable):
         may_draw = self.mine and self.is_legal("draw") and self.replay is None
         esper.component_for_entity(self.stock_ent, Sprite).visible = bool(
             self.state.stock) or may_draw
+        # ... faint while empty: there is no card in it until the discards are shuffled in
+        esper.component_for_entity(self.stock_ent, Transform).alpha = (
+            255 if self.state.stock else EMPTY_STOCK_ALPHA)
         esper.component_for_entity(self.stock_base, Sprite).visible = len(self.state.stock) > 1
         esper.component_for_entity(self.stock_ent, Draggable).enabled = (
             may_draw and not self.curtain)
@@ -374,7 +378,9 @@ class TelefunkenTable(Gestures, CardTable):
             if isinstance(event, (rules.CardDrawn, rules.Dealt)):
                 self.audio.request("deal")
             elif isinstance(event, rules.Bought):
-                self.banner = (words.bought(name(event.seat), event.card, event.chips), 1.8)
+                extra = any(isinstance(e, rules.CardDrawn) for e in events)
+                self.banner = (words.bought(name(event.seat), event.card, event.chips, extra),
+                               2.2)
                 self.audio.request("capture")
             elif isinstance(event, rules.Cut):
                 self.banner = (words.cut(name(event.seat), event.lifted, event.kept), 1.8)

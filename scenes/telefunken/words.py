@@ -330,10 +330,17 @@ def hint(state, move: str, names: Sequence[str]) -> str:
     return _("Hint: {move}.").format(move=pretty_cards(move))
 
 
-def bought(name: str, card: str, chips: int) -> str:
-    return ngettext("{name} bought {card} ({count} chip left)",
-                    "{name} bought {card} ({count} chips left)", chips).format(
-        name=name, card=cards([card]), count=num(chips))
+def bought(name: str, card: str, chips: int, extra: bool = True) -> str:
+    """The banner of a buy; ``extra``: with it a card from the stock (as every buy has,
+    unless the stock ran out)."""
+    if extra:
+        text = ngettext("{name} bought {card} and a card from the stock ({count} chip left)",
+                        "{name} bought {card} and a card from the stock ({count} chips left)",
+                        chips)
+    else:
+        text = ngettext("{name} bought {card} ({count} chip left)",
+                        "{name} bought {card} ({count} chips left)", chips)
+    return text.format(name=name, card=cards([card]), count=num(chips))
 
 
 def cut(name: str, lifted: int, kept: Sequence[str]) -> str:
