@@ -14,6 +14,7 @@ from ecs.components import Sprite, Transform, ZOrder
 from game.catalog import GameConfig, Seat
 from game.rules import chan as rules
 from game.session import Session
+from scenes.chan.table import WIN_PAUSE
 from scenes.chan_table import ChanTable
 from scenes.results import ResultsOverlay
 from tests.test_marks import drawn_box
@@ -128,7 +129,7 @@ def test_the_replays_end_shows_what_the_live_table_showed(app, drive):
     table = play_to_the_win(app, drive, moves)
     check_the_end(table)
     live_zones, live_places = shown(table), positions(table)
-    drive.step(5)
+    drive.wait(WIN_PAUSE + 0.1)  # the winning hand lies still a moment first
     drive.settle()
     overlay = app.scenes.top
     assert isinstance(overlay, ResultsOverlay)

@@ -10,6 +10,7 @@ from game.totom_art import totom_image
 from scenes.chan import panels
 from scenes.chan import words as table_words
 from scenes.chan.layout import RESULTS_W
+from scenes.chan.table import WIN_PAUSE
 from scenes.results import ResultsOverlay
 from tests.test_chan_replay_end import play_to_the_win, won_on_a_revealed_card
 from tests.test_chan_ui import open_table, position
@@ -38,7 +39,7 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
 
 def test_the_results_frame_the_card_won_on(app, drive):
     table = play_to_the_win(app, drive, won_on_a_revealed_card())
-    drive.step(5)
+    drive.wait(WIN_PAUSE + 0.1)  # the winning hand lies still a moment first
     drive.settle()
     overlay = app.scenes.top
     assert isinstance(overlay, ResultsOverlay)

@@ -28,8 +28,9 @@ def card_key(card: str) -> tuple[int, int]:
 
 def group_hand(cards: list[str], mode: str = "pairs") -> list[list[str]]:
     """The hand in groups for display: Chắn pairs (three of a card together, the two of a
-    chíu to come), then Cạ pairs, then singles ("pairs"); or one group per rank ("rank")
-    or per suit ("suit")."""
+    chíu to come; or, when the third makes a Cạ with a card of another suit left over, the
+    pair and that Cạ side by side), then Cạ pairs, then singles ("pairs"); or one group per
+    rank ("rank") or per suit ("suit")."""
     order = sorted(cards, key=card_key)
     if mode == "rank":
         groups: dict[str, list[str]] = {}
@@ -42,27 +43,48 @@ def group_hand(cards: list[str], mode: str = "pairs") -> list[list[str]]:
             by_suit.setdefault("CC" if c == "CC" else c[-1], []).append(c)
         return list(by_suit.values())
     left = Counter(order)
-    chan_pairs, ca_pairs = [], []
+    chan_pairs: list[list[str]] = []
+    thirds: list[str] = []  # the third of three identical cards: a Cạ with another suit?
     for face in sorted(left, key=card_key):
-        if left[face] == 3:  # (its pair and the third side by side, not the third apart)
+        if left[face] == 3:
+            thirds.append(face)
             left[face] = 0
-            chan_pairs.append([face] * 3)
         while left[face] >= 2:
             left[face] -= 2
             chan_pairs.append([face, face])
+        if face in thirds:
+            chan_pairs.append([face, face])
     singles = sorted(left.elements(), key=card_key)
+    ca_pairs = _ca_pairs(singles)  # loose cards first, then a third to pair with one left
+    rest = [c for c in singles if not any(c in pair for pair in ca_pairs)]
+    more = _ca_pairs(sorted(thirds + rest, key=card_key), only_with=set(thirds))
+    rest = [c for c in rest if not any(c in pair for pair in more)]
+    for face in thirds:  # the third beside its pair: in its Cạ, or with it (never apart)
+        where = chan_pairs.index([face, face]) + 1
+        ca = next((pair for pair in more if face in pair), None)
+        if ca is None:
+            chan_pairs[where - 1].append(face)
+        elif ca not in chan_pairs:
+            chan_pairs.insert(where, ca)
+    return chan_pairs + ca_pairs + [[c] for c in rest]
+
+
+def _ca_pairs(cards: list[str], only_with: set[str] | None = None) -> list[list[str]]:
+    """Cạ pairs among ``cards`` (same rank, other suits, never Chi Chi), in order; with
+    ``only_with``, only pairs holding one of those faces."""
+    pairs: list[list[str]] = []
     used: set[int] = set()
-    for i, a in enumerate(singles):
+    for i, a in enumerate(cards):
         if i in used or a == "CC":
             continue
-        for j in range(i + 1, len(singles)):
-            b = singles[j]
-            if j not in used and b != "CC" and b[0] == a[0] and b[-1] != a[-1]:
+        for j in range(i + 1, len(cards)):
+            b = cards[j]
+            if (j not in used and b != "CC" and b[0] == a[0] and b[-1] != a[-1]
+                    and (only_with is None or {a, b} & only_with)):
                 used |= {i, j}
-                ca_pairs.append([a, b])
+                pairs.append([a, b])
                 break
-    rest = [c for i, c in enumerate(singles) if i not in used]
-    return chan_pairs + ca_pairs + [[c] for c in rest]
+    return pairs
 
 
 def inner(rect: pygame.Rect) -> pygame.Rect:

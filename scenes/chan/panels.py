@@ -183,27 +183,33 @@ def feature_words(features: list[str], width: int = 600) -> str:
 
 
 def score_words(features: list[str], score: int, width: int = 600) -> str:
-    """The score's arithmetic, with the rule behind it when that fits one line of
-    ``width`` pixels (the results screen shows two lines)."""
+    """The score's arithmetic, ending "= N points" whatever the hand, with the rule behind it
+    when that fits one line of ``width`` pixels (the results screen shows two lines)."""
     real = [f for f in features if f != PLAIN_WIN]
-    sums = arithmetic(real)
+    sums = arithmetic(real).rsplit(" = ", 1)[0]  # the terms; the total is said with its points
+    points = num(score)
     if len(real) <= 1:
-        total = sums
         return ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
-                        score).format(sum=total, points=num(score))
+                        score).format(sum=sums, points=points)
     if "Thập thành" in real:
-        line = _("Score: {sum} (Thập thành adds every base)").format(sum=sums)
+        line = ngettext("Score: {sum} = {points} point (Thập thành adds every base)",
+                        "Score: {sum} = {points} points (Thập thành adds every base)",
+                        score).format(sum=sums, points=points)
     else:
-        line = _("Score: {sum} (the highest base, plus the dịch of each other feature)").format(
-            sum=sums)
+        line = ngettext("Score: {sum} = {points} point (the highest base, plus the dịch of "
+                        "each other feature)",
+                        "Score: {sum} = {points} points (the highest base, plus the dịch of "
+                        "each other feature)", score).format(sum=sums, points=points)
     if len(theme.wrap(line, 18, width)) == 1:
         return line
-    line = _("Score: {sum}").format(sum=sums)
+    line = ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
+                    score).format(sum=sums, points=points)
     if len(theme.wrap(line, 18, width)) == 1:
         return line
     # too many features for one line: the numbers alone, in the same order
-    values = [term.rsplit(NBSP, 1)[-1] for term in sums.split(" = ")[0].split(" + ")]
-    return _("Score: {sum}").format(sum=" + ".join(values) + " = " + num(score))
+    values = [term.rsplit(NBSP, 1)[-1] for term in sums.split(" + ")]
+    return ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
+                    score).format(sum=" + ".join(values), points=points)
 
 
 def settlement_cells(res: dict, seat: int) -> tuple[str, str]:

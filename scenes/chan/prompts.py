@@ -47,7 +47,17 @@ def _split(face: str) -> str:
              "hand.").format(card=name(face))
 
 
-def _taken_back(face: str) -> str:
+def _taken_back(state, face: str) -> str:
+    """Why the seat to act may not take ``face`` back: it discarded it, or used it in a Cạ."""
+    seat = state.seat
+    if face in state.discarded[seat]:
+        return _("You discarded {card} earlier: you may not take it back.").format(
+            card=name(face))
+    ca = next((g for g in state.exposed[seat] if len(g) == 2 and g[0] != g[1]
+               and g[1] == face), None)
+    if ca is not None:
+        return _("You used your {card} in a Cạ with {taken} earlier: you may not take it "
+                 "back.").format(card=name(face), taken=name(ca[0]))
     return _("You discarded {card} earlier or used it in a Cạ: you may not take it back."
              ).format(card=name(face))
 
@@ -129,11 +139,18 @@ def why(state, move: str) -> str:
             if hand[face] != 3:
                 return _("You need three {card} in your hand to chíu.").format(card=name(face))
             if face in bans.no_take:
-                return _taken_back(face)
+                return _taken_back(state, face)
             return _("After a chíu on {card} you would have no card you may discard.").format(
                 card=name(face))
+        if verb == "ca" and len(cards) == 2:  # a card that cannot pair with it at all: that
+            partner = cards[1]  # first (not a ban on the live card)
+            if CHICHI in (face, partner):
+                return _("Chi Chi makes no Cạ: it pairs only with another Chi Chi.")
+            if not forms_ca(face, partner):
+                return _("{card} and {partner} make no Cạ: a Cạ is two cards of the same rank "
+                         "in different suits.").format(card=name(face), partner=name(partner))
         if face in bans.no_take:
-            return _taken_back(face)
+            return _taken_back(state, face)
         if verb == "chan":
             if not hand[face]:
                 return _("You hold no {card} to make a Chắn with.").format(card=name(face))
@@ -141,11 +158,6 @@ def why(state, move: str) -> str:
                      ).format(card=name(face))
         if len(cards) == 2:
             partner = cards[1]
-            if CHICHI in (face, partner):
-                return _("Chi Chi makes no Cạ: it pairs only with another Chi Chi.")
-            if not forms_ca(face, partner):
-                return _("{card} and {partner} make no Cạ: a Cạ is two cards of the same rank "
-                         "in different suits.").format(card=name(face), partner=name(partner))
             if not hand[partner]:
                 return _("You do not hold {card}.").format(card=name(partner))
             if hand[face]:

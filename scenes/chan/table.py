@@ -10,9 +10,10 @@ Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear 
 they are legal for you, and the computer waits for your answer. The prompt beside your gate
 says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
 announced; a win lays the ten pairs out in one row across the middle (the card won on taken
-out of its gate, the stock's count below the row) and on the results screen (that card framed)
-with each feature's base and dịch, the score's arithmetic and the settlement. Last-move tags
-stay inside the box their cards lie in (``tags``).
+out of its gate, the stock's count and then the banner below the row; banners are drawn above
+cards in flight), lets it lie still a moment (``WIN_PAUSE``) and then shows it on the results
+screen (that card framed) with each feature's base and dịch, the score's arithmetic and the
+settlement. Last-move tags stay inside the box their cards lie in (``tags``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from scenes.game_table import SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
 AI_LEAD = 0.35
+WIN_PAUSE = 1.6  # seconds a winning hand lies still on the table before the results open
 LIVE_GLOW = (255, 214, 92)
 TAKING_PHASES = ("respond", "revealed", "claim")
 
@@ -87,6 +89,7 @@ class ChanTable(CardTable):
         self._slots: dict[str, list[layout.Slot]] = {}
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
         self.marks = ChanMarks(self.tag_region)  # tags kept inside their own box
+        self.win_wait = 0.0  # seconds the win just made stays in view once its cards are still
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -313,7 +316,7 @@ class ChanTable(CardTable):
             if drop.name == "live":  # the partner put onto the live card: the same capture
                 return self._judge(self._capture_move(code))
             if drop.name != "gate":
-                return False, words.discard_on_gate()
+                return False, self._hand_card_hint(code)
             return self._judge(f"discard {code}")
         return False, words.cannot_move()
 
@@ -322,6 +325,18 @@ class ChanTable(CardTable):
         if self.is_legal(move):
             return True, ""
         return False, prompts.why(self.state, move) or words.cannot_move()
+
+    def _hand_card_hint(self, code: str) -> str:
+        """A card of your hand put anywhere but a gate or the live card, or clicked again
+        once chosen: what it can do now (discard it; or, offered the live card, take that
+        card with it, or why it cannot)."""
+        live = self.state.live
+        if live is None or any(m.startswith("discard ") for m in self.legal()):
+            return words.discard_on_gate()
+        move = self._capture_move(code)
+        if self.is_legal(move):
+            return words.take_with(live.card, code, move.startswith("chan "))
+        return prompts.why(self.state, move) or words.cannot_move()
 
     def _live_hint(self) -> str:
         """What to do with the live card: where it goes, or why it cannot be taken."""
@@ -431,7 +446,8 @@ class ChanTable(CardTable):
                 self.audio.request("capture")
             elif isinstance(event, rules.Won):
                 self.banner = (words.win_banner(self.seat_name(event.seat),
-                                                self.is_you(event.seat)), 2.0)
+                                                self.is_you(event.seat)), 2.4)
+                self.win_wait = self.app.settings.anim(WIN_PAUSE)
                 self.audio.request("score")
             elif isinstance(event, rules.StockExhausted):
                 self.banner = (words.stock_empty(), 2.4)
@@ -517,6 +533,16 @@ class ChanTable(CardTable):
             parent()
         self.refresh()
 
+    def nothing_to_undo(self) -> str:
+        """Why Undo does nothing now: right after your own chíu, the chíu (it showed three
+        cards of your hand), not "cards have been drawn or shown"."""
+        session = self.session
+        if (session.result is None and session.undo_blocked_by_reveal and session.moves
+                and session.moves[-1].startswith("chiu")
+                and rules.to_move(session.befores[-1]) == self.viewer):
+            return words.chiu_not_undone()
+        return super().nothing_to_undo()
+
     def regroup(self) -> None:
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
         self.remember_hand_order(self.mode)
@@ -545,6 +571,19 @@ class ChanTable(CardTable):
 
     def sitting_points(self) -> list[int]:
         return list((rules.result(self.state) or {}).get("settlement", [0] * 4))
+
+    def update(self, dt: float) -> None:
+        if not self.animating:
+            self.win_wait = max(0.0, self.win_wait - dt)
+        super().update(dt)
+
+    def show_result(self) -> None:
+        """The results open once a win just made has lain still a moment (its hand across
+        the middle, the card won on marked): they faded in over the cards still moving."""
+        if self.win_wait > 0:
+            self.result_shown = False  # (the base asks again next frame)
+            return
+        super().show_result()
 
     def result_summary(self):
         res = rules.result(self.state)
@@ -611,7 +650,18 @@ class ChanTable(CardTable):
         self._draw_prompt(surface)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        self.draw_banner(surface, (640, 300), 30)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_banner(surface, self.banner_center(), 28 if self.won else 30)  # above the
+        # cards in flight
+
+    def banner_center(self) -> tuple[int, int]:
+        """Where a banner stands: over the stock, or below a winning hand laid across it
+        (under the stock's count, above your gate), so that it hides none of its cards."""
+        if not self.won:
+            return 640, 300
+        return 640, (self.stock_label_rect().bottom + self.zone("gate", self.viewer).top) // 2
 
     def _stock_label(self) -> tuple:
         """The stock's count (text, place, size, colour, style, anchor): at the top of its

@@ -1,12 +1,13 @@
 """The Chắn table's other sentences, in the current language: the buttons, hints, the
 banners that announce a chíu, a win or an empty stock, the refusals of gestures that are no
-move at all, and the titles of the end screen. Prompts and the reasons a move is illegal
-live in ``prompts``; the seat panels and the end screen's lines in ``panels``."""
+move at all (and of Undo after your chíu), and the titles of the end screen. Prompts and the
+reasons a move is illegal live in ``prompts``; the seat panels and the end screen's lines in
+``panels``."""
 
 from __future__ import annotations
 
 from game.i18n import N_, NP_, _, num, pgettext
-from game.words.chan import card
+from game.words.chan import CA, CHAN, card
 
 BUTTONS = {"u": NP_("chan", "Ù!"), "chiu": NP_("chan", "Chíu!"), "decline": NP_("chan", "Decline"),
            "pass": NP_("chan", "Pass"), "draw": NP_("chan", "Draw")}
@@ -84,6 +85,18 @@ def deal_over() -> str:
 
 def discard_on_gate() -> str:
     return _("Drop a card on your gate to discard it.")
+
+
+def chiu_not_undone() -> str:
+    """Undo pressed right after your own chíu."""
+    return _("Nothing to undo: a chíu shows three cards of your hand to everyone, so it "
+             "cannot be taken back.")
+
+
+def take_with(live: str, face: str, chan: bool) -> str:
+    """A card of your hand that takes the live card, clicked again once chosen."""
+    return _("Your {card} takes {live} as a {pair}: click the live card, or drag your card "
+             "onto it.").format(card=card(face), live=card(live), pair=CHAN if chan else CA)
 
 
 def cannot_move() -> str:

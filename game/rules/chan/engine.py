@@ -970,21 +970,19 @@ def _why_illegal(state: State, verb: str, cards: list[str]) -> str:
         if hand[card] != 3:
             return f"you need three {card} in your hand to chíu"
         if card in bans.no_take:
-            return (f"you discarded {card} or played it into a Cạ: you may not take it "
-                    "(restriction 4)")
+            return _no_take_reason(state, seat, card)
         return f"chíu on {card} would leave you no legal discard (restriction 8)"
+    if verb == "ca" and (card == CHICHI or cards[1] == CHICHI):
+        return "Chi Chi forms no Cạ, only a Chắn"
+    if verb == "ca" and not forms_ca(card, cards[1]):
+        return f"{card} and {cards[1]} do not form a Cạ (same rank, different suits)"
     if card in bans.no_take:
-        return (f"you discarded {card} or played it into a Cạ: you may not take it "
-                "(restriction 4)")
+        return _no_take_reason(state, seat, card)
     if verb == "chan":
         if not hand[card]:
             return f"you hold no {card} to make a Chắn"
         return f"taking {card} as a Chắn would leave you no legal discard (restriction 8)"
     partner = cards[1]
-    if card == CHICHI or partner == CHICHI:
-        return "Chi Chi forms no Cạ, only a Chắn"
-    if not forms_ca(card, partner):
-        return f"{card} and {partner} do not form a Cạ (same rank, different suits)"
     if not hand[partner]:
         return f"you do not hold {partner}"
     if hand[card]:
@@ -1005,6 +1003,16 @@ def _why_illegal(state: State, verb: str, cards: list[str]) -> str:
         return (f"you have discarded two suits of rank {rank}: you may not capture a Cạ of "
                 "that rank (restriction 6)")
     return "that Cạ would leave you no legal discard (restriction 8)"
+
+
+def _no_take_reason(state: State, seat: int, card: str) -> str:
+    """Why ``seat`` may not take ``card`` (restriction 4): it discarded that face, or played
+    it from its hand into a Cạ (the one that happened)."""
+    if card in state.discarded[seat]:
+        return f"you discarded {card} earlier: you may not take it (restriction 4)"
+    if any(len(g) == 2 and g[0] != g[1] and g[1] == card for g in state.exposed[seat]):
+        return f"you played {card} into a Cạ earlier: you may not take it (restriction 4)"
+    return f"you discarded {card} or played it into a Cạ: you may not take it (restriction 4)"
 
 
 # ---------------------------------------------------------------------------------------------

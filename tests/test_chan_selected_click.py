@@ -1,0 +1,72 @@
+"""A chosen card of your hand clicked again at the Chắn table says what it can do at that
+moment: offered a live card (take it or Draw), no discard is possible, so not "Drop a card
+on your gate to discard it." but that this card takes the live card, or why it cannot."""
+
+from __future__ import annotations
+
+import random
+
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from game.session import Session
+from game.words import chan as words
+from scenes.chan import prompts
+from scenes.chan.table import ChanTable
+
+SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
+
+
+def offered_a_capture() -> Session:
+    """A deal played at random until the person (seat 0) may take the live card as a Cạ
+    (and holds a card of another rank that cannot take it)."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        while session.result is None:
+            moves = rules.legal_moves(session.state)
+            state = session.state
+            if (rules.to_move(state) == 0 and len(session.moves) > 12
+                    and any(m.startswith("ca ") for m in moves) and "draw" in moves):
+                return session
+            session.play(rng.choice(moves))
+    raise AssertionError("the position never came")
+
+
+def open_table(app, drive) -> ChanTable:
+    session = offered_a_capture()
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    assert table.mine
+    return table
+
+
+def click_twice(drive, table: ChanTable, code: str) -> str:
+    ent = table.hand_entity(code)
+    drive.click(table.grip(ent))
+    assert table.drag.selected == ent
+    drive.app.toasts.clear()
+    drive.click(table.grip(ent))
+    drive.settle()
+    return drive.app.toasts[-1].text if drive.app.toasts else ""
+
+
+def test_a_chosen_partner_clicked_again_says_it_takes_the_live_card(app, drive):
+    table = open_table(app, drive)
+    live = table.state.live.card
+    partner = prompts.partner_of(next(m for m in table.legal() if m.startswith("ca ")))
+    before = list(table.session.moves)
+    assert click_twice(drive, table, partner) == (
+        f"Your {words.card(partner)} takes {words.card(live)} as a Cạ: click the live card, "
+        "or drag your card onto it.")
+    assert table.session.moves == before
+
+
+def test_a_chosen_card_that_cannot_take_it_says_why(app, drive):
+    table = open_table(app, drive)
+    live = table.state.live.card
+    other = next(c for c, _ in table.sync.entities("hand") if c[0] != live[0] and c != "CC")
+    text = click_twice(drive, table, other)
+    assert text == (f"{words.card(live)} and {words.card(other)} make no Cạ: a Cạ is two cards "
+                    "of the same rank in different suits.")
+    assert "discard" not in text

@@ -1,0 +1,57 @@
+"""Undo right after your own chíu at the Chắn table: the button is grey (the chíu showed
+three cards of your hand: nothing can be taken back), and Ctrl+Z says so in those words."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from game.session import Session
+from scenes.chan.table import ChanTable
+from scenes.widgets import Button
+
+SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
+
+
+def before_your_chiu(phase: str) -> Session:
+    """A deal played at random (no chíu, no Ù) until the person may chíu in ``phase``."""
+    for seed in range(80):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        while session.result is None:
+            moves = rules.legal_moves(session.state)
+            if rules.to_move(session.state) == 0 and any(m.startswith("chiu") for m in moves):
+                if session.state.phase == phase:
+                    return session
+                break
+            session.play(rng.choice([m for m in moves if not m.startswith("chiu") and m != "u"]
+                                    or moves))
+    raise AssertionError("the position never came")
+
+
+def undo_button(table: ChanTable) -> Button:
+    return next(w for w in table.widgets.widgets
+                if isinstance(w, Button) and w.on_click == table.undo)
+
+
+def test_after_your_chiu_undo_is_grey_and_names_the_chiu(app, drive):
+    for phase in ("respond", "claim"):  # on your turn, and out of turn
+        session = before_your_chiu(phase)
+        table = ChanTable(app, session.config, session)
+        app.scenes.reset(table, transition=None)
+        drive.settle(1200)
+        assert table.mine
+        table.move_buttons["chiu"].on_click()
+        drive.settle()
+        drive.step(2)
+        assert table.session.moves[-1].startswith("chiu ") and table.state.phase == "discard"
+        assert not undo_button(table).enabled
+        app.toasts.clear()
+        drive.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert [t.text for t in app.toasts] == [
+            "Nothing to undo: a chíu shows three cards of your hand to everyone, so it cannot "
+            "be taken back."]
+        assert table.session.moves[-1].startswith("chiu ")  # nothing was taken back
