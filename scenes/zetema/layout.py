@@ -53,10 +53,12 @@ def pile_slot(pile: pygame.Rect, rank: int, i: int) -> Slot:
 
 
 def marriage_slot(rect: pygame.Rect, i: int) -> Slot:
-    """The ``i``-th card of the marriage pile: a loose, slightly turned heap, rising a pixel
-    a card, so that even eight cards leave the zone's label clear (two a card covered it)."""
-    return (rect.centerx + (i % 8) * 2, rect.centery + 16 - (i % 8), (i * 7) % 11 - 5,
-            Z_MARRIAGE + i)
+    """The ``i``-th card of the marriage pile: a neat stack, each card a little right of and
+    a pixel above the one before and barely turned, so that all ten kings and queens stay in
+    the zone and leave its label clear (two a card covered it), and a marriage lies on the
+    one before it (over eight cards the heap started again at its foot, out of line, and
+    both seats' tags stood side by side, one outside the zone)."""
+    return (rect.centerx - 8 + i * 2, rect.centery + 16 - i, (i * 7) % 5 - 2, Z_MARRIAGE + i)
 
 
 def opponent_index(viewer: int, seat: int, players: int) -> int:

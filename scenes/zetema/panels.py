@@ -1,7 +1,8 @@
 """What the Zetema table draws besides cards: the rank piles' headers (rank and count), the
 stock and marriage-pile labels, each other seat's panel (name, who plays it, score, cards
 face down), the prompt of the meld zone, your name and score over your hand, the score
-sheet, and the end-of-deal and end-of-game summaries.
+sheet (with a heading where each new deal begins), and the end-of-deal and end-of-game
+summaries.
 
 Text fits its panel in every language: long words are shrunk, wrapped or cut with an
 ellipsis (``fit_lines``); in a right-to-left language a panel reads from the right.
@@ -152,7 +153,7 @@ class ZetemaPanels:
                                         hand.height), hand)
         lines, size = fit_lines(label, room.width - 24, (16, 14, 13), 1)
         blit_line(surface, lines[0], room, hand.y + 8, size,
-                  theme.GOLD if state.seat == self.viewer else theme.INK, "bold")
+                  theme.GOLD if self._to_play(self.viewer) else theme.INK, "bold")
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
         self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
@@ -179,9 +180,15 @@ class ZetemaPanels:
         landing = self.landing_seat()
         return self.state.seat if landing is None else landing
 
+    def _to_play(self, seat: int) -> bool:
+        """Is ``seat`` shown as the one to play (gold: its panel's edge, its name on the
+        score sheet and over the hand)? The acting seat, as the meld zone names it (the
+        sheet lit the next seat while the last one's move was still landing)."""
+        return self.state.phase != "over" and self.acting_seat() == seat
+
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)
-        active = self.state.phase != "over" and self.acting_seat() == seat
+        active = self._to_play(seat)
         theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
         count = len(self.state.hands[seat])
         back = card_image("back", 34)
@@ -219,7 +226,10 @@ class ZetemaPanels:
             return words.deal_over(self.ended_deal.deal)
         if self.curtain:  # nothing said may come from the hand under the cover; the seat
             return words.waiting_prompt(self.seat_name(self.acting_seat()))  # still moving
-        if self.hint is not None:  # the hint in words, while its cards are lit
+        # the hint in words while its cards are lit, until the person chooses cards: then
+        # the zone names them as always (it went on saying the hint over the cards chosen)
+        if self.hint is not None and (state.phase != "meld" or sorted(
+                t for t, _ in self.selection) == self.chosen_at_hint):
             return words.hint(self.hint[0])
         mover = self.acting_seat()
         if mover not in (state.seat, self.viewer) and not self.shown:  # a move landing
@@ -280,28 +290,47 @@ class ZetemaPanels:
             lines, size = fit_lines(self.seat_name(seat), bar_x - 12 - 10 - shown.width,
                                     (14, 13, 12, 11), 1)
             blit_line(surface, lines[0], rect, y, size,
-                      theme.INK if seat != self.state.seat else theme.GOLD, "bold")
+                      theme.GOLD if self._to_play(seat) else theme.INK, "bold")
             y += 20
         y += 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, y), (rect.right - 10, y))
         # a row's text (13 px) stands 18 px below the one before; the last ends 6 px above
         # the panel's edge, or above the line that says how to see the others
+        lines = self.sheet_lines()
         visible = max(0, (rect.bottom - y - 22) // 18)
-        if len(self.sheet) > visible:
+        if len(lines) > visible:
             visible = max(0, (rect.bottom - y - 38) // 18)
-        self.sheet_scroll = min(self.sheet_scroll, max(0, len(self.sheet) - visible))
-        end = len(self.sheet) - self.sheet_scroll
-        rows = self.sheet[max(0, end - visible):end]
-        if len(self.sheet) > visible:
+        self.sheet_scroll = min(self.sheet_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.sheet_scroll
+        rows = lines[max(0, end - visible):end]
+        if len(lines) > visible:
             blit_line(surface, words.sheet_more(len(self.sheet)), rect, rect.bottom - 18, 11,
                       theme.INK_FAINT, end=True)
-        for seat, points, reason, _ in rows:
+        for row in rows:
             y += 18
+            if isinstance(row, str):  # a deal's heading
+                blit_line(surface, theme.fit(row, 13, rect.width - 24), rect, y, 13,
+                          theme.INK_DIM)
+                continue
+            seat, points, reason, _ = row
             gain = blit_line(surface, words.points_gain(points), rect, y, 13, theme.GOLD,
                              end=True)
             line = words.sheet_line(self.seat_name(seat), score_reason(reason))
             blit_line(surface, theme.fit(line, 13, rect.width - gain.width - 34), rect, y, 13,
                       theme.INK_DIM)
+
+    def sheet_lines(self) -> list:
+        """The score sheet's rows, oldest first: its entries ``(seat, points, reason,
+        deal)``, with a heading where a new deal begins ("— Deal 2 —"), as the move log has
+        them (the sheet ran on from one deal into the next)."""
+        lines: list = []
+        last = 1
+        for entry in self.sheet:
+            if entry[3] != last:
+                lines.append(words.deal_heading(entry[3]))
+                last = entry[3]
+            lines.append(entry)
+        return lines
 
     def sort_buttons_width(self) -> int:
         return 2 * 108 + 6

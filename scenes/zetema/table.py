@@ -63,6 +63,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
         self.sheet_scroll = 0
         self.shown_label = ""
+        self.chosen_at_hint: list[str] = []  # the meld zone's cards when the hint came
         self._hand_spots: dict[int, layout.Slot] = {}
         self._frozen = None  # the hand's content (a Counter) while its slots are kept
         # the table as the last deal ended (shown until its summary is closed; then the
@@ -91,14 +92,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.reconcile(instant=True)
         if not self.session.moves and self.replay is None:
             self._deal_in()
-
-    def next_viewer(self) -> int | None:
-        """The person to move, or while the computer moves the next person in turn: a
-        person's hand leaves the table with the end of that person's turn (between people
-        it stayed face up while the computer played, the next person already at the screen;
-        Zetema has no decision out of turn)."""
-        seat = self.rules.to_move
-        return None if seat is None else self.person_from(seat)
 
     def _deal_in(self) -> None:
         """The viewer's hand comes out of the stock one card after another, turning up."""
@@ -226,14 +219,17 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             if self.drag.selected != ent:
                 esper.try_remove_component(ent, Selected)
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
-            for _, ent in pile:
+            for i, (_, ent) in enumerate(pile):
                 if self.drag.selected != ent:
                     esper.try_remove_component(ent, Selected)
                 takable = mine and phase == "meld" and rank in (rules.QUEEN, rules.KING)
                 esper.component_for_entity(ent, Draggable).enabled = takable
                 # a card you discarded came from your hand, which rises under the pointer:
-                # on the pile only a king or queen you may take back rises
-                esper.component_for_entity(ent, Hoverable).raise_px = 12 if takable else 0
+                # on the pile only a king or queen you may take back rises; the first one
+                # no higher than the pile's header (the card left under the pointer when
+                # the one above it was taken covered "Q 1/5")
+                rise = 12 if i else min(12, self._pile_headroom(rank))
+                esper.component_for_entity(ent, Hoverable).raise_px = rise if takable else 0
         buttons = self.comfort_buttons(self.layout["status"].rect)
         zone = self.layout["meld"].rect
         move, _ = self.selection_meld()
@@ -253,6 +249,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                                   lambda m=mode: self.sort_by(m), size=14))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
+    def _pile_headroom(self, rank: int) -> int:
+        """How far the first card of a rank pile may rise and leave the header readable."""
+        rect = self.layout[f"pile_{rules.RANKS[rank]}"].rect
+        top = layout.pile_slot(rect, rank, 0)[1] - card_image("QS", PILE_W).get_height() / 2
+        return max(0, int(top) - max(box.bottom for box in self.pile_header(rank)) - 2)
+
     def sort_by(self, mode: str) -> None:
         """A sort button: the hand in that order, kept for the tables built later."""
         self.remember_hand_order(mode)
@@ -260,7 +262,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def show_hint(self, move: str) -> list[int]:
         """The hint's cards light up and its words stand at the top of the meld zone, for as
-        long as it is shown (a message there covered the cards in the zone)."""
+        long as it is shown (a message there covered the cards in the zone), or until the
+        person chooses cards."""
+        self.chosen_at_hint = sorted(t for t, _ in self.selection)
         parts = move.split()
         if parts[0] == "discard" and len(parts) > 1:
             return [e for c, e in self.hand + self.selection if c == parts[1]][:1]
@@ -381,15 +385,24 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """What last-move tags must leave readable: the piles' headers (rank, count), the
-        marriage pile's label and every pile card's index: the strip a covered card shows
-        above the next one, the top card's corner (rank over suit). A tag at a discard's
-        foot lies on the cards above it; over one of these it slides aside, or goes to the
-        card's top edge."""
+        marriage pile's label, the meld zone's line of words over the cards shown in it
+        (a meld's tag stood on "...you showed...": it goes to the cards' bottom edge), a
+        card chosen to be discarded (raised, it covered the tag) and every pile card's
+        index: the strip a covered card shows above the next one, the top card's corner
+        (rank over suit). A tag at a discard's foot lies on the cards above it; over one of
+        these it slides aside, or goes to the card's top edge."""
         out: list[pygame.Rect] = []
         if not any(self.marks.marks.values()):
             return out
         zone = self.layout["marriage"].rect  # its label ("Marriages · 2") over the heap
         out.append(pygame.Rect(zone.x, zone.y, zone.width, 22))
+        zone = self.layout["meld"].rect  # its prompt: one line while cards are in the zone
+        out.append(pygame.Rect(zone.x, zone.y, zone.width, 32))
+        chosen = self.drag.selected  # a card chosen to be discarded, raised over the tags
+        if chosen is not None and esper.entity_exists(chosen):
+            out.append(pygame.Rect(*(round(v) for v in entity_rect(
+                esper.component_for_entity(chosen, Transform),
+                esper.component_for_entity(chosen, Sprite)))))
         for i in range(len(rules.RANKS)):
             out += self.pile_header(i)
             boxes = [pygame.Rect(*(round(v) for v in entity_rect(

@@ -226,6 +226,12 @@ def sheet_more(count: int) -> str:
         count=num(count))
 
 
+def deal_heading(deal: int) -> str:
+    """Where a new deal begins on the score sheet, as in the move log ("— Deal 2 —")."""
+    # TRANSLATORS: a heading in the move log where a new deal begins
+    return _("— Deal {deal} —").format(deal=num(deal))
+
+
 def sheet_line(player: str, reason: str) -> str:
     return _("{player}: {reason}").format(player=player, reason=reason)
 

@@ -1,0 +1,104 @@
+"""Zetema: marriages on the table. The marriage pile stays a neat stack with its tags inside
+its zone; a king or queen taken from its rank pile leaves the card beneath in its place,
+below the pile's header."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import esper
+
+import scenes.marks as marks_module
+from ecs.components import Hoverable
+from game.catalog import GameConfig, Seat
+from game.driver import Driver
+from game.rules import zetema as rules
+from game.session import Session
+from scenes.zetema_table import ZetemaTable, perform
+from tests.test_marks import drawn_box, record_calls
+
+H, AI = Seat("human"), Seat("ai", "easy")
+
+
+def start(app, seats, hands, piles=None, marriage=(), to_move=0):
+    config = GameConfig("zetema", seats, 3, {"double": "S"})
+    piles = {r: list((piles or {}).get(r, [])) for r in rules.RANKS}
+    used = (Counter(c for h in hands for c in h) + Counter(c for p in piles.values() for c in p)
+            + Counter(marriage))
+    stock = list((Counter(rules.deck("S")) - used).elements())
+    state = rules.load({"players": len(seats), "dealer": len(seats) - 1, "to_move": to_move,
+                        "phase": "meld", "hands": [list(h) for h in hands], "stock": stock,
+                        "piles": piles, "marriage_pile": list(marriage),
+                        "scores": [0] * len(seats)})
+    drive = Driver(app)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table, drive
+
+
+def play(drive, table, move):
+    if table.curtain:
+        drive.lift_cover(table)
+    perform(drive, table, move)
+    drive.settle(900)
+
+
+def test_a_second_seats_marriage_lies_neatly_on_the_pile_its_tag_inside(app, monkeypatch):
+    """Three people and the computer: Seat 1 marries K♣ Q♣, Seat 3 K♠ and the Q♠ of the Q
+    pile, over three marriages already made. The heap started again at its foot after eight
+    cards: Seat 3's pair lay out of line, and its tag, pushed aside by Seat 1's, hung out of
+    the zone's bottom-left edge. Now each card lies on the one before it, inside the zone
+    below its label, and every tag stands inside the zone, none on another."""
+    hands = [["KC", "QC", "3C", "9D", "10H", "6C", "AH"],
+             ["7D", "3H", "5C", "8S", "9S", "JS", "2H"],
+             ["KS", "3D", "4C", "8C", "9C", "JC", "7H"],
+             ["7S", "2D", "4D", "8D", "9H", "JD", "10D"]]
+    table, drive = start(app, (H, H, H, AI), hands, piles={"Q": ["QS"]},
+                         marriage=["KH", "QH", "KD", "QD", "KS", "QS"])
+    play(drive, table, "meld marriage KC QC")
+    play(drive, table, "discard 3C")
+    play(drive, table, "discard 3H")
+    play(drive, table, "meld marriage KS QS@pile")
+    assert table.session.moves[-1] == "meld marriage KS QS@pile"
+    assert table.state.phase == "discard" and table.state.seat == 2
+    drive.wait(0.5)
+    zone = table.layout["marriage"].rect
+    table.world.activate()
+    assert len(table.marriage) == 10
+    boxes = [drawn_box(e) for _, e in table.marriage]
+    for below, above in zip(boxes, boxes[1:]):  # each card a little right of and above
+        assert below.centerx < above.centerx and below.centery > above.centery, (below, above)
+    for box in boxes:  # in the zone, below its label ("Marriages · 5")
+        assert zone.contains(box) and box.top >= zone.y + 22, (box, zone)
+    drawn = record_calls(monkeypatch, marks_module, "_tag")
+    app.draw(app.screen)
+    tags = [(label, tag) for label, tag in drawn
+            if tag.colliderect(zone.inflate(40, 40))]  # (the marriage pile's tags)
+    assert table.seat_name(2) in [label for label, _ in tags]
+    for label, tag in tags:
+        assert zone.contains(tag), (label, tag, zone)
+    for (_, a), (_, b) in zip(tags, tags[1:]):
+        assert not a.colliderect(b)
+
+
+def test_the_queen_left_on_its_pile_rises_no_higher_than_the_header(app):
+    """Q♥ clicked off the Q pile for a marriage: the Q♠ left beneath the pointer rose and
+    covered the pile's header ("Q 1/5"). It still rises a little (it may be taken too), and
+    leaves the header readable."""
+    hands = [["KH", "3C", "9D", "10H", "6C", "AH"],
+             ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]]
+    table, drive = start(app, (H, AI), hands, piles={"Q": ["QS", "QH"]})
+    table.world.activate()
+    queen = table.piles[rules.QUEEN][-1][1]
+    drive.click(drive.center_of(queen))
+    assert [t for t, _ in table.selection] == ["QH" + rules.PILE]
+    left = table.piles[rules.QUEEN][0][1]
+    header = max(box.bottom for box in table.pile_header(rules.QUEEN))
+    assert drawn_box(left).collidepoint(drive.pos)  # the pointer rests on it
+    for _ in range(40):
+        drive.step()
+        table.world.activate()
+        assert drawn_box(left).top > header, (drawn_box(left), header)
+    assert esper.component_for_entity(left, Hoverable).hovered
+    assert 0 < esper.component_for_entity(left, Hoverable).raise_px
