@@ -215,8 +215,19 @@ class LastMoves:
                     tags.append((mark.label, colour, whole, mark.tag_at))
         bounds = surface.get_rect()
         for label, colour, box, edge in tags:  # above every outline: no line crosses a tag
-            taken.append(_tag(surface, label, colour, box,
-                              self.tag_avoids(taken, label, box, bounds), edge))
+            taken.append(_tag(surface, label, colour,
+                              self.tag_spots(label, box, edge, bounds),
+                              self.tag_avoids(taken, label, box, bounds)))
+
+    def tag_spots(self, label: str, box: pygame.Rect, edge: str,
+                  bounds: pygame.Rect) -> list[pygame.Rect]:
+        """Where the tag ``label`` of the outline ``box`` may stand, best first (``_tag``
+        takes the first that covers nothing, else the one that covers least): on the mark's
+        ``edge`` (top or bottom), centred, else slid along that edge (up to a tag's width and
+        a little, nearest first), else on the other edge, else farther along the top;
+        "top_far" slides three times as far along the top before it tries the bottom edge.
+        Only spots inside ``bounds``. A table may narrow them."""
+        return tag_spots(label, box, edge, bounds)
 
     def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
                    bounds: pygame.Rect) -> list[pygame.Rect]:
@@ -283,15 +294,10 @@ def _dashed_circle(surface: pygame.Surface, colour, centre, radius: int) -> None
         pygame.draw.arc(surface, colour, box, start, start + 0.3, 3)
 
 
-def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
-         taken: list[pygame.Rect] = (), edge: str = "top") -> pygame.Rect:
-    """A small label on the mark's ``edge`` (top or bottom): centred, else slid along that
-    edge (up to a tag's width and a little, nearest first), else on the other edge, else
-    farther along the top, wherever it covers none of the ``taken`` rects (other tags,
-    labels), else where it covers least of them; "top_far" slides three times as far along the
-    top before it tries the bottom edge. Returns where it was drawn."""
-    img = _tag_words(text)
-    top = img.get_rect(midbottom=(box.centerx, box.top + 6)).inflate(TAG_PAD)
+def tag_spots(text: str, box: pygame.Rect, edge: str = "top",
+              bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
+    """Where a tag may stand by default, best first (``LastMoves.tag_spots``)."""
+    top = _tag_words(text).get_rect(midbottom=(box.centerx, box.top + 6)).inflate(TAG_PAD)
     step = top.width + 4
     bottom = top.move(0, box.height - 2 - top.height // 2 + 4)
     if edge == "bottom":
@@ -300,9 +306,15 @@ def _tag(surface: pygame.Surface, text: str, colour, box: pygame.Rect,
         rows = ((top, 0, 3 * step), (bottom, 0, step))
     else:
         rows = ((top, 0, step), (bottom, 0, step), (top, step, 2 * step))
-    bounds = surface.get_rect()
-    spots = [s for row in rows for s in _along(*row) if bounds.contains(s)] or [top]
-    # the first spot that covers nothing, else the one that covers least
+    spots = [s for row in rows for s in _along(*row)]
+    return [s for s in spots if bounds is None or bounds.contains(s)] or [top]
+
+
+def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],
+         taken: list[pygame.Rect] = ()) -> pygame.Rect:
+    """A small label at the first of ``spots`` that covers none of the ``taken`` rects
+    (other tags, labels), else where it covers least of them. Returns where it was drawn."""
+    img = _tag_words(text)
     tag = min(spots, key=lambda s: sum(s.clip(t).width * s.clip(t).height for t in taken))
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     theme.put(surface, img, img.get_rect(center=tag.center))

@@ -4,18 +4,23 @@ The computer's pick glows first (``AI_LEAD``), then each step of its move (the m
 the tray, the rings vanishing, the marble out of the bag, the put) comes after the one
 before has landed, ``STEP_PAUSE`` apart, and its next move waits until the last step has
 been seen. Times are tween seconds (the animation speed setting scales them; nothing waits
-at instant). Each seat's last move stays marked (``mark_move``).
+at instant). Each seat's last move stays marked (``mark_move``; ``BoardMarks`` keeps a
+"took · put" tag next to its own ring and off the panels).
 ``MoveAnimation`` is a part of ``scenes.zertz.table.ZertzTable`` (a mixin).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import esper
+import pygame
 
 from ecs.components import Draggable, DropTarget, Glow, Sprite, Transform, ZOrder
 from ecs.tween import animate, ease_out_back, move_to
 from game.rules import zertz as rules
 from scenes import theme
+from scenes.marks import LastMoves
 from scenes.zertz import words
 from scenes.zertz.layout import TRAY_SCALE, Z_BOARD, Z_DRAWN, Z_TRAY
 
@@ -24,6 +29,29 @@ MOVE_TIME = 0.4  # a piece or marble gliding to its place
 STEP_PAUSE = 0.35  # between the steps of the computer's move, and before its next move
 RING_TIME = 0.45  # a removed ring shrinking away
 DRAW_TIME = 0.35  # the drawn marble coming out of the bag
+
+
+PANEL_MARGIN = 6  # a tag stays this far from a panel (a seat's turn outline stands 3 px out)
+
+
+class BoardMarks(LastMoves):
+    """The last-move marks of a Zertz table: a tag ("took · put") stands on the top or bottom
+    edge of its ring's outline, covering a third of it at least (slid farther it stood
+    beside the next ring and seemed to name that one), clear of every panel (``panels()``;
+    a Persian tag, wider, slid onto the captured-marbles panel)."""
+
+    def __init__(self, colour: Callable[[int], tuple[int, int, int]],
+                 panels: Callable[[], list[pygame.Rect]]) -> None:
+        super().__init__(colour)
+        self.panels = panels
+
+    def tag_spots(self, label: str, box: pygame.Rect, edge: str,
+                  bounds: pygame.Rect) -> list[pygame.Rect]:
+        spots = super().tag_spots(label, box, edge, bounds)
+        panels = [p.inflate(2 * PANEL_MARGIN, 2 * PANEL_MARGIN) for p in self.panels()]
+        clear = [s for s in spots if s.collidelist(panels) == -1]
+        near = [s for s in clear if s.clip(box).width >= box.width // 3]
+        return near or clear or spots
 
 
 class MoveAnimation:

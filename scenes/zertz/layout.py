@@ -88,6 +88,12 @@ def bag_panel(layout) -> pygame.Rect:
     return pygame.Rect(bag.x - 60, bag.y - 4, bag.width + 160, bag.height + 8)
 
 
+def panels(layout) -> list[pygame.Rect]:
+    """Every panel on the table: the seats' supplies and trays, the log, the status, the bag's."""
+    return [layout[zone].rect for zone in ("supply_0", "tray_0", "supply_1", "tray_1", "log",
+                                           "status")] + [bag_panel(layout)]
+
+
 def drawn_spot(layout) -> Point:
     """Where a marble drawn from the bag waits to be put on a ring."""
     rect = layout["bag"].rect

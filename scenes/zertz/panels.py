@@ -22,6 +22,10 @@ from scenes.zertz import layout as geo
 SEAT_COLOURS = (theme.RED, theme.BLUE)
 PROMPT_SIZES = (15, 14, 13)  # the prompt shrinks a little rather than lose a line
 PROMPT_LINES = 3
+# the prompt's first line and the keys (or hovered ring) line below it, from the status
+# panel's top and bottom: a prompt's third line stood 7 px above that line, as close as
+# its own lines, and the line 2 px above the buttons
+PROMPT_TOP, FOOT_UP = 46, 80
 
 
 def _text(surface, string, x, y, size, colour, within: pygame.Rect, style="sans",
@@ -88,7 +92,15 @@ def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: boo
         _text(surface, words.tray_caption(colour), tray.x + 16, y, 13,
               theme.INK_DIM if n else theme.INK_FAINT, tray, width=tray.width - 80)
         _text(surface, words.of_six(n), tray.right - 12, y, 14,
-              theme.GOLD if n >= 5 else theme.INK_DIM, tray, "bold", anchor="midright")
+              theme.GOLD if six_in_reach(state, seat, row) else theme.INK_DIM, tray, "bold",
+              anchor="midright")
+
+
+def six_in_reach(state, seat: int, row: int) -> bool:
+    """``seat`` holds five marbles of a row's colour (or all six) and the sixth is still to
+    be had, on the board or in the bag: the other player holds none of them."""
+    return (state.captured[seat][row] >= rules.MARBLES_PER_COLOUR - 1
+            and state.captured[1 - seat][row] == 0)
 
 
 def caption_rect(layout, seat: int, row: int) -> pygame.Rect:
@@ -135,7 +147,7 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, title: str, text: st
           width=rect.width - 50)
     size, lines = prompt_lines(text, rect.width - 30)
     for i, line in enumerate(lines):
-        _text(surface, line, rect.x + 16, rect.y + 52 + i * (size + 4), size, theme.INK_DIM,
-              rect, anchor="topleft")
-    _text(surface, foot, rect.x + 16, rect.bottom - 78, 13, theme.INK_FAINT, rect,
+        _text(surface, line, rect.x + 16, rect.y + PROMPT_TOP + i * (size + 4), size,
+              theme.INK_DIM, rect, anchor="topleft")
+    _text(surface, foot, rect.x + 16, rect.bottom - FOOT_UP, 13, theme.INK_FAINT, rect,
           anchor="topleft", width=rect.width - 30)

@@ -30,11 +30,10 @@ from game.rules import zertz as rules
 from game.session import Session
 from scenes import theme
 from scenes.game_table import GameTable, fitting_size
-from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zertz import layout as geo
 from scenes.zertz import panels, words
-from scenes.zertz.animation import MoveAnimation
+from scenes.zertz.animation import PANEL_MARGIN, BoardMarks, MoveAnimation
 from scenes.zertz.moves import MoveInput
 from scenes.zertz.sync import BoardSync
 
@@ -47,7 +46,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     ai_module = zertz_ai
     # messages stand in the strip between the bag and the board's top ring (one line fits;
     # they hide no ring, no tray, no button); only the newest is shown (the older ones,
-    # stacked above it, covered the bag's counts)
+    # stacked above it, covered the bag's counts). A wide one ends above the side panels
+    # (``toast_bottom``: a narrow one lower)
     toast_zone = ("bag", "bottom", 40)
     toast_room = 1
     REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
@@ -59,7 +59,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         self.layout = load_layout("zertz")
         self.init_board()
         self._last_dropped = None
-        self.marks = LastMoves(lambda seat: MARK_COLOURS[seat])
+        self.marks = BoardMarks(lambda seat: MARK_COLOURS[seat], lambda: geo.panels(self.layout))
 
     # -- what may be touched, the buttons ----------------------------------------------
     def refresh(self) -> None:
@@ -89,6 +89,19 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
                 self.arrange(0.0)
             finally:
                 esper.switch_world(previous)
+
+    def toast_bottom(self) -> int | None:
+        """Where the newest message ends: one narrow enough to stand between the side panels
+        ends just above the top ring as drawn, clear of the bag's panel (a message is 43 px
+        high; it covered the panel's edge); a wider one above the side panels (the strip
+        there is 36 px high: it covers the panel's lowest pixels)."""
+        toasts = self.app.toasts
+        if toasts:
+            width = theme.text_width(toasts[-1].text, 19, "bold") + 40  # as the app draws it
+            room = self.layout["tray_1"].rect.left - self.layout["tray_0"].rect.right
+            if width <= room - 2 * PANEL_MARGIN:
+                return self.layout["d7"].rect.top + 2  # (the ring's picture is inset 2 px)
+        return super().toast_bottom()
 
     # -- hint --------------------------------------------------------------------------
     def show_hint(self, move: str) -> list[int]:
@@ -196,7 +209,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """A "took · put" tag stands at its own ring, as clear as it can of the other rings
         (those with a piece or marble count twice: it covered a neighbour's piece) and of the
-        board's labels (counted twice); over an empty ring it seemed to name that one."""
+        board's labels (counted twice); over an empty ring it seemed to name that one. It
+        stays next to its ring and off the panels (``BoardMarks``)."""
         tagged = [m.rect for marks in self.marks.marks.values() for m in marks
                   if m.label and m.rect is not None]
         if not tagged:
