@@ -839,9 +839,10 @@ class GameTable(TableScene):
             n += 1
             entry = whole_names(entry, names)
             # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
-            wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
-                                 width)
-            lines.extend(wrapped[:1] + [CONTINUED + w for w in wrapped[1:]])
+            wrapped = theme.wrap_hanging(_("{number}. {move}").format(number=num(n),
+                                                                      move=entry), 13, width,
+                                         CONTINUED)
+            lines.extend(wrapped)
             starts.add(wrapped[0])
         self._wrapped_log = (key, lines)
         self._log_starts = starts

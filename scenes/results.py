@@ -91,9 +91,9 @@ class ResultsOverlay(Scene):
         for n, entry in enumerate(self.log, 1):
             if n - 1 in self.headings:
                 lines.append(self.headings[n - 1])
-            wrapped = theme.wrap(_("{number}. {move}").format(number=num(n), move=entry), 13,
-                                 self.log_rect.width - 24)
-            lines.extend(wrapped[:1] + [WRAPPED + w for w in wrapped[1:]])
+            lines.extend(theme.wrap_hanging(_("{number}. {move}").format(number=num(n),
+                                                                         move=entry), 13,
+                                            self.log_rect.width - 24, WRAPPED))
         return lines
 
     def handle(self, event: InputEvent) -> None:

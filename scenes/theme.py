@@ -348,6 +348,17 @@ def wrap(string: str, size: int, width: int, style: str = "sans") -> list[str]:
     return list(lines)
 
 
+def wrap_hanging(string: str, size: int, width: int, indent: str,
+                 style: str = "sans") -> list[str]:
+    """``wrap`` with every line after the first starting with ``indent`` and, with it, no
+    wider than ``width`` either (an indented line ran ``indent``'s width past the edge)."""
+    first, *rest = wrap(string, size, width, style)
+    if not rest:
+        return [first]
+    room = max(1, width - text_width(indent, size, style))
+    return [first] + [indent + line for line in wrap(" ".join(rest), size, room, style)]
+
+
 def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
     """The paragraph's words, an isolate (a Persian list of cards, a path) kept as one
     while it fits on a line (a meld's joker went alone to the next line)."""

@@ -152,3 +152,26 @@ def test_the_log_never_shows_an_entry_without_its_start(app, drive, monkeypatch)
         drawn = [s for s in log_drawn(table, monkeypatch) if s in lines]
         assert drawn and not drawn[0].startswith(CONTINUED)
         assert drawn == lines[-len(drawn):]  # the newest lines, in order
+
+
+@pytest.mark.parametrize("lang", ("en", "fa"))
+def test_an_entrys_indented_lines_fit_the_log_too(app, drive, lang):
+    """A wrapped entry's later lines were wrapped to the log's width and then indented: in
+    Persian they ran past the panel's left border (a take that removed two rings)."""
+    from scenes.game_table import CONTINUED
+
+    i18n.set_language(lang)
+    try:
+        table = ZertzTable(app, ZERTZ)
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        entry = _("{name} took the {colour} marble on {ring} — rings {removed} removed").format(
+            name=_("Red"), colour=_("white"), ring="c3", removed="c3, c4")
+        table.session.log[:] = [entry, entry + " " + entry] * 3
+        for width in range(150, 262, 4):  # wherever the lines break
+            lines = table._log_lines(width)
+            assert any(line.startswith(CONTINUED) for line in lines)
+            assert all(theme.text_width(line, 13) <= width for line in lines), [
+                (width, theme.text_width(line, 13), line) for line in lines]
+    finally:
+        i18n.set_language("en")
