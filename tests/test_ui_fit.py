@@ -206,7 +206,7 @@ def test_a_replay_never_says_the_computer_is_thinking(game, monkeypatch):
 def test_a_last_move_tag_is_never_crossed_by_another_seats_outline(screen):
     """Telefunken's melds of two seats in rows: the lower meld's "Seat 2" tag sat on the
     upper meld's red outline, which was drawn after it and crossed its words."""
-    from scenes.marks import LastMoves, _tag
+    from scenes.marks import LastMoves, _tag, tag_spots
 
     marks = LastMoves()
     lower = pygame.Rect(100, 200, 60, 80)   # seat 2's meld, tagged
@@ -216,7 +216,8 @@ def test_a_last_move_tag_is_never_crossed_by_another_seats_outline(screen):
     surface = pygame.Surface((400, 400))
     surface.fill((30, 90, 60))
     marks.draw(surface)
-    tag = _tag(pygame.Surface((400, 400)), "Seat 2", marks.colour(1), lower.inflate(8, 8))
+    tag = _tag(pygame.Surface((400, 400)), "Seat 2", marks.colour(1),
+               tag_spots("Seat 2", lower.inflate(8, 8)))
     assert tag.colliderect(upper.inflate(8, 8)) and not upper.inflate(2, 2).contains(tag)
     red = marks.colour(0)
     inside = tag.inflate(-6, -4)
