@@ -619,3 +619,25 @@ def test_a_card_dropped_on_the_stock_says_where_cards_go(open_table, app, drive)
     drive.settle()
     assert table.session.moves == [] and "KS" in hand_codes(table)
     assert app.toasts[-1].text.startswith("Nothing goes back onto the stock")
+
+
+@pytest.mark.parametrize("size", [8, 11, 14, 27])
+def test_the_outer_cards_of_the_hand_keep_clear_of_its_panel(app, drive, size):
+    """The leftmost card of an 11-card hand touched the hand panel's edge (a play-tester)."""
+    deck = [c for c in rules.deck() if c != "JK"]
+    hand = deck[:size]
+    others = [deck[30:41], deck[41:52], deck[52:63]]
+    state = position([hand] + others, discard=(deck[70],))
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.move((5, 5))
+    drive.step(30)
+    table.world.activate()
+    zone = table.layout["hand"].rect
+    for _, ent in table.sync.entities("hand"):
+        drawn = table.render.drawn(ent)
+        assert drawn is not None
+        image, topleft = drawn
+        box = image.get_rect(topleft=topleft)
+        assert box.left >= zone.left + 6 and box.right <= zone.right - 6, (box, zone)

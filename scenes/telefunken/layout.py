@@ -45,13 +45,16 @@ class Placed:
     bottom: int = 0  # the lowest card's bottom edge
 
 
+HAND_MARGIN = 18  # px between the hand zone's edges and its outer cards' (tilted) corners
+
+
 def hand_slots(rect: pygame.Rect, hand: list[str], frozen: list[tuple[str, int]] | None,
                ents: list[int | None] | None = None) -> list[Slot]:
     """The hand fanned in ``rect``; with ``frozen`` (the cards, as (code, entity), in the
     order of their slots while cards are being clicked) each card keeps its slot, so nothing
     moves under the pointer: ``ents`` names the entity of each card of ``hand``, so of two
     identical cards each keeps its own slot."""
-    area = rect.inflate(-16, -44)
+    area = rect.inflate(-HAND_MARGIN * 2, -44)
     full = [code for code, _ in frozen] if frozen is not None else hand
     spots = fan(area, len(full), HAND_W, max_step=HAND_W + 4, arc=5)
     slots = [(x, y + 16, a, 600 + i) for i, (x, y, a) in enumerate(spots)]
