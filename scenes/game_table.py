@@ -58,7 +58,7 @@ HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked 
 HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
 HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
-COVER_QUIET = 0.5  # seconds: a click lifts the cover only after this long without a click on it
+COVER_QUIET = 0.8  # seconds: a click lifts the cover only after this long without a click on it
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 
 

@@ -15,6 +15,8 @@ from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
 
+PANEL_W, PANEL_H = 420, 470  # the menu's panel (asking to confirm Restart, as tall as needed)
+
 
 class PauseMenu(Scene):
     name = "pause"
@@ -23,8 +25,7 @@ class PauseMenu(Scene):
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
-        self.panel = pygame.Rect(0, 0, 420, 470)
-        self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        self.panel = pygame.Rect(0, 0, PANEL_W, PANEL_H)
         self.confirming = False
         # the table's messages stay with it: over the menu they stood on its buttons (a
         # problem, such as saving that failed, stays)
@@ -32,6 +33,13 @@ class PauseMenu(Scene):
         self._build()
 
     def _build(self) -> None:
+        height = PANEL_H
+        if self.confirming:  # the panel as tall as the question needs (it kept the
+            # menu's height: a large empty space above the buttons)
+            rows = sum(len(theme.wrap(line, 20, PANEL_W - 40)) for line in self._warning())
+            height = 120 + 28 * rows + 6 * 2 + 24 + 150
+        self.panel = pygame.Rect(0, 0, PANEL_W, height)
+        self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         x, w = self.panel.x + 60, self.panel.width - 120
         y = self.panel.y + 100
         self.widgets = WidgetGroup()
@@ -93,6 +101,25 @@ class PauseMenu(Scene):
             else:
                 self.resume_game()
 
+    def _warning(self) -> list[str]:
+        """What Restart would do: the game in progress lost, and which cards come."""
+        config = getattr(self.table, "config", None)
+        same = config is not None and config.fixed_seed
+        marbles = getattr(self.table, "game_key", "") == "zertz"
+        if same and marbles:
+            again = _("The same marbles from the bag again (seed {seed}).").format(
+                seed=num(config.seed))
+        elif same:
+            again = _("The same cards again (seed {seed}).").format(seed=num(config.seed))
+        else:
+            again = (_("A new game with a new draw from the bag.") if marbles
+                     else _("A new game with new cards."))
+        # (a replay, or a game already over, loses nothing: it said a game would be lost)
+        rules = getattr(self.table, "rules", None)
+        in_play = (getattr(self.table, "replay", None) is None
+                   and not getattr(rules, "over", False))
+        return [_("The game in progress will be lost."), again] if in_play else [again]
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
         theme.panel(surface, self.panel, alpha=255)
@@ -100,24 +127,8 @@ class PauseMenu(Scene):
         theme.blit_text(surface, title, (self.panel.centerx, self.panel.y + 32), 40,
                         theme.GOLD, "serif", anchor="midtop")
         if self.confirming:
-            config = getattr(self.table, "config", None)
-            same = config is not None and config.fixed_seed
-            marbles = getattr(self.table, "game_key", "") == "zertz"
-            if same and marbles:
-                again = _("The same marbles from the bag again (seed {seed}).").format(
-                    seed=num(config.seed))
-            elif same:
-                again = _("The same cards again (seed {seed}).").format(seed=num(config.seed))
-            else:
-                again = (_("A new game with a new draw from the bag.") if marbles
-                         else _("A new game with new cards."))
-            # (a replay, or a game already over, loses nothing: it said a game would be lost)
-            rules = getattr(self.table, "rules", None)
-            in_play = (getattr(self.table, "replay", None) is None
-                       and not getattr(rules, "over", False))
-            lines = [_("The game in progress will be lost."), again] if in_play else [again]
             y = self.panel.y + 120
-            for line in lines:
+            for line in self._warning():
                 for part in theme.wrap(line, 20, self.panel.width - 40):
                     theme.blit_text(surface, part, (self.panel.centerx, y), 20, theme.INK,
                                     anchor="midtop")

@@ -339,6 +339,33 @@ def test_a_persons_hand_leaves_with_their_turn_while_the_computer_plays(app, gam
     assert drive.problems == []
 
 
+def test_a_person_who_lets_a_discard_go_and_draws_next_keeps_the_screen(app):
+    """Telefunken between two people and a computer: the person after the discarder passed
+    on the discard, the computer declined it too, and the cover went up for the discarder
+    while the computer thought, then again for the person who draws (found by a tester)."""
+    config = GameConfig("telefunken", (H, H, AI), 4, {})
+    rules = rules_module("telefunken")
+
+    def stop(s):
+        st = s.state
+        return (st.phase == "buy" and s.to_move == 1 and st.discarder == 0
+                and 2 in (st.offer or ()))
+    session = _session_to(config, 5, stop)
+    table = TelefunkenTable(app, config, session)
+    drive = open_uncovered(app, table)
+    assert table.viewer == 1 and "pass" in rules.legal_moves(table.state)
+    drive.click(next(w for w in table.widgets.widgets if w.label == "Pass").rect.center)
+    covered = False
+    for _ in range(900):
+        drive.step()
+        covered |= table.curtain
+        if table.rules.to_move == 1 and table.state.phase == "draw":
+            break
+    assert table.rules.to_move == 1 and table.state.phase == "draw"
+    assert table.viewer == 1 and not covered and not table.curtain
+    assert drive.problems == []
+
+
 def covered_table(app, game: str):
     """A table between people with the cover up for the second person; its driver."""
     cls, _, seats = GAMES[game]

@@ -219,6 +219,33 @@ def test_a_click_on_the_pause_menu_soon_after_esc_counts(app, drive):
     assert any(w.label == "Cancel" for w in menu.widgets.widgets)  # asks to confirm
 
 
+def test_the_restart_question_is_as_tall_as_it_needs(app, drive):
+    """Restart? kept the pause menu's height: a large empty space above its buttons."""
+    from game.catalog import GameConfig, Seat
+    from scenes import theme
+    from scenes.pause import PANEL_H, PauseMenu
+    from scenes.zertz.table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": None})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    menu = PauseMenu(app, table)
+    app.scenes.push(menu, transition=None)
+    drive.step()
+    restart = next(w for w in menu.widgets.widgets if w.label == "Restart")
+    drive.click(restart.rect.center)
+    assert menu.confirming
+    rows = sum(len(theme.wrap(line, 20, menu.panel.width - 40)) for line in menu._warning())
+    words_end = menu.panel.y + 120 + 28 * rows + 12
+    first = min(w.rect.top for w in menu.widgets.widgets)
+    assert 0 <= first - words_end <= 40
+    assert menu.panel.center == (app.size[0] // 2, app.size[1] // 2)
+    drive.key(pygame.K_ESCAPE)  # cancel: the menu as it was
+    assert not menu.confirming and menu.panel.height == PANEL_H
+    assert min(w.rect.top for w in menu.widgets.widgets) == menu.panel.y + 100
+
+
 def test_slide_transition_moves_frames(app, drive):
     before = pygame.image.tobytes(app.screen, "RGB")
     app.scenes.push(SetupScene(app, BY_KEY["zertz"]), transition="slide")

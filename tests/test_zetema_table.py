@@ -571,6 +571,7 @@ def test_dealt_cards_leave_the_stock_face_down_and_turn_up_as_they_arrive(app, d
     assert faces(table) and all(faces(table))
 
     config = GameConfig("zetema", (Seat("human"), Seat("human")), 3, {"double": "S"})
+    app.settings.animation = "slow"  # (the deal still running once the cover takes a click)
     table = ZetemaTable(app, config)
     app.scenes.reset(table, transition=None)
     drive.step(2)

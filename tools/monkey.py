@@ -797,7 +797,7 @@ class Monkey:
         if isinstance(table, CardTable) and table.curtain:
             # mostly after the cover has stood its quiet moment (COVER_QUIET), now and then
             # too soon (that click must not lift it)
-            self.drive.step(self.rng.randint(1, 45))
+            self.drive.step(self.rng.randint(1, 75))
             self.drive.click(table.layout["hand"].rect.center)
             self.drive.step(self.rng.randint(1, 20))
             if self.app.scenes.top is not table:

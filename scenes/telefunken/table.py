@@ -477,6 +477,21 @@ class TelefunkenTable(Gestures, CardTable):
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1])
 
+    def next_viewer(self) -> int | None:
+        """As every card table (the person to move, or the next person to act while the
+        computer moves), but while a discard is offered the next to act are the seats still
+        to be offered it and then the one to draw, not the seats in turn: a person who let
+        the discard go and draws next kept their hand through the computer's decision (the
+        cover went up for another person, then again for them)."""
+        seat, state = self.rules.to_move, self.state
+        if seat is None or self.config.seats[seat].is_human or state.phase != "buy":
+            return super().next_viewer()
+        drawer = (state.discarder + 1) % state.players
+        for later in list(state.offer or ()) + [drawer]:
+            if self.config.seats[later].is_human:
+                return later
+        return self.person_from(drawer)
+
     def nothing_to_hide(self) -> bool:
         return self.state.phase == "cut"
 
