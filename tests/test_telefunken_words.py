@@ -393,3 +393,12 @@ def test_an_empty_stock_shows_a_faint_card(open_table):
     table = open_table(laid_out())
     table.world.activate()
     assert esper.component_for_entity(table.stock_ent, Transform).alpha == 255
+
+
+def test_a_press_on_the_discard_after_the_draw_is_told_how_to_discard():
+    """After melding, a press on the discard pile (meaning to discard) said "Once you have
+    melded this deal you may no longer buy the discard"."""
+    state = laid_out()
+    assert state.melded[0] and state.phase == "play" and state.seat == 0
+    assert words.pile_refusal(state, 0) == (
+        "You have drawn: meld if you can, then discard a card onto this pile")

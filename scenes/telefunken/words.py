@@ -253,7 +253,11 @@ def discard_refusal(state, seat: int, card: str) -> str:
 
 
 def pile_refusal(state, seat: int) -> str:
-    """Why the top discard cannot be taken now (a press on it while it is not offered)."""
+    """Why the top discard cannot be taken now (a press on it while it is not offered). In
+    one's own turn after the draw, a press there is most likely meant as a discard: said
+    first (it said a seat that had melded could no longer buy)."""
+    if state.seat == seat and state.phase == "play":
+        return _("You have drawn: meld if you can, then discard a card onto this pile")
     if state.melded[seat]:
         return _("Once you have melded this deal you may no longer buy the discard")
     if state.chips[seat] <= 0:
@@ -261,8 +265,6 @@ def pile_refusal(state, seat: int) -> str:
     if state.seat == seat and state.phase == "draw":
         return _("A discard may be bought only when it is thrown, for a chip: now draw from "
                  "the stock")
-    if state.seat == seat and state.phase == "play":
-        return _("You have drawn: meld if you can, then discard a card onto this pile")
     return _("A discard may be bought only when it is thrown, for a chip")
 
 
