@@ -146,7 +146,12 @@ class CardSync:
         for code, leftovers in free.items():
             for zone, ent in leftovers:
                 end = None if instant else sink(zone, code)
-                if end is None:  # (or it stays where it is, out of sight: buried)
+                if esper.has_component(ent, Held):  # in the person's hand as another seat
+                    # took it (a discard bought): it goes at once (let go, it glided back to
+                    # its old place and stayed there, a ghost face up)
+                    remove_now(ent)
+                    self.departed.append((code, ent))
+                elif end is None:  # (or it stays where it is, out of sight: buried)
                     remove_now(ent)
                 else:
                     x, y = end

@@ -16,7 +16,7 @@ import esper
 import pygame
 import pytest
 
-from ecs.components import CardFace
+from ecs.components import CardFace, Sprite
 from game.catalog import GameConfig, Seat
 from game.driver import Driver
 from game.session import Session, rules_module
@@ -713,3 +713,37 @@ def test_undo_by_the_person_at_the_screen_needs_no_cover_to_lift(app):
     assert faces and all(up for _, up in faces)
     assert not table.can_undo()  # the first person's discard stays: this one has looked
     assert drive.problems == []
+
+
+def test_a_discard_held_by_a_person_as_the_computer_buys_it_leaves_no_ghost(app):
+    """A person held the top discard (pressed, not dropped) when the computer bought it: let
+    go, the card glided back to the pile and stayed there face up, a ghost of a card now in
+    the computer's hand (found by the random-input run)."""
+    config = GameConfig("telefunken", (Seat("ai", "normal"), H, H), 646284133, {})
+    session = Session.new(config)
+    for move in ["cut 50", "draw", "discard 10H", "pass", "pass", "draw", "meld 7S 7D 7C"]:
+        session.play(move)
+    table = TelefunkenTable(app, config, session)
+    drive = open_uncovered(app, table)
+    table.rules.submit("discard AD")
+    drive.settle()
+    drive.lift_cover(table)  # the next person, offered the ace
+    top = table.sync.entities("discard")[-1][1]
+    drive.press(drive.center_of(top))
+    drive.move((640, 300), steps=4)
+    assert table.drag.held == top
+    table.rules.submit("pass")
+    for _ in range(600):
+        drive.step()
+        if len(table.session.moves) > 9:
+            break
+    assert table.session.moves[7:] == ["discard AD", "pass", "buy"], table.session.moves[7:]
+    assert "AD" in table.state.hands[0]
+    drive.step(30)
+    drive.release((640, 300))
+    drive.settle()
+    table.world.activate()
+    shown = [f.code for e, f in esper.get_component(CardFace)
+             if f.face_up and esper.component_for_entity(e, Sprite).visible]
+    assert "AD" not in shown and table.drag.held is None
+    assert ghost_cards(table) == [] and drive.problems == []
