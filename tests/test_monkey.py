@@ -101,6 +101,30 @@ def test_a_face_up_card_of_another_hand_is_a_leak(app, drive):
     assert monkey.hidden_excess(table, allowed=0) == {}
 
 
+def test_a_telefunken_discard_bought_this_deal_is_public(app, drive):
+    """A computer's bought card flies face up from the pile into its panel (everybody saw
+    it bought): the run reported it as a card of a hidden hand left on the table."""
+    from game.catalog import GameConfig, Seat
+    from game.session import Session
+    from scenes.telefunken_table import TelefunkenTable
+
+    config = GameConfig("telefunken", (Seat("ai", "normal"), Seat("human"), Seat("human")),
+                        646284133, {})
+    session = Session.new(config)
+    for move in ["cut 50", "draw", "discard 10H", "pass", "pass", "draw", "meld 7S 7D 7C",
+                 "discard AD", "pass", "buy"]:
+        session.play(move)
+    assert session.state.hands[0].count("AD") == 1
+    table = TelefunkenTable(app, config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(600)
+    table.world.activate()
+    table.sync._create("AD", (191, 197), 60, face_up=True)  # the bought ace on its way
+    assert monkey.hidden_excess(table, allowed=2) == {}
+    table.sync._create("AD", (300, 197), 60, face_up=True)  # the other ace: hidden
+    assert monkey.hidden_excess(table, allowed=2) == {"AD": 1}
+
+
 def test_concealed_counts_leave_a_declared_zetema_meld_public():
     dump = {"double": "S", "to_move": 1, "hands": [["AS", "2S"], ["KH", "QH", "3D"]],
             "stock": ["4C"], "shown": ["KH", "QH"]}
