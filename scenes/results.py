@@ -1,6 +1,6 @@
 """The results overlay shown when a game ends: outcome, score table, the full move log,
 and what next (play again: Enter; replay the game; back to the menu: Esc). The move list
-scrolls by the wheel and by the arrow and page keys, showing whole entries only.
+scrolls by the wheel and by the arrow, page, Home and End keys, showing whole entries only.
 
 The titles, rows and log come translated (or not yet) from the table; the overlay's own
 words go through the catalogues. Right to left, the log stands on the left of the table.
@@ -101,6 +101,8 @@ class ResultsOverlay(Scene):
             return
         if event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
             self._scroll_by(event.dy * 3)
+        elif event.kind == "key" and event.key in (pygame.K_HOME, pygame.K_END):
+            self._scroll_by(len(self._lines) if event.key == pygame.K_HOME else -len(self._lines))
         elif event.kind == "key" and event.key in SCROLL_KEYS:
             step = SCROLL_KEYS[event.key]
             if abs(step) > 1:  # a page: all the visible lines but one

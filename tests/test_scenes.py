@@ -637,6 +637,10 @@ def test_the_results_answer_enter_esc_and_the_arrow_keys(app, drive):
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_DOWN)  # (not below the end)
     assert overlay.scroll == 0
+    drive.key(pygame.K_HOME)  # the first moves
+    assert overlay.scroll == len(overlay._lines) - (overlay.log_rect.height - 40) // 17
+    drive.key(pygame.K_END)  # the last
+    assert overlay.scroll == 0
     drive.key(pygame.K_RETURN)
     assert chosen == ["again"]
     drive.key(pygame.K_ESCAPE)

@@ -122,3 +122,19 @@ def test_the_deal_heading_reads_from_the_right_in_persian(app, drive, monkeypatc
     (heading,) = [rect for text, rect in drawn if text == words.deal_heading(2)]
     assert words.deal_heading(2) == "— دست ۲ —"
     assert sheet.contains(heading) and heading.right == sheet.right - 12
+
+
+def test_the_sheet_heads_a_new_deal_as_soon_as_it_is_in_play(app, drive):
+    """"— Deal 2 —" came only with the deal's first score: right after the deal's summary the
+    sheet said nothing of the new deal (a play-tester looked for it)."""
+    config = GameConfig("zetema", (H, AI, AI), 7, {"double": "S"})
+    session = Session.new(config)
+    rng = random.Random(3)
+    while session.state.deal < 2:
+        moves = rules.legal_moves(session.state)
+        session.play(rng.choice([m for m in moves if m.startswith("meld")] or moves))
+    table = ZetemaTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle(600)
+    assert table.sheet and {e[3] for e in table.sheet} == {1}
+    assert table.sheet_lines()[-1] == "— Deal 2 —"

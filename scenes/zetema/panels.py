@@ -330,6 +330,9 @@ class ZetemaPanels:
                 lines.append(words.deal_heading(entry[3]))
                 last = entry[3]
             lines.append(entry)
+        if (self.sheet and self.state.deal != last  # a new deal in play, nothing scored in
+                and getattr(self, "ended_deal", None) is None):  # it yet: it said nothing
+            lines.append(words.deal_heading(self.state.deal))
         return lines
 
     def sort_buttons_width(self) -> int:
