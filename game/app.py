@@ -39,6 +39,7 @@ from scenes.crisp import CRISP, Enlarged, WindowPresenter, fitted, window_view  
 from scenes.manager import SceneManager  # noqa: E402
 
 SIZE = (1280, 720)
+TOAST_WIDEST = SIZE[0] - 160  # a message's box at most (unless the scene says)
 MIN_WINDOW = MIN_WINDOW_SIZE
 FPS = 60
 IDLE_WAIT_MS = 50  # the longest nap of an idle main loop between looks at the scene
@@ -385,14 +386,11 @@ class App:
         y = SIZE[1] - 24 if y is None else y
         room = getattr(self.scenes.top, "toast_room", None)  # how many may stand at once
         span = getattr(self.scenes.top, "toast_span", None)  # (centre x, widest box)
-        centre, widest = (span() if callable(span) else None) or (SIZE[0] // 2, SIZE[0] - 160)
+        centre, widest = (span() if callable(span) else None) or (SIZE[0] // 2, TOAST_WIDEST)
         for toast in list(reversed(self.toasts))[:room]:
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
-            lines = [theme.text(line, 19, theme.INK, "bold")
-                     for line in theme.wrap(toast.text, 19, widest - 40, "bold")[:4]]
-            width = max(label.get_width() for label in lines)
-            height = sum(label.get_height() for label in lines)
-            box = pygame.Rect(0, 0, width + 40, height + 20)
+            lines = toast_lines(toast.text, widest)
+            box = pygame.Rect((0, 0), toast_size(toast.text, widest))
             box.midbottom = (centre, y)
             if box.top < 4 and toast is not self.toasts[-1]:
                 break  # older messages that no longer fit above the newer ones wait unseen
@@ -436,6 +434,19 @@ def _display_window():
 
 
 DESKTOP_MARGIN = (16, 80)  # what a window's frame, title bar and a taskbar take of a desktop
+
+
+def toast_lines(text: str, widest: int) -> list[pygame.Surface]:
+    """A message's lines as drawn (at most four) in a box at most ``widest`` pixels wide."""
+    return [theme.text(line, 19, theme.INK, "bold")
+            for line in theme.wrap(text, 19, widest - 40, "bold")[:4]]
+
+
+def toast_size(text: str, widest: int) -> tuple[int, int]:
+    """The size of a message's box: its lines and a margin around them."""
+    lines = toast_lines(text, widest)
+    return (max(label.get_width() for label in lines) + 40,
+            sum(label.get_height() for label in lines) + 20)
 
 
 def desktop_size() -> tuple[int, int] | None:

@@ -92,11 +92,11 @@ def _situation(scene):
     viewer = None if getattr(scene, "curtain", False) else scene.viewer
     public = PUBLIC[key](state)
     if key == "telefunken":
-        public.update(_bought_this_deal(scene, state))
+        public.update(bought_this_deal(scene, state))
     return state, public, [list(h) for h in state.hands], viewer
 
 
-def _bought_this_deal(scene, state) -> Counter:
+def bought_this_deal(scene, state) -> Counter:
     """Telefunken: the discards bought in this deal, seen by everyone as they were bought
     (a card a computer buys flies face up into its panel), in the buyers' hands since."""
     session = getattr(scene, "session", None)

@@ -106,13 +106,16 @@ class ResultsOverlay(Scene):
         elif event.kind == "key" and event.key in SCROLL_KEYS:
             step = SCROLL_KEYS[event.key]
             if abs(step) > 1:  # a page: all the visible lines but one
-                step = (1 if step > 0 else -1) * ((self.log_rect.height - 40) // LINE - 1)
+                step = (1 if step > 0 else -1) * (self._visible() - 1)
             self._scroll_by(step)
+
+    def _visible(self) -> int:
+        """How many lines of the move list stand in its box."""
+        return (self.log_rect.height - 40) // LINE
 
     def _scroll_by(self, lines: int) -> None:
         """Scroll the move list ``lines`` up (negative: down), within its ends."""
-        visible = (self.log_rect.height - 40) // LINE
-        self.scroll = max(0, min(len(self._lines) - visible, self.scroll + lines))
+        self.scroll = max(0, min(len(self._lines) - self._visible(), self.scroll + lines))
 
     def draw(self, surface: pygame.Surface) -> None:
         under = self.app.scenes.drawing_over  # the cached picture beneath, if drawn over it
@@ -180,7 +183,7 @@ class ResultsOverlay(Scene):
         start = rect.right - 12 if theme.rtl() else rect.x + 12
         theme.blit_text(surface, _("All moves ({count})").format(count=num(len(self.log))),
                         (start, rect.y + 10), 16, theme.GOLD, "bold", anchor=lead)
-        visible = (rect.height - 40) // LINE
+        visible = self._visible()
         end = len(self._lines) - self.scroll
         while end < len(self._lines) and self._lines[end].startswith(WRAPPED) and end > 1:
             end -= 1  # whole entries only at the bottom too: no entry cut after its first line

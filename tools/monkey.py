@@ -259,9 +259,9 @@ def hidden_excess(table, allowed: int | None, dump: dict | None = None) -> dict[
     deck, hidden = concealed_counts(table.config.game, dump, allowed)
     if table.config.game == "telefunken":  # a discard bought this deal was seen bought (a
         # computer's flies face up from the pile into its panel)
-        from scenes.leaks import _bought_this_deal
+        from scenes.leaks import bought_this_deal
 
-        hidden = +(hidden - _bought_this_deal(table, table.state))
+        hidden = +(hidden - bought_this_deal(table, table.state))
     shown = face_up_drawn(table.world)
     return {code: n - (deck[code] - hidden[code]) for code, n in shown.items()
             if n > deck[code] - hidden[code]}

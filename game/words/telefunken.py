@@ -36,6 +36,25 @@ def groups_text(groups: Sequence[Sequence[str]]) -> str:
     return f"{LRI}{text}{PDI}" if is_rtl() and len(groups) > 1 else text
 
 
+def with_stock_card(events) -> bool:
+    """Did a buy among ``events`` bring its card from the stock (as every buy does, unless
+    the stock ran out)?"""
+    return any(isinstance(e, rules.CardDrawn) for e in events)
+
+
+def bought_words(name: str, card: str, chips: int, extra: bool = True) -> str:
+    """A buy in words (the move log, the table's banner); ``extra``: with the card from
+    the stock that came with it."""
+    if extra:
+        text = ngettext("{name} bought {card} and a card from the stock ({count} chip left)",
+                        "{name} bought {card} and a card from the stock ({count} chips left)",
+                        chips)
+    else:
+        text = ngettext("{name} bought {card} ({count} chip left)",
+                        "{name} bought {card} ({count} chips left)", chips)
+    return text.format(name=name, card=cards_text([card]), count=num(chips))
+
+
 def _is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
@@ -83,15 +102,7 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.UpcardTaken):
             text = _("{name} took the upcard {card}").format(name=who, card=_cards([e.card]))
         elif isinstance(e, rules.Bought):
-            if any(isinstance(d, rules.CardDrawn) for d in events):  # (the extra stock card)
-                text = ngettext(
-                    "{name} bought {card} and a card from the stock ({count} chip left)",
-                    "{name} bought {card} and a card from the stock ({count} chips left)",
-                    e.chips)
-            else:
-                text = ngettext("{name} bought {card} ({count} chip left)",
-                                "{name} bought {card} ({count} chips left)", e.chips)
-            text = text.format(name=who, card=_cards([e.card]), count=num(e.chips))
+            text = bought_words(who, e.card, e.chips, with_stock_card(events))
         elif isinstance(e, rules.Passed):
             text = _("{name} did not buy").format(name=who)
         elif isinstance(e, rules.Melded):

@@ -27,6 +27,7 @@ from game.i18n import _, ngettext, num
 from game.layout import load_layout
 from game.rules import telefunken as rules
 from game.session import Session
+from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.game_table import CardTable
@@ -378,9 +379,8 @@ class TelefunkenTable(Gestures, CardTable):
             if isinstance(event, (rules.CardDrawn, rules.Dealt)):
                 self.audio.request("deal")
             elif isinstance(event, rules.Bought):
-                extra = any(isinstance(e, rules.CardDrawn) for e in events)
-                self.banner = (words.bought(name(event.seat), event.card, event.chips, extra),
-                               2.2)
+                self.banner = (words.bought(name(event.seat), event.card, event.chips,
+                                            with_stock_card(events)), 2.2)
                 self.audio.request("capture")
             elif isinstance(event, rules.Cut):
                 self.banner = (words.cut(name(event.seat), event.lifted, event.kept), 1.8)

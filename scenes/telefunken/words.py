@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.card_words import pretty_cards
 from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
-from game.words.telefunken import cards_text, groups_text, meld_words
+from game.words.telefunken import bought_words, cards_text, groups_text, meld_words
 
 CONTRACTS = {
     1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
@@ -332,17 +332,7 @@ def hint(state, move: str, names: Sequence[str]) -> str:
     return _("Hint: {move}.").format(move=pretty_cards(move))
 
 
-def bought(name: str, card: str, chips: int, extra: bool = True) -> str:
-    """The banner of a buy; ``extra``: with it a card from the stock (as every buy has,
-    unless the stock ran out)."""
-    if extra:
-        text = ngettext("{name} bought {card} and a card from the stock ({count} chip left)",
-                        "{name} bought {card} and a card from the stock ({count} chips left)",
-                        chips)
-    else:
-        text = ngettext("{name} bought {card} ({count} chip left)",
-                        "{name} bought {card} ({count} chips left)", chips)
-    return text.format(name=name, card=cards([card]), count=num(chips))
+bought = bought_words  # the banner of a buy says what the move log says
 
 
 def cut(name: str, lifted: int, kept: Sequence[str]) -> str:

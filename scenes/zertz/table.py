@@ -23,6 +23,7 @@ import pygame
 
 from ecs.components import DropTarget, Transform
 from game.ai import zertz as zertz_ai
+from game.app import TOAST_WIDEST, toast_size
 from game.catalog import GameConfig
 from game.i18n import N_, num, pgettext
 from game.layout import load_layout
@@ -97,7 +98,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         there is 36 px high: it covers the panel's lowest pixels)."""
         toasts = self.app.toasts
         if toasts:
-            width = theme.text_width(toasts[-1].text, 19, "bold") + 40  # as the app draws it
+            width = toast_size(toasts[-1].text, TOAST_WIDEST)[0]
             room = self.layout["tray_1"].rect.left - self.layout["tray_0"].rect.right
             if width <= room - 2 * PANEL_MARGIN:
                 return self.layout["d7"].rect.top + 2  # (the ring's picture is inset 2 px)
