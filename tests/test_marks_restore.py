@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.ai.telefunken import EASY_KEEP
 from game.rules import telefunken as rules
 from game.session import Session
 from scenes.menu import MainMenu
@@ -44,9 +45,10 @@ def shown_marks(table) -> dict[int, list[tuple]]:
 
 
 def play_until_my_turn_to_meld(app, drive) -> TelefunkenTable:
-    """The three computer seats play their turns live (drawing, discarding, maybe buying);
-    the person passes every offer and draws from the stock."""
-    state = position([HAND] + OTHERS, phase="draw", to_move=1)
+    """The three computer seats play their turns live (drawing, discarding, passing on every
+    offer: with so few chips easy buys only a card that completes its contract, and none
+    comes); the person passes every offer and draws from the stock."""
+    state = position([HAND] + OTHERS, phase="draw", to_move=1, chips=[7] + [EASY_KEEP] * 3)
     table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
     app.scenes.push(table, transition=None)
     for _ in range(4000):
@@ -60,6 +62,7 @@ def play_until_my_turn_to_meld(app, drive) -> TelefunkenTable:
             perform(drive, table, "draw")
         elif phase == "play":
             drive.settle()
+            assert "buy" not in table.session.moves, table.session.moves
             return table
     raise AssertionError("the computer seats did not play their turns")
 

@@ -31,14 +31,15 @@ def finished(game: str, players: int, seed: int, before: list[int]):
     return session
 
 
-@pytest.mark.parametrize("game, table_module, table_class, points", [
-    ("zetema", "scenes.zetema_table", "ZetemaTable",
+@pytest.mark.parametrize("game, seed, table_module, table_class, points", [
+    ("zetema", 5, "scenes.zetema_table", "ZetemaTable",
      lambda res: [int(s == res["winner"]) for s in range(3)]),
-    ("telefunken", "scenes.telefunken_table", "TelefunkenTable", lambda res: res["stakes"]),
+    ("telefunken", 8, "scenes.telefunken_table", "TelefunkenTable", lambda res: res["stakes"]),
 ])
-def test_the_running_totals_stand_on_each_seats_row(app, game, table_module, table_class, points):
+def test_the_running_totals_stand_on_each_seats_row(app, game, seed, table_module, table_class,
+                                                      points):
     before = [5, 0, 2]
-    session = finished(game, 3, 5, before)
+    session = finished(game, 3, seed, before)
     table_type = getattr(importlib.import_module(table_module), table_class)
     table = table_type(app, session.config, session)
     app.scenes.reset(table, transition=None)

@@ -116,7 +116,6 @@ def test_normal_and_hard_go_out_in_deal_7_and_buy_a_completing_card(level):
     while t.to_move(s2) != 0:
         s2 = t.play(s2, "pass")
     assert ai.choose(t.view(s2, 0), t.legal_moves(s2), level, random.Random(0)) == "buy"
-    assert ai.choose(t.view(s2, 0), t.legal_moves(s2), "easy", random.Random(0)) == "pass"
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

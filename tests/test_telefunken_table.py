@@ -309,8 +309,12 @@ def _face_down_in(rect):
 def test_a_discard_onto_a_full_pile_sends_no_card_into_the_hand(open_table, drive):
     """The pile shows its top four cards: a fifth discard buried the lowest of them, and
     that card flew face down from the pile into the discarder's hand (as if taken)."""
+    from game.ai.telefunken import EASY_KEEP
+
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
-    table = open_table(position([hand] + OTHERS, discard=("5S", "9S", "3D", "QC")))
+    # (with so few chips easy buys only a card that completes its contract: KS stays put)
+    table = open_table(position([hand] + OTHERS, discard=("5S", "9S", "3D", "QC"),
+                                chips=[7] + [EASY_KEEP] * 3))
     perform(drive, table, "discard KS")
     seen = []
     for _ in range(90):  # the whole glide, frame by frame

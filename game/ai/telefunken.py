@@ -16,8 +16,15 @@ seven and further groups), and goes out the moment the legal list offers a go-ou
 
 Levels:
 
-- ``easy``: melds its contract when it can, lays off about half the time, never buys, and
-  discards at random among its three least useful cards.
+- ``easy``: a beginner who knows the rules. It melds its contract (the first one listed)
+  as soon as it holds it, lays off every single card that fits a meld (never two cards
+  at once, a swap or a free) and puts down any further group, takes the upcard
+  or buys a discard only when the card completes its contract or leaves one card missing
+  (the latter only while it holds more than ``EASY_KEEP`` chips, never in deal 7), and
+  discards at random among its three least useful cards, never one that sets its contract
+  back when another does not. It keeps high cards too long (``EASY_HOARD``) and does not
+  read the others: no safe discards, no dumping of high cards when an opponent is close to
+  going out.
 - ``normal`` (this was ``hard`` until 2026-12-01): the progress score for discards and the
   upcard (counting the copies of a rank still unseen, so a rank whose copies are all on the
   table or in the pile is dropped); buys a discard that brings its contract a card closer
@@ -58,6 +65,8 @@ BUY_NEED7 = 1       # ... in deal 7
 EXPLORE = 0.03      # chance of a random discard (normal): breaks deadlocked deals
 SAFETY = 0.6        # weight of a discard's rank being dead on the table or in the pile
 DANGER = (1.0, 0.4)  # weight of a card's penalty when an opponent is near going out
+EASY_KEEP = 3       # chips easy keeps back from buys that leave a card missing
+EASY_HOARD = 0.08   # easy's pull to keep high cards (outweighs the score's 0.04 per point)
 SHORTLIST = 400     # contract melds scored at most (deal 7 can list 450,000 go-out melds)
 
 
@@ -115,8 +124,10 @@ def _exchange(view: dict, hand: list[str], legal: list[str], level: str, rng) ->
 
 
 def _draw(view: dict, hand: list[str], legal: list[str], level: str) -> str:
-    if "take" not in legal or level == "easy":
+    if "take" not in legal:
         return "draw"
+    if level == "easy":
+        return "take" if _easy_wants(view, hand) else "draw"
     return "take" if take_gain(view, hand) >= GAP * 0.8 else "draw"
 
 
@@ -142,9 +153,20 @@ def buy_progress(view: dict, hand: list[str]) -> tuple[tuple[int, float], tuple[
     return before, after
 
 
+def _easy_wants(view: dict, hand: list[str]) -> bool:
+    """Easy's buy (and upcard): the top discard completes its contract, or (with more than
+    ``EASY_KEEP`` chips, deals 1-6) leaves a single card missing."""
+    before, after = buy_progress(view, hand)
+    if after[0] >= before[0]:
+        return False
+    if after[0] == 0:
+        return True
+    return after[0] == 1 and view["deal"] != 7 and view["chips"][view["seat"]] > EASY_KEEP
+
+
 def _buy(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str:
     if level == "easy":
-        return "pass"
+        return "buy" if "buy" in legal and _easy_wants(view, hand) else "pass"
     seat = view["seat"]
     deal = view["deal"]
     chips = view["chips"][seat]
@@ -174,13 +196,14 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
                 return melds[0]
             return max(_shortlist(melds), key=lambda m: _after_contract(view, hand, m))
         return max(melds, key=lambda m: _shed_value(m))
-    if level == "easy" and rng.random() < 0.5:
+    if level == "easy":
+        obvious = [m for m in legal if _obvious_add(m)]
+        if obvious:
+            return rng.choice(obvious)
         shed = []
     else:
         shed = [m for m in legal if m.startswith(("add ", "swap ", "free "))]
     if shed:
-        if level == "easy":
-            return rng.choice(shed)
         best = max(shed, key=lambda m: _shed_value(m))
         if _shed_value(best) > 0:
             return best
@@ -197,6 +220,8 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
     if level == "easy":
         ranked = sorted(cards, key=lambda c: -scores[c])
         pool = ranked[:3]
+        if not view["melded"][seat]:    # never a card that sets the contract back
+            pool = [c for c in pool if scores[c] > scores[ranked[0]] - GAP / 2]
         return f"discard {rng.choice(pool)}"
     return f"discard {ranked_discards(cards, scores)[0]}"
 
@@ -207,7 +232,10 @@ def discard_scores(view: dict, hand: list[str], cards: Sequence[str],
     if view["melded"][view["seat"]]:
         return {c: _dead_score(view, hand, c) for c in cards}
     scores = {c: _score(view, _without(hand, c)) for c in cards}
-    if level != "easy":
+    if level == "easy":
+        for c in cards:
+            scores[c] -= EASY_HOARD * rules.penalty(c)
+    else:
         danger = _danger(view)
         for c in cards:
             scores[c] += SAFETY * _safety(view, c) + danger * rules.penalty(c)
@@ -349,6 +377,12 @@ def _shortlist(melds: list[str]) -> list[str]:
     jokers = [m.count(JOKER) for m in melds]
     fewest = min(jokers)
     return [m for m, j in zip(melds, jokers) if j == fewest][:SHORTLIST]
+
+
+def _obvious_add(move: str) -> bool:
+    """A lay-off a beginner sees: one card onto a meld (``add 9D to 3``, ``add JK to 2``)."""
+    words = move.split()
+    return words[0] == "add" and words[2] == "to"
 
 
 def _shed_value(move: str) -> float:
