@@ -1132,14 +1132,57 @@ class CardTable(GameTable):
                 self._cover_quiet_since = self.time
             self._cover_drawn = True
 
-    def draw_banner(self, surface: pygame.Surface, center: tuple[int, int],
-                    size: int = 32) -> None:
-        if self.banner is not None:
-            text, left = self.banner
-            img = theme.text(text, size, theme.GOLD, "serif")
-            box = img.get_rect(center=center).inflate(50, 24)
-            theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
-            theme.put(surface, img, img.get_rect(center=box.center))
+    def draw_banner(self, surface: pygame.Surface, center: tuple[int, int] | None = None,
+                    size: int = 32, within: pygame.Rect | None = None) -> None:
+        """The banner announcing a move (``self.banner``: text, seconds left), fading out in
+        its last 0.3 s: at ``center`` in one line of ``size``, or centred on the panel
+        ``within`` and never wider than it (``banner_box``)."""
+        if self.banner is None:
+            return
+        text, left = self.banner
+        if within is not None:
+            box, images = banner_box(text, within)
+        else:
+            images = [theme.text(text, size, theme.GOLD, "serif")]
+            box = images[0].get_rect(center=center).inflate(*BANNER_PAD)
+        theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
+        step = max(img.get_height() for img in images)
+        top = box.centery - step * len(images) / 2
+        for i, img in enumerate(images):
+            theme.put(surface, img, img.get_rect(center=(box.centerx,
+                                                         round(top + step * (i + 0.5)))))
+
+
+BANNER_PAD = (50, 24)  # a banner's box is its words and this much more, across and down
+BANNER_MARGIN = 8  # ... and stands at least this far inside the table's centre panel
+
+
+def banner_lines(text: str, width: int) -> tuple[int, list[str]]:
+    """A banner's words in at most ``width`` pixels: one line at the largest size from 30
+    down to 24 that holds it, else two from 26 down to 20 (the second cut with an ellipsis
+    if even that is not enough). Returns (size, lines)."""
+    for size in (30, 28, 26, 24):
+        if theme.text_width(text, size, "serif") <= width:
+            return size, [text]
+    for size in (26, 24, 22, 20):
+        lines = theme.wrap(text, size, width, "serif")
+        if len(lines) <= 2:
+            break
+    lines = lines[:1] + [" ".join(lines[1:])]
+    return size, [theme.fit(line, size, width, "serif") for line in lines]
+
+
+def banner_box(text: str, within: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """Where a banner over the panel ``within`` stands, centred on it and never wider than
+    it, and its lines' images: (box, images)."""
+    room = within.width - 2 * BANNER_MARGIN
+    size, lines = banner_lines(text, room - BANNER_PAD[0])
+    images = [theme.text(line, size, theme.GOLD, "serif") for line in lines]
+    step = max(img.get_height() for img in images)
+    width = max(img.get_width() for img in images) + BANNER_PAD[0]
+    box = pygame.Rect(0, 0, min(room, width), step * len(images) + BANNER_PAD[1])
+    box.center = within.center
+    return box, images
 
 
 def undone_words(count: int, who: str | None = None) -> str:

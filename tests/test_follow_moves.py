@@ -121,9 +121,12 @@ def test_telefunken_marks_the_discard_and_the_buy_of_each_seat(app, drive):
     drive.click(button.rect.center)
     drive.settle()
     assert table.session.moves[-1] == "buy"
-    bought = [m.entities for m in table.marks.marks[0]]
-    assert bought == [(ent,)] and table.sync.zone_of(ent) == "hand"
-    assert table.marks.marks[0][0].label == "You bought"
+    bought = table.marks.marks[0]
+    assert bought[0].entities == (ent,) and table.sync.zone_of(ent) == "hand"
+    assert bought[0].label == "You bought"
+    # the card the buy brought from the stock is marked too
+    assert [m.label for m in bought[1:]] == ["+1 from the stock"]
+    assert table.sync.zone_of(bought[1].entities[0]) == "hand"
 
 
 def test_zetema_marks_each_seats_last_discard_on_its_pile(app, drive):

@@ -50,7 +50,7 @@ def test_an_opponents_buy_is_said_in_its_panel_until_it_moves_again(app, drive):
     table.rules._apply("buy")  # the computer's decision, through the normal move path
     drive.settle()
     words = table._bought_words(1)
-    assert words is not None and words[0] == "bought 9♠"
+    assert words is not None and words[0] == "bought 9♠ +1 card"
     zone = table.opponent_zone(1)
     assert table.marks.boxes(1) == [zone]  # the whole panel is outlined, its words readable
     table.rules._apply("draw")  # seat 1 draws: its turn goes on, the buy is still its last
@@ -261,7 +261,7 @@ def test_a_new_deal_starts_with_no_marks_and_no_bought_card_in_the_panels(app, d
                      deal=2, discard=("2D", "8S"), deal_winners=[1], totals=[0, 0, 0, 0])
     table = open_state(app, drive, state)
     table.marks.place(1, table.opponent_zone(1))
-    table._bought[1] = ("9H", table.marks.marks[1][-1])
+    table._bought[1] = ("9H", table.marks.marks[1][-1], True)
     assert table._bought_words(1) is not None
     table.rules.submit("discard KC")  # you go out: the deal ends, the next one is dealt
     drive.settle()

@@ -19,6 +19,7 @@ from collections import Counter
 import esper
 import pygame
 
+from ecs import tween
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
 from game.ai import telefunken as telefunken_ai
 from game.card_art import ALL_IMAGES, card_image, card_size, foot_corner, index_corner
@@ -37,6 +38,7 @@ from scenes.telefunken.layout import PILE_W
 from scenes.widgets import Button, Choice, WidgetGroup
 
 AI_LEAD = 0.35
+STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 
 
@@ -81,7 +83,8 @@ class TelefunkenTable(Gestures, CardTable):
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._owner_rows: list[tuple[int, float]] = []
         self._meld_w = layout.TABLE_W  # the meld cards' width (they shrink on a crowded table)
-        self._bought: dict[int, tuple[str, object]] = {}  # seat -> (card, its mark)
+        # seat -> (card, its mark, whether a card from the stock came with it)
+        self._bought: dict[int, tuple[str, object, bool]] = {}
         self._source: dict[str, tuple[float, float]] = {}
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
         self._drawn_from: tuple[float, float] | None = None  # a draw made by a drag: from here
@@ -155,7 +158,7 @@ class TelefunkenTable(Gestures, CardTable):
         # a buying seat's panel outline follows its panel (between people the panels turn
         # with the person at the screen); at the screen, its panel is not shown
         aside = []  # (marks, index, mark): the panel of the seat at the screen, not drawn
-        for seat, (_card, mark) in self._bought.items():
+        for seat, (_card, mark, _extra) in self._bought.items():
             marks = self.marks.marks.get(seat, [])
             index = next((i for i, m in enumerate(marks) if m is mark), None)
             if index is None:
@@ -382,6 +385,8 @@ class TelefunkenTable(Gestures, CardTable):
                 self.banner = (words.bought(name(event.seat), event.card, event.chips,
                                             with_stock_card(events)), 2.2)
                 self.audio.request("capture")
+                if event.seat != self.viewer and with_stock_card(events):
+                    self._fly_stock_card(origin, lead)
             elif isinstance(event, rules.Cut):
                 self.banner = (words.cut(name(event.seat), event.lifted, event.kept), 1.8)
             elif isinstance(event, rules.BonusCard):
@@ -466,16 +471,42 @@ class TelefunkenTable(Gestures, CardTable):
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
                 mark(seat, self.sync, f"meld_{event.meld}", [event.card], "" if own else name)
             elif isinstance(event, rules.Bought):
+                drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
                     # have left the hand since, melded or discarded: then there is no mark)
-                    self.marks.taken_over(seat, mark(seat, self.sync, "hand", [event.card],
-                                                     words.bought_tag(name)))
+                    bought = self.marks.entities(seat, [self._hand_card(event.card, False)],
+                                                 words.bought_tag(name))
+                    self.marks.taken_over(seat, bought)
+                    if drawn is not None:  # the card from the stock that came with it
+                        self.marks.entities(seat, [self._hand_card(
+                            drawn, True, bought.entities if bought else ())],
+                            words.stock_card_tag())
                 else:  # its panel is outlined; the panel itself says what it bought
                     # (and the discarder's tag does not fly along with the card)
                     self.marks.drop([e for c, e in self.sync.departed if c == event.card],
                                     [s for s in self.marks.marks if s != seat])
                     self.marks.place(seat, self.opponent_zone(seat))
-                    self._bought[seat] = (event.card, self.marks.marks[seat][-1])
+                    self._bought[seat] = (event.card, self.marks.marks[seat][-1],
+                                          drawn is not None)
+
+    def _hand_card(self, code: str, from_stock: bool, besides=()) -> int | None:
+        """The card ``code`` in your hand that a buy brought (not one of ``besides``): of
+        twins, the one that flew in from the stock (``from_stock``) or the one that came
+        from the pile; the last copy if none did (the hand was laid out afresh)."""
+        arrived = {e for zone, e, _start in self.sync.arrived if zone == "hand"}
+        ents = [e for c, e in self.sync.entities("hand") if c == code and e not in besides]
+        return ([e for e in ents if (e in arrived) == from_stock] or ents or [None])[-1]
+
+    def _fly_stock_card(self, to: tuple[float, float], lead: float) -> None:
+        """The card from the stock that comes with a buy into a hand not on the screen: a
+        card back leaves the stock just after the bought card and fades into the buyer's
+        panel (its face is the buyer's secret)."""
+        delay = lead + STOCK_CARD_AFTER
+        ent = esper.create_entity(Transform(*self._stock_home()),
+                                  Sprite(card_image("back", PILE_W)), ZOrder(4.5))
+        tween.animate(ent, "alpha", 0.0, 0.2, tween.ease_in, delay=delay + 0.2)
+        tween.glide(ent, *to, 0.4, delay=delay,
+                    on_done=lambda: esper.entity_exists(ent) and esper.delete_entity(ent))
 
     def next_viewer(self) -> int | None:
         """As every card table (the person to move, or the next person to act while the
@@ -672,14 +703,14 @@ class TelefunkenTable(Gestures, CardTable):
                         anchor=anchor)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        self.draw_banner(surface, (625, 260), 30)
+        self.draw_banner(surface, within=self.layout["table"].rect)  # never wider than it
 
     def _bought_words(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         """What ``seat`` bought, while that is still its last move (its mark stands)."""
-        card, mark = self._bought.get(seat, (None, None))
+        card, mark, extra = self._bought.get(seat, (None, None, False))
         if card is None or not any(m is mark for m in self.marks.marks.get(seat, [])):
             return None
-        return words.bought_card(card), self.marks.colour(seat)
+        return words.bought_card(card, extra), self.marks.colour(seat)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """The build zone's sentence: what the selection makes, or what to do now."""

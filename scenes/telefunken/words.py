@@ -374,9 +374,17 @@ def bought_tag(name: str) -> str:
     return _("{name} bought").format(name=name)
 
 
-def bought_card(card: str) -> str:
-    """An opponent's panel while its last move was a buy: "bought 9♠"."""
+def bought_card(card: str, extra: bool = False) -> str:
+    """An opponent's panel while its last move was a buy: "bought 9♠" (``extra``: "bought
+    9♠ +1 card", with the card from the stock that came with it)."""
+    if extra:
+        return _("bought {card} +1 card").format(card=cards([card]))
     return _("bought {card}").format(card=cards([card]))
+
+
+def stock_card_tag() -> str:
+    """The tag of the card from the stock that came into your hand with a buy."""
+    return _("+1 from the stock")
 
 
 BUTTONS = {"draw": N_("Draw"), "take": N_("Take upcard"), "buy": N_("Buy (1 chip)"),

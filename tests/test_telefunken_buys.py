@@ -1,0 +1,83 @@
+"""A buy brings two cards into the buyer's hand, the discard and the top card of the stock:
+both are seen to go there, and the last-move marks say so (without showing a hidden card)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import esper
+import pytest
+
+from ecs.components import CardFace, Sprite, Transform
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes.leaks import hidden_card_leaks
+from scenes.telefunken_table import TelefunkenTable, perform
+from tests.test_telefunken_table import OTHERS, position
+
+HAND = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H"]
+CONFIG = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+
+
+def open_state(app, drive, state):
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table
+
+
+def sprites() -> set[int]:
+    return {e for e, _s in esper.get_component(Sprite)}
+
+
+def test_a_computers_buy_sends_a_card_back_from_the_stock_to_its_panel(app, drive):
+    """The buyer's hand grew by two with one card unexplained: only the bought discard
+    flew to its panel. The stock's card follows it, face down, and the panel says +1."""
+    state = position([HAND] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=1,
+                     discard=("5S", "9S"), discarder=0, offer=[2, 3])
+    table = open_state(app, drive, state)
+    before = sprites()
+    table.rules._apply("buy")  # the computer's decision, through the normal move path
+    backs = [e for e in sprites() - before if not esper.has_component(e, CardFace)]
+    assert len(backs) == 1  # a plain card back: no face to leak
+    back = backs[0]
+    stock = table.layout["stock"].rect
+    panel = table.opponent_zone(1)
+    t = esper.component_for_entity(back, Transform)
+    assert stock.collidepoint(t.x, t.y)
+    assert esper.component_for_entity(back, Sprite).image.get_size() == \
+        esper.component_for_entity(table.stock_ent, Sprite).image.get_size()
+    seen = []
+    while esper.entity_exists(back) and len(seen) < 200:
+        seen.append((t.x, t.y, t.alpha))
+        assert hidden_card_leaks(table) == []
+        drive.step()
+    assert not esper.entity_exists(back)  # gone into the panel
+    assert panel.collidepoint(seen[-1][0], seen[-1][1]) and seen[-1][2] < 255
+    assert table._bought_words(1)[0] == "bought 9♠ +1 card"
+
+
+@pytest.mark.parametrize("top", ["AS", "QS"])  # QS: the stock's card is a twin of the bought one
+def test_your_buy_marks_the_card_from_the_stock_too(app, drive, top):
+    """Only the bought card was outlined in your hand: the one from the stock is tagged."""
+    state = position([HAND] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "QS"), discarder=3, offer=[1, 2])
+    rest = list(state.stock)
+    rest.remove(top)
+    state = replace(state, stock=(top, *rest))
+    table = open_state(app, drive, state)
+    old = {e for _c, e in table.sync.entities("hand")}
+    home = table.layout["stock"].rect.center
+    perform(drive, table, "buy")
+    arrived = {e: start for zone, e, start in table.sync.arrived if zone == "hand"}
+    drive.settle()
+    assert sorted(table.state.hands[0]) == sorted(HAND + ["QS", top])
+    marks = {m.label: m.entities for m in table.marks.marks[0]}
+    assert set(marks) == {"You bought", "+1 from the stock"}
+    (bought,), (drawn,) = marks["You bought"], marks["+1 from the stock"]
+    assert bought != drawn and {bought, drawn}.isdisjoint(old)
+    assert table.sync.code_of(bought) == "QS" and table.sync.code_of(drawn) == top
+    assert arrived == {drawn: home}  # it flew in from the stock (the QS from the pile)
+    assert len(table.marks.boxes(0)) == 2
+
