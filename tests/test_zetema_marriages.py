@@ -1,17 +1,21 @@
-"""Zetema: marriages on the table. The marriage pile stays a neat stack with its tags inside
-its zone; a king or queen taken from its rank pile leaves the card beneath in its place,
-below the pile's header."""
+"""Zetema: marriages on the table. The marriage pile stays a neat row with its tags inside
+its zone, every marriage showing its index (and a seat's last-move outline while a later
+marriage covers the rest); a king or queen taken from its rank pile leaves the card beneath
+in its place, below the pile's header."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import esper
+import pytest
 
 import scenes.marks as marks_module
 from ecs.components import Hoverable
+from game.card_art import index_corner
 from game.catalog import GameConfig, Seat
 from game.driver import Driver
+from game.i18n import set_language
 from game.rules import zetema as rules
 from game.session import Session
 from scenes.zetema_table import ZetemaTable, perform
@@ -44,12 +48,16 @@ def play(drive, table, move):
     drive.settle(900)
 
 
-def test_a_second_seats_marriage_lies_neatly_on_the_pile_its_tag_inside(app, monkeypatch):
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_second_seats_marriage_lies_neatly_on_the_pile_its_tag_inside(app, monkeypatch,
+                                                                          language):
     """Three people and the computer: Seat 1 marries K♣ Q♣, Seat 3 K♠ and the Q♠ of the Q
     pile, over three marriages already made. The heap started again at its foot after eight
     cards: Seat 3's pair lay out of line, and its tag, pushed aside by Seat 1's, hung out of
-    the zone's bottom-left edge. Now each card lies on the one before it, inside the zone
-    below its label, and every tag stands inside the zone, none on another."""
+    the zone's bottom-left edge. Now each marriage lies on the one before it a step to the
+    right, inside the zone below its label, and every tag stands inside the zone, none on
+    another (in Persian too: its wider tag stood across the zone's right edge)."""
+    set_language(language)
     hands = [["KC", "QC", "3C", "9D", "10H", "6C", "AH"],
              ["7D", "3H", "5C", "8S", "9S", "JS", "2H"],
              ["KS", "3D", "4C", "8C", "9C", "JC", "7H"],
@@ -67,8 +75,8 @@ def test_a_second_seats_marriage_lies_neatly_on_the_pile_its_tag_inside(app, mon
     table.world.activate()
     assert len(table.marriage) == 10
     boxes = [drawn_box(e) for _, e in table.marriage]
-    for below, above in zip(boxes, boxes[1:]):  # each card a little right of and above
-        assert below.centerx < above.centerx and below.centery > above.centery, (below, above)
+    for below, above in zip(boxes[1::2], boxes[2::2]):  # each marriage right of the last
+        assert below.centerx < above.centerx and below.centery == above.centery, (below, above)
     for box in boxes:  # in the zone, below its label ("Marriages · 5")
         assert zone.contains(box) and box.top >= zone.y + 22, (box, zone)
     drawn = record_calls(monkeypatch, marks_module, "_tag")
@@ -80,6 +88,39 @@ def test_a_second_seats_marriage_lies_neatly_on_the_pile_its_tag_inside(app, mon
         assert zone.contains(tag), (label, tag, zone)
     for (_, a), (_, b) in zip(tags, tags[1:]):
         assert not a.colliderect(b)
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_marriage_under_a_later_one_shows_its_suit_and_its_seats_outline(app, language):
+    """Seat 1 marries K♣ Q♣, Seat 2 K♥ Q♥ (over a K♦ Q♦ of before). The second marriage lay
+    exactly on the first: Q♣ could no longer be seen, and Seat 1's last move lost its
+    outline. Now every marriage shows a strip with its index (rank over suit), no later card
+    on it, and Seat 1's outline frames what shows of its Q♣; all in the zone, below its
+    label, in Persian too."""
+    set_language(language)
+    hands = [["KC", "QC", "3C", "9D", "10H", "6C", "AH"],
+             ["KH", "QH", "5C", "8S", "9S", "JS", "2H"]]
+    table, drive = start(app, (H, H), hands, marriage=["KD", "QD"])
+    play(drive, table, "meld marriage KC QC")
+    play(drive, table, "discard 3C")
+    play(drive, table, "meld marriage KH QH")
+    drive.wait(0.5)
+    table.world.activate()
+    assert [c for c, _ in table.marriage] == ["KD", "QD", "KC", "QC", "KH", "QH"]
+    zone = table.layout["marriage"].rect
+    boxes = [drawn_box(e) for _, e in table.marriage]
+    for box in boxes:
+        assert zone.contains(box) and box.top >= zone.y + 22, (box, zone)
+    for k in range(1, len(boxes), 2):  # each marriage's queen, on its king
+        index = index_corner(boxes[k])
+        for later in boxes[k + 1:]:
+            assert not index.colliderect(later), (table.marriage[k], index, later)
+    queen_c = boxes[3]
+    outlines = [b for b in table.marks.boxes(0) if b.colliderect(zone)]
+    assert len(outlines) == 1, table.marks.boxes(0)
+    assert queen_c.contains(outlines[0]) and outlines[0].left == queen_c.left
+    assert outlines[0].width >= index_corner(queen_c).width
+    assert [b for b in table.marks.boxes(1) if b.colliderect(zone)] == [boxes[5]]
 
 
 def test_the_queen_left_on_its_pile_rises_no_higher_than_the_header(app):

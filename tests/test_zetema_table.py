@@ -738,11 +738,8 @@ def test_your_own_card_moving_does_not_give_the_turn_back_to_the_last_mover(open
 
 
 def test_a_heap_of_marriages_leaves_its_label_clear(app):
-    """With four marriages the heap's top card covered "Marriages · 4"."""
-    import math
-
-    import pygame
-
+    """With four marriages the heap's top card covered "Marriages · 4"; five (all a deal
+    can hold) stay on the zone too."""
     from game.card_art import card_size
     from game.layout import load_layout
     from scenes import theme
@@ -750,14 +747,15 @@ def test_a_heap_of_marriages_leaves_its_label_clear(app):
 
     zone = load_layout("zetema")["marriage"].rect
     label_bottom = zone.y + 4 + theme.text("Marriages · 4", 14, theme.INK, "bold").get_height()
-    w, h = card_size(zl.PILE_W)
-    for i in range(8):
-        x, y, angle, _z = zl.marriage_slot(zone, i)
-        a = math.radians(angle)
-        tall = w * abs(math.sin(a)) + h * abs(math.cos(a))
-        assert y - tall / 2 >= label_bottom, i
-        assert y + tall / 2 <= zone.bottom + 6  # (and the heap stays on its zone)
-    assert pygame.Rect(zone).collidepoint(x, y)
+    w, h = card_size(zl.MARRIAGE_W)
+    for count in (2, 4, 6, 8, 10):
+        for i in range(count):
+            x, y, angle, _z = zl.marriage_slot(zone, i, count)
+            assert angle == 0
+            card = pygame.Rect(0, 0, w, h)
+            card.center = (round(x), round(y))
+            assert card.top >= label_bottom, (count, i)
+            assert zone.inflate(-4, -4).contains(card), (count, i, card)
 
 
 def test_the_meld_zone_shows_its_cards_in_card_order():

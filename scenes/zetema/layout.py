@@ -13,6 +13,9 @@ PILE_W = 64
 MELD_W = 76
 PILE_STEP = 20
 MELD_BUTTONS_W = 190  # the right part of the meld zone holds Meld and Clear
+MARRIAGE_W = 48  # a step of 18 shows its index (rank over suit) clear of the next outline
+MARRIAGE_STEP = 18
+MARRIAGE_LABEL_H = 22  # the marriage pile's label ("Marriages · 2") over its cards
 
 Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 90_000
 
@@ -52,13 +55,21 @@ def pile_slot(pile: pygame.Rect, rank: int, i: int) -> Slot:
     return (pile.centerx, pile.y + 76 + i * PILE_STEP, 0.0, Z_PILE + rank * 8 + i)
 
 
-def marriage_slot(rect: pygame.Rect, i: int) -> Slot:
-    """The ``i``-th card of the marriage pile: a neat stack, each card a little right of and
-    a pixel above the one before and barely turned, so that all ten kings and queens stay in
-    the zone and leave its label clear (two a card covered it), and a marriage lies on the
-    one before it (over eight cards the heap started again at its foot, out of line, and
-    both seats' tags stood side by side, one outside the zone)."""
-    return (rect.centerx - 8 + i * 2, rect.centery + 16 - i, (i * 7) % 5 - 2, Z_MARRIAGE + i)
+def marriage_slot(rect: pygame.Rect, i: int, count: int) -> Slot:
+    """The ``i``-th of the ``count`` cards of the marriage pile: each marriage (its king,
+    the queen on it) lies on the one before it a step to the right, so that every marriage
+    laid shows a strip with its index (rank over suit): which suit, and where a seat's
+    last-move outline goes while a later marriage covers the rest. Smaller cards than the
+    piles', unturned and in one row (a heap of cards a pixel apart hid all but the last
+    marriage), centred in the zone below its label; the steps narrow as marriages come, so
+    the five a deal can hold stay in the zone."""
+    pairs = max(1, (count + 1) // 2)
+    room = rect.width - 8 - MARRIAGE_W
+    step = min(MARRIAGE_STEP, room // (pairs - 1)) if pairs > 1 else 0
+    left = rect.centerx - (MARRIAGE_W + step * (pairs - 1)) // 2
+    top = rect.y + MARRIAGE_LABEL_H
+    return (left + MARRIAGE_W // 2 + (i // 2) * step, top + (rect.bottom - top) // 2, 0.0,
+            Z_MARRIAGE + i)
 
 
 def opponent_index(viewer: int, seat: int, players: int) -> int:

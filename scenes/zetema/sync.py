@@ -20,7 +20,7 @@ from game.rules import zetema as rules
 from scenes import theme
 from scenes.card_sync import cancel_move, hide_now, remove_now
 from scenes.zetema import layout
-from scenes.zetema.layout import HAND_W, MELD_W, PILE_W, Z_FLY, Z_HAND, Z_MELD
+from scenes.zetema.layout import HAND_W, MARRIAGE_W, MELD_W, PILE_W, Z_FLY, Z_HAND, Z_MELD
 
 Pair = tuple[str, int]
 
@@ -87,7 +87,7 @@ class ZetemaSync:
             self.piles[rank] = self._sync_list(self.piles[rank], want, origin, PILE_W,
                                                instant, lead, pool)
         self.marriage = self._sync_list(self.marriage, list(state.marriage_pile), origin,
-                                        PILE_W, instant, lead, pool)
+                                        MARRIAGE_W, instant, lead, pool)
         # 3. the shown cards of another seat's meld
         if state.phase == "discard" and state.seat != self.viewer and state.meld != "marriage":
             if not self.shown:
@@ -211,8 +211,8 @@ class ZetemaSync:
                 self._go(ent, x, y, z, duration, delay)
         rect = self.layout["marriage"].rect
         for i, (code, ent) in enumerate(self.marriage):
-            x, y, angle, z = layout.marriage_slot(rect, i)
-            self._resize_if(ent, code, PILE_W)
+            x, y, angle, z = layout.marriage_slot(rect, i, len(self.marriage))
+            self._resize_if(ent, code, MARRIAGE_W)
             self._go(ent, x, y, z, duration, delay, angle=angle)
         if self.stock_ent is not None:
             esper.component_for_entity(self.stock_ent, Sprite).visible = bool(self.state.stock)

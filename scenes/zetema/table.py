@@ -30,14 +30,33 @@ from game.session import Session
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
 from scenes.game_table import CardTable
+from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
 from scenes.zetema.gestures import ZetemaGestures
-from scenes.zetema.layout import PILE_W, Z_FLY, Z_FX, Z_STOCK
+from scenes.zetema.layout import MELD_BUTTONS_W, PILE_W, Z_FLY, Z_FX, Z_STOCK
 from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync
 
 AI_LEAD = 0.35
+
+
+class ZetemaMarks(LastMoves):
+    """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``): at
+    five marriages the last one lies near the zone's right edge, and a wider tag (a
+    Persian one, a long name) stood across it."""
+
+    def __init__(self, zone) -> None:
+        super().__init__()
+        self.zone = zone
+
+    def tag_spots(self, label: str, box: pygame.Rect, edge: str,
+                  bounds: pygame.Rect) -> list[pygame.Rect]:
+        spots = super().tag_spots(label, box, edge, bounds)
+        zone = self.zone()
+        if not zone.collidepoint(box.center):
+            return spots
+        return [s for s in spots if zone.contains(s)] or spots
 
 
 class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
@@ -50,6 +69,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("zetema")
+        self.marks = ZetemaMarks(lambda: self.layout["marriage"].rect)
         self.back = card_image("back", layout.HAND_W)
         self.players = len(config.seats)
         self.sort_mode = self.hand_order("rank")
@@ -73,7 +93,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
         return [(card_image, ALL_IMAGES, (layout.HAND_W, PILE_W, layout.MELD_W)),
-                (card_image, ("back",), (PILE_W + 6, 34))]
+                (card_image, ("back",), (PILE_W + 6, 34)),
+                (card_image, [rank + suit for rank in "KQ" for suit in rules.SUITS],
+                 (layout.MARRIAGE_W,))]
 
     def build_table(self) -> None:
         self.drag.click_select = self._click_selects
@@ -314,8 +336,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.audio.request("score")
                 self.shown_label = words.shown_label(self.seat_name(event.seat), event.kind,
                                                      event.cards, event.points)
-                zone = self.layout["meld"].rect
-                self._float_points(event.points, zone.centerx, zone.y + 70)
+                self._float_points(event.points, *self.meld_points_spot())
                 if event.seat != self.viewer:
                     self._flash(self.opponent_zone(event.seat))
                     self.hold(1.6)  # let the person read the computer's meld
@@ -395,7 +416,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if not any(self.marks.marks.values()):
             return out
         zone = self.layout["marriage"].rect  # its label ("Marriages · 2") over the heap
-        out.append(pygame.Rect(zone.x, zone.y, zone.width, 22))
+        out.append(pygame.Rect(zone.x, zone.y, zone.width, layout.MARRIAGE_LABEL_H))
         zone = self.layout["meld"].rect  # its prompt: one line while cards are in the zone
         out.append(pygame.Rect(zone.x, zone.y, zone.width, 32))
         chosen = self.drag.selected  # a card chosen to be discarded, raised over the tags
@@ -425,13 +446,24 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         rect = self.layout[f"pile_{rank}"].rect
         self._float_points(points, rect.centerx, rect.y + 60)
 
-    def _float_points(self, points: int, x: float, y: float) -> None:
-        """The points of a meld or a zetema pop up and float away."""
+    def meld_points_spot(self) -> tuple[int, int]:
+        """Where a meld's points pop up (and rise 50 px from): in the meld zone's column of
+        Meld and Clear (gone once a meld is declared), below the one line of words that may
+        reach into it. The zone's words never stand lower in that column, nor do its
+        messages (they rose from the zone's middle over its prompt)."""
+        zone = self.layout["meld"].rect
+        column = theme.mirror(pygame.Rect(zone.right - MELD_BUTTONS_W, zone.y, MELD_BUTTONS_W,
+                                          zone.height), zone)
+        return column.centerx, zone.y + 110
+
+    def _float_points(self, points: int, x: float, y: float) -> int:
+        """The points of a meld or a zetema pop up and float away (the entity)."""
         label = theme.text(words.points_gain(points), 34, theme.GOLD, "serif")
         ent = esper.create_entity(Transform(x, y, scale=0.3), Sprite(label), ZOrder(Z_FX))
         animate(ent, "scale", 1.0, 0.4, ease_out_back)
         animate(ent, "y", y - 50, 1.4)
         animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
+        return ent
 
 
 def _frame(size: tuple[int, int]) -> pygame.Surface:
