@@ -80,8 +80,34 @@ def test_the_banner_hides_none_of_the_winning_hand(app, drive):
     box = banner_box(table)
     cards = [table._card_rect(e, 40) for _, e in table.sync.entities("win")]
     assert len(cards) == 20 and not any(box.colliderect(c) for c in cards)
-    assert not box.colliderect(table.stock_label_rect())
     assert box.bottom <= table.zone("gate", 0).top  # above your gate's box
+
+
+def test_no_label_shows_between_the_winning_hand_and_the_banner(app, drive, monkeypatch):
+    """The stock's count ("Stock · 6") peeked out between the winning hand laid across the
+    middle and the win banner: the table writes no word there during the win."""
+    table = open_before_win(app, drive)
+    while not table.won:
+        drive.step()
+    drive.settle()
+    assert table.banner is not None and not isinstance(app.scenes.top, ResultsOverlay)
+    cards = [table._card_rect(e, 40) for _, e in table.sync.entities("win")]
+    row = cards[0].unionall(cards[1:])
+    between = pygame.Rect(row.x, row.bottom, row.width, banner_box(table).top - row.bottom)
+    assert between.height > 0
+    written = []
+    blit_text = theme.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        box = blit_text(surface, text, *args, **kwargs)
+        written.append((text, box))
+        return box
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    app.draw(app.screen)
+    assert written  # (the seats' names, the labels, the log...)
+    assert [text for text, box in written if box.colliderect(between)] == []
+    assert table.stock_label_rect() is None
 
 
 def test_the_winning_hand_lies_still_a_moment_before_the_results(app, drive):

@@ -27,7 +27,8 @@ only the top part or the left strip of each card is visible:
   medallions instead of characters;
 * middle band (y 182..236): an ornament per suit -- Vạn a key-fret knot, Sách strings of
   cash, Văn round coins with square holes, Chi Chi an endless knot -- each in its own colour;
-* bottom: the Vietnamese name (``Nhị`` / ``Vạn``) in two short lines.
+* bottom: the Vietnamese name (``Nhị`` / ``Vạn``) in two short lines, left of centre like
+  the characters, so that the strip a fan shows holds the whole name.
 
 The Chinese characters come from ``assets/fonts/TotomSubset.otf``, a subset of Noto Serif
 CJK TC Black holding only the glyphs drawn here (二 三 四 五 六 七 八 九 萬 索 文). It was
@@ -108,6 +109,9 @@ SUIT_CY = 133  # centre of the suit character's em box
 BAND_T, BAND_B = 184, 236
 SEAL_C, SEAL_SIZE = (W - FRAME - 13, 92), 25  # the red seal of red cards
 NAME_Y1, NAME_Y2 = 256, 280  # centres of the two name lines
+NAME_CX = 30  # ... and of their width, left of the middle (48)
+NAME_MAX_W = 40  # a wider line is squeezed: the widest ("Sách", 43) spans x 10..50, inside the
+# strip a fan shows of a covered card
 
 
 # ============================================================================================
@@ -387,12 +391,14 @@ def medallion(cv: Canvas, c: Point, r: float) -> None:
 
 
 def draw_name(cv: Canvas, line1: str, line2: str, colour: Colour) -> None:
+    """The two lines of the name, centred on ``NAME_CX`` (left of the card's middle: a fan
+    shows only the left part of a covered card, and a centred name was cut there)."""
     for text, y in ((line1, NAME_Y1), (line2, NAME_Y2)):
         surf = text_surface(text, 17, colour)
-        max_w = S(W - 2 * FRAME - 10)
+        max_w = S(NAME_MAX_W)
         if surf.get_width() > max_w:
             surf = pygame.transform.smoothscale(surf, (max_w, surf.get_height()))
-        blit_ink_centred(cv, surf, (W / 2, y))
+        blit_ink_centred(cv, surf, (NAME_CX, y))
 
 
 def draw_face(code: str) -> pygame.Surface:

@@ -10,10 +10,11 @@ Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear 
 they are legal for you, and the computer waits for your answer. The prompt beside your gate
 says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
 announced; a win lays the ten pairs out in one row across the middle (the card won on taken
-out of its gate, the stock's count and then the banner below the row; banners are drawn above
-cards in flight), lets it lie still a moment (``WIN_PAUSE``) and then shows it on the results
-screen (that card framed) with each feature's base and dịch, the score's arithmetic and the
-settlement. Last-move tags stay inside the box their cards lie in (``tags``).
+out of its gate, the stock's card and count put away, the banner below the row; banners are
+drawn above cards in flight), lets it lie still a moment (``WIN_PAUSE``) and then shows it on
+the results screen (that card framed) with each feature's base and dịch, the score's
+arithmetic and the settlement. Last-move tags stay inside the box their cards lie in
+(``tags``).
 """
 
 from __future__ import annotations
@@ -178,7 +179,7 @@ class ChanTable(CardTable):
     def win_area(self) -> pygame.Rect:
         """Where a winning hand is laid out: across the middle of the table, between the
         side seats' boxes and below the top seat's, in one row over the stock's place (the
-        stock's card and box make way for it; its count is written below the row)."""
+        stock's card, box and count make way for it)."""
         left, right = self.layout["exposed_2"].rect, self.layout["gate_2"].rect
         top = max(left.bottom, right.bottom) + 20
         return pygame.Rect(left.x, top, right.right - left.x, totom_size(WIN_W)[1])
@@ -642,7 +643,8 @@ class ChanTable(CardTable):
         return self.layout["log"].rect.inflate(-16, -4)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, *self._stock_label())
+        if not self.won:  # (a winning hand lies across the stock's place: no count)
+            theme.blit_text(surface, *self._stock_label())
         for seat in range(4):
             self._draw_seat(surface, seat)
         self._draw_live_tag(surface)
@@ -658,21 +660,23 @@ class ChanTable(CardTable):
 
     def banner_center(self) -> tuple[int, int]:
         """Where a banner stands: over the stock, or below a winning hand laid across it
-        (under the stock's count, above your gate), so that it hides none of its cards."""
+        (above your gate), so that it hides none of its cards."""
         if not self.won:
             return 640, 300
-        return 640, (self.stock_label_rect().bottom + self.zone("gate", self.viewer).top) // 2
+        return 640, (self.win_area().bottom + self.zone("gate", self.viewer).top) // 2
 
     def _stock_label(self) -> tuple:
         """The stock's count (text, place, size, colour, style, anchor): at the top of its
-        box, or below a winning hand laid across it."""
+        box."""
         stock = self.layout["stock"].rect
-        top = self.win_area().bottom + 8 if self.won else stock.y + 6
-        return (words.stock(len(self.state.stock)), (stock.centerx, top), 14, theme.INK, "bold",
-                "midtop")
+        return (words.stock(len(self.state.stock)), (stock.centerx, stock.y + 6), 14, theme.INK,
+                "bold", "midtop")
 
-    def stock_label_rect(self) -> pygame.Rect:
-        """Where the stock's count is written."""
+    def stock_label_rect(self) -> pygame.Rect | None:
+        """Where the stock's count is written (None at a win: it is not written, the
+        winning hand lies across the stock's place and the banner below it)."""
+        if self.won:
+            return None
         text, pos, size, _colour, style, anchor = self._stock_label()
         h = theme.text(text, size, theme.INK, style).get_height()
         box = pygame.Rect(0, 0, theme.text_width(text, size, style), h)
