@@ -387,10 +387,11 @@ class App:
         room = getattr(self.scenes.top, "toast_room", None)  # how many may stand at once
         span = getattr(self.scenes.top, "toast_span", None)  # (centre x, widest box)
         centre, widest = (span() if callable(span) else None) or (SIZE[0] // 2, TOAST_WIDEST)
+        pad = getattr(self.scenes.top, "toast_pad", TOAST_PAD)  # (a narrow strip: less)
         for toast in list(reversed(self.toasts))[:room]:
             fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
             lines = toast_lines(toast.text, widest)
-            box = pygame.Rect((0, 0), toast_size(toast.text, widest))
+            box = pygame.Rect((0, 0), toast_size(toast.text, widest, pad))
             box.midbottom = (centre, y)
             if box.top < 4 and toast is not self.toasts[-1]:
                 break  # older messages that no longer fit above the newer ones wait unseen
@@ -399,7 +400,7 @@ class App:
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)
             pygame.draw.rect(layer, (*(theme.RED if toast.error else theme.GOLD), 255),
                              layer.get_rect(), 2, border_radius=12)
-            places, ly = [], 10
+            places, ly = [], pad
             for label in lines:
                 places.append(label.get_rect(midtop=(box.width // 2, ly)))
                 ly += label.get_height()
@@ -442,11 +443,16 @@ def toast_lines(text: str, widest: int) -> list[pygame.Surface]:
             for line in theme.wrap(text, 19, widest - 40, "bold")[:4]]
 
 
-def toast_size(text: str, widest: int) -> tuple[int, int]:
-    """The size of a message's box: its lines and a margin around them."""
+TOAST_PAD = 10
+"""The margin above and below a message's lines (a scene may ask for less: ``toast_pad``)."""
+
+
+def toast_size(text: str, widest: int, pad: int = TOAST_PAD) -> tuple[int, int]:
+    """The size of a message's box: its lines, 20 px beside them and ``pad`` above and
+    below."""
     lines = toast_lines(text, widest)
     return (max(label.get_width() for label in lines) + 40,
-            sum(label.get_height() for label in lines) + 20)
+            sum(label.get_height() for label in lines) + 2 * pad)
 
 
 def desktop_size() -> tuple[int, int] | None:

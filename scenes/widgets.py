@@ -152,7 +152,7 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        _draw_label(surface, self.label, self.rect, ink)
+        _draw_label(surface, self.label, self.rect, ink, self.label_width)
         field, left, right = self._boxes()
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
                          field, border_radius=8)
@@ -192,7 +192,7 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        _draw_label(surface, self.label, self.rect, ink)
+        _draw_label(surface, self.label, self.rect, ink, self.label_width)
         box = self._switch()
         pygame.draw.rect(surface, PRIMARY if self.value else BUTTON, box,
                          border_radius=box.height // 2)
@@ -252,7 +252,7 @@ class Slider(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        _draw_label(surface, self.label, self.rect, ink)
+        _draw_label(surface, self.label, self.rect, ink, self.label_width)
         track = self._track()
         pygame.draw.rect(surface, BUTTON, track, border_radius=4)
         filled = track.copy()
@@ -312,7 +312,7 @@ class TextField(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        _draw_label(surface, self.label, self.rect, theme.INK)
+        _draw_label(surface, self.label, self.rect, theme.INK, self.label_width)
         field = self._field()
         pygame.draw.rect(surface, (16, 22, 30), field, border_radius=8)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, field,
@@ -335,12 +335,28 @@ def _field_rect(rect: pygame.Rect, label_width: int) -> pygame.Rect:
     return pygame.Rect(x, rect.y, rect.width - label_width, rect.height)
 
 
-def _draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, ink) -> None:
-    """A widget's label at its reading-side edge."""
+LABEL_SIZE, LABEL_SMALLEST, LABEL_GAP = 20, 15, 12
+
+
+def label_size(label: str, width: int) -> int:
+    """The font size of a widget's label: 20, smaller for a label that would not keep
+    ``LABEL_GAP`` clear of its field in ``width`` (a Vietnamese label ran under its switch);
+    below ``LABEL_SMALLEST`` it is cut with "…" instead."""
+    size = LABEL_SIZE
+    while size > LABEL_SMALLEST and theme.text_width(label, size) > width - LABEL_GAP:
+        size -= 1
+    return size
+
+
+def _draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, ink,
+                width: int) -> None:
+    """A widget's label at its reading-side edge, fitted to its ``width``."""
+    size = label_size(label, width)
+    label = theme.fit(label, size, width - LABEL_GAP)
     if theme.rtl():
-        theme.blit_text(surface, label, (rect.right, rect.centery), 20, ink, anchor="midright")
+        theme.blit_text(surface, label, (rect.right, rect.centery), size, ink, anchor="midright")
     else:
-        theme.blit_text(surface, label, (rect.x, rect.centery), 20, ink, anchor="midleft")
+        theme.blit_text(surface, label, (rect.x, rect.centery), size, ink, anchor="midleft")
 
 
 class WidgetGroup:

@@ -105,3 +105,28 @@ def test_a_message_stands_clear_of_the_bag_panel_and_the_top_ring(app, drive, la
         assert box.bottom <= table.layout["d7"].rect.top + ring.top, text  # the ring as drawn
         for zone in ("supply_0", "supply_1"):  # (and their turn outlines)
             assert not box.colliderect(table.layout[zone].rect.inflate(8, 8)), (text, zone)
+
+
+@pytest.mark.parametrize("lang", ("en", "fa", "vi"))
+def test_a_wide_message_overlaps_no_panel(app, drive, lang):
+    """A message too wide for the strip between the side panels stands above them, in the
+    36 px strip below the bag's panel: its box covered that panel's lower edge (43 px
+    high); it is as tall as that strip allows now (``toast_pad``) and hides no ring."""
+    from scenes.zertz import layout as geo
+    from tests.test_zertz_words import SIX_PLACED, toast_box
+
+    i18n.set_language(lang)
+    table = open_table(app, drive, rules.load(SIX_PLACED))
+    wide = (table.check("take g4")[1], words.only_pass(), words.drawn_into_tray(),
+            words.piece_stays("d4", words.seat_name(1)), i18n._(table.REVEALED_SINCE))
+    seats = ("supply_0", "tray_0", "supply_1", "tray_1")  # (a turn's outline stands 3 px out)
+    keep_clear = geo.panels(table.layout) + [table.layout[z].rect.inflate(6, 6) for z in seats]
+    keep_clear += [table.layout[r].rect.inflate(-4, -4) for r in rules.RINGS]
+    above_the_side_panels = 0
+    for text in wide:
+        box = toast_box(app, text)
+        assert not [p for p in keep_clear if p.colliderect(box)], (text, box)
+        assert box.top > geo.bag_panel(table.layout).bottom, text
+        above_the_side_panels += box.width > (table.layout["tray_1"].rect.left
+                                              - table.layout["tray_0"].rect.right)
+    assert above_the_side_panels >= 2, lang  # (the wide ones are wide)

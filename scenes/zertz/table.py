@@ -41,6 +41,9 @@ from scenes.zertz.sync import BoardSync
 MARK_COLOURS = ((255, 110, 96), (110, 170, 255))  # each seat's last move, outlined
 
 
+SEAT_PANELS = ("supply_0", "tray_0", "supply_1", "tray_1")
+
+
 class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     name = "zertz"
     rules_module = rules
@@ -48,9 +51,12 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     # messages stand in the strip between the bag and the board's top ring (one line fits;
     # they hide no ring, no tray, no button); only the newest is shown (the older ones,
     # stacked above it, covered the bag's counts). A wide one ends above the side panels
-    # (``toast_bottom``: a narrow one lower)
+    # (``toast_bottom``: a narrow one lower), where the strip between the bag's panel and the
+    # side panels' turn outlines is 30 px high: their boxes hold their lines with 3 px above
+    # and below (the usual 10 made 43 px, over the bag panel's lower edge)
     toast_zone = ("bag", "bottom", 40)
     toast_room = 1
+    toast_pad = 3
     REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
                         "last move.")
 
@@ -93,16 +99,15 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
 
     def toast_bottom(self) -> int | None:
         """Where the newest message ends: one narrow enough to stand between the side panels
-        ends just above the top ring as drawn, clear of the bag's panel (a message is 43 px
-        high; it covered the panel's edge); a wider one above the side panels (the strip
-        there is 36 px high: it covers the panel's lowest pixels)."""
+        ends just above the top ring as drawn, clear of the bag's panel; a wider one above
+        the side panels and their turn outlines, below the bag's panel (``toast_pad``)."""
         toasts = self.app.toasts
         if toasts:
-            width = toast_size(toasts[-1].text, TOAST_WIDEST)[0]
+            width = toast_size(toasts[-1].text, TOAST_WIDEST, self.toast_pad)[0]
             room = self.layout["tray_1"].rect.left - self.layout["tray_0"].rect.right
             if width <= room - 2 * PANEL_MARGIN:
                 return self.layout["d7"].rect.top + 2  # (the ring's picture is inset 2 px)
-        return super().toast_bottom()
+        return min(self.layout[zone].rect.top for zone in SEAT_PANELS) - 3  # (their outlines)
 
     # -- hint --------------------------------------------------------------------------
     def show_hint(self, move: str) -> list[int]:
