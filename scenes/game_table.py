@@ -719,6 +719,9 @@ class GameTable(TableScene):
 
     # where the app's messages stand: (layout zone, its edge, offset) for their bottom edge
     toast_zone: tuple[str, str, int] = ("hand", "top", -6)
+    # one at a time, the newest (an older one shows again if it outlives it): a hint, an
+    # Undo and a refusal stacked up over the prompt or the stock
+    toast_room: int | None = 1
 
     def toast_bottom(self) -> int | None:
         """The bottom edge of the app's messages, chosen per table so that they hide

@@ -812,3 +812,19 @@ def test_the_hint_is_said_at_the_top_of_the_meld_zone_not_over_its_cards(open_ta
     assert not [t for t in app.toasts if t not in before and t.text.startswith("Hint")]
     table.clear_hint()
     assert not table.meld_prompt().startswith("Hint")
+
+
+def test_two_marriages_chosen_at_once_are_named_as_two(open_table, drive):
+    """Two marriages chosen together were named "Marriage · 30 points"."""
+    table = open_table(position(["KH", "QH", "KD", "QD", "2C", "9S", "9C"],
+                                ["3C", "3D", "6S", "8C", "10D", "QS", "AC"]))
+    for code in ("KH", "QH", "KD", "QD"):
+        drive.click(drive.center_of(hand_ent(table, code)))
+    drive.settle()
+    move, text = table.selection_meld()
+    assert move is not None and move.startswith("meld marriage")
+    assert text == "2 marriages · 30 points"
+    for code in ("KD", "QD"):  # one marriage: as before
+        drive.click(drive.center_of(next(e for c, e in table.selection if c == code)))
+    drive.settle()
+    assert table.selection_meld()[1] == "Marriage · 10 points"

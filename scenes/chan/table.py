@@ -78,7 +78,6 @@ class ChanTable(CardTable):
     ai_module = chan_ai
     ai_delay = 0.7
     toast_zone = ("stock", "bottom", 50)  # messages between the stock and your gate
-    toast_room = 1  # only the newest (a hint and a refusal stacked over the stock's card)
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:

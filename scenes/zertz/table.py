@@ -52,11 +52,10 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     # they hide no ring, no tray, no button); only the newest is shown (the older ones,
     # stacked above it, covered the bag's counts). A wide one ends above the side panels
     # (``toast_bottom``: a narrow one lower), where the strip between the bag's panel and the
-    # side panels' turn outlines is 30 px high: their boxes hold their lines with 3 px above
+    # side panels' turn outlines is 30 px high: their boxes hold their lines with 2 px above
     # and below (the usual 10 made 43 px, over the bag panel's lower edge)
     toast_zone = ("bag", "bottom", 40)
-    toast_room = 1
-    toast_pad = 3
+    toast_pad = 2
     REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
                         "last move.")
 
@@ -102,12 +101,16 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         ends just above the top ring as drawn, clear of the bag's panel; a wider one above
         the side panels and their turn outlines, below the bag's panel (``toast_pad``)."""
         toasts = self.app.toasts
-        if toasts:
-            width = toast_size(toasts[-1].text, TOAST_WIDEST, self.toast_pad)[0]
-            room = self.layout["tray_1"].rect.left - self.layout["tray_0"].rect.right
-            if width <= room - 2 * PANEL_MARGIN:
-                return self.layout["d7"].rect.top + 2  # (the ring's picture is inset 2 px)
-        return min(self.layout[zone].rect.top for zone in SEAT_PANELS) - 3  # (their outlines)
+        if not toasts:
+            return None
+        width, height = toast_size(toasts[-1].text, TOAST_WIDEST, self.toast_pad)
+        room = self.layout["tray_1"].rect.left - self.layout["tray_0"].rect.right
+        if width <= room - 2 * PANEL_MARGIN:
+            return self.layout["d7"].rect.top  # (2 px above the ring's picture, inset 2 px)
+        # centred in the strip between the bag's panel and the side panels' turn outlines
+        outlines = min(self.layout[zone].rect.top for zone in SEAT_PANELS) - 3
+        bag = geo.bag_panel(self.layout).bottom
+        return outlines - max(0, (outlines - bag - height) // 2)
 
     # -- hint --------------------------------------------------------------------------
     def show_hint(self, move: str) -> list[int]:

@@ -64,7 +64,7 @@ class ZetemaGestures:
                 f"discard {tokens[0]}")
             return None, words.selection_prompt(tokens, single)
         move = meld.move
-        title = words.meld_title(meld.kind, meld.points)
+        title = words.meld_title(meld.kind, meld.points, len(tokens) // 2)
         if self.is_legal(move):
             return move, title
         try:

@@ -41,10 +41,13 @@ def waiting_prompt(player: str) -> str:
     return _("{player} to play").format(player=player)
 
 
-def meld_title(kind: str, points: int) -> str:
-    """"Straight flush · 50 points": what the chosen cards make."""
+def meld_title(kind: str, points: int, marriages: int = 1) -> str:
+    """"Straight flush · 50 points": what the chosen cards make ("2 marriages · 30
+    points" for more than one marriage at once)."""
+    meld = kind_title(kind) if kind != "marriage" or marriages < 2 else ngettext(
+        "{count} marriage", "{count} marriages", marriages).format(count=num(marriages))
     return ngettext("{meld} · {points} point", "{meld} · {points} points", points).format(
-        meld=kind_title(kind), points=num(points))
+        meld=meld, points=num(points))
 
 
 def selection_prompt(tokens: Sequence[str], single_discard: bool) -> str:
