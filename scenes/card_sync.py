@@ -120,6 +120,7 @@ class CardSync:
         self.departed = []
         self.arrived = []
         new_zones: dict[str, list[tuple[str, int]]] = {}
+        uncovered: set[int] = set()
         for zone, codes in wanted.items():
             row = kept[zone]
             out = []
@@ -131,9 +132,15 @@ class CardSync:
                         pair = (code, ent)
                     else:
                         start = source(zone, code)
-                        if start is None:  # it was there all along (uncovered): no flight
-                            x, y, _angle, _z = slots(zone, i, len(codes))
+                        if start is None:  # it was there all along (uncovered): no flight,
+                            # as it lay, under the cards on it (made at the flying height,
+                            # it lay on top of its pile while it turned into its slot)
+                            x, y, angle, z = slots(zone, i, len(codes))
                             ent = self._create(code, (x, y), widths(zone), face_up=face_up(zone))
+                            esper.component_for_entity(ent, Transform).angle = angle
+                            esper.component_for_entity(ent, ZOrder).z = z - 1  # (the card
+                            # on it may still stand in this slot until it moves up)
+                            uncovered.add(ent)
                         else:
                             ent = self._create(code, start, widths(zone), face_up=instant and
                                                face_up(zone))
@@ -188,7 +195,7 @@ class CardSync:
                     t.x, t.y, t.angle = x, y, angle
                 elif (round(t.x), round(t.y), round(t.angle)) != (round(x), round(y), round(angle)):
                     glide(ent, x, y, duration, angle=angle, z=z, delay=delay)
-                else:
+                elif ent not in uncovered:
                     esper.component_for_entity(ent, ZOrder).z = z
 
     def _create(self, code: str, pos, width: int, face_up: bool) -> int:
