@@ -81,3 +81,44 @@ def test_your_buy_marks_the_card_from_the_stock_too(app, drive, top):
     assert arrived == {drawn: home}  # it flew in from the stock (the QS from the pile)
     assert len(table.marks.boxes(0)) == 2
 
+
+
+def test_between_people_a_buyer_finds_its_tags_when_its_turn_comes(app, drive):
+    """Between people, a person who bought out of turn and did not play next never saw the
+    "+1 from the stock" tag: the cover went to the next person at once, and when the buyer's
+    turn came its hand was laid out afresh without the marks of its buy, still its last move."""
+    people = GameConfig("telefunken", (Seat("human"), Seat("human"))
+                        + (Seat("ai", "easy"),) * 2, 4, {})
+    hand1 = OTHERS[0][:10]
+    state = position([HAND, hand1] + [OTHERS[1], OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "QS"), discarder=3, offer=[1], chips=[7, 7, 0, 0])
+    table = TelefunkenTable(app, people, Session(people, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+
+    def play(move):
+        if table.curtain:
+            drive.lift_cover(table)
+        perform(drive, table, move)
+        drive.settle(900)
+
+    play("pass")  # seat 1 (index 0) lets the queen go
+    assert table.rules.to_move == 1
+    play("buy")  # seat 2 (index 1) buys it, and the stock's card
+    assert "QS" in table.state.hands[1] and len(table.state.hands[1]) == len(hand1) + 2
+    play("draw")  # seat 1's turn
+    play(f"discard {table.state.hands[0][0]}")
+    for _ in range(3000):  # seat 2 is to decide again (its buy still its last move)
+        if table.rules.to_move == 1 and not table.animating:
+            break
+        drive.step()
+    assert table.rules.to_move == 1 and table.session.moves[-1].startswith("discard")
+    drive.settle()
+    drive.lift_cover(table)
+    drive.settle()
+    assert table.viewer == 1
+    labels = {m.label for m in table.marks.marks.get(1, [])}
+    assert labels == {"Seat 2 bought", "+1 from the stock"}, labels  # (people: seat names)
+    marked = [table.sync.code_of(e) for m in table.marks.marks[1] for e in m.entities]
+    assert "QS" in marked and all(table.sync.zone_of(e) == "hand"
+                                  for m in table.marks.marks[1] for e in m.entities)

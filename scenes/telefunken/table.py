@@ -426,15 +426,21 @@ class TelefunkenTable(Gestures, CardTable):
         # new hand comes under the cover, even for the person who moved last
         dealt = any(isinstance(e, rules.Dealt) for e in events)
         cover_anew = dealt and self.hot_seat and not self.rules.over
+        other_hand = False
         if self.viewer_changing() or cover_anew:
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
             if cover_anew:
                 self.hide_hand()
                 self.first_viewer()
             else:
-                self.pick_viewer()
+                other_hand = self.pick_viewer()
         self.show(lead=lead)
-        self.mark_move(seat, events)
+        if other_hand:  # every seat's last move marked again, this one included: the new
+            # viewer's own (a buy) marks cards of the hand just laid out (between people a
+            # buyer who did not play next found its hand without them)
+            self.restore_marks()
+        else:
+            self.mark_move(seat, events)
 
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` did until it plays again (``scenes.marks``). Cards added to
