@@ -49,12 +49,11 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     rules_module = rules
     ai_module = zertz_ai
     # messages stand in the strip between the bag and the board's top ring (one line fits;
-    # they hide no ring, no tray, no button); only the newest is shown (the older ones,
+    # they hide no ring, no tray, no button), one at a time as at every table (older ones,
     # stacked above it, covered the bag's counts). A wide one ends above the side panels
     # (``toast_bottom``: a narrow one lower), where the strip between the bag's panel and the
     # side panels' turn outlines is 30 px high: their boxes hold their lines with 2 px above
     # and below (the usual 10 made 43 px, over the bag panel's lower edge)
-    toast_zone = ("bag", "bottom", 40)
     toast_pad = 2
     REVEALED_SINCE = N_("Nothing to undo: a marble has been drawn from the bag since your "
                         "last move.")
