@@ -15,7 +15,7 @@ from game.rules import chan as rules
 from game.session import Session
 from scenes.chan.table import WIN_PAUSE, ChanTable
 from scenes.results import ResultsOverlay
-from tests.test_chan_win_view import open_before_win
+from tests.test_chan_win_view import open_at_win
 
 SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
 
@@ -77,10 +77,7 @@ def test_no_name_is_cut_in_the_hand_the_gates_or_the_pairs_shown(app, drive):
 
 
 def test_no_name_is_cut_in_a_winning_hand_nor_on_the_results(app, drive):
-    table = open_before_win(app, drive)
-    while not table.won:
-        drive.step()
-    drive.settle()
+    table = open_at_win(app, drive)
     assert len(table.sync.entities("win")) == 20
     assert cut_names(table, "win") == []
     drive.wait(WIN_PAUSE + 0.1)

@@ -14,6 +14,7 @@ from game.rules import chan as rules
 from game.session import Session
 from scenes import theme
 from scenes.chan.table import WIN_PAUSE, ChanTable
+from scenes.game_table import BANNER_PAD
 from scenes.results import ResultsOverlay
 
 SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
@@ -42,10 +43,19 @@ def open_before_win(app, drive) -> ChanTable:
     return table
 
 
+def open_at_win(app, drive) -> ChanTable:
+    """``open_before_win``, then the win laid out and at rest."""
+    table = open_before_win(app, drive)
+    while not table.won:
+        drive.step()
+    drive.settle()
+    return table
+
+
 def banner_box(table: ChanTable) -> pygame.Rect:
     """The banner's box as ``draw_banner`` draws it."""
     img = theme.text(table.banner[0], 28 if table.won else 30, theme.GOLD, "serif")
-    return img.get_rect(center=table.banner_center()).inflate(50, 24)
+    return img.get_rect(center=table.banner_center()).inflate(*BANNER_PAD)
 
 
 def test_the_win_banner_is_drawn_above_the_cards_spreading_across_the_middle(app, drive):
@@ -72,10 +82,7 @@ def test_the_win_banner_is_drawn_above_the_cards_spreading_across_the_middle(app
 
 
 def test_the_banner_hides_none_of_the_winning_hand(app, drive):
-    table = open_before_win(app, drive)
-    while not table.won:
-        drive.step()
-    drive.settle()
+    table = open_at_win(app, drive)
     assert table.banner is not None and not isinstance(app.scenes.top, ResultsOverlay)
     box = banner_box(table)
     cards = [table._card_rect(e, 40) for _, e in table.sync.entities("win")]
@@ -86,10 +93,7 @@ def test_the_banner_hides_none_of_the_winning_hand(app, drive):
 def test_no_label_shows_between_the_winning_hand_and_the_banner(app, drive, monkeypatch):
     """The stock's count ("Stock · 6") peeked out between the winning hand laid across the
     middle and the win banner: the table writes no word there during the win."""
-    table = open_before_win(app, drive)
-    while not table.won:
-        drive.step()
-    drive.settle()
+    table = open_at_win(app, drive)
     assert table.banner is not None and not isinstance(app.scenes.top, ResultsOverlay)
     cards = [table._card_rect(e, 40) for _, e in table.sync.entities("win")]
     row = cards[0].unionall(cards[1:])
