@@ -11,6 +11,7 @@ from game import i18n
 from game.settings import Settings
 from scenes import theme
 from scenes.widgets import LABEL_GAP, LABEL_SMALLEST, Toggle
+from tests.test_i18n import drawn_text
 
 
 @pytest.fixture(autouse=True)
@@ -21,19 +22,8 @@ def english_afterwards():
 
 def drawn_labels(widget, monkeypatch) -> list[pygame.Rect]:
     """The rects of the texts ``widget`` draws that are (part of) its label."""
-    rects: list[tuple[str, pygame.Rect]] = []
-    real = theme.blit_text
-
-    def record(surface, string, pos, size, *args, **kwargs):
-        rect = real(surface, string, pos, size, *args, **kwargs)
-        rects.append((string, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "blit_text", record)
-    widget.draw(pygame.Surface((1280, 720)))
-    monkeypatch.setattr(theme, "blit_text", real)
     label = widget.label.rstrip("…")
-    return [rect for string, rect in rects
+    return [rect for string, rect in drawn_text(widget, monkeypatch)
             if string == widget.label or (string.endswith("…") and label.startswith(
                 string[:-1]))]
 
@@ -61,8 +51,7 @@ def test_every_settings_label_keeps_clear_of_its_field(lang, monkeypatch):
         assert inside, (lang, widget.label, rect, column)
 
 
-def test_a_long_label_shrinks_then_is_cut(monkeypatch):
-    pygame.font.init()
+def test_a_long_label_shrinks_then_is_cut(app, monkeypatch):
     fits = Toggle((100, 100, 500, 42), "Sound", True, lambda v: None, label_width=250)
     long = Toggle((100, 100, 500, 42), "Undo between the people at this one screen",
                   True, lambda v: None, label_width=250)
