@@ -656,8 +656,9 @@ class GameTable(TableScene):
                 and self.world is not None and self.cancel_selection()):
             return  # Esc cancelled a selection: the pause menu stays shut
         if event.kind == "key" and self.replay is None:
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self.undo()
+            if (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL
+                    and not event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_ALT)):
+                self.undo()  # (Ctrl+Shift+Z is redo elsewhere: there is none, so it does nothing)
                 return
             if event.key == pygame.K_h:
                 self.ask_hint()

@@ -315,10 +315,25 @@ def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],
     """A small label at the first of ``spots`` that covers none of the ``taken`` rects
     (other tags, labels), else where it covers least of them. Returns where it was drawn."""
     img = _tag_words(text)
-    tag = min(spots, key=lambda s: sum(s.clip(t).width * s.clip(t).height for t in taken))
+    tag, least = spots[0], None
+    for spot in spots:  # (the first that covers nothing ends the search: a table can list
+        cover = _covered(spot, taken)  # a hundred spots and a hundred rects to weigh)
+        if least is None or cover < least:
+            tag, least = spot, cover
+            if not cover:
+                break
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     theme.put(surface, img, img.get_rect(center=tag.center))
     return tag
+
+
+def _covered(spot: pygame.Rect, taken: list[pygame.Rect]) -> int:
+    """How many pixels of ``taken`` (each rect as often as it is listed) ``spot`` covers."""
+    total = 0
+    for k in spot.collidelistall(taken):
+        over = spot.clip(taken[k])
+        total += over.width * over.height
+    return total
 
 
 TAG_PAD = (10, 4)  # a tag is its words and this much more, across and down

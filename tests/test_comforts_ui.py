@@ -230,3 +230,17 @@ def test_statistics_open_on_the_game_played_last(persisting, drive):
     drive.click(MENU["stats"].rect.center)
     drive.settle()
     assert isinstance(drive.scene, StatsScene) and drive.scene.game == "zertz"
+
+
+def test_ctrl_shift_z_is_not_an_undo(persisting, drive):
+    """Ctrl+Shift+Z means redo in most programs; there is no redo, so it takes nothing back."""
+    table = start(persisting, drive)
+    place(drive, table, "d4")
+    wait_for_ai(drive, table)
+    after = table.state
+    toasts = len(persisting.toasts)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    drive.settle()
+    table = current_table(persisting)
+    assert table.state == after and len(table.session.moves) == 2
+    assert len(persisting.toasts) == toasts

@@ -243,3 +243,34 @@ def test_a_card_partly_under_the_next_is_outlined_where_it_shows(world):
     assert not box.colliderect(drawn_box(newer))
     card(100, 150, z=3.0)  # and from below, across its width (a pile fanned downwards)
     assert marks.boxes(0)[0] == pygame.Rect(80, 70, 25, 50)
+
+
+class _CountedSpots(list):
+    """A list of spots that counts how many of them were looked at."""
+
+    looked = 0
+
+    def __iter__(self):
+        for spot in super().__iter__():
+            self.looked += 1
+            yield spot
+
+
+def test_the_tag_search_stops_at_the_first_free_spot(app):
+    """Chắn lists about a hundred spots a tag and a hundred rects to weigh: weighing every
+    spot cost about 7 ms a tag, 25 ms a frame with four tags (frames of 30 ms at the table).
+    The first spot that covers nothing is taken without weighing the rest; with none free,
+    the one that covers least, as before."""
+    from scenes.marks import _tag
+
+    surface = pygame.Surface((400, 300))
+    spots = _CountedSpots(pygame.Rect(10 + 4 * k, 10, 50, 16) for k in range(100))
+    busy = [pygame.Rect(0, 0, 40, 40)] * 50  # over the first spots (listed fifty times)
+    tag = _tag(surface, "Seat 1", (200, 40, 40), spots, busy)
+    assert tag == pygame.Rect(42, 10, 50, 16)  # the first spot clear of it
+    assert spots.looked == 9
+    crowded = [pygame.Rect(0, 0, 1000, 20), pygame.Rect(0, 0, 200, 30)]
+    spots = _CountedSpots(pygame.Rect(10 + 4 * k, 10, 50, 16) for k in range(100))
+    tag = _tag(surface, "Seat 1", (200, 40, 40), spots, crowded)
+    assert tag == pygame.Rect(202, 10, 50, 16)  # the first of those covering least
+    assert spots.looked == 100  # none free: every spot weighed

@@ -29,6 +29,12 @@ every seat played by the computer (easy) at normal animation speed, the pointer 
 the autosave on its writer thread, paced at 60 frames a second for ``--play-frames``
 frames: wall and CPU time of every frame, including the table's first frame and the frames
 of each autosave. Targets: p99 under 8 ms, no frame over 16.7 ms.
+(f) you against the computer (``--only seated``): each game with a person in the first
+seat, whose moves (an easy player's choices) are dragged with the mouse, against easy
+computer players, for ``--seated-frames`` frames (deal summaries closed by a click): the
+CPU time of every frame, the person's included, with every seat's last move marked and
+tagged as in a real game (the all-computer run of (e) covers only a deal's first moves).
+Targets as for (e).
 """
 
 from __future__ import annotations
@@ -401,6 +407,64 @@ def bench_play(app, driver, game: str, frames: int) -> tuple[list[float], list[f
     return wall, cpu, save_writer().written - written, moves, flips, saved_on
 
 
+def bench_seated(app, driver, game: str, frames: int) -> tuple[list[float], int]:
+    """You against computer players (easy): the person's moves played with the mouse (an
+    easy choice, dragged as a person would), the computer's answered at normal animation
+    speed, a deal summary closed as a person would, for ``frames`` frames (several deals; a
+    game that ends is followed by a new one, the next seed):
+    the CPU time of every frame drawn, the person's included. Every seat's last move is
+    marked and tagged all along, as in a real game. Returns (CPU times, moves)."""
+    import importlib
+    import random
+
+    from game.catalog import GameConfig, Seat, default_config, table_module
+    from scenes.results import DealSummary, ResultsOverlay
+
+    rules = importlib.import_module(f"game.rules.{game}")
+    ai = importlib.import_module(f"game.ai.{game}")
+    module = importlib.import_module(f"scenes.{game}_table")
+    cpu: list[float] = []
+    moves = 0
+    table = None
+    real_step = app.step
+
+    def timed_step(dt: float) -> None:
+        c0 = time.thread_time()
+        real_step(dt)
+        cpu.append(time.thread_time() - c0)
+
+    app.step = timed_step
+    rng = random.Random(7)
+    seed = 7
+    try:
+        while len(cpu) < frames:
+            if table is None or isinstance(driver.scene, ResultsOverlay):  # (again, next seed)
+                if table is not None:
+                    moves += len(table.session.moves)
+                base = default_config(game, seed=seed)
+                seats = (Seat("human"),) + tuple(Seat("ai", "easy") for _ in base.seats[1:])
+                table = table_module(game).new_scene(app, GameConfig(game, seats, seed,
+                                                                     base.options))
+                app.scenes.reset(table, transition=None)
+                driver.settle()
+                seed += 1
+            elif isinstance(driver.scene, DealSummary):
+                driver.click(driver.scene.widgets.widgets[0].rect.center)
+                driver.settle()
+            elif table.rules.offering() and not table.animating and not app.toasts:
+                seat = rules.to_move(table.state)
+                move = ai.choose(rules.view(table.state, seat), rules.legal_moves(table.state),
+                                 "easy", rng)
+                module.perform(driver, table, move)
+            else:
+                driver.step()
+                if app.toasts and all(t.age > 0.5 for t in app.toasts):
+                    app.toasts.clear()
+    finally:
+        app.step = real_step
+    return cpu[:frames], moves + len(table.session.moves)
+
+
 def bench_startup(runs: int) -> None:
     internal, wall = [], []
     for _ in range(runs):
@@ -425,7 +489,8 @@ def main() -> int:
     parser.add_argument("--think-frames", type=int, default=300)
     parser.add_argument("--idle-frames", type=int, default=300)
     parser.add_argument("--play-frames", type=int, default=900)
-    parser.add_argument("--only", choices=["think", "idle", "play"],
+    parser.add_argument("--seated-frames", type=int, default=1500)
+    parser.add_argument("--only", choices=["think", "idle", "play", "seated"],
                         help="run only the named benchmark")
     parser.add_argument("--stress-floor", action="store_true",
                         help="only the stress table against the raw floor (CPU time)")
@@ -473,6 +538,15 @@ def main() -> int:
                   f"  around autosaves max {max(around, default=0) * 1000:.2f} ms")
             print(_cpu_summary(f"{game}: play (CPU but flip)",
                                [c - f for c, f in zip(cpu, flips)])[0])
+        if args.only:
+            return 0
+    if args.only in ("seated", None):
+        print(f"you against the computer (easy): your moves by the mouse, "
+              f"{args.seated_frames} frames, CPU time of the main thread")
+        for game in _games():
+            cpu, moves = bench_seated(app, driver, game, args.seated_frames)
+            over = sum(1 for t in cpu if t > 1 / 60)
+            print(_cpu_summary(f"{game}: seated", cpu)[0] + f"  >16.7 ms: {over}  ({moves} moves)")
         if args.only:
             return 0
     print(f"Frame times at 1280x720, headless (SDL {os.environ['SDL_VIDEODRIVER']}), "
