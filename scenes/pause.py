@@ -73,6 +73,9 @@ class PauseMenu(Scene):
 
     def restart_confirmed(self) -> None:
         self.app.scenes.pop(transition=None)
+        while (self.table in self.app.scenes.stack  # (a deal's summary paused over goes too)
+               and self.app.scenes.top is not self.table):
+            self.app.scenes.pop(transition=None)
         self.table.restart()
 
     def rules(self) -> None:

@@ -207,7 +207,8 @@ SCROLL_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 2, pygame.K_P
 
 
 class DealSummary(Scene):
-    """Between deals: who did what in the deal just played; Continue resumes the game."""
+    """Between deals: who did what in the deal just played; Continue (Enter, Space) resumes
+    the game, Esc opens the table's pause menu over it."""
 
     name = "deal-summary"
     opaque = False
@@ -262,8 +263,20 @@ class DealSummary(Scene):
     def handle(self, event: InputEvent) -> None:
         if self.widgets.handle(event):
             return
-        if event.kind == "key" and event.key in (pygame.K_ESCAPE, pygame.K_SPACE):
+        if event.kind == "key" and event.key == pygame.K_ESCAPE:
+            self.pause_game()  # Esc pauses, as everywhere at a table: closing the summary dealt
+            return  # the next hand behind the player's back
+        if event.kind == "key" and event.key == pygame.K_SPACE:
             self.close()
+
+    def pause_game(self) -> None:
+        """The pause menu of the table below, over the summary (Resume comes back to it)."""
+        from scenes.pause import PauseMenu
+
+        table = next((s for s in reversed(self.app.scenes.stack[:-1])
+                      if hasattr(s, "open_pause")), None)
+        if table is not None:
+            self.app.scenes.push(PauseMenu(self.app, table), transition="fade")
 
     def draw(self, surface: pygame.Surface) -> None:
         self._drawn = self._counted()

@@ -280,6 +280,41 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive, monkeypatch):
     assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
 
 
+def test_esc_on_a_deal_summary_pauses_and_deals_nothing(app, drive):
+    """A play-tester pressed Esc on the summary to reach the pause menu: the summary closed
+    and the next deal was dealt behind their back. Esc now pauses over it; Resume comes back
+    to the summary; Restart from there starts a new game with no summary left over."""
+    from scenes.pause import PauseMenu
+    from scenes.results import DealSummary
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal()
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    play_the_last_card(app, drive, table, frames=200)
+    summary = drive.scene
+    assert isinstance(summary, DealSummary)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert isinstance(drive.scene, PauseMenu) and drive.scene.table is table
+    assert app.scenes.stack[-2] is summary
+    dealt = "Deal 2: new cards are dealt"
+    assert table.hand == [] and (table.banner or ("",))[0] != dealt  # nothing dealt
+    drive.key(pygame.K_ESCAPE)  # resume: the summary again
+    drive.settle()
+    assert drive.scene is summary and table.hand == []
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = drive.scene
+    drive.click(next(w for w in pause.widgets.widgets if w.label == "Restart").rect.center)
+    drive.click(next(w for w in pause.widgets.widgets if w.label == "Restart").rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, ZetemaTable) and drive.scene is not table
+    assert not any(isinstance(s, (DealSummary, PauseMenu)) or s is table
+                   for s in app.scenes.stack)
+
+
 def test_a_discards_tag_stands_at_its_foot_leaving_the_pile_readable(open_table, drive,
                                                                       monkeypatch):
     """The tag of a discard stands on the card's bottom edge: on its top edge it covered the
