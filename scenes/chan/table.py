@@ -14,7 +14,8 @@ out of its gate, the stock's card and count put away, the banner below the row; 
 drawn above cards in flight), lets it lie still a moment (``WIN_PAUSE``) and then shows it on
 the results screen (that card framed) with each feature's base and dịch, the score's
 arithmetic and the settlement. Last-move tags stay inside the box their cards lie in
-(``tags``).
+(``tags``). The face-up card under the pointer has its name written in a label beside it,
+readable on a small window (``names``).
 """
 
 from __future__ import annotations
@@ -41,10 +42,11 @@ from game.rules import chan as rules
 from game.session import Session
 from game.totom_art import ALL_IMAGES, totom_image, totom_size
 from scenes import theme
-from scenes.card_sync import CardSync
-from scenes.chan import layout, panels, prompts, words
+from scenes.card_sync import CardSync, flipping
+from scenes.chan import layout, names, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
+from scenes.crisp import CRISP
 from scenes.game_table import SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
@@ -91,6 +93,9 @@ class ChanTable(CardTable):
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
         self.marks = ChanMarks(self.tag_region)  # tags kept inside their own box
         self.win_wait = 0.0  # seconds the win just made stays in view once its cards are still
+        # the face-up card under the pointer, (entity, code), whose name is written beside it
+        # (kept up to date by ``update``: a change redraws, a still pointer draws nothing)
+        self.named: tuple[int, str] | None = None
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -577,6 +582,27 @@ class ChanTable(CardTable):
         if not self.animating:
             self.win_wait = max(0.0, self.win_wait - dt)
         super().update(dt)
+        self.named = self.card_under_pointer()
+
+    def card_under_pointer(self) -> tuple[int, str] | None:
+        """The card under the pointer whose name the table writes beside it, (entity, code):
+        a card of the table lying face up, at rest (not on its way, not turning, not held);
+        never a face-down card (the stock, a hand under the cover)."""
+        if self.drag.held is not None:
+            return None
+        over = next((e for e, h in esper.get_component(Hoverable) if h.hovered), None)
+        if over is None or over == self.stock_ent:
+            return None
+        zone, code = self.sync.zone_of(over), self.sync.code_of(over)
+        if zone is None or code is None or (zone == "hand" and self.curtain):
+            return None
+        face = esper.try_component(over, CardFace)
+        sprite = esper.try_component(over, Sprite)
+        if (face is None or not face.face_up or face.code != code or sprite is None
+                or not sprite.visible or flipping(over) or travelling(over)
+                or esper.component_for_entity(over, Transform).alpha < 200):
+            return None
+        return over, code
 
     def show_result(self) -> None:
         """The results open once a win just made has lain still a moment (its hand across
@@ -657,6 +683,27 @@ class ChanTable(CardTable):
         super().draw(surface)
         self.draw_banner(surface, self.banner_center(), 28 if self.won else 30)  # above the
         # cards in flight
+        self._draw_card_name(surface)
+
+    def _draw_card_name(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The name of the card under the pointer in a label beside it (``names``), above
+        all else, sized for the window's scale; only while the table is the top scene (not
+        under the pause menu or the results) and the card is still face up there."""
+        named = self.named
+        if named is None or self.app.scenes.top is not self or named != self.card_under_pointer():
+            return None
+        ent, code = named
+        zone = self.sync.zone_of(ent)
+        t = esper.component_for_entity(ent, Transform)
+        w, h = totom_size(self._width(zone))
+        card = pygame.Rect(round(t.x - w / 2), round(t.y + t.dy - h / 2), w, h)
+        avoid = [widget.rect for widget in self.widgets.widgets]
+        if self.replay_controls is not None:
+            avoid.append(self.replay_controls.area)
+        place = self._live_tag_place()
+        if place is not None:
+            avoid.append(panels.live_tag_rect(*place))
+        return names.draw(surface, words.card(code), card, avoid, CRISP.scale)
 
     def banner_center(self) -> tuple[int, int]:
         """Where a banner stands: over the stock, or below a winning hand laid across it
