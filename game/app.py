@@ -480,8 +480,10 @@ def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 def check_files_at_start() -> list[str]:
     """Before the first frame: remove interrupted saves' temporary files, move an old single
-    save to its game's file, and read every save and the statistics once, so that a damaged
-    file is reported once (and set aside) now. Returns the messages. Never raises."""
+    save to its game's file, and read every save, the statistics and the remembered setups
+    once, so that a damaged file is reported once (and set aside) now. Returns the messages.
+    Never raises."""
+    from game.last_setup import check_last_setup
     from game.paths import data_dir
     from game.saves import check_saves_at_start
     from game.stats import load_stats
@@ -491,9 +493,9 @@ def check_files_at_start() -> list[str]:
     try:
         clean_stale_temps(data_dir())
         messages.extend(check_saves_at_start())
-        message = load_stats()[1]
-        if message:
-            messages.append(message)
+        for message in (load_stats()[1], check_last_setup()):
+            if message:
+                messages.append(message)
     except Exception as exc:  # noqa: BLE001 - the program starts whatever is on disk
         messages.append(_("The saved files could not all be checked ({problem}).")
                         .format(problem=type(exc).__name__))

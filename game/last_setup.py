@@ -3,7 +3,9 @@ offered again the next time that game's setup opens.
 
 Stored as JSON in the data directory (``last_setup.json``), one entry per game key. Reading
 never fails: a missing, damaged or outdated entry gives the game's defaults (what cannot be
-used is dropped quietly: it is a convenience, not a record). The seed is never kept (a new
+used in an entry is dropped quietly: it is a convenience, not a record). A file that cannot
+be read at all is reported once at start and set aside (``check_last_setup``), as the other
+files are, rather than overwritten by the next setup kept. The seed is never kept (a new
 game gets a new deal unless a seed is typed).
 """
 
@@ -12,12 +14,32 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.catalog import LEVELS, GameInfo, Seat
+from game.i18n import _
 from game.paths import data_dir
-from game.storage import StorageError, read_json, write_json_atomic
+from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
 
 def last_setup_path() -> Path:
     return data_dir() / "last_setup.json"
+
+
+def check_last_setup() -> str | None:
+    """If the file of remembered setups cannot be read (damaged, or not a table of games),
+    set it aside and return a message saying so; else None."""
+    path = last_setup_path()
+    try:
+        data = read_json(path)
+    except FileNotFoundError:
+        return None
+    except StorageError as exc:
+        problem = str(exc)
+    else:
+        if isinstance(data, dict):
+            return None
+        problem = _("it holds no setups")
+    return _("The remembered setups could not be read: {problem}; {note}. Each game's "
+             "setup starts from its defaults.").format(problem=problem,
+                                                      note=set_aside_note(path))
 
 
 def remembered(info: GameInfo) -> tuple[int, list[Seat], dict] | None:

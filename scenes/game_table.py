@@ -668,10 +668,24 @@ class GameTable(TableScene):
             return
         super().handle(event)
 
+    def _follow_log(self) -> None:
+        """The log tells a move once the table has shown it (in a replay at once: the step
+        counter already names it), and then shows it: a line newly told brings the list
+        back to its end. (A wheel turned while the move was still landing left the list
+        scrolled, its new line below: it showed only after the wheel was turned back.)
+        Before a deal's summary opens too, so the picture it fades in over tells the deal's
+        last move."""
+        if not self.animating or self.replay is not None:
+            told = len(self.session.log)
+            if self._log_landed is not None and told > self._log_landed:
+                self.log_scroll = 0
+            self._log_landed = told
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._follow_language()
         self.hold_time = max(0.0, self.hold_time - dt)
+        self._follow_log()
         if self.pending_summary is not None and self.session.result is not None:
             self.pending_summary = None  # the game is over: the results say it all
         if (self.pending_summary is not None and not self.animating
@@ -701,9 +715,6 @@ class GameTable(TableScene):
             self.show_result()
         if self._mover is not None and not self.animating:
             self._mover = None  # its move has landed (a card of yours moving later is not it)
-        if not self.animating or self.replay is not None:  # the log tells a move once the
-            self._log_landed = len(self.session.log)  # table has shown it (in a replay at
-            # once: the step counter already names it)
         judged = (id(self.state), self.rules.offering())
         if self.drag.held is not None and self._judged_for not in (None, judged):
             self.drag.reevaluate()  # picked up before the position changed: judged anew

@@ -36,6 +36,16 @@ def lang_app(lang: str):
 
 # -- catalogues -------------------------------------------------------------------------------
 
+def test_every_module_with_messages_is_a_source_of_the_catalogues():
+    """A module's words reach the catalogues only if it is listed in ``SOURCES``: the
+    message of a damaged last_setup.json was written in English in every language."""
+    root = catalogues.ROOT
+    found = {str(path.relative_to(root)) for folder in ("game", "scenes", "ecs")
+             for path in (root / folder).rglob("*.py")
+             if catalogues.extract((str(path.relative_to(root)),))}
+    assert sorted(found - set(catalogues.SOURCES)) == []
+
+
 @pytest.mark.parametrize("lang", catalogues.LANGS)
 def test_every_message_has_a_translation_with_the_same_placeholders(lang):
     messages = catalogues.extract()

@@ -44,3 +44,23 @@ def test_a_damaged_or_strange_file_gives_the_defaults(app, data_dir):
         assert scene.players in (info.default_players, 3)
         assert scene.seats[0] == Seat("human")
         assert "nonsense" not in scene.options
+
+
+def test_an_unreadable_file_is_reported_at_start_and_set_aside(data_dir):
+    """A play-tester wrote junk into last_setup.json: the setups came back as the defaults
+    without a word and the next start overwrote the file. Like the other files, it is now
+    reported once when the program starts and set aside; a sound file says nothing."""
+    from game.app import check_files_at_start
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    for junk in ("[1, 2, 3]", "{not json"):
+        last_setup_path().write_text(junk, encoding="utf-8")
+        messages = [m for m in check_files_at_start() if "remembered setups" in m]
+        assert len(messages) == 1 and "set aside as last_setup.json.bad-" in messages[0]
+        assert not last_setup_path().exists()
+        assert junk in {p.read_text(encoding="utf-8")
+                        for p in data_dir.glob("last_setup.json.bad-*")}
+    assert not [m for m in check_files_at_start() if "remembered setups" in m]  # said once
+    remember(BY_KEY["zertz"], 2, [Seat("human"), Seat("human")], {})
+    assert not [m for m in check_files_at_start() if "remembered setups" in m]
+    assert remembered(BY_KEY["zertz"])[1][1] == Seat("human")

@@ -757,6 +757,70 @@ def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
     assert newer < 12 and f"{newer} newer ↓" in notes
 
 
+def test_the_log_shows_a_new_line_after_the_wheel_turned_while_it_landed(app, drive,
+                                                                         monkeypatch):
+    """After a marriage the log stopped at the line before it, and the marriage's line
+    showed only once the wheel was turned: the log tells a move once it has landed, and a
+    wheel turned while it was landing left the list scrolled above the new line."""
+    from scenes.game_table import whole_names
+    from tests.test_log_words import log_drawn
+
+    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 39)
+    move = "meld marriage KC QC@pile"
+    assert table.rules.human_to_move() and move in table.legal()
+    perform(drive, table, move)
+    drive.step(2)
+    assert table.session.moves[-1] == move and table.animating
+    width = table.log_rect().width - 28
+    told = whole_names(table.session.log[-1], table.session.seat_names())
+    assert not any(told.startswith(line.split(". ", 1)[-1]) for line in table._log_lines(width)
+                   if line[:1].isdigit())  # not told yet: it is still landing
+    drive.move(table.log_rect().center)
+    drive.wheel(1)  # the wheel turned up a line, looking for it
+    assert table.log_scroll == 1
+    drive.settle()
+    drive.step(2)
+    assert table.session.moves[-1] == move and table.state.phase == "discard"
+    lines = table._log_lines(width)
+    assert len(lines) > 12  # more than the panel shows
+    drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
+    assert table.log_scroll == 0
+    assert drawn == lines[-len(drawn):]  # the newest lines, down to the last
+    start = next(line for line in reversed(drawn) if line[:1].isdigit())
+    assert start.startswith(f"{len(table.session.log)}. You declared a marriage")
+
+
+def test_a_deals_summary_fades_in_over_a_log_that_tells_the_deals_last_move(open_table, app,
+                                                                            drive, monkeypatch):
+    """The picture a deal's summary fades in over was drawn before the log told the deal's
+    last move (the summary opened in the frame that move landed)."""
+    from scenes import theme
+    from scenes.results import DealSummary
+
+    table = open_table(last_card_of_the_deal())
+    seen: list[str] = []
+    real_blit = theme.blit_text
+
+    def record(surface, string, *args, **kwargs):
+        seen.append(string)
+        return real_blit(surface, string, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", record)
+    real_push = app.scenes.push
+    under: list[list[str]] = []
+
+    def push(scene, transition="fade"):
+        seen.clear()  # what the picture of the table the summary fades over says
+        real_push(scene, transition)
+        if isinstance(scene, DealSummary):
+            under.append(list(seen))
+
+    monkeypatch.setattr(app.scenes, "push", push)
+    assert isinstance(play_the_last_card(app, drive, table), DealSummary)
+    assert under and "Moves" in under[0]
+    assert any(text.startswith("1. You discarded 9♦") for text in under[0]), under[0]
+
+
 def test_your_own_card_moving_does_not_give_the_turn_back_to_the_last_mover(open_table, drive):
     """Clicking a card into the meld zone (or starting a drag) showed "Seat 2 to play" and
     the computer's "thinking" for as long as the card moved: the last mover was taken for

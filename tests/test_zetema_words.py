@@ -17,6 +17,7 @@ from game.session import Session
 from game.words import describer
 from game.words import zetema as log_words
 from scenes.zetema import words
+from scenes.zetema.panels import fit_lines
 from scenes.zetema_table import ZetemaTable
 from tests.test_zetema_table import hand_ent, pile_centre, position
 
@@ -63,7 +64,7 @@ def test_the_log_names_cards_as_shown_and_melds_by_kind_and_cards():
     assert line == "You discarded K♠"
     marriage = position(["KS", "2C", "4H", "5D", "6H", "7S", "9C"], OTHER, piles={"Q": ["QS"]})
     line = log_words.describe(marriage, "meld marriage KS QS@pile", ["You", "Seat 2"])
-    assert line == "You declared a marriage (K♠ Q♠ from the pile) for 10 points"
+    assert line == "You declared a marriage of K♠ and Q♠ (from the Q pile) for 10 points"
     no_codes(line)
 
 
@@ -99,16 +100,48 @@ def test_the_prompt_follows_the_legal_moves():
 
 def test_chosen_cards_that_make_nothing_say_why():
     assert words.selection_problem(["7S", "7H"]) == "2 of the sevens: an assembly needs all five"
-    assert words.selection_problem(["KH", "QS"]).startswith("A marriage is a king and a queen")
-    assert words.selection_problem(["KH@pile", "QH@pile"]).startswith("Each marriage needs")
+    assert words.selection_problem(["KH", "QS"]) == (
+        "K♥ and Q♠ do not pair up by suit: a marriage is a king and a queen of the same suit")
+    assert words.selection_problem(["KH@pile", "QH@pile"]) == (
+        "K♥ (from the K pile) and Q♥ (from the Q pile): one of the two must come from your hand")
     assert words.selection_problem(["2H", "3C", "4H", "5D", "9H", "7S"]).startswith("Six cards")
     assert words.selection_problem(["2H", "9C"]) == "2 cards: not a combination yet"
+
+
+def test_every_refused_marriage_names_its_actual_problem():
+    """K♠ from the K pile with both Q♠ "do not pair up by suit", the meld zone said: all
+    three are spades, the problem is two queens for one king."""
+    problem = words.selection_problem
+    assert problem(["KS@pile", "QS", "QS"]) == "Too many queens: Q♠ and Q♠ for K♠ (from the K pile)"
+    assert problem(["KS", "QS", "KS"]) == "Too many kings: K♠ and K♠ for Q♠"
+    assert problem(["KS", "QS", "KH"]) == "K♥ has no partner: a marriage needs Q♥ with it"
+    assert problem(["KS", "QH", "QD"]) == (
+        "K♠, Q♥ and Q♦ do not pair up by suit: a marriage is a king and a queen of the same suit")
+    assert problem(["QD@pile"]) == "Q♦ (from the Q pile) needs K♦ from your hand to make a marriage"
+    for tokens in (["KS@pile", "QS", "QS"], ["KS", "QS", "KH"], ["QD@pile"]):
+        no_codes(problem(tokens))
+
+
+def test_other_refused_combinations_name_their_actual_problem():
+    """Six hearts with a king taken from its pile were "neither in sequence nor of one suit",
+    four kings and one from the pile "needed its partner"; a run round the corner was not in
+    sequence at all."""
+    problem = words.selection_problem
+    assert problem(["2H", "3H", "4H", "5H", "6H", "KH@pile"]) == (
+        "K♥ (from the K pile) can only go into a marriage")
+    assert problem(["KS", "KS", "KH", "KD", "KC@pile"]) == (
+        "K♣ (from the K pile) can only go into a marriage")
+    assert problem(["QH", "KH", "AH", "2C", "3D", "4S"]) == (
+        "A straight cannot go round the corner (K A 2): the ace is high (9 10 J Q K A) or low "
+        "(A 2 3 4 5 6)")
+    assert problem(["10H", "JC", "QH", "KD", "AH", "9S"]) is not None  # (a straight: no problem)
+    assert problem(["2H", "3C", "4H", "5D", "9H", "7S"]).startswith("Six cards, but neither")
 
 
 def test_hints_name_cards_as_shown():
     assert words.hint("discard 7S") == "Hint: discard 7♠ onto the pile of its rank."
     text = words.hint("meld marriage KH QH@pile")
-    assert text == "Hint: declare a marriage (K♥ Q♥ from the pile)."
+    assert text == "Hint: declare a marriage of K♥ and Q♥ (from the Q pile)."
     text = words.hint("meld straightflush 2H 3H 4H 5H 6H 7H")
     assert text == "Hint: declare a straight flush (2♥ 3♥ 4♥ 5♥ 6♥ 7♥)."
     for move in ("discard 10D", "meld assembly 7S 7S 7H 7D 7C", "meld flush 2C 5C 7C 9C JC KC"):
@@ -162,6 +195,61 @@ def test_a_card_of_a_pile_other_than_a_king_or_queen_stays_there(open_table):
         False, "9♠ stays on its pile: only kings and queens may be taken back, for a marriage")
 
 
+def test_the_meld_zone_names_the_problem_of_a_king_from_its_pile_with_two_queens(open_table,
+                                                                                 drive):
+    """The play-tester's marriage: K♠ dragged out of the K pile, both Q♠ clicked."""
+    table = open_table(position(["QS", "QS", "2C", "4H", "5D", "6H", "9C"], OTHER,
+                                piles={"K": ["KS"]}))
+    king = table.piles[rules.RANK_INDEX["K"]][0][1]
+    x, y = drive.center_of(king)
+    drive.drag((x, y - 30), table.layout["meld"].rect.center, steps=6)
+    drive.settle()
+    for _ in range(2):
+        drive.click(drive.center_of(hand_ent(table, "QS")))
+        drive.settle()
+    assert sorted(t for t, _ in table.selection) == ["KS@pile", "QS", "QS"]
+    assert table.meld_prompt() == "Too many queens: Q♠ and Q♠ for K♠ (from the K pile)"
+    zone = table.layout["meld"].rect  # on the one line above the chosen cards, whole
+    assert fit_lines(table.meld_prompt(), zone.width - 24, (16, 15, 14, 13), 1)[0] == [
+        table.meld_prompt()]
+
+
+def test_a_click_or_a_drag_on_a_pile_card_that_may_not_be_taken_says_why(open_table, app,
+                                                                         drive):
+    """Dragging the 3♠ out of its pile did nothing and said nothing (nor did a click)."""
+    table = open_table(position(STRAIGHT, OTHER, piles={"3": ["3S"]}))
+    three = table.piles[rules.RANK_INDEX["3"]][0][1]
+    said = "3♠ stays on its pile: only kings and queens may be taken back, for a marriage."
+    drive.click(drive.center_of(three))
+    drive.settle()
+    assert app.toasts[-1].text == said and app.toasts[-1].error
+    assert table.selection == [] and table.session.moves == []
+    app.toasts.clear()
+    start = drive.center_of(three)
+    drive.press(start)
+    drive.move(table.layout["meld"].rect.center, steps=6)
+    assert [t.text for t in app.toasts] == [said]  # said as the drag begins
+    assert drive.center_of(three) == start and table.drag.held is None  # it does not lift
+    drive.move(drive.center_of(hand_ent(table, "7S")), steps=4)
+    drive.release()  # over a card of the hand: that is no click on it
+    drive.settle()
+    assert table.selection == [] and table.session.moves == []
+    assert [t.text for t in app.toasts] == [said]
+    assert drive.center_of(three) == start
+
+
+def test_a_king_on_its_pile_after_a_declaration_says_why_it_stays(open_table, app, drive):
+    table = open_table(position(STRAIGHT, OTHER, piles={"K": ["KH"]}))
+    table.rules.submit("meld straight 2H 3C 4H 5D 6H 7S")
+    drive.settle()
+    king = table.piles[rules.RANK_INDEX["K"]][0][1]
+    drive.click(drive.center_of(king))
+    drive.settle()
+    assert app.toasts[-1].text == ("You have declared a combination this turn (one per turn): "
+                                   "now discard one of the cards you showed.")
+    assert table.state.phase == "discard" and len(table.session.moves) == 1
+
+
 # -- Persian and Vietnamese --------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["fa", "vi"])
@@ -200,6 +288,37 @@ def test_prompt_refusal_hint_and_log_come_out_translated(lang):
     if lang == "fa":
         assert "۵۰" in translated["title"]  # numbers in Persian digits
         assert translated["refusal"].count(log_words.LRI) == 1  # 7♠ stays left to right
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "vi"])
+def test_a_card_taken_from_a_pile_is_named_with_its_pile_alike_everywhere(lang):
+    """"declare a marriage (K♦ from the pile Q♦)" read as if K♦ came from a "pile Q♦": the
+    hint, the log and the meld zone name the card with its pile, "K♦ (from the K pile)",
+    then its partner."""
+    state = position(["QD", "2C", "4H", "5D", "6H", "7S", "9C"],
+                     ["3H", "3D", "6S", "8C", "10H", "QS", "AC"], piles={"K": ["KD"]})
+    move = "meld marriage KD@pile QD"
+    assert move in rules.legal_moves(state)
+    i18n.set_language(lang)
+    from_pile = log_words.pile_card("KD@pile")
+    pair = i18n._("{king} and {queen}").format(king=from_pile, queen=log_words.card("QD"))
+    hint = words.hint(move)
+    line = log_words.describe(state, move, ["A", "B"])
+    zone = words.selection_problem(["KD@pile"])
+    assert pair in hint and pair in line and from_pile in zone
+    assert plain(from_pile).startswith("K♦ (")
+    assert re.search(r"(?<!\w)K(?!\w)", plain(from_pile)[2:])  # the pile, by its letter
+    for text in (hint, line, zone):
+        no_codes(plain(text))
+    if lang == "en":
+        assert hint == "Hint: declare a marriage of K♦ (from the K pile) and Q♦."
+        assert line == "A declared a marriage of K♦ (from the K pile) and Q♦ for 10 points"
+        assert zone == "K♦ (from the K pile) needs Q♦ from your hand to make a marriage"
+        two = log_words.meld_phrase("marriage", ["KS", "QS", "KD@pile", "QD"])
+        assert two == "2 marriages: K♠ and Q♠; K♦ (from the K pile) and Q♦"
+    else:
+        not_english(plain(from_pile).replace("K♦", ""), "(from the K pile)")
+        not_english(line, "A declared a marriage of K♦ (from the K pile) and Q♦ for 10 points")
 
 
 @pytest.mark.parametrize("lang", ["fa", "vi"])

@@ -39,10 +39,55 @@ def card(code: str) -> str:
     return card_text(code.removesuffix(rules.PILE))
 
 
+def pile_card(code: str) -> str:
+    """A card named with the pile it comes from: "K♦ (from the K pile)" (a pile token
+    ``KD@pile``; a card of the hand is named as it is)."""
+    if not code.endswith(rules.PILE):
+        return card(code)
+    plain = code.removesuffix(rules.PILE)
+    # TRANSLATORS: a king or queen taken back from its discard pile for a marriage; {rank} is
+    # the pile's letter as printed over it (K or Q)
+    return _("{card} (from the {rank} pile)").format(card=card(plain), rank=plain[:-1])
+
+
 def cards(codes: Iterable[str]) -> str:
-    """Cards as the table shows them, separated by spaces; a card taken from a pile says so."""
-    return " ".join(_("{card} from the pile").format(card=card(c)) if c.endswith(rules.PILE)
-                    else card(c) for c in codes)
+    """Cards as the table shows them, separated by spaces; a card taken from a pile says
+    which: "K♦ (from the K pile)"."""
+    return " ".join(pile_card(c) for c in codes)
+
+
+def marriage_pairs(tokens: Sequence[str]) -> list[str]:
+    """Each marriage of ``tokens`` as its king and its queen, the one taken from a pile
+    saying which: "K♦ (from the K pile) and Q♦" (kings and queens paired by suit, in the
+    order of the kings; a card left without a partner is named alone)."""
+    queens = [t for t in tokens if t.removesuffix(rules.PILE)[:-1] == "Q"]
+    pairs = []
+    for token in tokens:
+        code = token.removesuffix(rules.PILE)
+        if code[:-1] != "K":
+            continue
+        queen = next((q for q in queens if q.removesuffix(rules.PILE)[-1] == code[-1]), None)
+        if queen is None:
+            pairs.append(pile_card(token))
+            continue
+        queens.remove(queen)
+        # TRANSLATORS: one marriage: a king and the queen of its suit
+        pairs.append(_("{king} and {queen}").format(king=pile_card(token),
+                                                     queen=pile_card(queen)))
+    return pairs + [pile_card(q) for q in queens]
+
+
+def marriages_phrase(tokens: Sequence[str]) -> str:
+    """Marriages as a noun phrase, pair by pair: "a marriage of K♦ (from the K pile) and Q♦",
+    "2 marriages: K♠ and Q♠; K♥ and Q♥"."""
+    pairs = marriage_pairs(tokens)
+    listed = pairs[0] if pairs else ""
+    for pair in pairs[1:]:
+        # TRANSLATORS: between two marriages listed one after the other ("K♠ and Q♠; K♥ and Q♥")
+        listed = _("{pairs}; {pair}").format(pairs=listed, pair=pair)
+    n = max(1, len(pairs))
+    return ngettext("a marriage of {pairs}", "{count} marriages: {pairs}", n).format(
+        count=num(n), pairs=listed)
 
 
 def rank_plural(rank: str | int) -> str:
@@ -60,12 +105,11 @@ def kind_name(kind: str) -> str:
 
 
 def meld_phrase(kind: str, tokens: Sequence[str]) -> str:
-    """The combination as a noun phrase naming its cards: "a straight (2♥ 3♠ 4♦ 5♣ 6♥ 7♥)"."""
-    shown = cards(tokens)
+    """The combination as a noun phrase naming its cards: "a straight (2♥ 3♠ 4♦ 5♣ 6♥ 7♥)",
+    "a marriage of K♦ (from the K pile) and Q♦"."""
     if kind == "marriage":
-        n = max(1, len(tokens) // 2)
-        return ngettext("a marriage ({cards})", "{count} marriages ({cards})", n).format(
-            count=num(n), cards=shown)
+        return marriages_phrase(tokens)
+    shown = cards(tokens)
     if kind == "assembly":
         rank = rules.CARD_RANK[tokens[0].removesuffix(rules.PILE)] if tokens else 0
         return _("an assembly of {rank} ({cards})").format(rank=rank_plural(rank), cards=shown)

@@ -5,6 +5,8 @@ Meld: a click moves a card between the hand and the meld zone (a drag into the z
 the same); a king or queen on its pile may join the zone for a marriage. Discard: a drag
 onto the pile of the card's rank, or a click on a shown card (after a marriage any card)
 and then its lit pile; a single hand card in the meld zone and a click on its pile, too.
+A click on a pile card that may not be taken, or a drag from it, says why (the card does
+not lift).
 While cards are clicked out of the hand its slots stay put, so the next click lands on the
 card that was under the pointer; the hand closes up once the pointer leaves it.
 ``ZetemaGestures`` is mixed into ``ZetemaTable``.
@@ -16,7 +18,9 @@ from collections import Counter
 
 import esper
 
-from ecs.components import DropTarget, Transform
+from ecs.components import Draggable, DropTarget, Transform
+from ecs.drag import DRAG_THRESHOLD
+from ecs.input import topmost_at
 from ecs.intents import ClickIntent
 from game.rules import zetema as rules
 from scenes.zetema import layout, words
@@ -141,14 +145,60 @@ class ZetemaGestures:
             return f"discard {self.selection[0][0]}"
         if token is None or not token.endswith(rules.PILE) or not self._may_select() or (
                 rules.CARD_RANK[token.removesuffix(rules.PILE)] not in (rules.QUEEN, rules.KING)):
-            if verdict is not None and verdict[2]:
-                self.refuse(verdict[2], intent)
+            reason = verdict[2] if verdict is not None else self.pile_card_refusal(ent)
+            if reason:
+                self.refuse(reason, intent)
             return None
         self._take_from_pile(ent, token)
         self.audio.request("click")
         self.layout_all(0.2)
         self.refresh()
         return None
+
+    def pile_card_refusal(self, ent: int) -> str:
+        """Why a card lying on its rank pile does not come out of it now ("wait for your
+        turn" on another's turn), or "" (a king or queen that may join the meld zone; a
+        replay, the cover, a game over: nothing to say)."""
+        token = self._token(ent)
+        if (token is None or not token.endswith(rules.PILE) or self.replay is not None
+                or self.curtain or self.rules.over):
+            return ""
+        if self.rules.to_move != self.viewer:
+            return words.wait_your_turn()  # (said quietly, as for a click on another's turn)
+        if rules.CARD_RANK[token.removesuffix(rules.PILE)] not in (rules.QUEEN, rules.KING):
+            return words.only_royals_from_piles(token)
+        if self.mine and self.state.phase != "meld":
+            return words.already_declared(self.state)
+        return ""
+
+    def watch_pile_press(self, event) -> None:
+        """A drag that starts on a pile card that may not be taken (a 3♠; a king once the
+        combination is declared): the card stays down (it does not lift) and the drag says
+        why at once, as a click on the card does; letting go then does nothing (it was taken
+        for a click where it was let go, on a card of the hand there)."""
+        if event.kind == "down":
+            self._pile_press = None
+            self._swallow_click = False
+            if (event.button != 1 or self.drag.selected is not None or self.world is None
+                    or not self.world.alive):
+                return
+            self.world.activate()
+            ent = topmost_at(event.pos, Draggable)
+            if (ent is not None and not esper.component_for_entity(ent, Draggable).enabled
+                    and any(e == ent for pile in self.piles for _, e in pile)
+                    and self.lit_verdict(event.pos) is None):
+                self._pile_press = (ent, event.pos)
+        elif event.kind == "move" and self._pile_press is not None:
+            ent, (x, y) = self._pile_press
+            if (event.pos[0] - x) ** 2 + (event.pos[1] - y) ** 2 < DRAG_THRESHOLD ** 2:
+                return
+            self._pile_press = None
+            reason = self.pile_card_refusal(ent) if esper.entity_exists(ent) else ""
+            if reason:
+                self._swallow_click = True
+                self.refuse(reason, None)
+        elif event.kind == "up":
+            self._pile_press = None
 
     # -- drops and clicks -> moves -------------------------------------------------------
     def _token(self, ent: int) -> str | None:
@@ -224,6 +274,9 @@ class ZetemaGestures:
 
     def move_for_intent(self, intent) -> str | None:
         if not isinstance(intent, ClickIntent):
+            return None
+        if self._swallow_click:  # the release of a drag refused as it began
+            self._swallow_click = False
             return None
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.reconcile()

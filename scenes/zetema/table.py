@@ -86,6 +86,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.chosen_at_hint: list[str] = []  # the meld zone's cards when the hint came
         self._hand_spots: dict[int, layout.Slot] = {}
         self._frozen = None  # the hand's content (a Counter) while its slots are kept
+        self._pile_press: tuple | None = None  # (card, where) pressed on a pile, not taken
+        self._swallow_click = False  # the click a refused drag from a pile ends with
         # the table as the last deal ended (shown until its summary is closed; then the
         # piles are gathered and the next deal comes out of the stock)
         self.ended_deal: rules.State | None = None
@@ -312,6 +314,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if event.kind == "wheel" and self.layout["sheet"].rect.collidepoint(event.pos):
             self.sheet_scroll = max(0, self.sheet_scroll + event.dy)
             return
+        self.watch_pile_press(event)
         super().handle(event)
 
     # -- events -> animation -----------------------------------------------------------

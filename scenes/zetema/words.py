@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.card_words import pretty_cards
+from game.card_words import join_list, pretty_cards
 from game.i18n import N_, _, engine_text, ngettext, num, pgettext
 from game.rules import zetema as rules
-from game.words.zetema import card, cards, kind_name, kind_title, meld_phrase, rank_plural
+from game.words.zetema import card, cards, kind_name, kind_title, meld_phrase, pile_card, rank_plural
 
 LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
@@ -61,29 +61,31 @@ def selection_prompt(tokens: Sequence[str], single_discard: bool) -> str:
 
 
 def selection_problem(tokens: Sequence[str]) -> str:
-    """Why ``tokens`` are not a combination (yet), in plain words."""
+    """Why ``tokens`` are not a combination (yet), in plain words: the actual problem (a card
+    taken from a pile outside a marriage, too many queens for the kings, a card without a
+    partner of its suit, ...)."""
     n = len(tokens)
     plain = [t.removesuffix(rules.PILE) for t in tokens]
     ranks = {rules.CARD_RANK[c] for c in plain}
     royal = ranks <= {rules.QUEEN, rules.KING}
+    piled = [t for t in tokens if t.endswith(rules.PILE)]
+    if piled and (not royal or n == rules.PER_RANK):  # (a straight, a flush or an assembly
+        return pile_card_only_for_marriage(piled[0])  # takes no card from a pile)
     if royal and rules.KING in ranks and rules.QUEEN in ranks:
-        per_suit: dict[str, list[int]] = {}
-        for token, code in zip(tokens, plain):
-            counts = per_suit.setdefault(code[-1], [0, 0, 0])
-            counts[0 if code[0] == "K" else 1] += 1
-            counts[2] += token.endswith(rules.PILE)
-        if any(k != q for k, q, _ in per_suit.values()):
-            return _("A marriage is a king and a queen of the same suit: these do not pair "
-                     "up by suit")
-        return _("Each marriage needs at least one of its two cards from your hand")
-    if royal and any(t.endswith(rules.PILE) for t in tokens):
-        return _("A king or queen from the pile needs its partner of the same suit from your "
-                 "hand")
+        return marriage_problem(tokens)
+    if piled:  # kings only, or queens only
+        code = piled[0].removesuffix(rules.PILE)
+        partner = ("Q" if code[:-1] == "K" else "K") + code[-1]
+        return _("{card} needs {partner} from your hand to make a marriage").format(
+            card=pile_card(piled[0]), partner=card(partner))
     if len(ranks) == 1 and n < rules.PER_RANK:
         return ngettext("{count} of the {rank}: an assembly needs all five",
                         "{count} of the {rank}: an assembly needs all five", n).format(
             count=num(n), rank=rank_plural(next(iter(ranks))))
     if n == rules.RUN:
+        if _round_the_corner(ranks):
+            return _("A straight cannot go round the corner (K A 2): the ace is high "
+                     "(9 10 J Q K A) or low (A 2 3 4 5 6)")
         return _("Six cards, but neither in sequence (a straight) nor of one suit (a flush)")
     if n > rules.RUN:
         return ngettext("{count} card: a straight or a flush has exactly six",
@@ -91,6 +93,48 @@ def selection_problem(tokens: Sequence[str]) -> str:
             count=num(n))
     return ngettext("{count} card: not a combination yet", "{count} cards: not a combination yet",
                     n).format(count=num(n))
+
+
+def marriage_problem(tokens: Sequence[str]) -> str:
+    """Why kings and queens chosen together make no marriage: too many of a kind in a suit
+    (K♠ Q♠ Q♠), cards without a partner of their suit (K♠ Q♥), or marriages with both cards
+    taken from the piles."""
+    per_suit: dict[str, tuple[list[str], list[str]]] = {}
+    for token in tokens:
+        code = token.removesuffix(rules.PILE)
+        kings, queens = per_suit.setdefault(code[-1], ([], []))
+        (kings if code[:-1] == "K" else queens).append(token)
+    suits = [per_suit[s] for s in rules.SUITS if s in per_suit]
+    for kings, queens in suits:
+        if kings and queens and len(queens) > len(kings):
+            return _("Too many queens: {queens} for {kings}").format(queens=join_list(map(pile_card, queens)),
+                                                       kings=join_list(map(pile_card, kings)))
+        if kings and queens and len(kings) > len(queens):
+            return _("Too many kings: {kings} for {queens}").format(kings=join_list(map(pile_card, kings)),
+                                                       queens=join_list(map(pile_card, queens)))
+    alone = [t for t in tokens if not all(per_suit[t.removesuffix(rules.PILE)[-1]])]
+    if len(alone) == 1:
+        code = alone[0].removesuffix(rules.PILE)
+        partner = ("Q" if code[:-1] == "K" else "K") + code[-1]
+        return _("{card} has no partner: a marriage needs {partner} with it").format(
+            card=pile_card(alone[0]), partner=card(partner))
+    if alone:
+        return _("{cards} do not pair up by suit: a marriage is a king and a queen of the same "
+                 "suit").format(cards=join_list(map(pile_card, alone)))
+    for kings, queens in suits:
+        if sum(t.endswith(rules.PILE) for t in kings + queens) > len(kings):
+            piled = [t for t in kings + queens if t.endswith(rules.PILE)]
+            return _("{cards}: one of the two must come from your hand").format(
+                cards=join_list(map(pile_card, piled)))
+    return ngettext("{count} card: not a combination yet", "{count} cards: not a combination yet",
+                    len(tokens)).format(count=num(len(tokens)))
+
+
+def _round_the_corner(ranks: set[int]) -> bool:
+    """Six different ranks in sequence only round the corner (K A 2)."""
+    if len(ranks) != rules.RUN or not {rules.KING, rules.ACE} <= ranks:
+        return False
+    return any(ranks == {(start + i) % 13 for i in range(rules.RUN)} for start in range(9, 13))
 
 
 def meld_not_now(kind: str, points: int, reason: str) -> str:
@@ -133,8 +177,8 @@ def only_royals_from_piles(token: str) -> str:
 
 
 def pile_card_only_for_marriage(token: str) -> str:
-    return _("{card} was taken from its pile and can only go into a marriage").format(
-        card=card(token))
+    """A king or queen taken from its pile goes nowhere but into a marriage."""
+    return _("{card} can only go into a marriage").format(card=pile_card(token))
 
 
 def wrong_pile(code: str) -> str:
