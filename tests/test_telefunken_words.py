@@ -53,6 +53,22 @@ def names() -> list[str]:
     return [_("You")] + [_("Seat {number}").format(number=i18n.num(s + 1)) for s in (1, 2, 3)]
 
 
+def test_a_joker_laid_off_on_a_run_says_which_card_it_is():
+    """A play-tester read "You added joker to Seat 4's run 3♠…7♠" and could not tell at
+    which end the joker went, nor what it stood for; on a set there is nothing to tell."""
+    others = [OTHERS[0][:8], OTHERS[1][:8], OTHERS[2]]
+    state = position([["JK"] + HAND[1:]] + others, melds=MELDS,
+                     melded=[True, True, True, False])
+    assert describe(state, "add JK to 2 high", names()) == (
+        "You added joker to Seat 3's run 4♦ 5♦ 6♦ (the joker as 7♦)")
+    assert describe(state, "add JK to 2 low", names()) == (
+        "You added joker to Seat 3's run 4♦ 5♦ 6♦ (the joker as 3♦)")
+    assert describe(state, "add JK to 0", names()) == "You added joker to Seat 2's set 7♥ 7♦ 7♣"
+    i18n.set_language("vi")
+    line = describe(state, "add JK to 2 high", names())
+    assert "7♦" in line and not ENGLISH.search(line), line
+
+
 def test_the_log_names_cards_and_melds_as_the_table_shows_them():
     state = laid_out()
     line = describe(state, "add 7S to 0", names())

@@ -76,6 +76,14 @@ def meld_words(meld, names: Sequence[str]) -> str:
         owner=owner, cards=shown)
 
 
+def joker_stands_for(meld_cards: Sequence[str]) -> str | None:
+    """The natural the joker of a run stands for ("8S"), or None (a set, or no joker)."""
+    if rules.JOKER not in meld_cards or rules.group_kind(meld_cards) != "run":
+        return None
+    suit = rules.SUIT_OF[next(c for c in meld_cards if c != rules.JOKER)]
+    return rules.card(rules.run_low(meld_cards) + list(meld_cards).index(rules.JOKER), suit)
+
+
 def _joined(names: list[str]) -> str:
     return _(", ").join(names)
 
@@ -110,8 +118,14 @@ def describe(before, move: str, names: Sequence[str]) -> str:
             text = (_("{name} made the contract: {groups}") if e.contract
                     else _("{name} melded {groups}")).format(name=who, groups=groups)
         elif isinstance(e, rules.LaidOff):
-            text = _("{name} added {cards} to {meld}").format(
-                name=who, cards=_cards(e.cards), meld=meld_words(before.melds[e.meld], names))
+            meld = meld_words(before.melds[e.meld], names)
+            stands = joker_stands_for(after.melds[e.meld].cards) if rules.JOKER in e.cards else None
+            if stands is None:
+                text = _("{name} added {cards} to {meld}").format(
+                    name=who, cards=_cards(e.cards), meld=meld)
+            else:  # which card of the run the joker is: "…3♠…7♠ (the joker as 8♠)"
+                text = _("{name} added {cards} to {meld} (the joker as {card})").format(
+                    name=who, cards=_cards(e.cards), meld=meld, card=_cards([stands]))
         elif isinstance(e, rules.JokerSwapped):
             text = (_("{name} put {card} in place of the joker of {meld}; the joker went to "
                       "the low end") if e.end == "low" else
