@@ -8,7 +8,12 @@ words go through the catalogues. Right to left, the log stands on the left of th
 Both overlays change only on input (or, for a summary counting up, with its count): they
 tell the app so (``needs_redraw``). Everything of the results but its buttons is drawn
 once over the frozen table beneath (the scene manager's cached ``under`` picture) and kept
-as a picture, redrawn when the table beneath, the log's scroll or the language changes."""
+as a picture, redrawn when the table beneath, the log's scroll or the language changes.
+
+A game may name the card images of its groups (``card_names``, set by the table: Chắn's
+cards print their names a few pixels tall on a small window); the card under the pointer
+then has its name written in a label beside it (``scenes.card_name_label``), drawn over the
+kept picture after the pointer moves."""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ import pygame
 
 from ecs.input import InputEvent
 from game.i18n import _, num
+from scenes import card_name_label as names
 from scenes import theme
 from scenes.base import Scene
 from scenes.crisp import CRISP
@@ -44,6 +50,8 @@ class ResultsOverlay(Scene):
         self.log = list(log or [])
         self.headings = dict(headings or {})  # before the log's entry n (from 0): "— Deal 2 —"
         self.groups = groups or []  # card images shown in groups (e.g. a winning hand)
+        self.card_names: list[list[str]] = []  # the name of each image of ``groups``, if told
+        self.named: int | None = None  # the card under the pointer (in ``_group_cards``)
         extra = max((g.get_height() for group in self.groups for g in group), default=0)
         self.extra = extra + 16 if extra else 0
         self.panel = pygame.Rect(0, 0, 1040, max(440, 330 + 44 * len(rows) + self.extra))
@@ -97,6 +105,8 @@ class ResultsOverlay(Scene):
         return lines
 
     def handle(self, event: InputEvent) -> None:
+        if event.kind in ("move", "down", "up"):
+            self.named = self._card_at(event.pos)
         if self.widgets.handle(event):
             return
         if event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
@@ -130,6 +140,43 @@ class ResultsOverlay(Scene):
                 self._static, self._static_for = surface.copy(), key
                 self._static_notes = CRISP.since(mark)
         self.widgets.draw(surface)
+        self._draw_card_name(surface)
+
+    def _draw_card_name(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The name of the card under the pointer in a label beside it (``names``), above
+        all else, sized for the window's scale; none when no named card is under it."""
+        cards = self._group_cards()
+        if self.named is None or self.named >= len(cards) or cards[self.named][1] is None:
+            return None
+        rect, name = cards[self.named]
+        return names.draw(surface, name, rect, [w.rect for w in self.widgets.widgets],
+                          CRISP.scale)
+
+    def _card_at(self, pos: tuple[int, int]) -> int | None:
+        """Which named card image lies under ``pos`` (the topmost: the next card of a group
+        lies over the right part of the one before), or None."""
+        cards = self._group_cards()
+        return next((i for i in reversed(range(len(cards)))
+                     if cards[i][1] is not None and cards[i][0].collidepoint(pos)), None)
+
+    def _group_cards(self) -> list[tuple[pygame.Rect, str | None]]:
+        """Each card image of the groups where ``_draw_groups`` puts it, in drawing order,
+        with its name (``card_names``; None when not told)."""
+        t = self.table_rect
+        y = t.y + 122
+        widths = [g[0].get_width() * (1 + 0.6 * (len(g) - 1)) for g in self.groups if g]
+        gap = 8
+        x = t.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
+        out = []
+        for i, group in enumerate(self.groups):
+            if not group:
+                continue
+            told = self.card_names[i] if i < len(self.card_names) else []
+            for k, image in enumerate(group):
+                rect = image.get_rect(topleft=(round(x + k * image.get_width() * 0.6), y))
+                out.append((rect, told[k] if k < len(told) else None))
+            x += group[0].get_width() * (1 + 0.6 * (len(group) - 1)) + gap
+        return out
 
     def _draw_static(self, surface: pygame.Surface) -> None:
         """The veil, panel, titles, score table and log: all but the buttons."""
@@ -142,7 +189,7 @@ class ResultsOverlay(Scene):
             theme.blit_text(surface, line, (t.centerx, t.y + 70 + 24 * i), 18, theme.INK_DIM,
                             anchor="midtop")
         if self.groups:
-            self._draw_groups(surface, t.y + 122)
+            self._draw_groups(surface)
         columns = max(1, len(self.header))
         widths = column_widths(self.header, self.rows, t.width - 20)
         lefts = [sum(widths[:c]) for c in range(columns)]
@@ -166,15 +213,10 @@ class ResultsOverlay(Scene):
             y += 44
         self._draw_log(surface)
 
-    def _draw_groups(self, surface: pygame.Surface, y: int) -> None:
-        t = self.table_rect
-        widths = [g[0].get_width() * (1 + 0.6 * (len(g) - 1)) for g in self.groups if g]
-        gap = 8
-        x = t.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
-        for group in self.groups:
-            for k, image in enumerate(group):
-                surface.blit(image, (round(x + k * image.get_width() * 0.6), y))
-            x += group[0].get_width() * (1 + 0.6 * (len(group) - 1)) + gap
+    def _draw_groups(self, surface: pygame.Surface) -> None:
+        images = [image for group in self.groups for image in group]
+        for image, (rect, _name) in zip(images, self._group_cards()):
+            surface.blit(image, rect)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         rect = self.log_rect

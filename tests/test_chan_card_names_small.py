@@ -2,7 +2,8 @@
 the cards are 3-5 px tall, so the card under the pointer (in your hand, any gate, the shown
 pairs, a winning hand laid out) has its name written in a label beside it, readable on the
 screen, never over the card or the buttons, gone when the pointer leaves; never for a
-face-down card; and a still pointer draws nothing more."""
+face-down card; and a still pointer draws nothing more. So has a card of the winning pairs on
+the results screen (the other games' results name nothing)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from ecs.components import CardFace, Transform
 from game.catalog import GameConfig, Seat
 from game.driver import Driver
 from game.i18n import set_language
+from game.rules import chan as rules
 from game.session import Session
 from game.totom_art import totom_size
 from game.words.chan import card as card_name
 from scenes import theme
+from scenes.chan.table import WIN_PAUSE, won_pairs
 from scenes.chan_table import ChanTable
+from scenes.results import ResultsOverlay
 from tests.test_chan_ui import open_table, position
 from tests.test_chan_win_view import open_at_win
 
@@ -243,3 +247,91 @@ def test_the_name_is_the_cards_tổ_tôm_name_in_every_language(app, drive, monk
     written = Written(monkeypatch)
     ent = table.sync.entities("hand")[1][1]
     assert_named(app, drive, table, written, ent)
+
+
+def results_at_win(app, drive) -> tuple[ChanTable, ResultsOverlay]:
+    """A won deal's results open at 960x540, the pointer away from its cards."""
+    assert app.set_window_size(SMALL)
+    table = open_at_win(app, drive)
+    drive.wait(WIN_PAUSE + 0.1)
+    drive.settle()
+    overlay = app.scenes.top
+    assert isinstance(overlay, ResultsOverlay) and overlay.groups
+    return table, overlay
+
+
+def pair_cards(table: ChanTable, overlay: ResultsOverlay) -> list[tuple[str, pygame.Rect]]:
+    """Each card of the winner's pairs on the results screen (code, box), as drawn: the
+    images the overlay shows stand in those boxes on the screen."""
+    codes = [c for pair in won_pairs(rules.result(table.state))[0] for c in pair]
+    boxes = [box for box, _name in overlay._group_cards()]
+    images = [image for group in overlay.groups for image in group]
+    assert len(codes) == len(boxes) == len(images) == 20
+    last = boxes[-1]  # (the last card lies whole on the screen)
+    inside = last.inflate(-6, -6)  # (within the rounded corners)
+    screen, image = overlay.app.screen, images[-1]
+    assert all(max(abs(a - b) for a, b in zip(screen.get_at((x, y))[:3],
+                                              image.get_at((x - last.x, y - last.y))[:3])) <= 3
+               for x in range(inside.left, inside.right, 3)
+               for y in range(inside.top, inside.bottom, 5))
+    return list(zip(codes, boxes))
+
+
+def test_a_pair_card_on_the_results_is_named_readably_at_960x540(app, drive, monkeypatch):
+    table, overlay = results_at_win(app, drive)
+    written = Written(monkeypatch)
+    cards = pair_cards(table, overlay)
+    for code, box in (cards[0], cards[7], cards[-1]):
+        drive.move((box.x + 4, box.centery), steps=2)  # its strip the next card leaves
+        written.clear()
+        app.draw(app.screen)
+        labels = written.labels(ALL_NAMES)
+        assert [text for text, _size, _box in labels] == [card_name(code)]
+        _text, size, words_box = labels[0]
+        assert size * SCALE >= READABLE
+        label = overlay._draw_card_name(app.screen)
+        assert label is not None and label.contains(words_box)
+        assert not label.colliderect(box)
+        assert not any(label.colliderect(w.rect) for w in overlay.widgets.widgets)
+        assert app.screen.get_rect().contains(label)
+        assert letters_height(app, label) >= READABLE
+    for pos in ((cards[0][1].x - 30, cards[0][1].centery),  # beside the pairs, then the table
+                (overlay.table_rect.centerx, overlay.table_rect.bottom - 20)):
+        drive.move(pos, steps=2)
+        written.clear()
+        app.draw(app.screen)
+        assert written.labels(ALL_NAMES) == [] and overlay._draw_card_name(app.screen) is None
+
+
+def test_a_still_pointer_on_a_results_card_draws_nothing(app, drive, monkeypatch):
+    table, overlay = results_at_win(app, drive)
+    code, box = pair_cards(table, overlay)[5]
+    drive.move((box.x + 4, box.centery), steps=2)
+    drive.step()
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    drawn = app.draws
+    drive.step(90)
+    assert app.draws == drawn  # idle frames draw nothing
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+    written = Written(monkeypatch)
+    app.draw(app.screen)  # ... and the frame kept on the screen shows the label
+    assert [t for t, _s, _b in written.labels(ALL_NAMES)] == [card_name(code)]
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_other_results_name_no_card(app, drive, monkeypatch):
+    """Results showing card images without their names (another game's) write no label."""
+    from game.totom_art import totom_image
+
+    app.set_window_size(SMALL)
+    overlay = ResultsOverlay(app, "You win", "", ["Seat"], [["Seat 1"]], lambda: None,
+                             lambda: None, groups=[[totom_image("2M", 30), totom_image("2S", 30)]])
+    app.scenes.reset(overlay, transition=None)
+    drive.settle()
+    written = Written(monkeypatch)
+    for box, name in overlay._group_cards():
+        assert name is None
+        drive.move(box.center, steps=2)
+        written.clear()
+        app.draw(app.screen)
+        assert written.labels(ALL_NAMES) == [] and overlay.named is None

@@ -15,7 +15,8 @@ drawn above cards in flight), lets it lie still a moment (``WIN_PAUSE``) and the
 the results screen (that card framed) with each feature's base and dịch, the score's
 arithmetic and the settlement. Last-move tags stay inside the box their cards lie in
 (``tags``). The face-up card under the pointer has its name written in a label beside it,
-readable on a small window (``names``).
+readable on a small window (``scenes.card_name_label``); so has a card of the winning pairs on the results
+screen.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ from game.layout import load_layout
 from game.rules import chan as rules
 from game.session import Session
 from game.totom_art import ALL_IMAGES, totom_image, totom_size
+from scenes import card_name_label as names
 from scenes import theme
 from scenes.card_sync import CardSync, flipping
-from scenes.chan import layout, names, panels, prompts, words
+from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
 from scenes.crisp import CRISP
@@ -611,6 +613,12 @@ class ChanTable(CardTable):
             self.result_shown = False  # (the base asks again next frame)
             return
         super().show_result()
+        from scenes.results import ResultsOverlay
+
+        overlay = self.app.scenes.top
+        if isinstance(overlay, ResultsOverlay):  # its pairs named under the pointer there too
+            overlay.card_names = [[words.card(c) for c in pair]
+                                  for pair in won_pairs(rules.result(self.state) or {})[0]]
 
     def result_summary(self):
         res = rules.result(self.state)

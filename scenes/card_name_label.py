@@ -1,11 +1,13 @@
-"""The name of the Chắn card under the pointer, written in a label next to it.
+"""The name of a card under the pointer, written in a label next to it (Chắn's tables and
+results screen use it).
 
-The cards print their Vietnamese name along their foot (``game.totom_art``): on a window
+Chắn's cards print their Vietnamese name along their foot (``game.totom_art``): on a window
 smaller than the canvas those words are a few pixels tall (about 5 px in the hand at 960x540,
 3 px on the cards of the gates and shown pairs). While the pointer rests on a face-up card of
 the table (your hand, any gate, the live card, shown pairs, a winning hand laid out), the
 table writes that card's name (``game.words.chan.card``: the Tổ Tôm name in every language)
-in a label beside it (``draw``): above the card, else at its side (the reading side first),
+in a label beside it (``draw``; so does the results screen for the winner's pairs,
+``scenes.results``): above the card, else at its side (the reading side first),
 else below it; never over the card itself, and over the buttons and the words it must keep
 clear of only if no place is free of them. The label's words are sized for the window's
 scale (``font_size``): ``SCREEN_PX`` pixels on the screen (its capitals and tall letters
