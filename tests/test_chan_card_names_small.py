@@ -219,6 +219,20 @@ def test_no_face_down_card_is_named_between_people(app, monkeypatch):
     assert table.named is None and written.labels(ALL_NAMES) == []
 
 
+def assert_still_and_named(app, drive, monkeypatch, name: str) -> None:
+    """With the pointer still, 90 frames draw nothing and leave the screen as it was, and
+    that kept frame shows the one label naming ``name``."""
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    drawn = app.draws
+    drive.step(90)
+    assert app.draws == drawn  # idle frames draw nothing
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+    written = Written(monkeypatch)
+    app.draw(app.screen)  # ... and the frame kept on the screen shows the label
+    assert [t for t, _s, _b in written.labels(ALL_NAMES)] == [name]
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
 def test_a_still_pointer_on_a_card_draws_nothing(app, drive, monkeypatch):
     table = small_table(app, drive)
     ent = table.sync.entities("hand")[4][1]
@@ -229,15 +243,7 @@ def test_a_still_pointer_on_a_card_draws_nothing(app, drive, monkeypatch):
         if app.draws == drawn:
             break
     assert table.named == (ent, table.sync.code_of(ent))
-    shown = pygame.image.tobytes(app.screen, "RGB")
-    drawn = app.draws
-    drive.step(90)
-    assert app.draws == drawn  # idle frames draw nothing
-    assert pygame.image.tobytes(app.screen, "RGB") == shown
-    written = Written(monkeypatch)
-    app.draw(app.screen)  # ... and the frame kept on the screen shows the label
-    assert [t for t, _s, _b in written.labels(ALL_NAMES)] == [card_name(table.named[1])]
-    assert pygame.image.tobytes(app.screen, "RGB") == shown
+    assert_still_and_named(app, drive, monkeypatch, card_name(table.named[1]))
 
 
 @pytest.mark.parametrize("lang", ["fa", "vi"])
@@ -308,15 +314,7 @@ def test_a_still_pointer_on_a_results_card_draws_nothing(app, drive, monkeypatch
     code, box = pair_cards(table, overlay)[5]
     drive.move((box.x + 4, box.centery), steps=2)
     drive.step()
-    shown = pygame.image.tobytes(app.screen, "RGB")
-    drawn = app.draws
-    drive.step(90)
-    assert app.draws == drawn  # idle frames draw nothing
-    assert pygame.image.tobytes(app.screen, "RGB") == shown
-    written = Written(monkeypatch)
-    app.draw(app.screen)  # ... and the frame kept on the screen shows the label
-    assert [t for t, _s, _b in written.labels(ALL_NAMES)] == [card_name(code)]
-    assert pygame.image.tobytes(app.screen, "RGB") == shown
+    assert_still_and_named(app, drive, monkeypatch, card_name(code))
 
 
 def test_other_results_name_no_card(app, drive, monkeypatch):

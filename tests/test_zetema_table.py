@@ -242,6 +242,18 @@ def test_two_people_at_one_screen_hide_the_hand_between_turns(app, drive):
     assert all(esper.component_for_entity(e, CardFace).face_up for _, e in table.hand)
 
 
+def summary_of_the_last_deal(app, drive):
+    """(table, the scene on top) once the person, against an easy computer, has played the
+    deal's last card (the top is then the deal's summary)."""
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal()
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    play_the_last_card(app, drive, table, frames=200)
+    return table, drive.scene
+
+
 def test_end_of_deal_summary_then_play_goes_on(app, drive, monkeypatch):
     from scenes.results import DealSummary
     from scenes.zetema import words as zetema_words
@@ -250,13 +262,7 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive, monkeypatch):
     real = zetema_words.zetema_banner
     monkeypatch.setattr(zetema_words, "zetema_banner",
                         lambda *args: banners.append(real(*args)) or banners[-1])
-    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
-    state = last_card_of_the_deal()
-    table = ZetemaTable(app, config, Session(config, rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    play_the_last_card(app, drive, table, frames=200)
-    summary = drive.scene
+    table, summary = summary_of_the_last_deal(app, drive)
     assert isinstance(summary, DealSummary) and summary.title == "Deal 1 is over"
     assert table.rules.state.deal == 2
     you = next(r for r in summary.rows if r[0] == "You")
@@ -287,13 +293,7 @@ def test_esc_on_a_deal_summary_pauses_and_deals_nothing(app, drive):
     from scenes.pause import PauseMenu
     from scenes.results import DealSummary
 
-    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
-    state = last_card_of_the_deal()
-    table = ZetemaTable(app, config, Session(config, rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    play_the_last_card(app, drive, table, frames=200)
-    summary = drive.scene
+    table, summary = summary_of_the_last_deal(app, drive)
     assert isinstance(summary, DealSummary)
     drive.key(pygame.K_ESCAPE)
     drive.settle()

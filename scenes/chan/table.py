@@ -15,8 +15,8 @@ drawn above cards in flight), lets it lie still a moment (``WIN_PAUSE``) and the
 the results screen (that card framed) with each feature's base and dịch, the score's
 arithmetic and the settlement. Last-move tags stay inside the box their cards lie in
 (``tags``). The face-up card under the pointer has its name written in a label beside it,
-readable on a small window (``scenes.card_name_label``); so has a card of the winning pairs on the results
-screen.
+readable on a small window (``scenes.card_name_label``); so has a card of the winning pairs
+on the results screen.
 """
 
 from __future__ import annotations

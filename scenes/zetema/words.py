@@ -74,8 +74,7 @@ def selection_problem(tokens: Sequence[str]) -> str:
     if royal and rules.KING in ranks and rules.QUEEN in ranks:
         return marriage_problem(tokens)
     if piled:  # kings only, or queens only
-        code = piled[0].removesuffix(rules.PILE)
-        partner = ("Q" if code[:-1] == "K" else "K") + code[-1]
+        partner = rules._PARTNER[piled[0].removesuffix(rules.PILE)]  # (its king or queen)
         return _("{card} needs {partner} from your hand to make a marriage").format(
             card=pile_card(piled[0]), partner=card(partner))
     if len(ranks) == 1 and n < rules.PER_RANK:
@@ -107,15 +106,14 @@ def marriage_problem(tokens: Sequence[str]) -> str:
     suits = [per_suit[s] for s in rules.SUITS if s in per_suit]
     for kings, queens in suits:
         if kings and queens and len(queens) > len(kings):
-            return _("Too many queens: {queens} for {kings}").format(queens=join_list(map(pile_card, queens)),
-                                                       kings=join_list(map(pile_card, kings)))
+            return _("Too many queens: {queens} for {kings}").format(
+                queens=join_list(map(pile_card, queens)), kings=join_list(map(pile_card, kings)))
         if kings and queens and len(kings) > len(queens):
-            return _("Too many kings: {kings} for {queens}").format(kings=join_list(map(pile_card, kings)),
-                                                       queens=join_list(map(pile_card, queens)))
+            return _("Too many kings: {kings} for {queens}").format(
+                kings=join_list(map(pile_card, kings)), queens=join_list(map(pile_card, queens)))
     alone = [t for t in tokens if not all(per_suit[t.removesuffix(rules.PILE)[-1]])]
     if len(alone) == 1:
-        code = alone[0].removesuffix(rules.PILE)
-        partner = ("Q" if code[:-1] == "K" else "K") + code[-1]
+        partner = rules._PARTNER[alone[0].removesuffix(rules.PILE)]  # (its king or queen)
         return _("{card} has no partner: a marriage needs {partner} with it").format(
             card=pile_card(alone[0]), partner=card(partner))
     if alone:
