@@ -16,7 +16,9 @@ the results screen (that card framed) with each feature's base and dịch, the s
 arithmetic and the settlement. Last-move tags stay inside the box their cards lie in
 (``tags``). The face-up card under the pointer has its name written in a label beside it,
 readable on a small window (``scenes.card_name_label``); so has a card of the winning pairs
-on the results screen.
+on the results screen. A winning hand's cards are face up from their first frame (a
+computer's hidden ones come out of its panel); messages (a refusal, a hint) stand between
+the side seats' gates, wrapped, over none of them (``toast_span``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ecs.components import (
     Hoverable,
     Sprite,
     Transform,
+    Tweens,
     ZOrder,
 )
 from ecs.intents import ClickIntent
@@ -55,6 +58,7 @@ from scenes.widgets import Button, WidgetGroup
 AI_LEAD = 0.35
 WIN_PAUSE = 1.6  # seconds a winning hand lies still on the table before the results open
 LIVE_GLOW = (255, 214, 92)
+TOAST_CLEAR = 6  # px between a message and the side seats' gates
 TAKING_PHASES = ("respond", "revealed", "claim")
 
 
@@ -82,6 +86,13 @@ class ChanTable(CardTable):
     ai_module = chan_ai
     ai_delay = 0.7
     toast_zone = ("stock", "bottom", 50)  # messages between the stock and your gate
+
+    def toast_span(self) -> tuple[int, int]:
+        """(centre x, widest box) of the app's messages: between the side seats' gates, a
+        little clear of each (a long refusal, nearly the screen's width, stood over them);
+        a long one wraps onto more lines instead."""
+        left, right = self.layout["gate_3"].rect.right, self.layout["gate_1"].rect.left
+        return (left + right) // 2, right - left - 2 * TOAST_CLEAR
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
@@ -201,6 +212,7 @@ class ChanTable(CardTable):
         self._compute_slots(wanted)
         self.sync.sync(wanted, self._slot, self._width, self._from, self._to,
                        delay=lead, instant=instant, face_up=self._face_up)
+        self._win_face_up()
         boxes = [self.zone("seat", seat) for seat in range(4)]
         for _zone, ent, start in self.sync.arrived:  # out of a seat's hidden hand: it comes
             if any(box.collidepoint(start) for box in boxes):  # into sight as it leaves the
@@ -208,6 +220,21 @@ class ChanTable(CardTable):
                 t.alpha = 0.0  # under the panel's words)
                 animate(ent, "alpha", 255.0, 0.2, delay=lead + 0.1)
         self._after_sync()
+
+    def _win_face_up(self) -> None:
+        """A winning hand is face up from its first frame: a card of it that came out of a
+        hidden hand (a computer's, or yours under the cover) is turned up at once, its flip
+        cancelled (the sync made it face down and turned it over on its way: the winner's
+        cards lay a moment face down on the stock's place before the row spread)."""
+        for _code, ent in self.sync.entities("win"):
+            face = esper.component_for_entity(ent, CardFace)
+            if face.face_up and not flipping(ent):
+                continue
+            tweens = esper.try_component(ent, Tweens)
+            if tweens is not None:
+                tweens.items = [t for t in tweens.items if t.attr != "squash"]
+            esper.component_for_entity(ent, Transform).squash = 1.0
+            face.face_up = True
 
     def _width(self, zone: str) -> int:
         if zone == "hand":
@@ -224,7 +251,10 @@ class ChanTable(CardTable):
     def _from(self, zone: str, code: str) -> tuple[float, float]:
         if zone in self._source:
             return self._source[zone]
-        if zone in ("hand", "win"):
+        if zone == "win":  # out of the winner's hidden hand: from its panel, face up (it
+            # comes into sight as it leaves the panel, ``show``)
+            return self.zone("seat", rules.result(self.state)["winner"]).center
+        if zone == "hand":
             return self.layout["stock"].rect.center
         return self.zone("seat", int(zone.split("_")[1])).center
 
