@@ -220,7 +220,8 @@ def test_lay_off_on_a_meld_by_dropping_a_card(open_table, drive):
     drive.settle()
     assert table.session.moves == [lay[0]]
     assert sorted(table.state.melds[0].cards) == sorted(["7H", "7D", "7C", "7S"])
-    assert [c for c, _ in table.sync.entities("meld_0")] == list(table.state.melds[0].cards)
+    # drawn as shown before, the new card at the set's right end (``layout.meld_order``)
+    assert [c for c, _ in table.sync.entities("meld_0")] == ["7H", "7D", "7C", "7S"]
 
 
 def test_cut_through_the_ui(app, drive):

@@ -8,6 +8,7 @@ boxes the table needs to hit-test (a meld's rectangle, the cut strip).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -93,6 +94,48 @@ def pile_slots(rect: pygame.Rect, count: int) -> list[Slot]:
     cy = rect.y + PILE_TOP + h / 2
     return [(rect.centerx + (i - count + 1) * 3, cy + (i - count + 1) * 2, (i * 37) % 9 - 4,
              100 + i) for i in range(count)]
+
+
+def meld_order(shown: Sequence[str] | None, cards: Sequence[str]) -> list[str]:
+    """The order a meld's ``cards`` are drawn in, left to right. A run as the engine lists
+    it (low to high: a card's place in it means something). A set as it was shown before
+    (``shown``), less what left it (a freed joker), with the cards new to it at its right
+    end: the engine keeps a set sorted by suit, so a card laid off landed in the middle of
+    the fan, mostly under its neighbour, and its last-move tag was not drawn (``scenes.
+    marks``); at the end it shows whole. ``shown`` None, or not this set (a natural of it
+    is gone, which no lay-off does: another meld in its place): the engine's order."""
+    cards = list(cards)
+    if shown is None or rules.group_kind(cards) != "set":
+        return cards
+    left = Counter(cards)
+    kept = []
+    for code in shown:
+        if left[code] > 0:
+            left[code] -= 1
+            kept.append(code)
+        elif code != rules.JOKER:
+            return cards
+    for code in cards:  # the new cards, in the engine's order
+        if left[code] > 0:
+            left[code] -= 1
+            kept.append(code)
+    return kept
+
+
+def meld_orders(positions: Iterable) -> dict[int, list[str]]:
+    """Each meld's drawing order (``meld_order``) after the ``positions`` of a game in turn
+    (every position since its start, the current one last), as it was shown move by move:
+    a table laid out afresh (Undo, a saved game, a step of a replay) shows every set as it
+    stood while the game was played."""
+    shown: dict[int, list[str]] = {}
+    last = None
+    for state in positions:
+        melds = state.melds
+        if melds is last or melds == last:
+            continue  # (most moves leave the melds alone)
+        last = melds
+        shown = {i: meld_order(shown.get(i), m.cards) for i, m in enumerate(melds)}
+    return shown
 
 
 MELD_WIDTHS = (TABLE_W, 44, 40, 36, 32)  # the meld cards shrink to these while rows overflow

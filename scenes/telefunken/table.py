@@ -78,11 +78,16 @@ class TelefunkenTable(Gestures, CardTable):
         self.cut_at: int | None = None
         self._cutting = False
         self._banner_after_summary: tuple[str, float] | None = None
+        # a move's banner and the seconds until its cards set off (``_announce``)
+        self._banner_later: tuple[tuple[str, float], float] | None = None
         self._auto_cut_for: int | None = None  # the position whose cut was made automatically
         self._slots: dict[str, list[layout.Slot]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._owner_rows: list[tuple[int, float]] = []
         self._meld_w = layout.TABLE_W  # the meld cards' width (they shrink on a crowded table)
+        # each meld's cards as drawn, left to right (a set's new cards at its right end:
+        # ``layout.meld_order``); the engine's order of a set is not the table's
+        self._meld_order: dict[int, list[str]] = {}
         # seat -> (card, its mark, whether a card from the stock came with it)
         self._bought: dict[int, tuple[str, object, bool]] = {}
         self._source: dict[str, tuple[float, float]] = {}
@@ -109,6 +114,8 @@ class TelefunkenTable(Gestures, CardTable):
         for name in ("discard", "build", "hand", "table", "stock"):  # (the stock only says
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))  # no)
         self.penalties = self._penalties_from_session()
+        # laid out afresh, the sets stand as they were shown while the game was played
+        self._meld_order = layout.meld_orders(self.session.befores + [self.session.state])
         self.first_viewer()
         self.show(instant=True)
 
@@ -140,6 +147,7 @@ class TelefunkenTable(Gestures, CardTable):
             self.banner = banner  # (back from the deal's summary: the next deal begins)
 
     def language_changed(self) -> None:
+        self._banner_later = None  # worded in the old language (as the banner shown)
         super().language_changed()  # (the marks' tags name the seats)
         self.refresh()
 
@@ -203,11 +211,12 @@ class TelefunkenTable(Gestures, CardTable):
         zones = {"hand": self._hand_order(), "build": list(self.selected),
                  "discard": list(state.discard[-4:])}
         for i, meld in enumerate(state.melds):
-            zones[f"meld_{i}"] = list(meld.cards)
+            zones[f"meld_{i}"] = layout.meld_order(self._meld_order.get(i), meld.cards)
         return zones
 
     def show(self, instant: bool = False, lead: float = 0.0) -> None:
         wanted = self.wanted()
+        self._meld_order = {i: wanted[f"meld_{i}"] for i in range(len(self.state.melds))}
         self._compute_slots(wanted)
         self.sync.sync(wanted, lambda z, i, n: self._slots[z][i], self._card_width, self._from,
                        self._to, delay=lead, instant=instant,
@@ -345,7 +354,28 @@ class TelefunkenTable(Gestures, CardTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._banner_later is not None:  # counted as the cards' delays are (scaled by
+            banner, wait = self._banner_later  # the animation speed), shown the frame after
+            if wait <= 0:  # it ran out: by then the cards have set off
+                self._announce_due()
+            else:
+                self._banner_later = (banner, wait - dt / max(self._speed(), 1e-6))
         self._cut_automatically()
+
+    def _announce(self, banner: tuple[str, float], lead: float) -> None:
+        """Show a move's banner when its cards set off, ``lead`` seconds from now (a
+        computer's move waits that long before its cards move): it said "Seat 2 bought 9♠"
+        while the card still lay on the pile."""
+        if lead > 0:
+            self._banner_later = (banner, lead)
+        else:
+            self._banner_later = None
+            self.banner = banner
+
+    def _announce_due(self) -> None:
+        """The banner waiting for its move's cards to set off is shown now."""
+        if self._banner_later is not None:
+            self.banner, self._banner_later = self._banner_later[0], None
 
     def _cut_automatically(self) -> None:
         """With "Cut the deck: automatically", the person's cut is made for them, through
@@ -378,30 +408,32 @@ class TelefunkenTable(Gestures, CardTable):
             self._source["hand"] = self._drawn_from  # where the dragged top card was let go
         self._drawn_from = None
         name = self.seat_name
+        self._announce_due()  # (an earlier move's banner still waiting: its cards have landed)
+        said = None  # the move's banner, shown as its cards set off (``_announce``)
         for event in events:
             if isinstance(event, (rules.CardDrawn, rules.Dealt)):
                 self.audio.request("deal")
             elif isinstance(event, rules.Bought):
-                self.banner = (words.bought(name(event.seat), event.card, event.chips,
-                                            with_stock_card(events)), 2.2)
+                said = (words.bought(name(event.seat), event.card, event.chips,
+                                     with_stock_card(events)), 2.2)
                 self.audio.request("capture")
                 if event.seat != self.viewer and with_stock_card(events):
                     self._fly_stock_card(origin, lead)
             elif isinstance(event, rules.Cut):
-                self.banner = (words.cut(name(event.seat), event.lifted, event.kept), 1.8)
+                said = (words.cut(name(event.seat), event.lifted, event.kept), 1.8)
             elif isinstance(event, rules.BonusCard):
-                self.banner = (words.bonus(name(event.seat)), 2.0)
+                said = (words.bonus(name(event.seat)), 2.0)
             elif isinstance(event, rules.Melded):
                 self.audio.request("score")
                 if event.contract:
-                    self.banner = (words.made_contract(name(event.seat)), 1.6)
+                    said = (words.made_contract(name(event.seat)), 1.6)
                 if event.seat != self.viewer:
                     self.hold(1.2)  # let the person see the computer's melds
             elif isinstance(event, (rules.LaidOff, rules.JokerSwapped, rules.JokerFreed,
                                     rules.Discarded)):
                 self.audio.request("place")
             elif isinstance(event, rules.WentOut):
-                self.banner = (words.went_out(name(event.seat)), 2.0)
+                said = (words.went_out(name(event.seat)), 2.0)
             elif isinstance(event, rules.Penalties):
                 self.penalties.append(event.points)
                 self.audio.request("score")
@@ -418,10 +450,12 @@ class TelefunkenTable(Gestures, CardTable):
                 if self.pending_summary is not None:  # the last deal's summary comes first:
                     self._banner_after_summary = banner  # the next deal is announced after it
                 else:
-                    self.banner = banner
+                    said = banner
                 self.selected, self.order = [], []
                 self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
                 self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)
+        if said is not None:
+            self._announce(said, lead)
         # between people everybody has read the last deal's summary and watched the cut: the
         # new hand comes under the cover, even for the person who moved last
         dealt = any(isinstance(e, rules.Dealt) for e in events)
