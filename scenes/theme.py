@@ -359,9 +359,14 @@ def wrap_hanging(string: str, size: int, width: int, indent: str,
     return [first] + [indent + line for line in wrap(" ".join(rest), size, room, style)]
 
 
+PAREN_WORDS = 4  # a parenthesised group of at most this many words is wrapped as one
+
+
 def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
-    """The paragraph's words, an isolate (a Persian list of cards, a path) kept as one
-    while it fits on a line (a meld's joker went alone to the next line)."""
+    """The paragraph's words, an isolate (a Persian list of cards, a path) and a short
+    parenthesised group ("(from the K pile)", "(از پایل K)": ``PAREN_WORDS``) kept as one
+    while it fits on a line (a meld's joker went alone to the next line; the pile a king
+    came from was split over two)."""
     out: list[str] = []
     depth = 0
     for word in paragraph.split(" "):
@@ -370,6 +375,7 @@ def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
         else:
             out.append(word)
         depth = max(0, depth + word.count(LRI) - word.count(PDI))
+    out = _parenthesised(out)
     words: list[str] = []
     for word in out:
         if " " in word and _measure(word, size, style) > width:
@@ -377,6 +383,25 @@ def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
         else:
             words.append(word)
     return words
+
+
+def _parenthesised(words: list[str]) -> list[str]:
+    """``words`` with each group from a word opening a parenthesis to the word closing it,
+    if it has at most ``PAREN_WORDS`` words, joined into one."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        end = i
+        if words[i].lstrip(LRI + PDI + RLM).startswith("("):
+            depth = 0
+            for j in range(i, min(len(words), i + PAREN_WORDS)):
+                depth += words[j].count("(") - words[j].count(")")
+                if depth <= 0:
+                    end = j
+                    break
+        out.append(" ".join(words[i:end + 1]))
+        i = end + 1
+    return out
 
 
 def _wrap(string: str, size: int, width: int, style: str) -> list[str]:

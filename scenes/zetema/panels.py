@@ -20,6 +20,7 @@ from game.card_art import card_image
 from game.rules import zetema as rules
 from game.words.zetema import score_reason
 from scenes import theme
+from scenes.game_table import whole_names
 from scenes.zetema import words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
@@ -186,6 +187,22 @@ class ZetemaPanels:
         sheet lit the next seat while the last one's move was still landing)."""
         return self.state.phase != "over" and self.acting_seat() == seat
 
+    def thinking_seat(self) -> int | None:
+        """The seat whose panel says "thinking…": the computer to play, once the move
+        before has landed. While a move's cards are still on their way its seat has played
+        and the next one has not begun (the mover's panel said "thinking" as its own discard
+        flew, and the next seat's only after it had landed)."""
+        if self.state.phase == "over" or self.landing_seat() is not None:
+            return None
+        seat = self.state.seat
+        return seat if self.says_thinking(seat) else None
+
+    def landing_words(self) -> str:
+        """The move still on its way to the table, in the words the log will tell it with
+        once it has landed ("Seat 2 discarded 9♣"), seats' names kept whole."""
+        log = self.session.log
+        return whole_names(log[-1], self.session.seat_names()) if log else ""
+
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)
         active = self._to_play(seat)
@@ -211,7 +228,7 @@ class ZetemaPanels:
         lines, size = fit_lines(words.card_count(count), free, (13, 12, 11), 1, "sans")
         blit_line(surface, lines[0], rect, rect.bottom - 8 - 15, size, theme.INK_DIM, pad=10,
                   end=True)
-        if active and self.says_thinking(seat):
+        if seat == self.thinking_seat():
             blit_line(surface, words.thinking(1 + int(self.time * 3) % 3), rect, rect.y + 48,
                       12, theme.INK_FAINT, pad=10, end=True)
 
@@ -231,9 +248,12 @@ class ZetemaPanels:
         if self.hint is not None and (state.phase != "meld" or sorted(
                 t for t, _ in self.selection) == self.chosen_at_hint):
             return words.hint(self.hint[0])
-        mover = self.acting_seat()
-        if mover not in (state.seat, self.viewer) and not self.shown:  # a move landing
-            return words.waiting_prompt(self.seat_name(mover))
+        if self.landing_seat() is not None and state.phase == "meld" and not self.mine:
+            # a discard still on its way: the line tells it, and names the next seat "to
+            # play" only once it has landed (it named the next seat while your card flew,
+            # and the computer's own seat "to play … thinking" while its card did)
+            return self.landing_words() or words.waiting_prompt(
+                self.seat_name(self.acting_seat()))
         if self.shown or (state.phase == "discard" and state.seat != self.viewer):
             return self.shown_label
         if self.rules.to_move == self.viewer and self.config.seats[self.viewer].is_human:
