@@ -84,7 +84,7 @@ class SandboxTable(TableScene):
         self.hand.append(ent)
         esper.component_for_entity(ent, Draggable).enabled = True
         esper.component_for_entity(ent, Hoverable).raise_px = 14
-        flip(ent, self.app.settings.anim(0.3) or 0.3, face_up=True, delay=delay)
+        flip(ent, 0.3, face_up=True, delay=delay)  # (the tweens scale it by the speed)
         self.audio.request("deal")
         self.layout_hand(delay)
 

@@ -204,3 +204,30 @@ def test_a_move_tried_on_the_computers_turn_is_refused_quietly(app, drive, monke
     assert app.toasts[-1].text == "Wait for your turn." and not app.toasts[-1].error
     table.refuse("only cards from your hand can be played", None)  # a real refusal
     assert app.toasts[-1].error and sounds == ["error"]
+
+
+def test_the_computers_cards_wait_their_lead_scaled_once_by_the_speed(app, drive):
+    """A computer's card sets off ``AI_LEAD`` seconds after its move, times the animation
+    speed (1.7 at slow: 0.6 s), not that squared: the lead was scaled by the speed where
+    it was worked out and again by the tweens that wait it out (1.0 s at slow)."""
+    import esper
+
+    from ecs.components import Transform
+    from game.settings import ANIMATION_SPEEDS
+    from scenes.telefunken.table import AI_LEAD
+
+    app.settings.animation = "slow"
+    table = until_the_computer_discards(app, drive)
+    world = table.world
+    world.activate()
+    ent = table.sync.entities("discard")[-1][1]
+    start = esper.component_for_entity(ent, Transform)
+    where = (start.x, start.y)
+    waited = 0
+    while (start.x, start.y) == where and waited < 600:
+        drive.step()
+        world.activate()
+        waited += 1
+    seconds = waited * drive.dt
+    expected = AI_LEAD * ANIMATION_SPEEDS["slow"]
+    assert expected - 2 * drive.dt <= seconds <= expected + 2 * drive.dt, seconds

@@ -465,7 +465,7 @@ class ChanTable(CardTable):
         # stock, another seat's move): the position it was chosen in is gone
         self.drag.deselect()
         human = self.config.seats[seat].is_human
-        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._source = {}
         for event in events:
             if isinstance(event, rules.Revealed):

@@ -395,7 +395,7 @@ class TelefunkenTable(Gestures, CardTable):
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
         human = self.config.seats[seat].is_human
-        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._frozen = None  # the hand's content changes: lay it out afresh
         origin = self.seat_origin(seat)
         self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}

@@ -328,7 +328,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         before = self.session.befores[-1]  # the state this move was played in
         deal = before.deal
         human = self.config.seats[seat].is_human
-        lead = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         source = self.seat_origin(seat)
         drawn: list = []  # (shown once the hand at the screen is the next one: see below)
         for event in events:
