@@ -4,8 +4,13 @@
 A new language applies at once: every scene on the stack that has ``language_changed`` (the
 settings themselves, the menu or pause menu below, ...) rebuilds its widgets in it.
 
-Changes apply at once and are saved to ``settings.json`` in the data directory. Drawn over
-the screen it was opened from (menu or pause menu); Esc or Back returns.
+Changes apply at once and are saved to ``settings.json`` in the data directory, but for the
+window size: the window takes the size stepped to once the pointer leaves that row's field
+(or the screen closes). Resizing the window scales the whole canvas, so a window resized at
+each click moved the row's arrow out from under a still pointer: the next click at the same
+place on the screen missed it (960 × 540 to 1024 × 576 took the arrow 46 px right), or hit
+the Fullscreen switch above it. Drawn over the screen it was opened from (menu or pause
+menu); Esc or Back returns.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ def window_sizes_that_fit() -> list[tuple[int, int]]:
 FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is drawn first,
 # listed after the older ones so that their indices stay)
 VOLUME = 2  # index of the volume slider (greyed while the sound is off)
+WINDOW_SIZE = 4  # index of the window-size choice
 
 
 class SettingsScene(Scene):
@@ -70,6 +76,9 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 700, 680)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        # the window size stepped to, which the window takes once the pointer leaves the
+        # row's field (``_apply_window_size``)
+        self._pending_size: tuple[int, int] | None = None
         self._build()
 
     def _build(self) -> None:
@@ -79,6 +88,7 @@ class SettingsScene(Scene):
         current = self._size_shown = self._window_size()
         if current not in sizes:  # set by dragging the window's edge (or maximising it):
             sizes = sorted(sizes + [current])  # offered as it is (it said the largest size)
+        chosen = self._pending_size or current
         self.widgets = WidgetGroup([
             Choice((x, y + 1 * ROW, w, 42), _("Animation speed"),
                    [(k, _(SPEED_NAMES[k])) for k in ANIMATION_SPEEDS], s.animation,
@@ -92,7 +102,7 @@ class SettingsScene(Scene):
                    [(size, _("{width} × {height}").format(width=num(size[0]),
                                                           height=num(size[1])))
                     for size in sizes],
-                   current, self._set_window_size, label_width=250),
+                   chosen, self._set_window_size, label_width=250),
             Toggle((x, y + 6 * ROW, w, 42), _("Undo between people"), s.undo_between_people,
                    self._set_undo, label_width=250),
             Choice((x, y, w, 42), _("Language"), list(i18n.LANGUAGES.items()), s.language,
@@ -145,7 +155,15 @@ class SettingsScene(Scene):
         return size
 
     def _set_window_size(self, value: tuple[int, int]) -> None:
-        if self.app.set_window_size(value):
+        """A size stepped to with the row's arrows: shown at once, taken by the window once
+        the pointer leaves the row's field (the arrows stay under a still pointer meanwhile,
+        however many sizes it steps through)."""
+        self._pending_size = value
+
+    def _apply_window_size(self) -> None:
+        """The window takes the size stepped to, if any, and it is remembered."""
+        value, self._pending_size = self._pending_size, None
+        if value is not None and self.app.set_window_size(value):
             self.app.settings.window_size = value
             self.app.save_settings()
 
@@ -164,7 +182,18 @@ class SettingsScene(Scene):
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")
 
+    def exit(self) -> None:
+        self._apply_window_size()  # closed with the pointer still on the size's row
+
+    def on_quit(self) -> None:
+        if self._pending_size is not None:  # remembered for the next start
+            self.app.settings.window_size = self._pending_size
+            self.app.save_settings()
+
     def handle(self, event: InputEvent) -> None:
+        if (self._pending_size is not None and event.kind in ("move", "down")
+                and not self.widgets.widgets[WINDOW_SIZE].field.collidepoint(event.pos)):
+            self._apply_window_size()  # the pointer left the size's field
         if self.widgets.handle(event):
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
@@ -173,7 +202,8 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen  # F11 may change it
         if self._window_size() != self._size_shown:  # the window was resized by hand while
-            self._build()  # this screen was open: its size is offered and shown at once
+            self._pending_size = None  # this screen was open: its size is offered and shown
+            self._build()  # at once (rather than a size stepped to before)
         theme.dim(surface, 185)
         theme.panel(surface, self.panel, alpha=255)
         theme.blit_text(surface, _("Settings"), (self.panel.centerx, self.panel.y + 30), 38,
