@@ -125,6 +125,16 @@ class ResultsOverlay(Scene):
     def needs_redraw(self) -> bool:
         return False  # only input changes it (and the app redraws after input)
 
+    @property
+    def laid_out(self) -> bool:
+        """Whether the words are laid out and rendered (``lay_out``)."""
+        return self._table_for == (theme.rtl(),) and self._log_for == (self.scroll, theme.rtl())
+
+    def lay_out(self) -> None:
+        """The words laid out and rendered now (a table does it a frame before it opens the
+        results, so that no frame does all the work)."""
+        self._layout()
+
     def prepare(self, surface: pygame.Surface) -> None:
         """Before the first frame (the scene manager calls it as the results open): the words
         laid out and rendered, the veil, the panel and the buttons drawn once on the scratch

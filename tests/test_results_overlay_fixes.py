@@ -145,3 +145,41 @@ def test_the_first_frame_renders_and_measures_no_words(app, drive, monkeypatch):
     assert "Seat 3 wins by eleven" in drawn and "Seat 4 (unique)" in drawn
     assert any("numbered 60 " in text for text in drawn)  # the last entry, in view
     assert made == []
+
+
+def test_a_table_makes_lays_out_and_opens_its_results_on_three_frames(app, drive,
+                                                                       monkeypatch):
+    """The frame that opened the results also made them (the log wrapped) and laid out
+    their words: 30-50 ms where the others cost 3-7. The table makes them on one frame,
+    lays them out on the next and opens them on a third, which lays out nothing."""
+    frame = [0]
+    seen: dict[str, list[int]] = {"made": [], "laid out": []}
+    real_step, real_wrap, real_table = app.step, ResultsOverlay._wrap_log, \
+        ResultsOverlay._lay_out_table
+
+    def step(dt):
+        frame[0] += 1
+        return real_step(dt)
+
+    def wrap(self):
+        seen["made"].append(frame[0])
+        return real_wrap(self)
+
+    def lay_out(self):
+        seen["laid out"].append(frame[0])
+        return real_table(self)
+
+    monkeypatch.setattr(app, "step", step)
+    monkeypatch.setattr(ResultsOverlay, "_wrap_log", wrap)
+    monkeypatch.setattr(ResultsOverlay, "_lay_out_table", lay_out)
+    open_at_win(app, drive)
+    opened = None
+    for _ in range(round(3 * 60 * WIN_PAUSE)):
+        drive.step()
+        if isinstance(app.scenes.top, ResultsOverlay):
+            opened = frame[0]
+            break
+    assert opened is not None
+    assert len(seen["made"]) == 1 and len(seen["laid out"]) == 1
+    made, laid_out = seen["made"][0], seen["laid out"][0]
+    assert made < laid_out < opened
