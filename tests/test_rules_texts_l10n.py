@@ -126,3 +126,19 @@ def test_chan_terms_stay_vietnamese_in_every_language():
         text = _text(lang, "chan")
         for term in terms:
             assert term.lower() in text.lower(), (lang, term)
+
+
+@pytest.mark.parametrize("lang,game", [("en", info.key) for info in GAMES] + CASES)
+def test_the_texts_name_the_menus_and_settings_by_their_labels(lang, game):
+    """The rules name the pause menu's buttons and the setting that allows Undo between
+    people by the labels the program shows in that language (the Vietnamese texts called
+    the setting "Đi lại giữa người chơi", a label no screen shows)."""
+    from game import i18n
+    from game.i18n import _
+
+    text = _english(game) if lang == "en" else _text(lang, game)
+    with i18n.speaking(lang):
+        labels = [_("Undo between people"), _("Resume"), _("Restart"), _("Rules"),
+                  _("Settings"), _("Quit to menu")]
+    missing = [label for label in labels if label not in text]
+    assert not missing, missing
