@@ -100,6 +100,11 @@ class MainMenu(Scene):
             self.tiles[info.key] = ent
         self._build_buttons()
 
+    def toast_bottom(self) -> int:
+        """Messages (a damaged file reported at start) stand over the title, above the
+        tiles: at the foot of the screen they hid the buttons (Continue, How to play...)."""
+        return min(zone.rect.top for zone in self.layout.layer("tiles")) - 8
+
     def language_changed(self) -> None:
         """Another language: every tile is drawn again (and put on its side of the reading
         order) and the buttons rebuilt."""

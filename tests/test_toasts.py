@@ -42,6 +42,10 @@ def test_messages_never_cover_the_hand(app, drive, game):
 
 
 def test_without_a_table_messages_stand_at_the_bottom(app, drive):
+    from scenes.settings import SettingsScene
+
+    app.scenes.push(SettingsScene(app), transition=None)  # (it says nothing of messages)
+    drive.settle()
     box = toast_box(app)
     assert box.bottom >= app.size[1] - 30
 
@@ -96,3 +100,23 @@ def test_a_long_refusal_stays_within_the_meld_zone_beside_its_buttons(app, drive
         assert melds.left <= box.left and box.right <= melds.right
     finally:
         i18n.set_language("en")
+
+
+def test_messages_on_the_menu_hide_none_of_its_buttons(app, drive):
+    """Two damaged files reported at start: their messages stood at the foot of the menu,
+    over Continue, How to play and Statistics. They stand above the tiles, over the title."""
+    from scenes.menu import MainMenu
+
+    menu = MainMenu(app)
+    app.scenes.reset(menu, transition=None)
+    drive.settle()
+    boxes = toast_boxes(
+        app, "Settings reset to defaults: settings.json is damaged (not valid JSON); it was set "
+        "aside as settings.json.bad-20261203-053216.",
+        "The saved Chắn game could not be read: autosave-chan.json is damaged (not valid "
+        "JSON); it was set aside as autosave-chan.json.bad-20261203-053217.")
+    assert len(boxes) == 2 and min(b.top for b in boxes) >= 0
+    buttons = [w.rect for w in menu.widgets.widgets]
+    tiles = [zone.rect for zone in menu.layout.layer("tiles")]
+    assert buttons and tiles
+    assert not any(box.colliderect(r) for box in boxes for r in buttons + tiles)
