@@ -1179,7 +1179,8 @@ class CardTable(GameTable):
         else:
             images = [theme.text(text, size, theme.GOLD, "serif")]
             box = images[0].get_rect(center=center).inflate(*BANNER_PAD)
-        theme.panel(surface, box, alpha=min(240, int(240 * left / 0.3)), edge=theme.GOLD)
+        # opaque until it fades (at 240 the words beneath showed through, faintly)
+        theme.panel(surface, box, alpha=min(255, int(255 * left / 0.3)), edge=theme.GOLD)
         step = max(img.get_height() for img in images)
         top = box.centery - step * len(images) / 2
         for i, img in enumerate(images):

@@ -1,0 +1,28 @@
+"""A move's banner hides what lies beneath it until it fades: at 240 of 255 the words under
+"You cut 30 cards" ("No melds on the table yet") showed through, faintly."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.catalog import default_config
+from scenes.theme import PANEL
+
+
+def test_a_banner_is_opaque_until_it_fades(app, drive):
+    from scenes.telefunken_table import new_scene
+
+    table = new_scene(app, default_config("telefunken", seed=4))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    surface = pygame.Surface(app.size)
+    surface.fill((255, 255, 255))  # what lies beneath: white
+    table.banner = ("You cut 30 cards", 2.0)
+    centre = (640, 300)
+    table.draw_banner(surface, centre)
+    inside = [surface.get_at((x, 300 - 26))[:3] for x in range(560, 720, 8)]  # above the words
+    assert inside and all(pixel == PANEL for pixel in inside), inside
+    table.banner = ("You cut 30 cards", 0.15)  # fading out: half see-through
+    surface.fill((255, 255, 255))
+    table.draw_banner(surface, centre)
+    assert surface.get_at((600, 300 - 26))[:3] != PANEL
