@@ -45,9 +45,8 @@ class ZetemaGestures:
                 if pair[1] == ent:
                     self.selection.remove(pair)
                     if pair[0].endswith(rules.PILE):
-                        esper.delete_entity(ent)  # back onto its pile (re-created there)
-                        self.reconcile()
-                        return
+                        self.back_to_pile(pair)  # (gliding there, a last-move mark with it)
+                        break
                     self.hand.append(pair)
                     if self.sort_mode != "custom":
                         self.sort_hand(self.sort_mode, relayout=False)
@@ -85,6 +84,21 @@ class ZetemaGestures:
     def clear_selection(self) -> None:
         for pair in list(self.selection):
             self.toggle(pair[1])
+
+    def back_to_pile(self, pair: tuple[str, int]) -> None:
+        """A king or queen of the meld zone taken from its pile goes back to its place there,
+        the same card: the mark of the seat that discarded it (its last move) stays on it."""
+        code = pair[0].removesuffix(rules.PILE)
+        rank = rules.CARD_RANK[code]
+        want = list(self.state.piles[rank])  # (the pile as the table shows it: without the
+        for token, _ in self.selection:      # cards of that pile still in the meld zone)
+            other = token.removesuffix(rules.PILE)
+            if token.endswith(rules.PILE) and other in want:
+                want.remove(other)
+        pile = self.piles[rank]
+        at = next((i for i, (c, _) in enumerate(pile) if i >= len(want) or c != want[i]),
+                  len(pile))
+        pile.insert(at, (code, pair[1]))
 
     def _take_from_pile(self, ent: int, token: str) -> None:
         """A king or queen leaves its pile for the meld zone (a marriage)."""

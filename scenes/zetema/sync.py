@@ -70,12 +70,14 @@ class ZetemaSync:
             # (a meld's shown cards go back to the hand when its turn ends, also when the
             # same seat plays again at once after a zetema: they stayed as a selection)
             self._zone_shows_meld = False
-            for pair in self.selection:
-                if pair[0].endswith(rules.PILE):
-                    esper.delete_entity(pair[1])
-                else:
+            chosen, self.selection = self.selection, []
+            for pair in chosen:
+                if not pair[0].endswith(rules.PILE):
                     self.hand.append(pair)
-            self.selection = []
+                elif self._still_on_pile(pair[0]):  # (chosen, then a discard was made: the
+                    self.back_to_pile(pair)        # same card back, its last-move mark on it)
+                else:  # married: the marriage pile's card comes below
+                    esper.delete_entity(pair[1])
         # 2. the piles and the marriage pile (cards we hold in the zone stay "on the pile")
         pool = (self.selection + self.shown + self.hand) if mover == self.viewer else self.shown
         for rank, codes in enumerate(state.piles):
@@ -122,6 +124,14 @@ class ZetemaSync:
             self.sort_hand(self.sort_mode, relayout=False)
         self.layout_all(0.0 if instant else 0.35, lead)
         self.refresh()
+
+    def _still_on_pile(self, token: str) -> bool:
+        """Whether the state still has the pile card ``token`` on its pile beyond those the
+        table shows there (it was chosen for the meld zone, not married)."""
+        code = token.removesuffix(rules.PILE)
+        rank = rules.CARD_RANK[code]
+        shown = sum(c == code for c, _ in self.piles[rank])
+        return self.state.piles[rank].count(code) > shown
 
     def _sync_zone(self, tokens: list[str], stock_pos) -> None:
         """Make the selection hold exactly ``tokens`` (reusing hand/selection entities)."""

@@ -394,13 +394,18 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         for event in events:
             if isinstance(event, rules.Discarded):
                 pile = self.piles[rules.CARD_RANK[event.card]]
-                card = [e for c, e in pile if c == event.card][-1:]
+                # (marks restored while the card is in the meld zone: the mark goes with
+                # it, and back to the pile with it)
+                card = [e for c, e in pile if c == event.card][-1:] or [
+                    e for t, e in self.selection if t == event.card + rules.PILE][-1:]
                 self.marks.forget(card, [seat])
                 # the tag at the card's foot: its top edge lies over the corners (rank and
                 # suit) of the cards beneath it on the pile; where the foot lies over an
                 # index it moves aside (``mark_keep_clear``)
                 self.marks.entities(seat, card, self.seat_name(seat), tag_at="bottom")
             elif isinstance(event, rules.Melded) and event.kind != "marriage":
+                if self.state.phase != "discard" or self.state.seat != seat:
+                    continue  # (restored after its discard: the zone holds other cards now)
                 shown = self.selection if seat == self.viewer else self.shown
                 self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
             elif isinstance(event, rules.MarriagePiled):  # the married pair, on its pile

@@ -69,10 +69,12 @@ def selection_problem(tokens: Sequence[str]) -> str:
     ranks = {rules.CARD_RANK[c] for c in plain}
     royal = ranks <= {rules.QUEEN, rules.KING}
     piled = [t for t in tokens if t.endswith(rules.PILE)]
-    if piled and (not royal or n == rules.PER_RANK):  # (a straight, a flush or an assembly
-        return pile_card_only_for_marriage(piled[0])  # takes no card from a pile)
+    if piled and not royal:
+        return pile_cards_with_others(tokens)
     if royal and rules.KING in ranks and rules.QUEEN in ranks:
         return marriage_problem(tokens)
+    if piled and n == rules.PER_RANK:  # all five kings or queens: an assembly takes no
+        return pile_card_only_for_marriage(piled[0])  # card from a pile
     if piled:  # kings only, or queens only
         partner = rules._PARTNER[piled[0].removesuffix(rules.PILE)]  # (its king or queen)
         return _("{card} needs {partner} from your hand to make a marriage").format(
@@ -92,6 +94,23 @@ def selection_problem(tokens: Sequence[str]) -> str:
             count=num(n))
     return ngettext("{count} card: not a combination yet", "{count} cards: not a combination yet",
                     n).format(count=num(n))
+
+
+def pile_cards_with_others(tokens: Sequence[str]) -> str:
+    """Why cards taken from the piles, chosen with cards that are neither kings nor queens,
+    make nothing: a pile card without a partner of its suit among the chosen cards goes
+    nowhere but into a marriage (K♥ from its pile with five hearts: no flush takes it); when
+    every pile card has its partner, the other cards are the ones that do not belong."""
+    royals = [t for t in tokens if rules.CARD_RANK[t.removesuffix(rules.PILE)] in (
+        rules.QUEEN, rules.KING)]
+    present = {t.removesuffix(rules.PILE) for t in royals}
+    for token in tokens:
+        if token.endswith(rules.PILE) and rules._PARTNER[token.removesuffix(rules.PILE)] \
+                not in present:
+            return pile_card_only_for_marriage(token)
+    others = [t for t in tokens if t not in royals]
+    return _("{cards} cannot go into a marriage: a marriage is a king and a queen of the same "
+             "suit").format(cards=join_list(map(card, others)))
 
 
 def marriage_problem(tokens: Sequence[str]) -> str:
@@ -114,6 +133,9 @@ def marriage_problem(tokens: Sequence[str]) -> str:
     alone = [t for t in tokens if not all(per_suit[t.removesuffix(rules.PILE)[-1]])]
     if len(alone) == 1:
         partner = rules._PARTNER[alone[0].removesuffix(rules.PILE)]  # (its king or queen)
+        if alone[0].endswith(rules.PILE):  # (its partner cannot come from a pile too)
+            return _("{card} needs {partner} from your hand to make a marriage").format(
+                card=pile_card(alone[0]), partner=card(partner))
         return _("{card} has no partner: a marriage needs {partner} with it").format(
             card=pile_card(alone[0]), partner=card(partner))
     if alone:
