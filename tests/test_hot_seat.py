@@ -647,7 +647,8 @@ def test_telefunken_new_deal_between_people_comes_under_the_cover_for_the_same_p
     telefunken_perform(drive, table, f"discard {last}")
     drive.settle()
     summary = app.scenes.top
-    assert summary is not table and table.state.deal == 2 and table.state.phase == "cut"
+    assert summary is not table and table.rules.state.deal == 2  # (the table shows deal 1
+    assert table.rules.state.phase == "cut" and table.state.deal == 1  # under its summary)
     drive.click(summary.widgets.widgets[0].rect.center)
     drive.settle()
     if cut == "hand":  # the second person cuts (no cover over their empty hand: named)

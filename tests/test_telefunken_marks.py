@@ -265,6 +265,8 @@ def test_a_new_deal_starts_with_no_marks_and_no_bought_card_in_the_panels(app, d
     assert table._bought_words(1) is not None
     table.rules.submit("discard KC")  # you go out: the deal ends, the next one is dealt
     drive.settle()
+    app.scenes.top.close()  # (once its summary is closed)
+    drive.settle()
     assert table.state.deal == 3
     assert table._bought_words(1) is None and not table.marks.marks.get(1)
 

@@ -629,5 +629,5 @@ def test_the_log_says_which_end_a_swapped_joker_went_to():
     names = ["You", "Seat 2", "Seat 3", "Seat 4"]
     high = words_describe(s, "swap 5D in 3 high", names)
     low = words_describe(s, "swap 5D in 3 low", names)
-    assert high.endswith("the joker went to the high end")
-    assert low.endswith("the joker went to the low end")
+    assert high.endswith("the joker went to the high end as 8♦")  # (and what it stands for)
+    assert low.endswith("the joker went to the low end as 4♦")

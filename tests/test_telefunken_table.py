@@ -381,7 +381,7 @@ def test_of_two_identical_cards_the_one_you_move_is_the_one_that_goes(open_table
     assert [e for c, e in table.sync.entities("hand") if c == "QS"] == [second]
 
 
-def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, drive,
+def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, app, drive,
                                                                  monkeypatch):
     """Going out ends the deal: the melds and the pile leave the table towards the stock
     (gathered for the next shuffle), not towards the seat that went out."""
@@ -401,6 +401,9 @@ def test_at_the_end_of_a_deal_the_cards_are_gathered_into_the_pack(open_table, d
     table = open_table(state)
     monkeypatch.setattr(card_sync, "glide", recording)
     perform(drive, table, "discard KC")
+    drive.settle()
+    flights.clear()  # (the last discard flew onto the pile: the deal ends as it lies)
+    app.scenes.top.close()  # the finished deal stays on the table under its summary
     drive.settle()
     assert table.state.deal == 3 and table.state.melds == ()
     stock = table.layout["stock"].rect.center
@@ -459,13 +462,16 @@ def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
         if isinstance(app.scenes.top, DealSummary):
             break
     assert isinstance(app.scenes.top, DealSummary)
-    cutter = rules.to_move(table.state)
+    cutter = rules.to_move(table.rules.state)  # (the table shows the finished deal)
     assert not table.config.seats[cutter].is_human  # the computer would cut at once
     assert table.session.moves[-1] == "discard 9S"
     drive.step(120)
     assert table.session.moves[-1] == "discard 9S"  # nothing behind the summary
     app.scenes.top.close()
-    drive.settle(2400)
+    for _ in range(2400):  # (the finished deal's cards are gathered first)
+        drive.step()
+        if table.session.moves[-1] != "discard 9S":
+            break
     assert table.session.moves[-1] != "discard 9S"  # after Continue the next deal goes on
     # the rule itself: with nothing moving, a summary still to show keeps the computer
     # waiting (the AI's move came in the same frame as the end of the animations)

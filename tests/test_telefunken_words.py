@@ -93,7 +93,7 @@ def test_a_refused_lay_off_says_why_in_words(open_table, app, drive):
     drive.settle()
     assert table.session.moves == []
     text = app.toasts[-1].text
-    assert text == "9♥ does not fit Seat 3's run 4♦ 5♦ 6♦.", text
+    assert text == "9♥ does not fit Seat 3's run 4♦ 5♦ 6♦: a run is all of one suit.", text
     assert not CODE.search(text)
 
 

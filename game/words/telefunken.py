@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.card_words import pretty_cards
+from game.card_words import join_list, pretty_cards
 from game.i18n import _, is_rtl, ngettext, num
 from game.rules import telefunken as rules
 
@@ -84,13 +84,61 @@ def joker_stands_for(meld_cards: Sequence[str]) -> str | None:
     return rules.card(rules.run_low(meld_cards) + list(meld_cards).index(rules.JOKER), suit)
 
 
+def stands_text(stands: Sequence[str]) -> str:
+    """The cards the jokers of some runs stand for, as a list ("6♥", "6♥ and 9♠")."""
+    return join_list(cards_text([c]) for c in stands)
+
+
+def joker_after(before, event) -> str | None:
+    """What the joker of the run ``event`` (a ``LaidOff`` of a joker, a ``JokerSwapped``)
+    left behind stands for once the move was made, worked out from ``before`` (the position
+    the move was made in): the position after it may already be the next deal's (the move
+    went out), with no meld on the table."""
+    if not 0 <= event.meld < len(before.melds):
+        return None
+    run = list(before.melds[event.meld].cards)
+    if rules.group_kind(run) != "run":
+        return None
+    if isinstance(event, rules.JokerSwapped):
+        if rules.JOKER not in run:
+            return None
+        run[run.index(rules.JOKER)] = event.card
+        grown = [rules.JOKER] + run if event.end == "low" else run + [rules.JOKER]
+    elif rules.JOKER in event.cards and event.end in ("low", "high"):
+        grown = list(event.cards) + run if event.end == "low" else run + list(event.cards)
+    else:
+        return None
+    try:
+        return joker_stands_for(grown)
+    except (KeyError, ValueError, StopIteration):
+        return None
+
+
+def _melded_words(who: str, event) -> str:
+    """A meld in words, and what each joker of its runs stands for: "You melded joker 7♥
+    8♥ (the joker as 6♥)" (a joker in a set stands for the set's rank: nothing to say)."""
+    groups = groups_text(event.groups)
+    stands = [c for c in map(joker_stands_for, event.groups) if c is not None]
+    if not stands:
+        return (_("{name} made the contract: {groups}") if event.contract
+                else _("{name} melded {groups}")).format(name=who, groups=groups)
+    if event.contract:
+        text = ngettext("{name} made the contract: {groups} (the joker as {cards})",
+                        "{name} made the contract: {groups} (the jokers as {cards})",
+                        len(stands))
+    else:
+        text = ngettext("{name} melded {groups} (the joker as {cards})",
+                        "{name} melded {groups} (the jokers as {cards})", len(stands))
+    return text.format(name=who, groups=groups, cards=stands_text(stands))
+
+
 def _joined(names: list[str]) -> str:
     return _(", ").join(names)
 
 
 def describe(before, move: str, names: Sequence[str]) -> str:
     """What ``move`` did, in a sentence of the current language."""
-    after, events = rules.play_events(before, move)
+    _after, events = rules.play_events(before, move)
     who = _name(before.seat, names)
     text = ""
     for e in events:
@@ -114,24 +162,24 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.Passed):
             text = _("{name} did not buy").format(name=who)
         elif isinstance(e, rules.Melded):
-            groups = groups_text(e.groups)
-            text = (_("{name} made the contract: {groups}") if e.contract
-                    else _("{name} melded {groups}")).format(name=who, groups=groups)
+            text = _melded_words(who, e)
         elif isinstance(e, rules.LaidOff):
             meld = meld_words(before.melds[e.meld], names)
-            stands = joker_stands_for(after.melds[e.meld].cards) if rules.JOKER in e.cards else None
+            stands = joker_after(before, e)
             if stands is None:
                 text = _("{name} added {cards} to {meld}").format(
                     name=who, cards=_cards(e.cards), meld=meld)
             else:  # which card of the run the joker is: "…3♠…7♠ (the joker as 8♠)"
                 text = _("{name} added {cards} to {meld} (the joker as {card})").format(
                     name=who, cards=_cards(e.cards), meld=meld, card=_cards([stands]))
-        elif isinstance(e, rules.JokerSwapped):
+        elif isinstance(e, rules.JokerSwapped):  # ... and the card it stands for there
+            stands = joker_after(before, e)
             text = (_("{name} put {card} in place of the joker of {meld}; the joker went to "
-                      "the low end") if e.end == "low" else
+                      "the low end as {joker}") if e.end == "low" else
                     _("{name} put {card} in place of the joker of {meld}; the joker went to "
-                      "the high end")).format(
-                name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names))
+                      "the high end as {joker}")).format(
+                name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names),
+                joker=_cards([stands]) if stands else _("joker"))
         elif isinstance(e, rules.JokerFreed):
             text = _("{name} freed the joker of {meld} with {cards}").format(
                 name=who, meld=meld_words(before.melds[e.meld], names), cards=_cards(e.cards))

@@ -272,6 +272,12 @@ class Gestures:
     def cancel_selection(self) -> bool:
         return self.cancel_cut() or super().cancel_selection()
 
+    def _on_canvas(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` inside the window's picture? A button let go outside the window comes
+        with a position outside the canvas (the app passes it on as it is)."""
+        w, h = self.app.size
+        return 0 <= pos[0] < w and 0 <= pos[1] < h
+
     def _cut_at_x(self, x: float) -> int:
         choices = self.cut_choices()
         strip = self.cut_strip()
@@ -290,6 +296,15 @@ class Gestures:
             self._cutting, self._cut_before = True, self.cut_at
         if not self._cutting:
             return False
+        if not self._on_canvas(event.pos):
+            # the pointer left the window: the marker stands where it stood before the drag,
+            # and letting go out there cuts nothing (as Esc; it cut the fewest cards)
+            if event.kind == "up":
+                self.cancel_cut()
+            else:
+                self.cut_at = getattr(self, "_cut_before", self.cut_at)
+                self.refresh()
+            return True
         self.cut_at = self._cut_at_x(event.pos[0])
         if event.kind == "up":
             self._cutting = False

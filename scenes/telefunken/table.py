@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import esper
 import pygame
@@ -32,6 +33,7 @@ from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.game_table import CardTable
+from scenes.marks import LastMoves
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
@@ -55,6 +57,58 @@ def fitting_size(label: str, size: int, width: int) -> int:
     return size
 
 
+def deal_end_view(before, move: str, after):
+    """The table as a deal ended, shown under its summary (the engine has shuffled for the
+    next deal already): ``before`` (the position the last move was made in) with that move
+    made, its melds, lay-offs and discard where they went and every other hand as it was
+    left; the totals with the deal's penalties. A move that went out is made by the engine
+    on ``before`` with one card more in the mover's hand (so that it does not go out and
+    end the deal), that card then taken out again. A deal that ended as the stock ran out
+    once too often moved no card (a draw) or only the bought discard (a buy). None if the
+    view cannot be made (the table then shows the next deal at once)."""
+    seat = before.seat
+    verb = move.split()[0].lower() if move.split() else ""
+    view = before
+    if verb == "buy" and before.discard:
+        hands = list(before.hands)
+        hands[seat] = tuple(sorted(hands[seat] + (before.discard[-1],), key=rules.card_key))
+        view = replace(before, hands=tuple(hands), discard=before.discard[:-1])
+    elif verb != "draw":
+        extra = next(c for c in rules.NATURALS if c not in before.hands[seat])
+        hands = list(before.hands)
+        hands[seat] = tuple(hands[seat]) + (extra,)
+        try:
+            view = rules.play(replace(before, hands=tuple(hands)), move)
+        except ValueError:
+            return None
+        if view.deal != before.deal:
+            return None
+        hands = list(view.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != extra)
+        view = replace(view, hands=tuple(hands))
+    return replace(view, phase="play", seat=seat, totals=after.totals, chips=after.chips,
+                   deal_winners=after.deal_winners, fresh=(), offer=None, discarder=None,
+                   first_turn=False)
+
+
+class HandMarks(LastMoves):
+    """The table's last-move marks, where a tagged mark on cards of your hand (a buy's two
+    cards: "You bought", "+1 from the stock") is outlined whole and keeps its tag, though
+    the next card of the fan lies across part of it. (A card partly covered from a side
+    loses its tag, which would stand on the newer card; in the fan that happened wherever
+    the next card lay level with it, the outline left without its words: after Undo, in
+    a hand laid out afresh and fuller, often.) ``in_hand(ents)``: are they all there?"""
+
+    def __init__(self, in_hand) -> None:
+        super().__init__()
+        self.in_hand = in_hand
+
+    def _box(self, mark, pieces=None, whole: bool = False):
+        if mark.label and mark.entities and self.in_hand(mark.entities):
+            whole = True
+        return super()._box(mark, pieces, whole)
+
+
 class TelefunkenTable(Gestures, CardTable):
     name = "telefunken"
     rules_module = rules
@@ -67,6 +121,7 @@ class TelefunkenTable(Gestures, CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
+        self.marks = HandMarks(self._in_hand)
         self.players = len(config.seats)
         self.sort_mode = self.hand_order("rank")
         self.order: list[str] = []       # the viewer's hand, left to right
@@ -95,6 +150,9 @@ class TelefunkenTable(Gestures, CardTable):
         self._drawn_from: tuple[float, float] | None = None  # a draw made by a drag: from here
         # the hand's cards (code, entity) in slot order while their slots are kept
         self._frozen: list[tuple[str, int]] | None = None
+        # the table as the last deal ended, shown until its summary is closed (then its
+        # cards are gathered into the pack for the next deal): ``deal_end_view``
+        self.ended_deal: rules.State | None = None
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -140,11 +198,36 @@ class TelefunkenTable(Gestures, CardTable):
             out += [e.points for e in events if isinstance(e, rules.Penalties)]
         return out
 
+    @property
+    def state(self):
+        """What the table shows: the engine's position, or the last deal as it ended while
+        its summary is still to be read (the engine has shuffled for the next one)."""
+        return self.ended_deal if self.ended_deal is not None else self.rules.state
+
+    @property
+    def mine(self) -> bool:
+        return self.ended_deal is None and super().mine  # (a deal over: nothing to do)
+
     def resume(self) -> None:
         super().resume()
+        if (self.ended_deal is not None and self.pending_summary is None
+                and self.world is not None and self.world.alive):
+            self._next_deal()
         banner, self._banner_after_summary = self._banner_after_summary, None
         if banner is not None and self.pending_summary is None:
             self.banner = banner  # (back from the deal's summary: the next deal begins)
+
+    def _next_deal(self) -> None:
+        """The last deal's summary was closed: its cards are gathered into the pack, the
+        next deal's table comes (the cut), and whose hand is shown follows the turn."""
+        self.ended_deal = None
+        self._mover = None  # (the last deal's last mover is not the one to act now)
+        self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
+        self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)
+        self.selected, self.order, self._frozen = [], [], None
+        self._source = {"sink": self.layout["stock"].rect.center}
+        self.pick_viewer()
+        self.show()
 
     def language_changed(self) -> None:
         self._banner_later = None  # worded in the old language (as the banner shown)
@@ -152,6 +235,11 @@ class TelefunkenTable(Gestures, CardTable):
         self.refresh()
 
     # -- helpers -----------------------------------------------------------------------
+    def _in_hand(self, ents) -> bool:
+        """Are the entities ``ents`` all cards of the hand on the screen (or chosen from it)?"""
+        held = {e for zone in ("hand", "build") for _, e in self.sync.entities(zone)}
+        return set(ents) <= held
+
     def names(self) -> list[str]:
         return [self.seat_name(s) for s in range(self.players)]
 
@@ -342,6 +430,11 @@ class TelefunkenTable(Gestures, CardTable):
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.ended_deal is not None and event.kind not in ("key", "wheel"):
+            return  # the deal is over: its summary comes, then the next deal
+        if (self.ended_deal is not None and event.kind == "key"
+                and event.key != pygame.K_ESCAPE):
+            return
         if (event.kind == "move" and self._frozen is not None
                 and not self.layout["hand"].rect.collidepoint(event.pos)):
             self._frozen = None  # the pointer left the hand: close up the gaps
@@ -397,6 +490,11 @@ class TelefunkenTable(Gestures, CardTable):
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._frozen = None  # the hand's content changes: lay it out afresh
+        ended = next((e for e in events if isinstance(e, rules.DealEnded)), None)
+        if ended is not None and ended.deal < rules.DEALS and self.replay is None:
+            # the deal's end stays on the table under its summary; the next deal's table
+            # comes when the summary is closed (``resume``)
+            self.ended_deal = deal_end_view(self.session.befores[-1], move, self.rules.state)
         origin = self.seat_origin(seat)
         self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}
         self._source["discard"] = origin
@@ -451,9 +549,10 @@ class TelefunkenTable(Gestures, CardTable):
                     self._banner_after_summary = banner  # the next deal is announced after it
                 else:
                     said = banner
-                self.selected, self.order = [], []
-                self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
-                self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)
+                if self.ended_deal is None:  # (else once the summary is closed)
+                    self.selected, self.order = [], []
+                    self.marks.clear()  # a new deal: nobody has played in it yet (a panel
+                    self._bought.clear()  # still said "bought 9♥" with a new hand of 11)
         if said is not None:
             self._announce(said, lead)
         # between people everybody has read the last deal's summary and watched the cut: the
@@ -461,7 +560,7 @@ class TelefunkenTable(Gestures, CardTable):
         dealt = any(isinstance(e, rules.Dealt) for e in events)
         cover_anew = dealt and self.hot_seat and not self.rules.over
         other_hand = False
-        if self.viewer_changing() or cover_anew:
+        if (self.viewer_changing() and self.ended_deal is None) or cover_anew:
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
             if cover_anew:
                 self.hide_hand()
@@ -574,6 +673,10 @@ class TelefunkenTable(Gestures, CardTable):
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
         buttons = self.comfort_buttons(self.layout["status"].rect)
+        if self.ended_deal is not None:  # under the deal's summary there is nothing to hint
+            for button in buttons:
+                if button.on_click == self.ask_hint:
+                    button.enabled = False
         legal = {m for m in ("draw", "take", "buy", "pass") if self.is_legal(m)} if (
             self.mine) else set()
         area = self.layout["actions"].rect
@@ -745,6 +848,19 @@ class TelefunkenTable(Gestures, CardTable):
         self.widgets.draw(surface)
         self.draw_banner(surface, within=self.layout["table"].rect)  # never wider than it
 
+    def _ended_words(self) -> str:
+        """What the table says while the last deal's end is shown: who went out of it."""
+        out = self.ended_deal.deal_winners[-1] if self.ended_deal.deal_winners else None
+        return words.deal_title(self.ended_deal.deal,
+                                None if out is None else self.seat_name(out))
+
+    def curtain_words(self) -> str:
+        """Over a deal that has ended the cover says so (the next hand is dealt after the
+        summary; nothing under it is to be looked at now)."""
+        if self.ended_deal is not None:
+            return self._ended_words()
+        return super().curtain_words()
+
     def _bought_words(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         """What ``seat`` bought, while that is still its last move (its mark stands)."""
         card, mark, extra = self._bought.get(seat, (None, None, False))
@@ -772,6 +888,8 @@ class TelefunkenTable(Gestures, CardTable):
         state = self.state
         if state.phase == "over":
             return words.waiting("over", "", False)
+        if self.ended_deal is not None:  # "Deal 2: Seat 3 went out"
+            return self._ended_words()
         if self.replay is not None:
             return _("Replay")
         if not self.mine and state.seat == self.viewer and not self.curtain:

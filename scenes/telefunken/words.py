@@ -225,8 +225,48 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
     if meld.owner == seat and _contract_this_turn(state, seat) and _may_fit(meld.cards, chosen):
         return _("You put {cards} down this turn with your contract: this turn you may lay "
                  "off only on other players' melds").format(cards=cards(meld.cards))
-    return ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}",
-                    len(chosen)).format(cards=cards(chosen), meld=what)
+    reason, card = misfit(meld.cards, chosen)
+    n = len(chosen)
+    if reason == "joker":
+        text = ngettext("{cards} does not fit {meld}: a set or run holds at most one joker",
+                        "{cards} do not fit {meld}: a set or run holds at most one joker", n)
+    elif reason == "suit":
+        text = ngettext("{cards} does not fit {meld}: a run is all of one suit",
+                        "{cards} do not fit {meld}: a run is all of one suit", n)
+    elif reason == "rank":
+        text = ngettext("{cards} does not fit {meld}: a set is all of one rank",
+                        "{cards} do not fit {meld}: a set is all of one rank", n)
+    elif reason == "already":
+        text = ngettext("{cards} does not fit {meld}: the run already has {card}",
+                        "{cards} do not fit {meld}: the run already has {card}", n)
+    else:
+        text = ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}", n)
+    return text.format(cards=cards(chosen), meld=what, card=cards([card]) if card else "")
+
+
+def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, str | None]:
+    """Why ``chosen`` can never go on the meld ``meld``, where the reason is a clear one:
+    ("joker", None) a second joker; ("rank", card) a card of another rank on a set;
+    ("suit", card) a card of another suit on a run; ("already", card) a card of a rank the
+    run holds already. (None, None) for anything else (a card that does not join the run's
+    ends, two cards at both ends, ...)."""
+    if list(chosen).count(rules.JOKER) > 1 or (rules.JOKER in chosen and rules.JOKER in meld):
+        return "joker", None
+    naturals = [c for c in meld if c != rules.JOKER]
+    if not naturals:
+        return None, None
+    adding = [c for c in chosen if c != rules.JOKER]
+    if rules.group_kind(meld) == "set":
+        rank = rules.VALUE[naturals[0]]
+        other = next((c for c in adding if rules.VALUE[c] != rank), None)
+        return ("rank", other) if other else (None, None)
+    suit = rules.SUIT_OF[naturals[0]]
+    other = next((c for c in adding if rules.SUIT_OF[c] != suit), None)
+    if other:
+        return "suit", other
+    held = {rules.VALUE[c] for c in naturals}
+    twin = next((c for c in adding if rules.VALUE[c] in held), None)
+    return ("already", twin) if twin else (None, None)
 
 
 def _contract_this_turn(state, seat: int) -> bool:
