@@ -31,6 +31,7 @@ import pygame  # noqa: E402
 from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
+from game.card_art import set_four_colour  # noqa: E402
 from game.i18n import _, is_rtl, set_language  # noqa: E402
 from game.settings import MIN_WINDOW_SIZE, Settings, load_settings, settings_path  # noqa: E402
 from game.storage import StorageError, write_json_atomic  # noqa: E402
@@ -90,6 +91,7 @@ class App:
             settings_message = settings_message or message
         self.settings = settings
         set_language(settings.language)  # the language of every word on screen
+        set_four_colour(settings.four_colour)  # the colours of the playing cards' suits
         if persist:
             start_messages = check_files_at_start()
         self.sounds = SoundBank(settings.sound, settings.volume)

@@ -4,11 +4,14 @@
 ``game.totom_art`` for the Tổ Tôm cards): ``image(code, width)`` returns the master
 smooth-scaled to ``width`` pixels wide, keeping its ratio, converted with
 ``convert_alpha()`` when a display exists. Results are cached and shared: blit them, never
-draw on them. This module depends on pygame only.
+draw on them. ``origin(image)`` tells which card, at which width, an image it made shows
+(so that a table can swap it for the same card in other colours). This module depends on
+pygame only.
 """
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +30,9 @@ class CardImageSet:
         self.what = what
         self._master = lru_cache(maxsize=None)(self._load_master)
         self._scaled = lru_cache(maxsize=cache_size)(self._scale)
+        # every image made, while something holds it: image -> (code, width)
+        self._made: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, int]] = (
+            weakref.WeakKeyDictionary())
 
     def size(self, width: int) -> tuple[int, int]:
         """The (width, height) of a card drawn ``width`` pixels wide."""
@@ -49,6 +55,14 @@ class CardImageSet:
             raise ValueError(f"card width must be at least 1 pixel, got {width}")
         return self._scaled(code, width, pygame.display.get_surface() is not None)
 
+    def origin(self, image: pygame.Surface) -> tuple[str, int] | None:
+        """The (code, width) ``image`` was made for by this set, or None if it was not made
+        here (also after ``clear``, as long as the image is held somewhere)."""
+        try:
+            return self._made.get(image)
+        except TypeError:  # not something a weak reference can point to
+            return None
+
     def clear(self) -> None:
         """Forget all loaded and scaled images (e.g. after the display mode changed)."""
         self._master.cache_clear()
@@ -70,4 +84,6 @@ class CardImageSet:
         size = self.size(width)
         image = master.copy() if size == master.get_size() else pygame.transform.smoothscale(
             master, size)
-        return image.convert_alpha() if converted else image
+        image = image.convert_alpha() if converted else image
+        self._made[image] = (code, width)
+        return image

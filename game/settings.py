@@ -1,5 +1,5 @@
-"""Player settings: animation speed, sound, volume, fullscreen, window size, language and
-how a person cuts the Telefunken pack.
+"""Player settings: animation speed, sound, volume, fullscreen, window size, language, how
+a person cuts the Telefunken pack and the playing cards' four-colour suits.
 
 Stored as JSON in the data directory (``settings.json``). Reading never fails: a missing
 file gives the defaults; a damaged file or bad values give the defaults (field by field
@@ -46,6 +46,7 @@ class Settings:
     undo_between_people: bool = False  # offer undo in games between several people
     language: str = "en"  # a key of game.i18n.LANGUAGES; the first start takes the system's
     telefunken_cut: str = "hand"  # one of TELEFUNKEN_CUTS
+    four_colour: bool = False  # the playing cards' diamonds blue and clubs green
 
     def anim(self, seconds: float) -> float:
         """Scale an animation duration by the speed setting (0 at "instant")."""
@@ -86,7 +87,8 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
                 problems)
     for key, words in (("sound", _("sound must be on or off")),
                        ("fullscreen", _("fullscreen must be on or off")),
-                       ("undo_between_people", _("undo between people must be on or off"))):
+                       ("undo_between_people", _("undo between people must be on or off")),
+                       ("four_colour", _("four-colour suits must be on or off"))):
         if key in data:
             if isinstance(data[key], bool):
                 setattr(settings, key, data[key])

@@ -121,6 +121,11 @@ class MainMenu(Scene):
                 esper.switch_world(previous)
         self._build_buttons()
 
+    def card_faces_changed(self) -> None:
+        """The playing cards' colours changed (four-colour suits): the tiles are drawn again."""
+        self._tile_saved = {}
+        self._refresh_tiles()
+
     def resume(self) -> None:
         if self.world is not None:
             self.world.activate()

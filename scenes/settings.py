@@ -2,7 +2,10 @@
 (only sizes that fit the desktop are offered; the fullscreen toggle follows F11).
 
 A new language applies at once: every scene on the stack that has ``language_changed`` (the
-settings themselves, the menu or pause menu below, ...) rebuilds its widgets in it.
+settings themselves, the menu or pause menu below, ...) rebuilds its widgets in it. So do
+the four-colour suits: every scene on the stack that has ``card_faces_changed`` (a card
+table, even under the pause menu; the menu's tiles) shows its playing cards in the new
+colours.
 
 Changes apply at once and are saved to ``settings.json`` in the data directory, but for the
 window size: the window takes the size stepped to once the pointer leaves that row's field
@@ -18,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from ecs.input import InputEvent
-from game import i18n
+from game import card_art, i18n
 from game.app import desktop_size, fit_to_desktop
 from game.i18n import N_, _, num
 from game.settings import ANIMATION_SPEEDS, TELEFUNKEN_CUTS, WINDOW_SIZES, settings_path
@@ -29,7 +32,7 @@ from scenes.widgets import Button, Choice, Slider, Toggle, WidgetGroup
 SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
                "instant": N_("Instant")}
 CUT_NAMES = {"hand": N_("By hand"), "auto": N_("Automatically")}
-ROW = 56  # the distance between two rows of settings
+ROW = 52  # the distance between two rows of settings (nine rows above the Done button)
 
 
 def set_app_language(app, lang: str) -> None:
@@ -42,6 +45,19 @@ def set_app_language(app, lang: str) -> None:
         relayout = getattr(scene, "language_changed", None)
         if relayout is not None:
             relayout()
+    app.scenes.invalidate()  # the scenes behind the Settings screen are drawn again now
+
+
+def set_card_colours(app, four_colour: bool) -> None:
+    """Draw the playing cards' suits in four colours (or two) now: save it and show every
+    card of the open scenes in the new colours."""
+    app.settings.four_colour = four_colour
+    card_art.set_four_colour(four_colour)
+    app.save_settings()
+    for scene in list(app.scenes.stack):
+        restyle = getattr(scene, "card_faces_changed", None)
+        if restyle is not None:
+            restyle()
     app.scenes.invalidate()  # the scenes behind the Settings screen are drawn again now
 
 
@@ -66,6 +82,7 @@ FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is 
 # listed after the older ones so that their indices stay)
 VOLUME = 2  # index of the volume slider (greyed while the sound is off)
 WINDOW_SIZE = 4  # index of the window-size choice
+FOUR_COLOUR = 8  # index of the four-colour suits toggle
 
 
 class SettingsScene(Scene):
@@ -110,6 +127,8 @@ class SettingsScene(Scene):
             Choice((x, y + 7 * ROW, w, 42), _("Telefunken cut"),
                    [(k, _(CUT_NAMES[k])) for k in TELEFUNKEN_CUTS], s.telefunken_cut,
                    self._set_cut, label_width=250),
+            Toggle((x, y + 8 * ROW, w, 42), _("Four-colour suits"), s.four_colour,
+                   self._set_four_colour, label_width=250),
             Button((self.panel.centerx - 110, self.panel.bottom - 92, 220, 54), _("Done"),
                    self.close, primary=True),
         ])
@@ -178,6 +197,9 @@ class SettingsScene(Scene):
     def _set_cut(self, value: str) -> None:
         self.app.settings.telefunken_cut = value
         self.app.save_settings()
+
+    def _set_four_colour(self, value: bool) -> None:
+        set_card_colours(self.app, value)
 
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")

@@ -17,6 +17,10 @@ The background (felt, panels, labels: ``draw_background``, opaque over the whole
 depends on the same things: drawn twice in a row for the same ``redraw_key`` (and without
 reading the clock) it is kept as a picture and blitted while the key holds (cards gliding
 over an unchanged table); a new key, a resume or the clock draws it afresh.
+
+Playing cards drawn in other colours (Settings' four-colour suits, ``card_faces_changed``):
+every card of the table takes the image of the same card in the new colours at once, also
+under the pause menu and the Settings screen.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import esper
 import pygame
 
 from ecs.audio import AudioSystem
+from ecs.components import CardFace, Sprite
 from ecs.drag import DragDropSystem
 from ecs.hover import HoverSystem
 from ecs.input import InputEvent, InputSystem
@@ -34,6 +39,7 @@ from ecs.intents import IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, is_animating
 from ecs.world import SceneWorld
+from game.card_art import restyled
 from game.i18n import language
 from scenes import theme
 from scenes.base import Scene
@@ -119,6 +125,25 @@ class TableScene(Scene):
     def exit(self) -> None:
         if self.world is not None:
             self.world.destroy()
+
+    def card_faces_changed(self) -> None:
+        """The playing cards are drawn in other colours now (four-colour suits): every
+        card entity of the table (its faces and its sprite: in the hand, on the piles, in
+        the melds, on its way) takes the same card's image in the new colours, in this
+        table's world (the Settings screen may be on top). Other images stay as they are."""
+        if self.world is None or not self.world.alive:
+            return
+        previous = esper.current_world
+        self.world.activate()
+        try:
+            for _ent, face in esper.get_component(CardFace):
+                face.front, face.back = restyled(face.front), restyled(face.back)
+            for _ent, sprite in esper.get_component(Sprite):
+                sprite.image = restyled(sprite.image)
+        finally:
+            esper.switch_world(previous)
+        self._redraw = True
+        self._background_for = self._background_last = None
 
     # -- for subclasses ----------------------------------------------------------------
     def build(self) -> None:

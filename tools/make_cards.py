@@ -4,9 +4,15 @@ Running ``python tools/make_cards.py`` from the repository root (headless is fin
 54 PNG images into ``assets/cards/standard/``: ``AS.png`` .. ``KC.png`` (rank codes
 A 2 3 4 5 6 7 8 9 10 J Q K, suit codes S H D C), ``JK.png`` (the joker) and ``back.png``.
 
+Running it with ``--four-colour`` draws the four-colour deck (Settings' "Four-colour suits":
+spades black, hearts red, diamonds blue, clubs green) into ``assets/cards/standard4/``: only
+the 26 diamonds and clubs, the cards that differ (``game.card_art`` takes the spades, the
+hearts, the joker and the back from the standard deck).
+
 Options:
     --out DIR      write the images to DIR instead of the bundled assets directory
-    --sheet PATH   also write a contact sheet of all 54 images to PATH
+    --sheet PATH   also write a contact sheet of the images written to PATH
+    --four-colour  draw the four-colour deck's diamonds and clubs
 
 Every image is 200x280 px with an alpha channel (rounded, transparent corners). Each card
 is drawn at ``SS`` times that size with plain pygame shapes and the bundled DejaVu fonts,
@@ -27,6 +33,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -38,6 +45,7 @@ import pygame
 ROOT = Path(__file__).resolve().parent.parent
 FONT_DIR = ROOT / "assets" / "fonts"
 DEFAULT_OUT = ROOT / "assets" / "cards" / "standard"
+DEFAULT_OUT_FOUR = ROOT / "assets" / "cards" / "standard4"  # the four-colour deck's cards
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -72,9 +80,48 @@ NAVY = (24, 44, 92)
 NAVY_DARK = (16, 30, 66)
 NAVY_LINE = (62, 92, 160)
 
+GREEN = (0, 128, 56)  # clubs in the four-colour deck
+BLUE = (0, 84, 196)  # diamonds in the four-colour deck
+
 SUIT_COLOUR = {"S": BLACK, "C": BLACK, "H": RED, "D": RED}
 # A second colour for court robes, so a red king is not all red.
 SUIT_ALT = {"S": (44, 72, 130), "C": (34, 100, 72), "H": (44, 72, 130), "D": (34, 100, 72)}
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of the suits: ``colour`` draws the index, the pips and the court robes,
+    ``alt`` the front of a court robe, ``petal`` the flower a queen holds."""
+
+    colour: dict[str, Colour]
+    alt: dict[str, Colour]
+    petal: dict[str, Colour]
+
+
+PALETTES = {
+    # the classic deck: spades and clubs black, hearts and diamonds red
+    "standard": Palette(SUIT_COLOUR, SUIT_ALT, {"S": RED, "C": RED, "H": SUIT_ALT["H"],
+                                                "D": SUIT_ALT["D"]}),
+    # the four-colour deck: no two suits share a colour (spades black, hearts red, diamonds
+    # blue, clubs green). Only the diamonds and clubs change; a court's second colour is
+    # one no suit uses, so a blue queen never shows a green panel.
+    "four-colour": Palette(
+        {**SUIT_COLOUR, "D": BLUE, "C": GREEN},
+        {**SUIT_ALT, "D": (150, 104, 34), "C": (118, 60, 112)},
+        {"S": RED, "C": (226, 120, 40), "H": SUIT_ALT["H"], "D": (118, 60, 112)}),
+}
+FOUR_COLOUR_SUITS = ("D", "C")  # the suits whose cards differ in the four-colour deck
+FOUR_COLOUR_CODES = tuple(rank + suit for suit in FOUR_COLOUR_SUITS for rank in RANKS)
+
+_palette = PALETTES["standard"]  # the palette being drawn with (``make_image``)
+
+
+def suit_colour(suit: str) -> Colour:
+    return _palette.colour[suit]
+
+
+def suit_alt(suit: str) -> Colour:
+    return _palette.alt[suit]
 
 # -- index geometry (master px) ----------------------------------------------------------------
 INDEX_CX = 31  # centre line of the index column
@@ -257,7 +304,7 @@ def suit_shapes(suit: str) -> list[tuple[str, object]]:
 def draw_suit(cv: Canvas, suit: str, c: Point, h: float, colour: Colour | None = None,
               flip: bool = False) -> None:
     """Draw a suit symbol of height ``h`` centred on ``c`` (turned 180 degrees if ``flip``)."""
-    colour = colour or SUIT_COLOUR[suit]
+    colour = colour or suit_colour(suit)
     k = -h if flip else h
     for kind, data in suit_shapes(suit):
         if kind == "poly":
@@ -341,7 +388,7 @@ def draw_corner_twice(cv: Canvas, draw: Callable[[Canvas], None]) -> None:
 
 
 def draw_index(cv: Canvas, rank: str, suit: str) -> None:
-    colour = SUIT_COLOUR[suit]
+    colour = suit_colour(suit)
     if rank == "10":
         img, base = text_ink("DejaVuSans-Bold.ttf", "10", RANK_CAP, colour, RANK_CONDENSE,
                              RANK_MAX_W, tracking=-1.0)
@@ -402,7 +449,7 @@ def panel_outline() -> list[Point]:
 
 
 def draw_court(cv: Canvas, rank: str, suit: str) -> None:
-    colour = SUIT_COLOUR[suit]
+    colour = suit_colour(suit)
     outline = panel_outline()
     cv.poly(outline, PANEL)
 
@@ -449,8 +496,8 @@ HEAD_RX, HEAD_RY = 16.5, 20
 
 def draw_figure(cv: Canvas, rank: str, suit: str) -> None:
     """One half of a court card: a bust of the king, queen or jack and a suit symbol."""
-    colour = SUIT_COLOUR[suit]
-    alt = SUIT_ALT[suit]
+    colour = suit_colour(suit)
+    alt = suit_alt(suit)
     cx = FIG_CX
 
     # a soft backdrop arch behind the head
@@ -575,7 +622,7 @@ def draw_face(cv: Canvas, cx: float, rank: str) -> None:
 
 
 def draw_crown(cv: Canvas, cx: float, base_y: float, suit: str) -> None:
-    colour = SUIT_COLOUR[suit]
+    colour = suit_colour(suit)
     w = 21
     top = base_y - 26
     pts = [(cx - w, base_y), (cx - w - 2, top + 6), (cx - w * 0.55, top + 14), (cx, top),
@@ -593,7 +640,7 @@ def draw_crown(cv: Canvas, cx: float, base_y: float, suit: str) -> None:
 
 
 def draw_tiara(cv: Canvas, cx: float, base_y: float, suit: str) -> None:
-    colour = SUIT_COLOUR[suit]
+    colour = suit_colour(suit)
     w = 17
     pts = [(cx - w, base_y)]
     pts += bezier((cx - w, base_y), (cx - w + 2, base_y - 12), (cx - 9, base_y - 12), 6)
@@ -612,7 +659,7 @@ def draw_tiara(cv: Canvas, cx: float, base_y: float, suit: str) -> None:
 
 
 def draw_cap(cv: Canvas, cx: float, base_y: float, suit: str) -> None:
-    colour = SUIT_COLOUR[suit]
+    colour = suit_colour(suit)
     # feather plume sweeping up and back
     plume = (cubic((cx + 8, base_y - 10), (cx + 22, base_y - 40), (cx + 46, base_y - 38),
                    (cx + 52, base_y - 22), 16)
@@ -641,12 +688,11 @@ def draw_sceptre(cv: Canvas, x: float, suit: str) -> None:
     cv.line((x, top + 6), (x - 6, MID_Y - 4), GOLD, 2.0)
     cv.circle((x, top + 4), 5.5, GOLD)
     cv.circle((x, top + 4), 5.5, GOLD_DARK, 0.8)
-    draw_suit(cv, suit, (x, top - 6), 12, SUIT_COLOUR[suit])
+    draw_suit(cv, suit, (x, top - 6), 12, suit_colour(suit))
 
 
 def draw_flower(cv: Canvas, x: float, y: float, suit: str) -> None:
-    colour = SUIT_COLOUR[suit]
-    petal = RED if colour == BLACK else SUIT_ALT[suit]
+    petal = _palette.petal[suit]
     cv.polyline(bezier((x + 2, y + 24), (x - 4, y + 10), (x, y + 2), 8), (60, 120, 60), 1.8)
     cv.ellipse((x - 5, y + 14), 4, 2, (70, 140, 70))
     for i in range(5):
@@ -769,7 +815,18 @@ def draw_back(cv: Canvas) -> None:
 # ============================================================================================
 
 
-def make_image(code: str) -> pygame.Surface:
+def make_image(code: str, four_colour: bool = False) -> pygame.Surface:
+    """The image of ``code``, in the four-colour deck's colours if ``four_colour`` (the
+    joker and the back are the same in both decks)."""
+    global _palette
+    previous, _palette = _palette, PALETTES["four-colour" if four_colour else "standard"]
+    try:
+        return _make_image(code)
+    finally:
+        _palette = previous
+
+
+def _make_image(code: str) -> pygame.Surface:
     if code == "back":
         cv = blank_card(FACE)
         draw_back(cv)
@@ -793,7 +850,11 @@ def make_image(code: str) -> pygame.Surface:
 
 def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
     cols, gap = 13, 12
-    rows = [list(CARD_CODES[i:i + 13]) for i in range(0, 52, 13)] + [["JK", "back"]]
+    codes = [code for code in CARD_CODES if code in images]
+    rows = [codes[i:i + 13] for i in range(0, len(codes), 13)]
+    extra = [code for code in ("JK", "back") if code in images]
+    if extra:
+        rows.append(extra)
     sheet = pygame.Surface((gap + cols * (W + gap), gap + len(rows) * (H + gap)))
     sheet.fill((22, 92, 60))
     for r, row in enumerate(rows):
@@ -802,12 +863,16 @@ def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
     return sheet
 
 
-def generate(out_dir: Path, sheet_path: Path | None = None) -> dict[str, pygame.Surface]:
+def generate(out_dir: Path, sheet_path: Path | None = None,
+             four_colour: bool = False) -> dict[str, pygame.Surface]:
+    """Write the deck's images to ``out_dir``: all 54, or with ``four_colour`` only the 26
+    the four-colour deck draws otherwise (the diamonds and clubs; the game takes the others
+    from the standard deck)."""
     pygame.font.init()
     out_dir.mkdir(parents=True, exist_ok=True)
     images = {}
-    for code in ALL_IMAGES:
-        img = make_image(code)
+    for code in FOUR_COLOUR_CODES if four_colour else ALL_IMAGES:
+        img = make_image(code, four_colour)
         assert img.get_size() == (W, H), (code, img.get_size())
         pygame.image.save(img, str(out_dir / f"{code}.png"))
         images[code] = img
@@ -819,13 +884,17 @@ def generate(out_dir: Path, sheet_path: Path | None = None) -> dict[str, pygame.
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help="directory to write the 54 PNG files to")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="directory to write the PNG files to")
     parser.add_argument("--sheet", type=Path, default=None,
                         help="also write a contact sheet of all images to this PNG file")
+    parser.add_argument("--four-colour", action="store_true",
+                        help="draw the four-colour deck's diamonds and clubs instead (to "
+                             f"{DEFAULT_OUT_FOUR.relative_to(ROOT)} unless --out is given)")
     args = parser.parse_args(argv)
-    generate(args.out, args.sheet)
-    print(f"wrote {len(ALL_IMAGES)} images to {args.out}")
+    out = args.out or (DEFAULT_OUT_FOUR if args.four_colour else DEFAULT_OUT)
+    images = generate(out, args.sheet, args.four_colour)
+    print(f"wrote {len(images)} images to {out}")
     return 0
 
 
