@@ -356,3 +356,39 @@ def test_the_menu_tile_showing_cards_changes_at_once(app, drive):
     menu.world.activate()
     after = blue_pixels(esper.component_for_entity(tile, Sprite).image)
     assert after > before + 20
+
+
+def test_suits_drawn_apart_from_the_cards_follow_the_colours():
+    """A Zetema pile's suit badges and Telefunken's cards left in a summary colour their
+    suits as the cards do: with four colours a green 2♣ had a black ♣ badge."""
+    from types import SimpleNamespace
+
+    from game import card_art
+    from scenes.telefunken.panels import cards_left
+
+    event = SimpleNamespace(totals=[0])
+    try:
+        card_art.set_four_colour(True)
+        (line,) = cards_left(event, [["5C", "5D", "5S"]])
+        assert line[0][1] == card_art.four_colour_ink("C", on_dark=True)
+        assert line[1][1] == card_art.four_colour_ink("D", on_dark=True)
+        assert line[0][1] != line[2][1]
+        card_art.set_four_colour(False)
+        (line,) = cards_left(event, [["5C", "5D", "5S"]])
+        assert line[0][1] == line[2][1]  # clubs as spades again
+    finally:
+        card_art.set_four_colour(False)
+
+
+
+def test_a_zetema_piles_suit_badge_takes_the_four_colours():
+    from game import card_art
+    from scenes.zetema.panels import CARD_BLACK, badge_ink
+
+    try:
+        card_art.set_four_colour(True)
+        assert badge_ink("2C") == card_art.four_colour_ink("C") != CARD_BLACK
+        assert badge_ink("2S") == CARD_BLACK
+    finally:
+        card_art.set_four_colour(False)
+    assert badge_ink("2C") == CARD_BLACK

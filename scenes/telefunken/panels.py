@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.card_art import card_image
+from game.card_art import card_image, four_colour_ink
 from game.i18n import _, ngettext, num
 from game.rules import telefunken as rules
 from scenes import theme
@@ -146,8 +146,8 @@ def cards_left(event, hands) -> list[list[tuple[str, tuple]]]:
     for p in sorted(range(len(hands)), key=lambda p: event.totals[p]):
         line = []
         for code in hands[p]:
-            colour = (theme.GOLD if code == "JK" else
-                      CARD_RED if code[-1] in "HD" else theme.INK)
+            colour = (theme.GOLD if code == "JK" else four_colour_ink(code[-1], on_dark=True)
+                      or (CARD_RED if code[-1] in "HD" else theme.INK))  # (as the cards)
             line.append((words.cards([code]), colour))
         out.append(line)
     return out

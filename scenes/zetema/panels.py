@@ -16,7 +16,7 @@ import pygame
 
 from ecs.components import Sprite, Transform, Tweens
 from ecs.input import entity_rect
-from game.card_art import card_image
+from game.card_art import card_image, four_colour_ink
 from game.rules import zetema as rules
 from game.words.zetema import score_reason
 from scenes import theme
@@ -51,6 +51,11 @@ def end_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
 
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_RED, CARD_BLACK, CARD_FACE = (200, 30, 40), (24, 24, 28), (250, 247, 240)
+
+
+def badge_ink(code: str) -> tuple[int, int, int]:
+    """The colour of a pile card's suit badge: its suit's on the cards (four colours too)."""
+    return four_colour_ink(code[-1]) or (CARD_RED if code[-1] in "HD" else CARD_BLACK)
 BADGE_EDGE = (150, 150, 150)
 
 
@@ -95,8 +100,7 @@ class ZetemaPanels:
             for (code, _ent), box, above in zip(pile, boxes, boxes[1:]):
                 if box is None or above is None or above.top - box.top < 12:
                     continue
-                glyph = theme.text(SUIT_MARKS[code[-1]], 11,
-                                   CARD_RED if code[-1] in "HD" else CARD_BLACK, "bold")
+                glyph = theme.text(SUIT_MARKS[code[-1]], 11, badge_ink(code), "bold")
                 badge = pygame.Rect(0, 0, glyph.get_width() + 4, min(15, above.top - box.top - 2))
                 badge.topright = (box.right - 3, box.top + 2)
                 pygame.draw.rect(surface, CARD_FACE, badge, border_radius=3)
