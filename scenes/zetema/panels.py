@@ -51,12 +51,12 @@ def end_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
 
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_RED, CARD_BLACK, CARD_FACE = (200, 30, 40), (24, 24, 28), (250, 247, 240)
+BADGE_EDGE = (150, 150, 150)
 
 
 def badge_ink(code: str) -> tuple[int, int, int]:
     """The colour of a pile card's suit badge: its suit's on the cards (four colours too)."""
     return four_colour_ink(code[-1]) or (CARD_RED if code[-1] in "HD" else CARD_BLACK)
-BADGE_EDGE = (150, 150, 150)
 
 
 def gliding(ent: int) -> bool:
