@@ -336,7 +336,10 @@ class DealSummary(Scene):
                  details: list[list[tuple[str, tuple]]] | None = None) -> None:
         super().__init__(app)
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
-        # under each row, a line of coloured words (the cards left in a hand), or none
+        # under each row, a line of coloured words (the cards left in a hand), or none;
+        # given as a function, made again when the cards' colours change (four colours)
+        self._details_of = details if callable(details) else None
+        details = details() if callable(details) else details
         self.details = details if details and any(details) else None
         self.row_h = 62 if self.details else 40
         self.count_time = app.settings.anim(1.2) if count_up else 0.0
@@ -355,6 +358,13 @@ class DealSummary(Scene):
 
     def language_changed(self) -> None:
         self._build()
+
+    def card_faces_changed(self) -> None:
+        """The suits' colours changed (Settings over the summary): the cards left, coloured
+        as the cards, are made again (they kept the colours of the summary's opening)."""
+        if self._details_of is not None and self.details is not None:
+            self.details = self._details_of()
+            self._drawn = None
 
     def close(self) -> None:
         self.app.scenes.pop(transition="fade")

@@ -392,3 +392,26 @@ def test_a_zetema_piles_suit_badge_takes_the_four_colours():
     finally:
         card_art.set_four_colour(False)
     assert badge_ink("2C") == CARD_BLACK
+
+
+def test_an_open_deal_summary_takes_the_new_colours(app):
+    """Four colours turned off over an open Telefunken summary: its cards left kept their
+    green clubs and blue diamonds while the table beneath turned red and black."""
+    from types import SimpleNamespace
+
+    from game import card_art
+    from scenes.results import DealSummary
+    from scenes.telefunken.panels import cards_left
+
+    event = SimpleNamespace(totals=[0])
+    try:
+        card_art.set_four_colour(True)
+        summary = DealSummary(app, "Deal 1", "", ["Player", "Deal"], [["You", "5"]],
+                              details=lambda: cards_left(event, [["5C"]]))
+        green = summary.details[0][0][1]
+        card_art.set_four_colour(False)
+        summary.card_faces_changed()
+        assert summary.details[0][0][1] != green
+        assert summary.details == cards_left(event, [["5C"]])
+    finally:
+        card_art.set_four_colour(False)

@@ -542,7 +542,7 @@ class TelefunkenTable(Gestures, CardTable):
                     hands = [() if p == out or before is None else before.hands[p]
                              for p in range(self.players)]  # (only the one out has played)
                     self.summarise(title, subtitle, header, rows, count_up=True,
-                                   details=panels.cards_left(event, hands))
+                                   details=lambda e=event, h=hands: panels.cards_left(e, h))
             elif isinstance(event, rules.Shuffled):
                 banner = (words.new_deal(event.deal), 2.4)
                 if self.pending_summary is not None:  # the last deal's summary comes first:
