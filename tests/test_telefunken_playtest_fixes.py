@@ -16,7 +16,7 @@ from game.session import Session
 from game.words.telefunken import describe
 from scenes.telefunken import words
 from scenes.telefunken_table import TelefunkenTable, perform
-from tests.test_telefunken_table import OTHERS, position
+from tests.test_telefunken_table import OTHERS, cut_table, position
 
 NAMES = ["You", "Seat 2", "Seat 3", "Seat 4"]
 CONFIG = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
@@ -110,15 +110,6 @@ def test_the_jokers_card_is_said_in_persian_and_vietnamese(lang):
 
 
 # -- 2. a cut let go outside the window cuts nothing --------------------------------------------
-
-def cut_table(app, drive):
-    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 9,
-                        {"dealer": 1})
-    table = TelefunkenTable(app, config, Session.new(config))
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    assert table.state.phase == "cut" and table.mine
-    return table
 
 
 @pytest.mark.parametrize("outside", [(-30, 0), (0, 900), (1400, 0)])

@@ -535,15 +535,21 @@ def test_a_card_in_the_hand_stays_there_when_the_table_lays_out_again(open_table
     assert (t.x, t.y) == pytest.approx(slot[:2], abs=2)
 
 
-def test_esc_during_the_cut_drag_cuts_nothing(app, drive):
-    """Esc while dragging along the pack opened the pause menu and left the drag going: the
-    marker followed the pointer with no button held and the next click anywhere cut."""
+def cut_table(app, drive):
+    """A table where the person is to cut (Seat 2 deals; easy computers)."""
     config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 9,
                         {"dealer": 1})
     table = TelefunkenTable(app, config, Session.new(config))
     app.scenes.push(table, transition=None)
     drive.settle()
     assert table.state.phase == "cut" and table.mine
+    return table
+
+
+def test_esc_during_the_cut_drag_cuts_nothing(app, drive):
+    """Esc while dragging along the pack opened the pause menu and left the drag going: the
+    marker followed the pointer with no button held and the next click anywhere cut."""
+    table = cut_table(app, drive)
     strip = table.cut_strip()
     before = table.cut_at
     drive.press((strip.x + 10, strip.centery))

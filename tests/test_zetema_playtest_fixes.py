@@ -9,12 +9,12 @@ import pygame
 import pytest
 
 import scenes.marks as marks_module
-import scenes.zetema.panels as panels_module
 from game.i18n import set_language
 from game.rules import zetema as rules
 from scenes.zetema import words
 from tests.test_marks import drawn_box, record_calls
 from tests.test_zetema_marriages import AI, H, play, start
+from tests.test_zetema_meld_zone import prompt_drawn
 
 PILE = rules.PILE
 
@@ -37,16 +37,6 @@ def choose(drive, table, tokens):
     assert [t for t, _ in table.selection] == list(tokens)
 
 
-def zone_words(app, table, monkeypatch) -> list[str]:
-    """The words drawn at the top of the meld zone in a real drawing of the table."""
-    drawn = record_calls(monkeypatch, panels_module, "blit_line")
-    app.draw(app.screen)
-    monkeypatch.undo()
-    zone = table.layout["meld"].rect
-    return [text for text, rect in drawn if zone.collidepoint(rect.topleft)
-            and rect.y < zone.y + 34]
-
-
 def test_the_testers_marriages_name_the_queen_without_her_king(app, monkeypatch):
     """Two people. Q♠, Q♦, K♦ from the hand, Q♣ from the Q pile and K♠ from the K pile: two
     marriages (K♠ Q♠, K♦ Q♦) and a Q♣ without its K♣. The zone said "K♠ (from the K pile)
@@ -57,7 +47,7 @@ def test_the_testers_marriages_name_the_queen_without_her_king(app, monkeypatch)
     choose(drive, table, ["QS", "QD", "KD", "QC" + PILE, "KS" + PILE])
     expected = "Q♣ (from the Q pile) needs K♣ from your hand to make a marriage"
     assert table.selection_meld() == (None, expected)
-    assert zone_words(app, table, monkeypatch) == [expected]
+    assert prompt_drawn(app, table, monkeypatch) == [expected]
     meld = next(w for w in table.widgets.widgets if w.on_click == table.confirm_meld)
     assert not meld.enabled
 
