@@ -46,11 +46,13 @@ class Driver:
         self.settle()
 
     def settle(self, max_frames: int = 600) -> int:
-        """Step until no transition or tween is running (or ``max_frames``); return frames."""
+        """Step until no transition or tween is running and the top scene is not opening
+        its results over a few frames (or ``max_frames``); return frames."""
         from ecs.tween import is_animating
 
         for n in range(max_frames):
-            if self.app.scenes.transition is None and not is_animating():
+            if (self.app.scenes.transition is None and not is_animating()
+                    and not getattr(self.app.scenes.top, "opening_results", False)):
                 return n
             self.step()
         return max_frames

@@ -58,6 +58,8 @@ class SceneManager:
         self._frame = pygame.Surface(app.size)
         self._under: pygame.Surface | None = None  # the scenes beneath the top, drawn
         self._under_for: tuple | None = None  # ... for these scenes (None: stale)
+        self._under_shared = False  # ``under`` is for now a transition's picture of the old
+        # frame (drawn while the scene beneath was the top): drawn again when it ends
         self.under_version = 0  # grows with every new ``under`` picture
         self.drawing_over: int | None = None  # while the top is drawn over ``under``: its version
         self._changed = True  # the stack changed since the last frame was drawn
@@ -66,12 +68,26 @@ class SceneManager:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
+    @property
+    def scratch(self) -> pygame.Surface:
+        """A canvas-sized surface to draw on off screen (a scene drawing itself once
+        before it opens, to make its images); what is drawn there is not kept."""
+        return self._frame
+
     # -- stack operations ------------------------------------------------------------
     def push(self, scene: Scene, transition: str | None = "fade") -> None:
-        self._begin(transition, reverse=False)
+        old = self._begin(transition, reverse=False)
         if self.top is not None:
             self.top.pause()
         self.stack.append(scene)
+        if old is not None and not scene.opaque:
+            # the picture the stack showed stands for the new top's ``under`` while the
+            # fade runs, and is drawn again after it, with the scene beneath no longer the
+            # top (drawing a table twice made the frame that opens its results the slowest)
+            self._under = old
+            self._under_for = self._under_key()
+            self._under_shared = True
+            self.under_version += 1
         scene.enter()
         scene.resume()
         scene.prepare(self._frame)
@@ -177,9 +193,12 @@ class SceneManager:
         scenes = self.stack[start:]
         if len(scenes) > 1:
             key = tuple(id(scene) for scene in scenes[:-1])
-            if self._under is None or self._under_for != key:
-                if self._under is None:
+            provisional = self._under_shared and self.transition is None
+            if self._under is None or self._under_for != key or provisional:
+                if self._under is None or self._under_shared:
+                    # (never into a transition's picture of the old frame)
                     self._under = pygame.Surface(self.app.size, 0, surface)
+                    self._under_shared = False
                 for scene in scenes[:-1]:
                     scene.draw_frame(self._under)
                 self._under_for = key
@@ -191,11 +210,15 @@ class SceneManager:
         finally:
             self.drawing_over = None
 
-    def _begin(self, style: str | None, reverse: bool) -> None:
+    def _begin(self, style: str | None, reverse: bool) -> pygame.Surface | None:
+        """Start the transition (if any) and mark the stack as changing. Returns the
+        picture of the old frame when it is the stack's own drawing (no transition was
+        under way, none of the frame's messages on it), else None."""
         from game.saves import flush_saves
 
         flush_saves()  # a scene change (the pause menu too) waits for the save in progress
         duration = self.app.settings.anim(TRANSITION_TIME)
+        stack_picture = None
         if style is None or duration <= 0 or not self.stack:
             self.transition = None
         else:
@@ -204,5 +227,14 @@ class SceneManager:
                 self.draw(old)
             else:
                 self.draw_stack(old)
+                stack_picture = old
             self.transition = Transition(style, old, duration, reverse)
         self.invalidate()  # the stack is about to change
+        return stack_picture
+
+    def _under_key(self) -> tuple:
+        """The scenes beneath the top that ``draw_stack`` draws into ``under``."""
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        return tuple(id(scene) for scene in self.stack[max(start, 0):-1])

@@ -26,7 +26,7 @@ def finish_a_game(app, drive) -> ResultsOverlay:
     app.scenes.reset(MainMenu(app), transition=None)
     table = ZertzTable(app, VS_AI, session)
     app.scenes.push(table, transition=None)
-    drive.step(3)  # the results: made, laid out, opened (a frame each)
+    drive.step(4)  # the results: made, laid out, drawn off screen, opened (a frame each)
     drive.settle()
     assert isinstance(drive.scene, ResultsOverlay)
     return drive.scene

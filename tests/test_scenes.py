@@ -783,3 +783,20 @@ def test_restart_from_a_replay_does_not_say_a_game_will_be_lost(app, drive, monk
         said.clear()
         pause.draw(pygame.Surface(app.size))
         assert ("The game in progress will be lost." in said) is (not replay)
+
+
+def test_a_scene_faded_in_over_another_ends_with_it_drawn_as_beneath(app, drive):
+    """The fade's picture of the old frame stands for the scene beneath while a see-through
+    scene fades in (the table is not drawn twice on that frame); once the fade is over, the
+    scene beneath is drawn again as it looks under another (the menu without its key hint
+    under Statistics), so the picture is the one a fresh drawing gives."""
+    from scenes.stats import StatsScene
+
+    drive.settle()
+    app.scenes.push(StatsScene(app), transition="fade")
+    drive.settle()
+    shown = app.screen.copy()
+    app.scenes.invalidate()
+    fresh = pygame.Surface(app.size)
+    app.draw(fresh)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB")

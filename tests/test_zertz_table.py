@@ -528,7 +528,7 @@ def test_the_tables_messages_go_when_the_results_come(app, drive):
     app.toasts.clear()
     app.toast("Blue has no move and passes.")
     app.toast("Saving failed: disk full.", error=True)
-    for _ in range(3):  # made, laid out, opened: a frame each
+    for _ in range(4):  # made, laid out, drawn off screen, opened: a frame each
         table.show_result()
     assert app.scenes.top is not table
     assert [t.text for t in app.toasts] == ["Saving failed: disk full."]
