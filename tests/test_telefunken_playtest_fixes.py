@@ -303,7 +303,7 @@ def test_every_deal_end_of_a_game_is_shown_as_it_lay(seed):
         after, events = rules.play_events(state, move)
         end = next((e for e in events if isinstance(e, rules.DealEnded)), None)
         if end is not None and end.deal < rules.DEALS:
-            view = deal_end_view(state, move, after)
+            view = deal_end_view(end, state.seat)
             assert view is not None and view.deal == state.deal and view.totals == after.totals
             held = (Counter(c for h in view.hands for c in h) + Counter(view.stock)
                     + Counter(view.discard) + Counter(c for m in view.melds for c in m.cards))
@@ -312,6 +312,11 @@ def test_every_deal_end_of_a_game_is_shown_as_it_lay(seed):
             seen += 1
         state = after
     assert seen == 6
+
+
+def ended(events):
+    """The DealEnded among ``events``."""
+    return next(e for e in events if isinstance(e, rules.DealEnded))
 
 
 def test_a_deal_that_ran_out_of_stock_is_shown_as_it_lay():
@@ -323,15 +328,15 @@ def test_a_deal_that_ran_out_of_stock_is_shown_as_it_lay():
     from tests.test_telefunken_decisions import position as d_position
 
     s = rules.load(empty_stock_position(3, totals=[1, 2, 3, 4]))
-    after = rules.play(s, "draw")
-    view = deal_end_view(s, "draw", after)
+    after, events = rules.play_events(s, "draw")
+    view = deal_end_view(ended(events), s.seat)
     assert view.deal == 2 and view.hands == s.hands and view.discard == s.discard
     assert view.totals == after.totals and view.deal_winners[-1] is None
     d = d_position(["3S 4D 6C 8H", *D_OTHERS], to_move=1, rebuilds=3, discard=("2C",))
     d["discard"], d["stock"] = d["stock"] + d["discard"], []
     s = rules.play(rules.load(d), "discard 4S")
-    after = rules.play(s, "buy")
-    view = deal_end_view(s, "buy", after)
+    after, events = rules.play_events(s, "buy")
+    view = deal_end_view(ended(events), s.seat)
     assert view.deal == 2 and view.discard == s.discard[:-1]
     assert sorted(view.hands[s.seat]) == sorted(s.hands[s.seat] + ("4S",))
     assert view.chips[s.seat] == s.chips[s.seat] - 1

@@ -57,38 +57,16 @@ def fitting_size(label: str, size: int, width: int) -> int:
     return size
 
 
-def deal_end_view(before, move: str, after):
-    """The table as a deal ended, shown under its summary (the engine has shuffled for the
-    next deal already): ``before`` (the position the last move was made in) with that move
-    made, its melds, lay-offs and discard where they went and every other hand as it was
-    left; the totals with the deal's penalties. A move that went out is made by the engine
-    on ``before`` with one card more in the mover's hand (so that it does not go out and
-    end the deal), that card then taken out again. A deal that ended as the stock ran out
-    once too often moved no card (a draw) or only the bought discard (a buy). None if the
-    view cannot be made (the table then shows the next deal at once)."""
-    seat = before.seat
-    verb = move.split()[0].lower() if move.split() else ""
-    view = before
-    if verb == "buy" and before.discard:
-        hands = list(before.hands)
-        hands[seat] = tuple(sorted(hands[seat] + (before.discard[-1],), key=rules.card_key))
-        view = replace(before, hands=tuple(hands), discard=before.discard[:-1])
-    elif verb != "draw":
-        extra = next(c for c in rules.NATURALS if c not in before.hands[seat])
-        hands = list(before.hands)
-        hands[seat] = tuple(hands[seat]) + (extra,)
-        try:
-            view = rules.play(replace(before, hands=tuple(hands)), move)
-        except ValueError:
-            return None
-        if view.deal != before.deal:
-            return None
-        hands = list(view.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != extra)
-        view = replace(view, hands=tuple(hands))
-    return replace(view, phase="play", seat=seat, totals=after.totals, chips=after.chips,
-                   deal_winners=after.deal_winners, fresh=(), offer=None, discarder=None,
-                   first_turn=False)
+def deal_end_view(ended: rules.DealEnded, mover: int) -> rules.State | None:
+    """The table as a deal ended, shown under its summary (the engine has gathered the
+    cards and dealt the next deal already): the position the engine gives with the deal's
+    end (``DealEnded.table``: melds, lay-offs and discard where they went, every other hand
+    as it was left, the totals with the deal's penalties), as a turn of ``mover``, who made
+    the last move. None if the event has no position (the table then shows the next deal
+    at once)."""
+    if ended.table is None:
+        return None
+    return replace(ended.table, phase="play", seat=mover)
 
 
 class HandMarks(LastMoves):
@@ -494,7 +472,7 @@ class TelefunkenTable(Gestures, CardTable):
         if ended is not None and ended.deal < rules.DEALS and self.replay is None:
             # the deal's end stays on the table under its summary; the next deal's table
             # comes when the summary is closed (``resume``)
-            self.ended_deal = deal_end_view(self.session.befores[-1], move, self.rules.state)
+            self.ended_deal = deal_end_view(ended, seat)
         origin = self.seat_origin(seat)
         self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}
         self._source["discard"] = origin

@@ -84,7 +84,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
@@ -395,10 +395,13 @@ class Penalties:
 
 @dataclass(frozen=True)
 class DealEnded:
-    """Deal ``deal`` is over; ``winner`` went out (None: the cards ran out)."""
+    """Deal ``deal`` is over; ``winner`` went out (None: the cards ran out). ``table`` is the
+    position as the deal ended, scored (its totals with the deal's penalties), before the
+    cards are gathered for the next deal: what a table shows under the deal's summary."""
 
     deal: int
     winner: int | None
+    table: State | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -1608,10 +1611,10 @@ def _end_deal(state: State, winner: int | None,
     points = tuple(0 if s == winner else hand_penalty(h) for s, h in enumerate(state.hands))
     totals = tuple(t + p for t, p in zip(state.totals, points))
     events.append(Penalties(state.deal, points, totals))
-    events.append(DealEnded(state.deal, winner))
     new = replace(state, totals=totals, deal_winners=state.deal_winners + (winner,),
                   fresh=(), offer=None, discarder=None, first_turn=False,
                   seat=winner if winner is not None else state.seat)
+    events.append(DealEnded(state.deal, winner, new))
     if state.deal >= DEALS:
         new = replace(new, phase="over", seat=0)
         events.append(GameOver(result(new)))
