@@ -698,3 +698,29 @@ def test_describe_names_seats_and_melds():
         "Seat 1 melded 3 marriages in spades, hearts and diamonds for 60"
     with pytest.raises(IllegalMove):
         z.describe(state, "discard 4C")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_deal_end_event_holds_the_table_as_the_deal_ended(players):
+    """``DealEnded.table``: every hand and the stock empty, all 65 cards on the piles and
+    the marriage pile, the scores after the deal's last move (the next deal is dealt from
+    the same scores)."""
+    import random
+
+    from game.ai import zetema as ai
+
+    state, rng, seen = z.new_game(players, seed=3), random.Random(3), 0
+    while z.to_move(state) is not None:
+        move = ai.choose(z.view(state, z.to_move(state)), z.legal_moves(state), "easy", rng)
+        after, events = z.play_events(state, move)
+        for event in events:
+            if isinstance(event, z.DealEnded):
+                table = event.table
+                assert table.deal == event.deal == state.deal
+                assert table.hands == ((),) * players and table.stock == ()
+                held = Counter(c for p in table.piles for c in p) + Counter(table.marriage_pile)
+                assert held == Counter(z.deck(state.settings.double))
+                assert table.scores == after.scores and table.phase == "meld"
+                seen += 1
+        state = after
+    assert seen >= 1

@@ -40,7 +40,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from game.rules import IllegalMove
@@ -303,7 +303,12 @@ class TurnChanged:
 
 @dataclass(frozen=True)
 class DealEnded:
+    """Deal ``deal`` is over (nobody has a card left). ``table`` is the position as it ended,
+    before the next deal: the piles and the marriage pile as they lay, the scores as they
+    stand (what a table shows under the deal's summary)."""
+
     deal: int
+    table: State | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -689,7 +694,8 @@ def _next_turn(state: State, last: int, again: bool, events: list[Event],
     for seat in order:
         if hands[seat]:
             return _start_turn(state, seat, events, hands, **changes)
-    events.append(DealEnded(state.deal))
+    events.append(DealEnded(state.deal, replace(state, hands=hands, **changes, phase="meld",
+                                                shown=(), meld=None)))
     return _start_deal(state.settings, state.seed, state.deal + 1, (state.dealer + 1) % n,
                        changes.get("scores", state.scores), events)
 
