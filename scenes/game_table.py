@@ -637,12 +637,29 @@ class GameTable(TableScene):
         for i, entry in enumerate(self.session.log):
             deal = getattr(befores[i], "deal", None) if i < len(befores) else None
             if deal is not None and last is not None and deal != last:
-                # TRANSLATORS: a heading in the move log where a new deal begins
-                headings.setdefault(told_count, _("— Deal {deal} —").format(deal=num(deal)))
+                headings.setdefault(told_count, deal_heading(deal))
             last = deal
             if entry:
                 told_count += 1
         return headings
+
+    def _deal_begun(self) -> int | None:
+        """The deal the table shows, if it is not the one the log's last entry was played in
+        and no entry of it is told yet (its heading ends the log, as the score sheet's ends
+        its entries: the log went on without one until the new deal's first move); else
+        None. Games without deals: None."""
+        deal = getattr(self.state, "deal", None)
+        befores = self.session.befores
+        log = self.session.log
+        if deal is None or not log or len(befores) < len(log):
+            return None
+        i = len(log) - 1
+        while i > 0 and not log[i]:
+            i -= 1  # (moves not told: the heading goes after the last one told)
+        if not log[i]:
+            return None
+        last = getattr(befores[i], "deal", None)
+        return deal if last is not None and deal != last else None
 
     def result_groups(self) -> list[list[pygame.Surface]]:
         """Card images to show in groups on the results screen (none by default)."""
@@ -850,8 +867,10 @@ class GameTable(TableScene):
             theme.blit_text(surface, line, (start, y), 13, theme.INK_DIM,
                             anchor=theme.align("topleft"))
             y += 17
-        if self.log_scroll:  # (moves, not lines: a move may take two lines)
-            newer = sum(1 for line in lines[end:] if line in self._log_starts)
+        # (moves, not lines: a move may take two lines; below a new deal's heading alone
+        # there is no newer move to count)
+        newer = sum(1 for line in lines[end:] if line in self._log_starts)
+        if self.log_scroll and newer:
             note = ngettext("{count} newer ↓", "{count} newer ↓", newer).format(
                 count=num(newer))
         elif len(lines) > visible:
@@ -870,7 +889,9 @@ class GameTable(TableScene):
         landed = self._log_landed
         if landed is not None and landed < len(log):
             log = log[:landed]  # a move still being animated is not told yet
-        key = (id(self.session.log), len(log), log[-1] if log else "", width, i18n.language())
+        begun = self._deal_begun() if len(log) == len(self.session.log) else None
+        key = (id(self.session.log), len(log), log[-1] if log else "", width, i18n.language(),
+               begun)
         cached = getattr(self, "_wrapped_log", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -892,6 +913,8 @@ class GameTable(TableScene):
                                          CONTINUED)
             lines.extend(wrapped)
             starts.add(wrapped[0])
+        if begun is not None and lines:  # a new deal in play, nothing of it told yet
+            lines.append(deal_heading(begun))
         self._wrapped_log = (key, lines)
         self._log_starts = starts
         return lines
@@ -911,6 +934,13 @@ class GameTable(TableScene):
             Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), menu,
                    self.open_pause, size=size),
         ]
+
+
+def deal_heading(deal: int) -> str:
+    """The heading where a new deal begins, in the move log and the results' list of
+    moves ("— Deal 2 —")."""
+    # TRANSLATORS: a heading in the move log where a new deal begins
+    return _("— Deal {deal} —").format(deal=num(deal))
 
 
 def whole_names(entry: str, names: list[str]) -> str:

@@ -8,7 +8,10 @@ and then its lit pile; a single hand card in the meld zone and a click on its pi
 A click on a pile card that may not be taken, or a drag from it, says why (the card does
 not lift).
 While cards are clicked out of the hand its slots stay put, so the next click lands on the
-card that was under the pointer; the hand closes up once the pointer leaves it.
+card that was under the pointer; the hand closes up once the pointer leaves its band
+(``hand_band``), or when the meld zone is cleared or the hand changes (a meld, a discard,
+a draw). A king or queen taken from its pile into the meld zone goes back there with a click
+on it, Esc, Clear, or a drop on its own pile.
 ``ZetemaGestures`` is mixed into ``ZetemaTable``.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 
 import esper
+import pygame
 
 from ecs.components import Draggable, DropTarget, Transform
 from ecs.drag import DRAG_THRESHOLD
@@ -84,6 +88,7 @@ class ZetemaGestures:
     def clear_selection(self) -> None:
         for pair in list(self.selection):
             self.toggle(pair[1])
+        self._thaw_hand()  # (an action elsewhere: the hand closes up)
 
     def back_to_pile(self, pair: tuple[str, int]) -> None:
         """A king or queen of the meld zone taken from its pile goes back to its place there,
@@ -142,6 +147,15 @@ class ZetemaGestures:
         """Keep the hand's slots while cards are clicked out of it and back."""
         if self._frozen is None and self._hand_spots:
             self._frozen = Counter(self.state.hands[self.viewer])
+
+    def hand_band(self) -> pygame.Rect:
+        """Where the pointer keeps the hand still: the hand's panel and the strip of the
+        table beside and below it (the log, the buttons). Moving over it from card to card,
+        or aside to read the log, no card slides under the pointer; going up to the meld
+        zone or the piles, the hand closes up."""
+        hand = self.layout["hand"].rect
+        return pygame.Rect(0, hand.y, self.app.size[0], max(hand.bottom, self.app.size[1])
+                           - hand.y)
 
     def _thaw_hand(self) -> None:
         if self._frozen is not None:
@@ -245,6 +259,8 @@ class ZetemaGestures:
                 return False, words.only_royals_from_piles(token)
             return True, ""
         if token.endswith(rules.PILE):
+            if self._own_pile(entity, token, drop):
+                return True, ""  # back to its pile from the meld zone, as a click sends it
             return False, words.pile_card_only_for_marriage(token)
         if rules.CARD_RANK[token] != drop.data:
             return False, words.wrong_pile(token)
@@ -269,7 +285,16 @@ class ZetemaGestures:
         if drop.name == "hand":
             self._reorder(entity)
             return None
+        if token is not None and self._own_pile(entity, token, drop):
+            self.toggle(entity)  # (``back_to_pile``: its place there, its last-move mark)
+            return None
         return f"discard {token}"
+
+    def _own_pile(self, entity: int, token: str, drop: DropTarget) -> bool:
+        """Is ``drop`` the rank pile the meld zone's pile card ``entity`` was taken from?"""
+        return (token.endswith(rules.PILE) and drop.name.startswith("pile_")
+                and rules.CARD_RANK[token.removesuffix(rules.PILE)] == drop.data
+                and any(e == entity for t, e in self.selection if t == token))
 
     def _reorder(self, entity: int) -> None:
         """A hand card dropped inside the hand: move it to where it was let go."""

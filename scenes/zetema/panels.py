@@ -25,18 +25,35 @@ from scenes.zetema import words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
 
+def fits(string: str, width: int, size: int, max_lines: int, style: str = "bold") -> bool:
+    """Does ``string`` go whole into ``max_lines`` lines of ``width`` at ``size``?"""
+    lines = theme.wrap(string, size, width, style)
+    return len(lines) <= max_lines and all(theme.text_width(ln, size, style) <= width
+                                           for ln in lines)
+
+
 def fit_lines(string: str, width: int, sizes: tuple[int, ...], max_lines: int,
               style: str = "bold") -> tuple[list[str], int]:
     """``string`` in as few lines (at most ``max_lines``) of the largest size that fits
-    ``width``; at the smallest size the last line is cut with an ellipsis."""
+    ``width``; at the smallest size the last line is cut with an ellipsis (also where the
+    words go on past it: a sentence left off after a whole line read as if it ended there)."""
     for size in sizes:
-        lines = theme.wrap(string, size, width, style)
-        if len(lines) <= max_lines and all(theme.text_width(ln, size, style) <= width
-                                           for ln in lines):
-            return lines, size
+        if fits(string, width, size, max_lines, style):
+            return theme.wrap(string, size, width, style), size
     size = sizes[-1]
-    lines = theme.wrap(string, size, width, style)[:max_lines]
-    return [theme.fit(ln, size, width, style) for ln in lines], size
+    wrapped = theme.wrap(string, size, width, style)
+    lines = [theme.fit(ln, size, width, style) for ln in wrapped[:max_lines]]
+    if len(wrapped) > max_lines and not lines[-1].endswith("…"):
+        lines[-1] = _cut(lines[-1], size, width, style)
+    return lines, size
+
+
+def _cut(line: str, size: int, width: int, style: str) -> str:
+    """``line`` ending with an ellipsis (the words go on), no wider than ``width``."""
+    cut = line
+    while cut and theme.text_width(cut + "…", size, style) > width:
+        cut = cut[:-1]
+    return cut.rstrip(" ,·،:") + "…"
 
 
 def start_x(rect: pygame.Rect, pad: int) -> tuple[int, str]:
@@ -271,14 +288,26 @@ class ZetemaPanels:
         text = self.meld_prompt()
         if not text:
             return
-        crowded = bool(self.selection or self.shown)
-        # above the buttons the whole width is free; with cards in the zone, one line
-        width = zone.width - 24 if crowded else zone.width - MELD_BUTTONS_W - 12
-        lines, size = fit_lines(text, width, (16, 15, 14, 13), 1 if crowded else 3)
-        y = zone.y + 8
+        lines, size, y, step = self.meld_zone_lines(text)
         for line in lines:
             blit_line(surface, line, zone, y, size, theme.INK, "bold")
-            y += size + 5
+            y += step
+
+    def meld_zone_lines(self, text: str) -> tuple[list[str], int, int, int]:
+        """The meld zone's words as drawn: (lines, size, top of the first, step between
+        them). Beside the buttons up to three lines; over the zone's cards the whole width,
+        one line, or two smaller ones pressed into the strip above the cards' outline (a
+        long refusal was cut off after a whole line: "…a king and a queen of the")."""
+        zone = self.layout["meld"].rect
+        if not (self.selection or self.shown):
+            lines, size = fit_lines(text, zone.width - MELD_BUTTONS_W - 12, (16, 15, 14, 13), 3)
+            return lines, size, zone.y + 8, size + 5
+        width = zone.width - 24
+        if any(fits(text, width, size, 1) for size in (16, 15, 14, 13)):
+            lines, size = fit_lines(text, width, (16, 15, 14, 13), 1)
+            return lines, size, zone.y + 8, size + 5
+        lines, size = fit_lines(text, width, (13, 12), 2)
+        return lines, size, zone.y + 3, size + 2
 
     def sheet_rect(self) -> pygame.Rect:
         """The score sheet's panel; in a replay it ends above the replay bar."""

@@ -4,16 +4,15 @@ rank piles, the stock, the marriage pile, the meld zone, the move log and the sc
 Meld: click cards (or drag them into the meld zone) to choose them; the zone names the
 combination and its points, or says why the cards make none yet, and Meld declares it. A
 king or queen lying in the K or Q pile can be clicked or dragged into the zone for a
-marriage. Discard: drag a card onto the pile of its rank, or click it and then its lit pile
-(see ``scenes.zetema.gestures``). Sort your hand by rank or suit, or drag a card within
+marriage (and clicked, or dragged onto its pile, to send it back). Discard: drag a card
+onto the pile of its rank, or click it and then its lit pile (see
+``scenes.zetema.gestures``). Sort your hand by rank or suit, or drag a card within
 the hand to move it. Everything the other seats do is animated: draws, melds, discards,
 and a flourish when a zetema lands. The parts: ``layout``, ``sync``, ``gestures``,
 ``words`` and ``panels`` of this package.
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 import esper
 import pygame
@@ -44,11 +43,18 @@ AI_LEAD = 0.35
 class ZetemaMarks(LastMoves):
     """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``): at
     five marriages the last one lies near the zone's right edge, and a wider tag (a
-    Persian one, a long name) stood across it."""
+    Persian one, a long name) stood across it. A pile card taken into the meld zone
+    (``aside()``) shows no mark there: another seat's outline and tag among the cards you
+    chose were stale and looked like the selection's outline. The mark stays, and shows
+    again when the card goes back to its pile."""
 
-    def __init__(self, zone) -> None:
+    def __init__(self, zone, aside=lambda: ()) -> None:
         super().__init__()
         self.zone = zone
+        self.aside = aside
+
+    def draw(self, surface: pygame.Surface, keep_clear=(), hidden=()) -> None:
+        super().draw(surface, keep_clear, [*hidden, *self.aside()])
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
                   bounds: pygame.Rect) -> list[pygame.Rect]:
@@ -69,7 +75,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("zetema")
-        self.marks = ZetemaMarks(lambda: self.layout["marriage"].rect)
+        self.marks = ZetemaMarks(lambda: self.layout["marriage"].rect, lambda: [
+            e for t, e in self.selection if t.endswith(rules.PILE)])
         self.back = card_image("back", layout.HAND_W)
         self.players = len(config.seats)
         self.sort_mode = self.hand_order("rank")
@@ -135,27 +142,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """What the table shows: the engine's state, or the last deal as it ended while
         that deal's summary is still to be read (the engine has dealt the next one)."""
         return self.ended_deal if self.ended_deal is not None else self.rules.state
-
-    def _deal_end_view(self, before: rules.State, events: list) -> rules.State:
-        """The table as a deal ended: ``before`` (the state the last move was played in) with
-        that move's cards on the piles, every hand and the stock empty (a deal ends when
-        nobody has a card left), the scores as they stand."""
-        piles = [list(p) for p in before.piles]
-        marriage = list(before.marriage_pile)
-        for event in events:
-            if isinstance(event, rules.DealEnded):
-                break
-            if isinstance(event, rules.CardTakenFromPile):
-                pile = piles[rules.CARD_RANK[event.card]]
-                del pile[len(pile) - 1 - pile[::-1].index(event.card)]
-            elif isinstance(event, rules.Discarded):
-                piles[rules.CARD_RANK[event.card]].append(event.card)
-            elif isinstance(event, rules.MarriagePiled):
-                marriage += event.cards
-        return dataclasses.replace(
-            before, hands=((),) * before.players, stock=(), piles=tuple(map(tuple, piles)),
-            marriage_pile=tuple(marriage), scores=self.rules.state.scores, phase="meld",
-            shown=(), meld=None)
 
     def resume(self) -> None:
         super().resume()
@@ -309,7 +295,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                                                and event.key == pygame.K_ESCAPE):
             return  # the deal is over: its summary comes, then the next deal
         if (event.kind == "move" and self._frozen is not None
-                and not self.layout["hand"].rect.collidepoint(event.pos)):
+                and not self.hand_band().collidepoint(event.pos)):
             self._thaw_hand()  # the pointer left the hand: close up the gaps
         if event.kind == "wheel" and self.layout["sheet"].rect.collidepoint(event.pos):
             self.sheet_scroll = max(0, self.sheet_scroll + event.dy)
@@ -358,7 +344,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.deal_summary(event.deal)
                 if self.pending_summary is not None:
                     # the deal's end stays on the table until its summary is closed
-                    self.ended_deal = self._deal_end_view(before, events)
+                    self.ended_deal = event.table  # (piles as they lay, no hand left)
                     break
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
                     hide_now(pair[1])  # gathered face down: the new deal reuses the cards
@@ -425,8 +411,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             return out
         zone = self.layout["marriage"].rect  # its label ("Marriages · 2") over the heap
         out.append(pygame.Rect(zone.x, zone.y, zone.width, layout.MARRIAGE_LABEL_H))
-        zone = self.layout["meld"].rect  # its prompt: one line while cards are in the zone
-        out.append(pygame.Rect(zone.x, zone.y, zone.width, 32))
+        zone = self.layout["meld"].rect  # its prompt: while cards are in the zone one line,
+        out.append(pygame.Rect(zone.x, zone.y, zone.width, 35))  # or two smaller ones
         chosen = self.drag.selected  # a card chosen to be discarded, raised over the tags
         if chosen is not None and esper.entity_exists(chosen):
             out.append(pygame.Rect(*(round(v) for v in entity_rect(
