@@ -8,11 +8,13 @@ the table (your hand, any gate, the live card, shown pairs, a winning hand laid 
 table writes that card's name (``game.words.chan.card``: the Tổ Tôm name in every language)
 in a label beside it (``draw``; so does the results screen for the winner's pairs,
 ``scenes.results``): above the card, else at its side (the reading side first),
-else below it; never over the card itself, and over the buttons and the words it must keep
-clear of only if no place is free of them. The label's words are sized for the window's
-scale (``font_size``): ``SCREEN_PX`` pixels on the screen (its capitals and tall letters
-13 px) on a window that shrinks the canvas; on one that enlarges it they grow with the table
-from ``MIN_PX`` on the canvas (drawn again crisp there, ``scenes.crisp``).
+else below it, else one of those a little moved; never over the card itself, and over the
+buttons and the words it must keep clear of (on the table: the seats' name panels, the
+boxes' captions, the last-move tags) only if no place is free of them. The label's words
+are sized for the window's scale (``font_size``): ``SCREEN_PX`` pixels on the screen (its
+capitals and tall letters 13 px) on a window that shrinks the canvas; on one that enlarges
+it they grow with the table from ``MIN_PX`` on the canvas (drawn again crisp there,
+``scenes.crisp``).
 """
 
 from __future__ import annotations
@@ -49,7 +51,9 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
           bounds: pygame.Rect) -> pygame.Rect:
     """Where a label of ``size`` stands next to ``card``: the first of above, beside (the
     reading side first), below that stays inside ``bounds`` and covers neither the card nor
-    any of ``avoid``; failing that, the one covering the least of ``avoid``, never the card."""
+    any of ``avoid``; else the first of those moved a little (``NUDGES``, the nearest
+    first) that does; failing that, the one covering the least of ``avoid``, never the
+    card."""
     w, h = size
     foot = card.bottom - card.height // 8  # beside the card: level with its printed name
     spots = {"above": {"midbottom": (card.centerx, card.top - GAP)},
@@ -59,20 +63,30 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
     order = ["above", "left", "right", "below"] if theme.rtl() else [
         "above", "right", "left", "below"]
     inside = bounds.inflate(-4, -4)
-    best, best_cost = None, None
+    starts = []
     for name in order:
         box = pygame.Rect(0, 0, w, h)
         (anchor, pos), = spots[name].items()
         setattr(box, anchor, pos)
-        box.clamp_ip(inside)
-        cost = sum(_overlap(box, r) for r in avoid)
-        if box.colliderect(card):
-            cost += 10 ** 9
-        if cost == 0:
-            return box
-        if best_cost is None or cost < best_cost:
-            best, best_cost = box, cost
+        starts.append(box)
+    best, best_cost = None, None
+    for dx, dy in ((0, 0),) + NUDGES:
+        for start in starts:
+            box = start.move(dx, dy).clamp(inside)
+            cost = sum(_overlap(box, r) for r in avoid)
+            if box.colliderect(card):
+                cost += 10 ** 9
+            if cost == 0:
+                return box
+            if best_cost is None or cost < best_cost:
+                best, best_cost = box, cost
     return best
+
+
+# the moves tried when no place beside the card is free (a seat's name panel above it, a
+# last-move tag beside it): up to 24 px each way, the nearest first
+NUDGES = tuple(sorted(((dx, dy) for dx in range(-24, 25, 6) for dy in range(-24, 25, 6)
+                       if (dx, dy) != (0, 0)), key=lambda d: (abs(d[0]) + abs(d[1]), d)))
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

@@ -38,8 +38,11 @@ def _x(rect: pygame.Rect, left: float, right: float) -> tuple[float, float]:
 
 
 def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str, count: int,
-               dealer: bool, active: bool, thinking: str = "") -> None:
-    """A seat's panel: name in bold, who plays it, a "Dealer" badge, the card count apart."""
+               dealer: bool, active: bool, thinking: int = 0) -> dict[str, pygame.Rect]:
+    """A seat's panel: name in bold, who plays it, a "Dealer" badge, the card count apart;
+    with ``thinking`` (1 to 3 dots, 0: not thinking) "thinking…" in the words the other
+    tables use (``thinking_place``). Returns where each piece was drawn (name, count,
+    level, dealer, thinking; those drawn only)."""
     theme.panel(surface, rect, alpha=190, edge=theme.GOLD if active else theme.PANEL_EDGE,
                 radius=10)
     rtl = theme.rtl()
@@ -49,25 +52,65 @@ def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str
     counted = count_words(count)
     count_w = theme.text_width(counted, 14, "bold")
     room = rect.width - 20 - count_w - 10
-    name_rect = theme.blit_text(surface, theme.fit(name, 15, room, "bold"), (start, y1), 15,
-                                theme.INK, "bold", anchor=theme.align("midleft"))
-    theme.blit_text(surface, counted, (end, y1), 14, theme.GOLD, "bold",
-                    anchor=theme.align("midright"))
+    drawn = {}
+    drawn["name"] = name_rect = theme.blit_text(
+        surface, theme.fit(name, 15, room, "bold"), (start, y1), 15, theme.INK, "bold",
+        anchor=theme.align("midleft"))
+    drawn["count"] = theme.blit_text(surface, counted, (end, y1), 14, theme.GOLD, "bold",
+                                     anchor=theme.align("midright"))
     if two_lines:
         x, y = start, rect.bottom - 13
     else:
         x, y = (name_rect.left - 12 if rtl else name_rect.right + 12), rect.centery
     step = -1 if rtl else 1
     if level:
-        box = theme.blit_text(surface, level, (x, y), 13, theme.INK_DIM,
-                              anchor=theme.align("midleft"))
+        box = drawn["level"] = theme.blit_text(surface, level, (x, y), 13, theme.INK_DIM,
+                                               anchor=theme.align("midleft"))
         x = (box.left - 10) if rtl else (box.right + 10)
     if dealer:
-        badge(surface, _("Dealer"), (x, y), to_left=step < 0)
+        drawn["dealer"] = badge(surface, _("Dealer"), (x, y), to_left=step < 0)
     if thinking:
-        theme.blit_text(surface, thinking, (end, rect.bottom - 13 if two_lines
-                        else rect.centery), 16, theme.INK_FAINT,
-                        anchor=theme.align("midright"))
+        place = thinking_place(rect, list(drawn.values()), drawn["count"])
+        if place is not None:
+            spot, size = place
+            edge = spot.right if rtl else spot.left
+            drawn["thinking"] = theme.blit_text(
+                surface, thinking_words(thinking), (edge, spot.centery), size, theme.INK_DIM,
+                anchor=theme.align("midleft"))
+    return drawn
+
+
+THINKING_SIZES = (12, 11)  # the size of "thinking…" (Zetema's panels write it at 12)
+
+
+def thinking_words(dots: int) -> str:
+    """"thinking" and ``dots`` dots: the words Zetema's panels write (one catalogue entry)."""
+    return _("thinking") + "." * dots
+
+
+def thinking_place(rect: pygame.Rect, taken: list[pygame.Rect],
+                   count: pygame.Rect) -> tuple[pygame.Rect, int] | None:
+    """Where a seat panel ``rect`` writes "thinking…" (its box, wide enough for three dots
+    so that the words stand still as the dots come and go, and its size), a gap clear of
+    each of ``taken`` (the panel's words and badge): just before the card ``count`` on its
+    line, in every panel (the only line of a one-line panel), else (a long name) at the end
+    of the lower line of a two-line panel; a little smaller if need be; None if it fits
+    nowhere."""
+    rtl = theme.rtl()
+    inside = rect.inflate(-16, -4)
+    lines = [(count.centery, "count")] + (
+        [(rect.bottom - 13, "end")] if rect.height >= 44 else [])
+    for size in THINKING_SIZES:
+        image = theme.text(thinking_words(3), size, theme.INK_DIM)
+        for y, where in lines:
+            spot = image.get_rect(centery=y)
+            if where == "end":  # the end of the lower line
+                spot.x = rect.x + 10 if rtl else rect.right - 10 - spot.width
+            else:  # before the count, a gap apart
+                spot.x = count.right + 12 if rtl else count.left - 12 - spot.width
+            if inside.contains(spot) and spot.inflate(16, 0).collidelist(taken) < 0:
+                return spot, size
+    return None
 
 
 def badge(surface: pygame.Surface, text: str, edge: tuple[float, float],

@@ -104,7 +104,7 @@ class ChanTable(CardTable):
         self._source: dict[str, tuple[float, float]] = {}
         self._slots: dict[str, list[layout.Slot]] = {}
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
-        self.marks = ChanMarks(self.tag_region)  # tags kept inside their own box
+        self.marks = ChanMarks(self.tag_region, self.captions)  # tags inside their own box
         self.win_wait = 0.0  # seconds the win just made stays in view once its cards are still
         # the face-up card under the pointer, (entity, code), whose name is written beside it
         # (kept up to date by ``update``: a change redraws, a still pointer draws nothing)
@@ -736,6 +736,10 @@ class ChanTable(CardTable):
         w, h = totom_size(self._width(zone))
         card = pygame.Rect(round(t.x - w / 2), round(t.y + t.dy - h / 2), w, h)
         avoid = [widget.rect for widget in self.widgets.widgets]
+        # the seats' panels (name, who plays it, card count), the boxes' captions and the
+        # last-move tags drawn this frame
+        avoid += [self.zone("seat", seat) for seat in range(len(self.config.seats))]
+        avoid += self.captions() + self.marks.tags_drawn
         if self.replay_controls is not None:
             avoid.append(self.replay_controls.area)
         place = self._live_tag_place()
@@ -773,8 +777,7 @@ class ChanTable(CardTable):
         active = state.phase != "over" and state.seat == seat
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
-        thinking = "." * (1 + int(self.time * 3) % 3) if active and self.says_thinking(
-            seat) else ""
+        thinking = 1 + int(self.time * 3) % 3 if active and self.says_thinking(seat) else 0
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
                           len(state.hands[seat]), seat == state.dealer, active, thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human
@@ -789,11 +792,8 @@ class ChanTable(CardTable):
         marks, they would hide a tag), the "live card" tag, the shown pairs' cards below their
         top edge (a tag stands on its own pair's top edge, over no other card), and the names
         along the foot of each gate's cards and of a winning hand's."""
-        out = []
+        out = self.captions()
         for seat in range(len(self.config.seats)):
-            mine = self.seat_zone(seat) == 0 and self.config.seats[seat].is_human
-            out.append(panels.box_label_rect(self.zone("gate", seat), words.gate_label(mine), True))
-            out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine)))
             out.append(self.zone("seat", seat))
             for _code, ent in self.sync.entities(f"exposed_{seat}"):
                 card = self._card_rect(ent, EXPOSED_W)
@@ -803,6 +803,16 @@ class ChanTable(CardTable):
         place = self._live_tag_place()
         if place is not None:  # (listed twice: a tag steps a little farther from its card
             out += [panels.live_tag_rect(*place)] * 2  # rather than touch the pill)
+        return out
+
+    def captions(self) -> list[pygame.Rect]:
+        """Where the gates' and shown pairs' captions are written ("Gate", "Shown pairs":
+        ``panels.box_label``), every seat's."""
+        out = []
+        for seat in range(len(self.config.seats)):
+            mine = self.seat_zone(seat) == 0 and self.config.seats[seat].is_human
+            out.append(panels.box_label_rect(self.zone("gate", seat), words.gate_label(mine), True))
+            out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine)))
         return out
 
     def _names(self, zone: str) -> list[pygame.Rect]:
