@@ -145,7 +145,7 @@ class GameTable(TableScene):
                                self.session.state, self.queue, seed=self.config.seed,
                                ai_delay=self.ai_delay, ai_beat=self.ai_beat,
                                busy=self.busy,
-                               shown=lambda: not self.animating,
+                               shown=self.move_shown,
                                session=self.session, pace=lambda: self.app.settings.anim(1.0))
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
@@ -429,7 +429,17 @@ class GameTable(TableScene):
         self.app.toast(undone_words(before - len(self.session.moves), who), seconds=2.5)
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
+        table.undone_from(self)
         self.app.scenes.replace(table, transition=None)
+
+    def move_shown(self) -> bool:
+        """Has the last move reached the table, so that a person's decision may be offered
+        (``RulesSystem.shown``)? Once nothing moves (a table may say sooner)."""
+        return not self.animating
+
+    def undone_from(self, old: GameTable) -> None:
+        """This table was built by Undo in the place of ``old``: what it carries over
+        (nothing here; a table may keep what it knew of the position gone back to)."""
 
     def person_at_screen(self) -> int | None:
         """The person whose cards the screen shows now (None if none: the cover is up)."""

@@ -53,10 +53,18 @@ class Mark:
 
 
 class LastMoves:
-    """The marks of every seat's last turn. ``colour(seat)`` picks each seat's colour."""
+    """The marks of every seat's last turn. ``colour(seat)`` picks each seat's colour.
+    ``whole(mark)`` names the marks drawn whole (cards of a hand fanned out, each lying
+    across part of the last): outlined around their whole cards, never only the strip in
+    view, with their tag kept, and the tag on its own card: along its edge only as far as
+    the tag's middle stays over the card, not slid off it over other cards (two tagged
+    cards side by side: the second tag goes to its card's other edge, or, if that too is
+    taken, where it covers least of the other tag). By default no mark is."""
 
-    def __init__(self, colour: Callable[[int], tuple[int, int, int]] | None = None) -> None:
+    def __init__(self, colour: Callable[[int], tuple[int, int, int]] | None = None,
+                 whole: Callable[[Mark], bool] | None = None) -> None:
         self.colour = colour or (lambda seat: SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        self.whole = whole or (lambda mark: False)
         self.marks: dict[int, list[Mark]] = {}
         self._last_seat: int | None = None
 
@@ -158,6 +166,7 @@ class LastMoves:
         its cards as far as they show, or ``whole`` (where its tag is placed from)."""
         if mark.rect is not None:
             return mark.rect
+        whole = whole or self.whole(mark)
         pieces = pieces or _Pieces()
         if len(mark.entities) > 1 and any(map(travelling, mark.entities)):
             return None  # cards still flying together: their joint box would span the table
@@ -177,7 +186,7 @@ class LastMoves:
         hidden = set(hidden)
         taken = [pygame.Rect(r) for r in keep_clear]
         pieces = _Pieces()  # (it looks at the table only when a mark needs it)
-        tags: list[tuple[str, tuple[int, int, int], pygame.Rect, str]] = []
+        tags: list[tuple[str, tuple[int, int, int], pygame.Rect, str, bool]] = []
         for seat, marks in self.marks.items():
             colour = self.colour(seat)
             later: list[pygame.Rect] = []
@@ -212,11 +221,13 @@ class LastMoves:
                     # visible strip is the card's index (kept readable); a card on its way
                     # gets its tag where it lands (it crossed the table's words, or waited
                     # inside the box it goes to, over the card it would cover)
-                    tags.append((mark.label, colour, whole, mark.tag_at))
+                    tags.append((mark.label, colour, whole, mark.tag_at, self.whole(mark)))
         bounds = surface.get_rect()
-        for label, colour, box, edge in tags:  # above every outline: no line crosses a tag
-            taken.append(_tag(surface, label, colour,
-                              self.tag_spots(label, box, edge, bounds),
+        for label, colour, box, edge, own in tags:  # above every outline: no line crosses
+            spots = self.tag_spots(label, box, edge, bounds)  # a tag
+            if own:  # on its own card, not slid off it over others
+                spots = on_card(spots, box)
+            taken.append(_tag(surface, label, colour, spots,
                               self.tag_avoids(taken, label, box, bounds)))
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
@@ -308,6 +319,12 @@ def tag_spots(text: str, box: pygame.Rect, edge: str = "top",
         rows = ((top, 0, step), (bottom, 0, step), (top, step, 2 * step))
     spots = [s for row in rows for s in _along(*row)]
     return [s for s in spots if bounds is None or bounds.contains(s)] or [top]
+
+
+def on_card(spots: list[pygame.Rect], box: pygame.Rect) -> list[pygame.Rect]:
+    """Of ``spots`` (best first), those whose middle stands over ``box`` (a tag on its own
+    card, along either edge); the first of them if none does."""
+    return [s for s in spots if box.left <= s.centerx <= box.right] or spots[:1]
 
 
 def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],

@@ -59,6 +59,15 @@ class Gestures:
         return False, words.phase_refusal(self.state, self.viewer) or words.engine_words(
             self.check(move)[1])
 
+    def not_now(self) -> str:
+        """Why the hand cannot be played from now, when it is not yours to play: the turn
+        is another seat's, or it is yours but the move before it is still landing (not
+        "Wait for your turn" on your own turn)."""
+        if (self.rules.human_to_move() and self.rules.to_move == self.viewer
+                and not self.curtain and self.replay is None):
+            return words.landing()
+        return words.wait()
+
     # -- drops -------------------------------------------------------------------------
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
         drop = esper.component_for_entity(target, DropTarget)
@@ -76,7 +85,7 @@ class Gestures:
         if drop.name == "stock":  # nothing goes onto the stock: say where a card may go
             return False, words.refusal("not_on_stock")
         if not self.mine:
-            return False, words.wait()
+            return False, self.not_now()
         if zone == "discard":
             if drop.name == "hand":
                 return self._taking_verdict()

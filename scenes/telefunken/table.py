@@ -22,7 +22,9 @@ import pygame
 
 from ecs import tween
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from game import i18n
 from game.ai import telefunken as telefunken_ai
+from game.app import toast_size
 from game.card_art import ALL_IMAGES, card_image, card_size, foot_corner, index_corner
 from game.catalog import GameConfig
 from game.i18n import _, ngettext, num
@@ -37,7 +39,7 @@ from scenes.marks import LastMoves
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
-from scenes.widgets import Button, Choice, WidgetGroup
+from scenes.widgets import Button, Choice, Widget, WidgetGroup
 
 AI_LEAD = 0.35
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
@@ -69,22 +71,59 @@ def deal_end_view(ended: rules.DealEnded, mover: int) -> rules.State | None:
     return replace(ended.table, phase="play", seat=mover)
 
 
-class HandMarks(LastMoves):
+def hand_marks(in_hand) -> LastMoves:
     """The table's last-move marks, where a tagged mark on cards of your hand (a buy's two
-    cards: "You bought", "+1 from the stock") is outlined whole and keeps its tag, though
-    the next card of the fan lies across part of it. (A card partly covered from a side
-    loses its tag, which would stand on the newer card; in the fan that happened wherever
-    the next card lay level with it, the outline left without its words: after Undo, in
-    a hand laid out afresh and fuller, often.) ``in_hand(ents)``: are they all there?"""
+    cards: "You bought", "+1 from the stock") is drawn whole (``LastMoves.whole``): outlined
+    whole, keeping its tag on its own card, though the next card of the fan lies across
+    part of it. (A card partly covered from a side loses its tag, which would stand on the
+    newer card; in the fan that happened wherever the next card lay level with it, the
+    outline left without its words: after Undo, in a hand laid out afresh and fuller,
+    often. And two tags side by side slid one off its card, over others.) ``in_hand(ents)``:
+    are they all there?"""
+    return LastMoves(whole=lambda mark: bool(mark.label and mark.entities)
+                     and in_hand(mark.entities))
 
-    def __init__(self, in_hand) -> None:
-        super().__init__()
-        self.in_hand = in_hand
 
-    def _box(self, mark, pieces=None, whole: bool = False):
-        if mark.label and mark.entities and self.in_hand(mark.entities):
-            whole = True
-        return super()._box(mark, pieces, whole)
+class UndoButton(Button):
+    """The Undo button, kept across the table's rebuilds of its buttons: lit exactly while
+    Ctrl+Z would take a move back (``can_undo``, asked whenever it is drawn or clicked),
+    and a click on it does what Ctrl+Z does, lit or not: it takes the move back or says
+    why it cannot ("Nothing to undo: ..."). (A click pressed while a computer's move was
+    being made came to a button built anew, greyed, and did nothing; the old one had
+    looked lit.)"""
+
+    def __init__(self, can_undo, undo) -> None:
+        self._can_undo = can_undo
+        self._lit = False  # (as last set: a change of it redraws the table)
+        super().__init__((0, 0, 0, 0), "", undo)
+
+    @property
+    def enabled(self) -> bool:
+        return self._can_undo()
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:  # (the base sets it each frame: it follows
+        self._lit = bool(value)  # ``can_undo`` by itself)
+
+    def follow(self, button: Button) -> UndoButton:
+        """Take the place, words and size of the newly laid out ``button``."""
+        self.rect, self.label, self.size = pygame.Rect(button.rect), button.label, button.size
+        self._lit = self.enabled
+        return self
+
+    def handle(self, event) -> bool:
+        if self.enabled:
+            return super().handle(event)
+        Widget.handle(self, event)  # (hover)
+        if event.kind == "down" and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = True
+            return True
+        if event.kind == "up" and event.button == 1 and self._pressed:
+            self._pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.on_click()  # (says why nothing is undone)
+                return True
+        return False
 
 
 class TelefunkenTable(Gestures, CardTable):
@@ -92,14 +131,14 @@ class TelefunkenTable(Gestures, CardTable):
     rules_module = rules
     ai_module = telefunken_ai
     ai_delay = 0.6
-    toast_zone = ("table", "bottom", -6)  # messages over the melds, not the prompt or hand
-    toast_within = "table"
+    # (messages stand on the table, over none of its melds, not the prompt or the hand:
+    # ``toast_place``)
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
-        self.marks = HandMarks(self._in_hand)
+        self.marks = hand_marks(self._in_hand)
         self.players = len(config.seats)
         self.sort_mode = self.hand_order("rank")
         self.order: list[str] = []       # the viewer's hand, left to right
@@ -131,6 +170,15 @@ class TelefunkenTable(Gestures, CardTable):
         # the table as the last deal ended, shown until its summary is closed (then its
         # cards are gathered into the pack for the next deal): ``deal_end_view``
         self.ended_deal: rules.State | None = None
+        self._undo_button = UndoButton(self.can_undo, self.undo)
+        self._toast_place: tuple | None = None  # (what it was placed for, the place)
+        # your buy's marks (seat -> {"bought": mark, "stock": mark}) and which copies of
+        # identical cards they were on in the positions Undo can go back to (id(state) ->
+        # (state, seat, {key: (code, k) or None})): ``_remember_twins``, kept through Undo
+        self._buy_marks: dict[int, dict[str, object]] = {}
+        self._twins: dict[int, tuple] = {}  # (handed on by Undo: ``undone_from``)
+        # the last move was the person's own draw from the stock (``move_shown``)
+        self._own_draw = False
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -154,6 +202,15 @@ class TelefunkenTable(Gestures, CardTable):
         self._meld_order = layout.meld_orders(self.session.befores + [self.session.state])
         self.first_viewer()
         self.show(instant=True)
+
+    def move_shown(self) -> bool:
+        """Has the last move reached the table, so that a person's decision may be offered
+        (``RulesSystem.shown``)? Once nothing moves; but a card you drew from the stock is
+        yours as soon as the engine has it: its flight into your hand holds nothing up (a
+        card dragged onto the pile at once was thrown back, "Wait for your turn", on your
+        own turn). Any other move (another seat's, a buy, a draw that shuffled the
+        discards into a new stock) still waits until it has landed."""
+        return self._own_draw or not self.animating
 
     def _card_width(self, zone: str) -> int:
         return self._meld_w if zone.startswith("meld_") else layout.card_width(zone)
@@ -369,7 +426,8 @@ class TelefunkenTable(Gestures, CardTable):
             return
         if not self.mine or self.state.phase not in ("play", "exchange"):
             if self.replay is None and not self.curtain:  # say why the card stays
-                self.refuse(words.phase_refusal(self.state, self.viewer) or words.wait(), None)
+                self.refuse(words.phase_refusal(self.state, self.viewer) or self.not_now(),
+                            None)
             return
         if zone == "hand":
             self.selected.append(code)
@@ -467,6 +525,9 @@ class TelefunkenTable(Gestures, CardTable):
     def animate(self, seat: int, move: str, events: list) -> None:
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
+        # your draw from the stock, and nothing more: your turn goes on at once
+        self._own_draw = (human and move == "draw" and self.rules.to_move == seat
+                          and all(isinstance(e, rules.CardDrawn) for e in events))
         self._frozen = None  # the hand's content changes: lay it out afresh
         ended = next((e for e in events if isinstance(e, rules.DealEnded)), None)
         if ended is not None and ended.deal < rules.DEALS and self.replay is None:
@@ -591,13 +652,13 @@ class TelefunkenTable(Gestures, CardTable):
                 drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
                     # have left the hand since, melded or discarded: then there is no mark)
-                    bought = self.marks.entities(seat, [self._hand_card(event.card, False)],
-                                                 words.bought_tag(name))
+                    card, extra = self._buy_cards(seat, event.card, drawn)
+                    bought = self.marks.entities(seat, [card], words.bought_tag(name))
                     self.marks.taken_over(seat, bought)
+                    stock = None
                     if drawn is not None:  # the card from the stock that came with it
-                        self.marks.entities(seat, [self._hand_card(
-                            drawn, True, bought.entities if bought else ())],
-                            words.stock_card_tag())
+                        stock = self.marks.entities(seat, [extra], words.stock_card_tag())
+                    self._buy_marks[seat] = {"bought": bought, "stock": stock}
                 else:  # its panel is outlined; the panel itself says what it bought
                     # (and the discarder's tag does not fly along with the card)
                     self.marks.drop([e for c, e in self.sync.departed if c == event.card],
@@ -605,6 +666,88 @@ class TelefunkenTable(Gestures, CardTable):
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1],
                                           drawn is not None)
+
+    def _buy_cards(self, seat: int, card: str, drawn: str | None
+                   ) -> tuple[int | None, int | None]:
+        """The cards of your hand to mark for your buy of ``card`` (and ``drawn``, the card
+        from the stock that came with it): as it lands, the ones that just came. Marked again
+        on a table laid out afresh (Undo), the very copies that wore the tags when this
+        position was last shown, if it was (``_remember_twins``: of twins, the left one kept
+        "You bought" and a tag left with its card melded does not come back on its twin);
+        else (a saved game continued) the copies in the order they came into the hand:
+        those held before the buy, then the bought card, then the card from the stock."""
+        if self.restoring is None:
+            bought = self._hand_card(card, False)
+            return bought, (self._hand_card(drawn, True, (bought,)) if drawn else None)
+        state = self.session.state
+        memory = self._twins.get(id(state))
+        if memory is not None and memory[0] is state and memory[1] == seat:
+            return self._copy(memory[2]["bought"]), self._copy(memory[2]["stock"])
+        held = Counter(self.restoring.hands[seat])
+        bought = self._copy((card, held[card]))
+        extra = self._copy((drawn, held[drawn] + (drawn == card)), (bought,)) if drawn else None
+        return bought, extra
+
+    def _copies(self, code: str) -> list[int]:
+        """Your cards of ``code`` (hand and meld zone) in the order they came onto the table
+        (their entities'): the order of twins in a hand laid out afresh, left to right, and
+        in a hand as it was played (the cards held first, then a card taken from the pile,
+        then one drawn), whichever of them is in the meld zone or was moved in the hand."""
+        held = list(self.sync.entities("hand")) + list(self.sync.entities("build"))
+        return sorted(e for c, e in held if c == code)
+
+    def _copy(self, copy: tuple[str, int] | None, besides=()) -> int | None:
+        """The ``copy`` = (code, k) of your cards: the k-th card of that code (``_copies``),
+        else the last one not in ``besides``; None for None."""
+        if copy is None:
+            return None
+        code, k = copy
+        ents = self._copies(code)
+        if k < len(ents):
+            return ents[k]
+        return next((e for e in reversed(ents) if e not in besides), None)
+
+    def _remember_twins(self, state) -> None:
+        """Remember which of your cards wear your buy's tags in ``state`` (shown now), as
+        (code, k): the k-th card of that code (``_copies``), or None where the tag is gone
+        (its card melded, laid off or discarded). A table laid out afresh on this position
+        (Undo) marks the same copies of identical cards (``_buy_cards``): it marked the last
+        copy, so after Undo "You bought" stood on the twin that had come from the stock.
+        Only the positions Undo can go back to are kept."""
+        seat = self.viewer
+        marks = self._buy_marks.get(seat)
+        if marks is None or self.curtain:
+            return
+        shown = self.marks.marks.get(seat, [])
+        where: dict[str, tuple[str, int] | None] = {}
+        for key, mark in marks.items():
+            if mark is None or not any(m is mark for m in shown):
+                where[key] = None
+                continue
+            ent = mark.entities[0]
+            code = self.sync.code_of(ent)
+            if code is None or ent not in self._copies(code):
+                return  # (not on a card of the hand now: nothing known)
+            where[key] = (code, self._copies(code).index(ent))
+        alive = {id(snap.state) for snap in self.session.snapshots} | {id(self.session.state)}
+        self._twins = {k: v for k, v in self._twins.items() if k in alive}
+        self._twins[id(state)] = (state, seat, where)
+
+    def _after_move(self, seat: int, move: str, events: list) -> None:
+        if self.config.seats[seat].is_human and seat == self.viewer and self.session.befores:
+            # the position Undo goes back to, as it is still shown
+            self._remember_twins(self.session.befores[-1])
+        super()._after_move(seat, move, events)
+
+    def restore_marks(self) -> None:
+        # (marked again on the same cards, a change of language: the tags stay where they
+        # are; laid out afresh, the memory handed over by ``undo`` tells which twin)
+        if self.world is not None and self.sync.zones:
+            self._remember_twins(self.session.state)
+        super().restore_marks()
+
+    def undone_from(self, old: TelefunkenTable) -> None:
+        self._twins = old._twins  # which twin wore which tag, in the positions gone back to
 
     def _hand_card(self, code: str, from_stock: bool, besides=()) -> int | None:
         """The card ``code`` in your hand that a buy brought (not one of ``besides``): of
@@ -650,7 +793,8 @@ class TelefunkenTable(Gestures, CardTable):
 
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
-        buttons = self.comfort_buttons(self.layout["status"].rect)
+        buttons = [self._undo_button.follow(b) if b.on_click == self.undo else b
+                   for b in self.comfort_buttons(self.layout["status"].rect)]
         if self.ended_deal is not None:  # under the deal's summary there is nothing to hint
             for button in buttons:
                 if button.on_click == self.ask_hint:
@@ -766,6 +910,50 @@ class TelefunkenTable(Gestures, CardTable):
             rect.midleft = (table.x + 10, round(y))
         return rect
 
+    # -- messages ------------------------------------------------------------------------
+    def toast_bottom(self) -> int | None:
+        return self.toast_place()[1]
+
+    def toast_span(self) -> tuple[int, int] | None:
+        centre, _bottom, widest = self.toast_place()
+        return centre, widest
+
+    def toast_place(self) -> tuple[int, int, int]:
+        """(centre x, bottom, widest box) of the newest message: on the table, over none of
+        its melds, their tags and labels (``toast_keep_clear``), as wide as such a place
+        allows (wrapped in up to four lines), as low as it may stand (by the prompt and the
+        hand), centred or against the table's right edge (the melds start at its left).
+        The bottom of the table while the rows leave it free; with a row of melds for each
+        of four seats, beside them (it stood over the bottom row, its melds and label). If
+        no place is free, the one that covers least."""
+        table = self.layout["table"].rect
+        if not self.app.toasts:
+            return table.centerx, table.bottom - 6, table.width - 2 * TOAST_MARGIN
+        text = self.app.toasts[-1].text
+        clear = self.toast_keep_clear()
+        key = (text, tuple(tuple(r) for r in clear), i18n.language())
+        if self._toast_place is not None and self._toast_place[0] == key:
+            return self._toast_place[1]
+        place = toast_place(text, table.inflate(-2 * TOAST_MARGIN, -12), clear,
+                            table.centerx)
+        self._toast_place = (key, place)
+        return place
+
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """What a message must leave in view on the table: every meld with its last-move
+        outline and the tag above it, the rows' labels, the pack spread for the cut with
+        its words, the words of an empty table."""
+        out = [pygame.Rect(r.x - 7, r.y - 22, r.width + 14, r.height + 29)
+               for r in self._meld_rects.values()]
+        out += [self.owner_label_rect(owner, y).inflate(8, 4) for owner, y in self._owner_rows]
+        if self.cut_choices():
+            strip = self.cut_strip()
+            out.append(pygame.Rect(strip.x, strip.y - 34, strip.width, strip.height + 46))
+        if not self.state.melds:
+            empty = theme.text(_("No melds on the table yet"), 16, theme.INK_FAINT)
+            out.append(empty.get_rect(center=self.layout["table"].rect.center).inflate(8, 8))
+        return out
+
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """What last-move tags must leave readable: the meld rows' labels and every meld
         card's index (the top-left corner each card shows beside the next one, and the last
@@ -824,7 +1012,12 @@ class TelefunkenTable(Gestures, CardTable):
                         anchor=anchor)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        self.draw_banner(surface, within=self.layout["table"].rect)  # never wider than it
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        # the banner above the cards in flight too ("You bought 9♥ …" stood under a
+        # computer's meld on its way), centred on the table and never wider than it
+        self.draw_banner(surface, within=self.layout["table"].rect)
 
     def _ended_words(self) -> str:
         """What the table says while the last deal's end is shown: who went out of it."""
@@ -886,6 +1079,44 @@ class TelefunkenTable(Gestures, CardTable):
         if phase == "cut" and self.hot_seat:  # no cover asks for the person: name them
             return words.waiting(phase, self.seat_name(state.seat), False)
         return words.waiting(phase, self.seat_name(state.seat), self.mine)
+
+
+TOAST_MARGIN = 4  # a message stands this far inside the table's panel, across
+TOAST_NARROWEST = 240  # ... and is at least this wide
+TOAST_STEP = 20  # the widths tried, from the table's down, differ by this much
+
+
+def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
+                centre: int) -> tuple[int, int, int]:
+    """(centre x, bottom, widest) of the message ``text`` inside ``area``, covering none of
+    ``clear``: in the fewest lines (never more than four: the fifth would be lost), then
+    as low as it may stand, then as wide as it may be, centred on ``centre`` before against
+    the area's right edge; where every place covers some of ``clear``, the one that covers
+    least."""
+    best: tuple | None = None  # (order, place)
+    widest = area.width
+    while widest >= TOAST_NARROWEST:
+        lines = len(theme.wrap(text, 19, widest - 40, "bold"))
+        if lines > 4 or (best is not None and best[0][:2] < (0, lines)):
+            break  # (narrower, more lines still: a place found already is better)
+        w, h = toast_size(text, widest)
+        for bottom in range(area.bottom, area.top + h - 1, -4):
+            for side, x in enumerate((centre, area.right - (w + 1) // 2)):
+                box = pygame.Rect(0, 0, w, h)
+                box.midbottom = (x, bottom)
+                if not area.contains(box):
+                    continue
+                cover = 0
+                for k in box.collidelistall(clear):
+                    over = box.clip(clear[k])
+                    cover += over.width * over.height
+                order = (cover, lines, -bottom, -widest, side)
+                if best is None or order < best[0]:
+                    best = (order, (x, bottom, widest))
+        if best is not None and best[0][:3] == (0, lines, -area.bottom):
+            break  # (free at the very bottom in as few lines: none better)
+        widest -= TOAST_STEP
+    return best[1] if best is not None else (centre, area.bottom, area.width)
 
 
 def prompt_lines(text: str, width: int) -> tuple[int, list[str]]:

@@ -190,6 +190,12 @@ def wait() -> str:
     return _("Wait for your turn")
 
 
+def landing() -> str:
+    """Your turn, but the move before it is still reaching the table (the rules system's
+    own words for it)."""
+    return _("Wait until the last move has reached the table.")
+
+
 def phase_refusal(state, seat: int) -> str:
     """Why nothing can be played from the hand now: what the phase asks for first."""
     if state.seat != seat or state.phase == "over":
