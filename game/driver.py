@@ -46,13 +46,15 @@ class Driver:
         self.settle()
 
     def settle(self, max_frames: int = 600) -> int:
-        """Step until no transition or tween is running and the top scene is not opening
-        its results over a few frames (or ``max_frames``); return frames."""
+        """Step until no transition or tween is running and the top scene is not about to
+        show something by itself (``settling``: a table opening its results over a few
+        frames, or a deal's summary waiting for a banner to be read), or ``max_frames``;
+        return frames."""
         from ecs.tween import is_animating
 
         for n in range(max_frames):
             if (self.app.scenes.transition is None and not is_animating()
-                    and not getattr(self.app.scenes.top, "opening_results", False)):
+                    and not getattr(self.app.scenes.top, "settling", False)):
                 return n
             self.step()
         return max_frames

@@ -195,6 +195,10 @@ class GameTable(TableScene):
         if self.replay is None:
             self.pending_summary = (title, subtitle, header, rows, count_up, details)
 
+    def summary_ready(self) -> bool:
+        """May a deal's summary waiting to be shown open now? Once the table is still."""
+        return not self.animating
+
     def legal(self) -> list[str]:
         """The legal moves of the seat to act (cached per state)."""
         key = id(self.state)
@@ -620,11 +624,14 @@ class GameTable(TableScene):
         self.app.scenes.push(overlay, transition="fade")
 
     @property
-    def opening_results(self) -> bool:
-        """Are the results of the finished game being made (``show_result``, a frame a
-        step)? A test driver settling the table waits for them."""
+    def settling(self) -> bool:
+        """Is the table about to show something by itself: its results being made over a
+        few frames (``show_result``), or a deal's summary waiting to open (``summary_ready``)?
+        A test driver settling the table waits for it."""
         made = self._results_made
-        return made is not None and made[0] is self.state and self.replay is None
+        if made is not None and made[0] is self.state and self.replay is None:
+            return True
+        return self.pending_summary is not None and self.session.result is None
 
     def make_results(self):
         """The results overlay of the finished game (``scenes.results.ResultsOverlay``)."""
@@ -748,7 +755,7 @@ class GameTable(TableScene):
         self._follow_log()
         if self.pending_summary is not None and self.session.result is not None:
             self.pending_summary = None  # the game is over: the results say it all
-        if (self.pending_summary is not None and not self.animating
+        if (self.pending_summary is not None and self.summary_ready()
                 and self.session.result is None):
             from scenes.results import DealSummary
 
@@ -1198,6 +1205,11 @@ class CardTable(GameTable):
     def language_changed(self) -> None:
         self.banner = None  # worded in the old language
         super().language_changed()
+
+    def summary_ready(self) -> bool:
+        """A deal's summary also waits for the banner of the deal's last move to be read
+        (it opened over it, the banner's words fading through the summary's)."""
+        return super().summary_ready() and self.banner is None
 
     def update(self, dt: float) -> None:
         super().update(dt)

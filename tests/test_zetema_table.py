@@ -927,3 +927,38 @@ def test_two_marriages_chosen_at_once_are_named_as_two(open_table, drive):
         drive.click(drive.center_of(next(e for c, e in table.selection if c == code)))
     drive.settle()
     assert table.selection_meld()[1] == "Marriage · 10 points"
+
+
+def test_a_deal_summary_opens_without_the_deal_over_banner(open_table, app, drive):
+    """"Deal 1 is over: a new deal" and the summary opening over it faded through each other
+    (words across words); the summary says the deal is over, so no banner comes with it."""
+    from scenes.results import DealSummary
+
+    table = open_table(last_card_of_the_deal())
+    seen = []
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    for _ in range(300):
+        seen.append(table.banner)
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    assert isinstance(app.scenes.top, DealSummary)
+    assert not any(b and "is over" in b[0] for b in seen + [table.banner])
+
+
+def test_a_deal_summary_waits_for_the_last_moves_banner(open_table, app, drive):
+    """The deal's last card made a zetema: its banner is read to its end before the summary
+    opens (it opened over the banner, the banner's words fading through the summary's)."""
+    from scenes.results import DealSummary
+
+    table = open_table(last_card_of_the_deal())  # (the 9♦ is the fifth nine: a zetema)
+    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
+    banners = []
+    for _ in range(600):
+        banners.append(table.banner)
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    assert isinstance(app.scenes.top, DealSummary)
+    shown = [b for b in banners if b is not None]
+    assert shown and banners[-1] is None  # a banner came, and had ended when it opened

@@ -340,8 +340,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.audio.request("deal")
                 drawn.append(event)
             elif isinstance(event, rules.DealEnded):
-                self.banner = (words.deal_over_banner(event.deal), 2.0)
                 self.deal_summary(event.deal)
+                if self.pending_summary is None:  # (a replay) else the summary says it: the
+                    # banner faded through the summary opening over it, words across words
+                    self.banner = (words.deal_over_banner(event.deal), 2.0)
                 if self.pending_summary is not None:
                     # the deal's end stays on the table until its summary is closed
                     self.ended_deal = event.table  # (piles as they lay, no hand left)
