@@ -44,6 +44,11 @@ class Placed:
     owner_rows: list[tuple[int, float]] = field(default_factory=list)
     card_w: int = TABLE_W  # the width of the meld cards (smaller on a crowded table)
     bottom: int = 0  # the lowest card's bottom edge
+    # the table's columns of rows (one; two on a crowded table), and the left edge of the
+    # column holding each owner's row: its label stands in that column's label strip
+    columns: list[pygame.Rect] = field(default_factory=list)
+    owner_left: dict[int, int] = field(default_factory=dict)
+    spill: int = 0  # how far the longest meld passes its column's right margin
 
 
 HAND_MARGIN = 18  # px between the hand zone's edges and its outer cards' (tilted) corners
@@ -144,16 +149,57 @@ MELD_STEP = 0.45  # a meld's cards overlap: each stands this many card widths fr
 
 def meld_slots(rect: pygame.Rect, melds, owners_order: list[int]) -> Placed:
     """The melds on the table: one row (wrapping) per owner in ``owners_order``, with cards
-    as large as ``MELD_WIDTHS`` allows while every row stays on the table (``card_w``)."""
+    as large as ``MELD_WIDTHS`` allows while every row stays on the table (``card_w``).
+    When no width keeps one column of rows on the table (five or six seats with melds),
+    two columns side by side, each half the table's width with its own label strip, the
+    owners in order down the first column, then down the second; the cards again as large
+    as fits."""
     for width in MELD_WIDTHS:
         placed = _meld_rows(rect, melds, owners_order, width)
-        if placed.bottom <= rect.bottom - 4:
-            break
+        if _overflow(placed, rect) == 0:
+            return placed
+    tried = [placed]
+    owners = [o for o in owners_order if any(m.owner == o for m in melds)]
+    if len(owners) > 1:
+        half = (len(owners) + 1) // 2  # (the first column takes the odd owner)
+        splits = sorted(range(1, len(owners)), key=lambda k: (abs(k - half), -k))
+        for width in MELD_WIDTHS:
+            for k in splits:  # as even as fits: an owner with long rows may need a column
+                placed = _meld_columns(rect, melds, owners[:k], owners[k:], width)
+                if _overflow(placed, rect) == 0:
+                    return placed
+                tried.append(placed)
+    # Not even two columns of the smallest cards stay on the table (very many melds):
+    # the layout that spills least, the larger cards of equals.
+    return min(tried, key=lambda p: (_overflow(p, rect), -p.card_w))
+
+
+def _overflow(placed: Placed, rect: pygame.Rect) -> int:
+    """How far ``placed`` spills out of the table ``rect`` (0: it keeps within): below
+    its foot, or a meld too long for its column past that column's right edge."""
+    return max(0, placed.bottom - (rect.bottom - 4), placed.spill)
+
+
+def _meld_columns(rect: pygame.Rect, melds, first: list[int], second: list[int],
+                  card_w: int) -> Placed:
+    """The rows of ``first`` down the left half of the table, those of ``second`` down
+    the right half (as ``_meld_rows`` lays each out)."""
+    left = pygame.Rect(rect.x, rect.y, rect.width // 2, rect.height)
+    right = pygame.Rect(left.right, rect.y, rect.right - left.right, rect.height)
+    placed = Placed(card_w=card_w, columns=[left, right])
+    for column, owners in ((left, first), (right, second)):
+        part = _meld_rows(column, melds, owners, card_w)
+        placed.slots.update(part.slots)
+        placed.meld_rects.update(part.meld_rects)
+        placed.owner_rows += part.owner_rows
+        placed.owner_left.update(part.owner_left)
+        placed.bottom = max(placed.bottom, part.bottom)
+        placed.spill = max(placed.spill, part.spill)
     return placed
 
 
 def _meld_rows(rect: pygame.Rect, melds, owners_order: list[int], card_w: int) -> Placed:
-    placed = Placed(card_w=card_w)
+    placed = Placed(card_w=card_w, columns=[rect])
     _, h = card_size(card_w)
     step = card_w * MELD_STEP
     rows: dict[int, list[int]] = {}
@@ -163,16 +209,18 @@ def _meld_rows(rect: pygame.Rect, melds, owners_order: list[int], card_w: int) -
     y = rect.y + 26 + h / 2
     for owner in [o for o in owners_order if o in rows]:
         placed.owner_rows.append((owner, y))
+        placed.owner_left[owner] = rect.x
         x = rect.x + OWNER_LABEL_W
         for i in rows[owner]:
             n = len(melds[i].cards)
             width = card_w + step * (n - 1)
-            if x + width > rect.right - 6:
+            if x + width > rect.right - 6 and x > rect.x + OWNER_LABEL_W:
                 x = rect.x + OWNER_LABEL_W
                 y += h + gap - 2
             placed.slots[f"meld_{i}"] = [(x + card_w / 2 + k * step, y, 0.0, 300 + k)
                                          for k in range(n)]
             placed.meld_rects[i] = pygame.Rect(round(x), round(y - h / 2), round(width), h)
+            placed.spill = max(placed.spill, round(x + width) - (rect.right - 6))
             x += width + 12
         placed.bottom = round(y + h / 2)
         y += h + gap

@@ -156,6 +156,10 @@ class TelefunkenTable(Gestures, CardTable):
         self._slots: dict[str, list[layout.Slot]] = {}
         self._meld_rects: dict[int, pygame.Rect] = {}
         self._owner_rows: list[tuple[int, float]] = []
+        # the left edge of the column holding each owner's row (two columns of rows on a
+        # crowded table, ``layout.meld_slots``), and the columns
+        self._owner_left: dict[int, int] = {}
+        self._meld_columns: list[pygame.Rect] = []
         self._meld_w = layout.TABLE_W  # the meld cards' width (they shrink on a crowded table)
         # each meld's cards as drawn, left to right (a set's new cards at its right end:
         # ``layout.meld_order``); the engine's order of a set is not the table's
@@ -377,6 +381,8 @@ class TelefunkenTable(Gestures, CardTable):
         self._slots = placed.slots
         self._meld_rects = placed.meld_rects
         self._owner_rows = placed.owner_rows
+        self._owner_left = placed.owner_left
+        self._meld_columns = placed.columns
         self._meld_w = placed.card_w
         ents = self.sync.planned(wanted)["hand"] if self._frozen is not None else None
         self._slots["hand"] = layout.hand_slots(self.layout["hand"].rect, wanted["hand"],
@@ -891,6 +897,9 @@ class TelefunkenTable(Gestures, CardTable):
                      "scores", "actions"):
             theme.panel(surface, self.layout[name].rect, alpha=60 if name == "hand" else 105)
         table = self.layout["table"].rect
+        for column in self._meld_columns[1:]:  # two columns of rows: a faint line between
+            pygame.draw.line(surface, theme.PANEL_EDGE, (column.x, column.y + 14),
+                             (column.x, column.bottom - 14))
         for owner, y in self._owner_rows:
             label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
             theme.put(surface, theme.text(label, 14, theme.GOLD, "bold"),
@@ -900,14 +909,16 @@ class TelefunkenTable(Gestures, CardTable):
                             theme.INK_FAINT, anchor="center")
 
     def owner_label_rect(self, owner: int, y: float) -> pygame.Rect:
-        """Where a meld row's label (the owner's name) is drawn."""
-        table = self.layout["table"].rect
+        """Where a meld row's label (the owner's name) is drawn: in the label strip at the
+        left of the row's column (the table's left, or its middle for the second column of
+        a crowded table)."""
+        left = self._owner_left.get(owner, self.layout["table"].rect.x)
         label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
         rect = theme.text(label, 14, theme.GOLD, "bold").get_rect()
         if theme.rtl():
-            rect.midright = (table.x + layout.OWNER_LABEL_W - 8, round(y))
+            rect.midright = (left + layout.OWNER_LABEL_W - 8, round(y))
         else:
-            rect.midleft = (table.x + 10, round(y))
+            rect.midleft = (left + 10, round(y))
         return rect
 
     # -- messages ------------------------------------------------------------------------
