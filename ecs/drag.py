@@ -7,7 +7,10 @@ glow. Release over a valid target: a ``DropIntent`` is queued and the scene deci
 the entity goes. Release over a refusing target: a ``RejectedDrop`` with the reason is
 queued and the entity glides back; release elsewhere: it just glides back.
 
-Without movement a press-release is a click: with ``click_select`` on, a click on a
+Without movement a press-release is a click (a press on something not draggable, or on
+bare felt, is a click only if let go on the same thing or within ``DRAG_THRESHOLD`` of it:
+pressed beside a card in the meld zone and let go over a pile, the pile's card was taken as
+if clicked): with ``click_select`` on, a click on a
 Draggable selects it (targets glow as during a drag) and a following click on a valid target
 drops it there; other clicks become ``ClickIntent``s. ``click_select`` may also be a
 predicate ``(entity) -> bool`` choosing per card (a hand card a click moves into a meld zone,
@@ -236,6 +239,8 @@ class DragDropSystem(esper.Processor):
         self._clear_targets()
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self._press_ent is None and not self._same_place(self._press_pos, pos):
+            return  # pressed on one thing (or bare felt), let go on another: no click
         if self.selected is not None:
             target = self._target_at(pos)
             drop = esper.try_component(target, DropTarget) if target is not None else None
@@ -279,6 +284,16 @@ class DragDropSystem(esper.Processor):
         self.queue.put(
             ClickIntent(clicked, pos, click.action if click else None, click.data if click else None)
         )
+
+    def _same_place(self, press: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
+        """Were ``press`` and ``pos`` on the same spot (within ``DRAG_THRESHOLD``) or the
+        same thing (the topmost entity and the drop target under each)?"""
+        if press is None:
+            return True
+        dx, dy = pos[0] - press[0], pos[1] - press[1]
+        if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+            return True
+        return topmost_at(press) == topmost_at(pos) and self._target_at(press) == self._target_at(pos)
 
     def _deliver(self, ent: int, target: int | None, by_click: bool, evaluate: bool = False) -> None:
         drop = esper.try_component(target, DropTarget) if target is not None else None

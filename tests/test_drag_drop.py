@@ -306,3 +306,47 @@ def test_esc_in_the_frame_of_a_drop_leaves_the_drop_standing(table, app, drive):
     drive.settle()
     assert app.scenes.top is table
     assert card in table.piles[f"pile_{suit}"]
+
+
+def _bare_felt(table):
+    """A point with no entity and no drop target under it."""
+    from ecs.input import topmost_at
+
+    for x in range(20, 1260, 20):
+        for y in range(20, 700, 20):
+            if topmost_at((x, y)) is None and table.drag.target_at((x, y)) is None:
+                return (x, y)
+    raise AssertionError("no bare felt")
+
+
+def test_a_press_on_bare_felt_let_go_on_a_card_is_no_click(table, drive):
+    """Pressed beside a card and let go over a pile, the pile's card was taken as if
+    clicked (a play-tester's Zetema king): a click is a press and a release on the same
+    thing, or within a few pixels."""
+    before = len(table.stock)
+    top = table.stock[-1]
+    felt = _bare_felt(table)
+    drive.press(felt)
+    drive.move(drive.center_of(top), steps=6)
+    drive.release()
+    drive.settle()
+    assert len(table.stock) == before
+    card = table.hand[5]  # a selected card is not dropped where such a press ends either
+    suit = _code(card)[-1]
+    drive.click(drive.center_of(card))
+    drive.press(felt)
+    drive.move(_pile_center(table, suit), steps=6)
+    drive.release()
+    drive.settle()
+    assert card in table.hand and card not in table.piles[f"pile_{suit}"]
+
+
+def test_a_press_on_the_stock_let_go_a_little_further_on_it_still_clicks(table, drive):
+    before = len(table.stock)
+    top = table.stock[-1]
+    x, y = drive.center_of(top)
+    drive.press((x - 8, y))
+    drive.move((x + 8, y), steps=3)
+    drive.release()
+    drive.settle()
+    assert len(table.stock) == before - 1 and table.hand[-1] == top
