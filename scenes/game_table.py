@@ -121,6 +121,7 @@ class GameTable(TableScene):
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self._was_yours = False  # could a person at the screen move at the last frame?
         self.result_shown = False
+        self._refusals: set[str] = set()  # the refusals this table has said (``refuse``)
         self._results_made: tuple | None = None  # (the finished position, its results,
         # [drawn once off screen])
         self.recorded = False
@@ -379,6 +380,7 @@ class GameTable(TableScene):
         text = sentence(reason)
         waiting = text in {sentence(_(w)) for w in WAITS}
         self.app.toast(text, error=not waiting)
+        self._refusals.add(text)
         if not waiting:
             self.audio.request("error")
         if isinstance(intent, DropIntent):
@@ -618,9 +620,10 @@ class GameTable(TableScene):
             self.result_shown = False
             return
         self._results_made = None
-        # the table's messages end with it (they stood over the results' veil); a problem
+        # the table's messages end with it (they stood over the results' veil), its refusals
+        # too (a drop refused just before the last move stood over the results); a problem
         # (a save that failed) stays
-        self.app.toasts = [t for t in self.app.toasts if t.error]
+        self.app.toasts = [t for t in self.app.toasts if t.error and t.text not in self._refusals]
         self.app.scenes.push(overlay, transition="fade")
 
     @property

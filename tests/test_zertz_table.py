@@ -528,6 +528,8 @@ def test_the_tables_messages_go_when_the_results_come(app, drive):
     app.toasts.clear()
     app.toast("Blue has no move and passes.")
     app.toast("Saving failed: disk full.", error=True)
+    table.refuse("Ring a4 already holds a marble: choose an empty ring.", None)  # (a drop
+    # refused just before the last move: it stood over the results too)
     for _ in range(4):  # made, laid out, drawn off screen, opened: a frame each
         table.show_result()
     assert app.scenes.top is not table
