@@ -73,7 +73,7 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
     for dx, dy in ((0, 0),) + NUDGES:
         for start in starts:
             box = start.move(dx, dy).clamp(inside)
-            cost = sum(_overlap(box, r) for r in avoid)
+            cost = sum(_overlap(box, avoid[k]) for k in box.collidelistall(avoid))
             if box.colliderect(card):
                 cost += 10 ** 9
             if cost == 0:
