@@ -334,7 +334,7 @@ def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],
     img = _tag_words(text)
     tag, least = spots[0], None
     for spot in spots:  # (the first that covers nothing ends the search: a table can list
-        cover = _covered(spot, taken)  # a hundred spots and a hundred rects to weigh)
+        cover = covered(spot, taken)  # a hundred spots and a hundred rects to weigh)
         if least is None or cover < least:
             tag, least = spot, cover
             if not cover:
@@ -344,7 +344,7 @@ def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],
     return tag
 
 
-def _covered(spot: pygame.Rect, taken: list[pygame.Rect]) -> int:
+def covered(spot: pygame.Rect, taken: list[pygame.Rect]) -> int:
     """How many pixels of ``taken`` (each rect as often as it is listed) ``spot`` covers."""
     total = 0
     for k in spot.collidelistall(taken):

@@ -58,9 +58,11 @@ class Button(Widget):
         self.note = note
         self._pressed = False
 
+    answers_disabled = False  # a click on it greyed still calls ``on_click`` (to say why)
+
     def handle(self, event: InputEvent) -> bool:
         super().handle(event)
-        if not self.enabled:
+        if not self.enabled and not self.answers_disabled:
             return False
         if event.kind == "down" and event.button == 1 and self.rect.collidepoint(event.pos):
             self._pressed = True

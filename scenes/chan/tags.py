@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from scenes.marks import LastMoves, Mark, tag_width
+from scenes.marks import LastMoves, Mark, covered, tag_width
 
 # red, blue, green, violet: the fourth seat's is not the gold of the live card and its glow
 COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226))
@@ -106,7 +106,7 @@ class ChanMarks(LastMoves):
             avoid += super().tag_spots(self._yield[label], box, edge, bounds)[:1] * WORDS
         best, least = spots[0], None
         for spot in spots:
-            cover = _covered(spot, avoid)
+            cover = covered(spot, avoid)
             if least is None or cover < least:
                 best, least = spot, cover
                 if not cover:
@@ -140,11 +140,3 @@ class ChanMarks(LastMoves):
             out += [r for r in outside if r.width > 0 and r.height > 0] * HARD
         return out
 
-
-def _covered(spot: pygame.Rect, rects: list[pygame.Rect]) -> int:
-    """How many pixels of ``rects`` (each as often as it is listed) ``spot`` covers."""
-    total = 0
-    for k in spot.collidelistall(rects):
-        over = spot.clip(rects[k])
-        total += over.width * over.height
-    return total

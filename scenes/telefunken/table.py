@@ -39,7 +39,7 @@ from scenes.marks import LastMoves
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
-from scenes.widgets import Button, Choice, Widget, WidgetGroup
+from scenes.widgets import Button, Choice, WidgetGroup
 
 AI_LEAD = 0.35
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
@@ -92,6 +92,8 @@ class UndoButton(Button):
     being made came to a button built anew, greyed, and did nothing; the old one had
     looked lit.)"""
 
+    answers_disabled = True  # (greyed, a click says why nothing is undone)
+
     def __init__(self, can_undo, undo) -> None:
         self._can_undo = can_undo
         self._lit = False  # (as last set: a change of it redraws the table)
@@ -111,19 +113,6 @@ class UndoButton(Button):
         self._lit = self.enabled
         return self
 
-    def handle(self, event) -> bool:
-        if self.enabled:
-            return super().handle(event)
-        Widget.handle(self, event)  # (hover)
-        if event.kind == "down" and event.button == 1 and self.rect.collidepoint(event.pos):
-            self._pressed = True
-            return True
-        if event.kind == "up" and event.button == 1 and self._pressed:
-            self._pressed = False
-            if self.rect.collidepoint(event.pos):
-                self.on_click()  # (says why nothing is undone)
-                return True
-        return False
 
 
 class TelefunkenTable(Gestures, CardTable):
