@@ -7,7 +7,8 @@ glow. Release over a valid target: a ``DropIntent`` is queued and the scene deci
 the entity goes. Release over a refusing target: a ``RejectedDrop`` with the reason is
 queued and the entity glides back; release elsewhere: it just glides back.
 
-Without movement a press-release is a click (a press on something not draggable, or on
+Without movement a press-release is a click (so is a drag let go within ``SHAKY_CLICK``
+of where it began, over the target it began over; a press on something not draggable, or on
 bare felt, is a click only if let go on the same thing or within ``DRAG_THRESHOLD`` of it:
 pressed beside a card in the meld zone and let go over a pile, the pile's card was taken as
 if clicked): with ``click_select`` on, a click on a
@@ -36,6 +37,9 @@ from ecs.intents import ClickIntent, DragStarted, DropIntent, IntentQueue, Rejec
 from ecs.tween import animate, cancel, move_to, resting_z
 
 DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
+SHAKY_CLICK = 2 * DRAG_THRESHOLD  # a drag let go this near its start, over the target it
+# began over, is a click that shook (a pile's king, pressed and let go 6 px aside, was
+# refused as if dropped back on its pile)
 HELD_Z = 100_000.0
 
 Validator = Callable[[int, int], tuple[bool, str]]
@@ -67,6 +71,7 @@ class DragDropSystem(esper.Processor):
         self._press_ent: int | None = None
         self._press_pos: tuple[int, int] | None = None
         self._grab = (0.0, 0.0)
+        self._drag_from: tuple[tuple[int, int], int | None] = ((0, 0), None)  # press, target
         self._origin: dict[int, tuple[float, float, float]] = {}
 
     # -- frame -------------------------------------------------------------------------
@@ -220,6 +225,7 @@ class DragDropSystem(esper.Processor):
             order.z = HELD_Z
         animate(ent, "lift", 1.0, 0.12)
         self.held = ent
+        self._drag_from = (press, self._target_at(press))
         esper.add_component(ent, Held())
         self._evaluate_targets(ent)
         self.queue.put(DragStarted(ent))
@@ -233,6 +239,12 @@ class DragDropSystem(esper.Processor):
             return
         self._let_go(ent)
         target = self._target_at(pos)
+        (x, y), start = self._drag_from
+        if target == start and (pos[0] - x) ** 2 + (pos[1] - y) ** 2 < SHAKY_CLICK ** 2:
+            self.glide_back(ent)  # a click that shook: back in place, and taken as a click
+            self._clear_targets()
+            self._click(pos)
+            return
         # judged again now: the position may have changed since the card was picked up
         # (the computer moved, the person's turn came)
         self._deliver(ent, target, by_click=False, evaluate=True)

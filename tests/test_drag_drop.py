@@ -350,3 +350,25 @@ def test_a_press_on_the_stock_let_go_a_little_further_on_it_still_clicks(table, 
     drive.release()
     drive.settle()
     assert len(table.stock) == before - 1 and table.hand[-1] == top
+
+
+def test_a_click_that_shakes_a_few_pixels_is_a_click(table, drive):
+    """Pressed on a card and let go 8 px aside (past the drag threshold, over the target it
+    began over): a click, which selects it, not a drop back where it lay (in Zetema a pile's
+    king was then refused: "can only go into a marriage")."""
+    card = table.hand[5]
+    x, y = drive.center_of(card)
+    drive.press((x, y))
+    drive.move((x + 6, y + 5), steps=2)
+    drive.release()
+    drive.settle()
+    assert table.drag.selected == card and esper.has_component(card, Selected)
+    assert card in table.hand
+
+
+def test_a_short_drag_onto_another_target_is_still_a_drop(table, drive):
+    card = table.hand[0]
+    suit = _code(card)[-1]
+    drive.drag(drive.center_of(card), _pile_center(table, suit))
+    drive.settle()
+    assert card in table.piles[f"pile_{suit}"]

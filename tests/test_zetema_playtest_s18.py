@@ -400,3 +400,19 @@ def test_a_king_in_the_meld_zone_when_undo_is_pressed_is_marked_on_its_pile_agai
     tags = [rect for label, rect in tags_drawn(app, monkeypatch) if label == name]
     assert len(tags) == 1 and tags[0].colliderect(table.layout["pile_K"].rect)
     assert outlines_drawn(app, table, 1, monkeypatch) == [drawn_box(king[1]).inflate(8, 8)]
+
+
+def test_a_pile_king_clicked_with_a_shake_goes_into_the_meld_zone(app):
+    """A click on the K pile's king that shook 6 px (past the drag threshold) was taken for
+    a drop back on its pile: "K♦ (from the K pile) can only go into a marriage." It is a
+    click: the king goes into the meld zone, nothing is refused."""
+    table, drive = seat_three_discards_the_king(app)
+    king = table.piles[rules.KING][-1][1]
+    x, y = drive.center_of(king)
+    app.toasts.clear()
+    drive.press((x, y))
+    drive.move((x + 5, y + 4), steps=2)
+    drive.release()
+    drive.settle()
+    assert [t for t, _ in table.selection] == ["KD" + PILE]
+    assert not any(t.error for t in app.toasts)
