@@ -41,11 +41,7 @@ def set_app_language(app, lang: str) -> None:
     i18n.set_language(lang)
     app.toasts = []  # worded in the old language
     app.save_settings()
-    for scene in list(app.scenes.stack):
-        relayout = getattr(scene, "language_changed", None)
-        if relayout is not None:
-            relayout()
-    app.scenes.invalidate()  # the scenes behind the Settings screen are drawn again now
+    _tell_scenes(app, "language_changed")
 
 
 def set_card_colours(app, four_colour: bool) -> None:
@@ -54,11 +50,17 @@ def set_card_colours(app, four_colour: bool) -> None:
     app.settings.four_colour = four_colour
     card_art.set_four_colour(four_colour)
     app.save_settings()
+    _tell_scenes(app, "card_faces_changed")
+
+
+def _tell_scenes(app, hook: str) -> None:
+    """Call ``hook`` on every open scene that has it, then draw them all again (the scenes
+    behind the Settings screen show the change at once)."""
     for scene in list(app.scenes.stack):
-        restyle = getattr(scene, "card_faces_changed", None)
-        if restyle is not None:
-            restyle()
-    app.scenes.invalidate()  # the scenes behind the Settings screen are drawn again now
+        method = getattr(scene, hook, None)
+        if method is not None:
+            method()
+    app.scenes.invalidate()
 
 
 def fits_desktop(size: tuple[int, int]) -> bool:

@@ -58,12 +58,15 @@ def last_card_of_the_deal(scores=(40, 60), dealer: int = 1) -> rules.State:
                        "piles": piles, "marriage_pile": [], "scores": list(scores)})
 
 
-def play_the_last_card(app, drive, table, frames: int = 300):
-    """Drag the 9♦ onto its pile and step until the deal's summary opens; the top scene."""
+def play_the_last_card(app, drive, table, frames: int = 300, each_frame=None):
+    """Drag the 9♦ onto its pile and step until the deal's summary opens; the top scene.
+    ``each_frame()`` is called before every frame stepped."""
     from scenes.results import DealSummary
 
     drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     for _ in range(frames):
+        if each_frame is not None:
+            each_frame()
         drive.step()
         if isinstance(app.scenes.top, DealSummary):
             break
@@ -936,12 +939,7 @@ def test_a_deal_summary_opens_without_the_deal_over_banner(open_table, app, driv
 
     table = open_table(last_card_of_the_deal())
     seen = []
-    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
-    for _ in range(300):
-        seen.append(table.banner)
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    play_the_last_card(app, drive, table, 300, lambda: seen.append(table.banner))
     assert isinstance(app.scenes.top, DealSummary)
     assert not any(b and "is over" in b[0] for b in seen + [table.banner])
 
@@ -952,13 +950,8 @@ def test_a_deal_summary_waits_for_the_last_moves_banner(open_table, app, drive):
     from scenes.results import DealSummary
 
     table = open_table(last_card_of_the_deal())  # (the 9♦ is the fifth nine: a zetema)
-    drive.drag(drive.center_of(hand_ent(table, "9D")), pile_centre(table, "9"))
     banners = []
-    for _ in range(600):
-        banners.append(table.banner)
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    play_the_last_card(app, drive, table, 600, lambda: banners.append(table.banner))
     assert isinstance(app.scenes.top, DealSummary)
     shown = [b for b in banners if b is not None]
     assert shown and banners[-1] is None  # a banner came, and had ended when it opened
