@@ -62,7 +62,13 @@ def entity_rect(transform: Transform, sprite: Sprite) -> tuple[float, float, flo
 
 
 def hit(transform: Transform, sprite: Sprite, pos: tuple[int, int]) -> bool:
-    left, top, w, h = entity_rect(transform, sprite)
+    """Is ``pos`` on the entity? A card being turned over (squashed to a sliver half-way)
+    is hit over its whole width: it is still there, and a card pressed while it turns (a hand
+    coming up from under the cover) was missed."""
+    w, h = sprite.image.get_size()
+    w *= transform.scale
+    h *= transform.scale
+    left, top = transform.x - w / 2, transform.y + transform.dy - h / 2
     return left <= pos[0] < left + w and top <= pos[1] < top + h
 
 

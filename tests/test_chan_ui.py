@@ -523,3 +523,58 @@ def test_the_line_names_the_seat_whose_move_is_landing(app, drive):
             break
     else:
         raise AssertionError(f"no computer's move was seen landing (first mover {mover})")
+
+
+def test_a_card_turning_over_as_the_cover_lifts_can_be_taken(app, drive):
+    """Right after the cover lifts, the hand's cards turn face up: a card pressed half-way
+    through its turn (squashed to a sliver) is taken all the same and discarded (the press
+    missed it, and the move was lost without a word)."""
+    from scenes.game_table import COVER_QUIET
+
+    config = GameConfig("chan", (Seat("human"),) * 4, 3, {})
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    rng = random.Random(3)
+    for _turn in range(40):
+        for _ in range(600):
+            if table.rules.over or table.curtain or (
+                    table.rules.human_to_move() and not table.animating):
+                break
+            drive.step()
+        assert not table.rules.over
+        discards = [m for m in table.legal() if m.startswith("discard ")]
+        if table.curtain and discards:
+            drive.wait(COVER_QUIET + 0.1)
+            drive.click(table.layout["hand"].rect.center)
+            assert not table.curtain
+            for _ in range(30):
+                thin = [m for m in discards if _outside_its_sliver(table, m.split()[1])]
+                if thin:
+                    break
+                drive.step()
+            if thin:
+                before = len(table.session.moves)
+                perform(drive, table, thin[0])
+                drive.settle()
+                assert table.session.moves[before:before + 1] == [thin[0]]
+                return
+            drive.settle()
+        if table.curtain:
+            drive.lift_cover(table)
+        before = len(table.session.moves)
+        perform(drive, table, rng.choice(table.legal()), by="click")
+        drive.settle()
+        assert len(table.session.moves) > before
+    raise AssertionError("no card was caught half-way through its turn")
+
+
+def _outside_its_sliver(table, code: str) -> bool:
+    """Is the point where a person takes the card off the narrow strip it shows half-way
+    through turning over?"""
+    from ecs.components import Sprite, Transform
+
+    ent = table.hand_entity(code)
+    t = esper.component_for_entity(ent, Transform)
+    half = esper.component_for_entity(ent, Sprite).image.get_width() * t.squash / 2
+    return t.squash < 1.0 and abs(table.grip(ent)[0] - t.x) > half + 1
