@@ -18,8 +18,9 @@ while hard thinks; start-up under 1.5 s.
 Then the stress table against the raw floor, in CPU time of the main thread
 (``time.thread_time``), interleaved frame by frame in the same process so the ratio holds on
 a noisy machine: the floor is a bare pygame loop blitting the same 110 card images at the
-same places and flipping. Target: stress p99 within 1.3x the floor's p99.
-``--stress-floor`` runs only that part.
+same places and flipping. Target: stress p99 within 1.3x the floor's p99. Then the same
+table with every card stopped where it stands (no per-card animation work) against the floor
+again: what the rest of the frame costs beyond the floor. ``--stress-floor`` runs only that part.
 
 (d) idle tables (``--only idle``): each game's table, opened with a seeded game, settled
 with the person to move and no message shown, then ``--idle-frames`` frames with no input:
@@ -228,6 +229,7 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     import pygame
 
     from ecs.components import CardFace, Transform, Tweens, ZOrder
+    from ecs.render import SMOOTH_AFTER
     from scenes.sandbox_table import SandboxTable
 
     table = SandboxTable(app, seed=11, stress=True)
@@ -274,6 +276,31 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
             moving = sum(1 for e in cards if esper.component_for_entity(e, Tweens).items)
             moving_min = min(moving_min, moving)
     assert table.drag.held == held, "the dragged card was dropped during the benchmark"
+    # The same table with every card stopped where it is (its tweens dropped: no tween or
+    # placement work per card; rotated and squashed images as they were) and the one card
+    # still dragged, against the floor again: what the frame costs beyond the floor before
+    # any per-card animation work (the rotated images' larger rects, the felt, the words,
+    # events, hover and drag).
+    for e in cards:
+        esper.component_for_entity(e, Tweens).items = []
+    still, still_floor = [], []
+    driver.step(2 * SMOOTH_AFTER)  # (resting images are redone smoothly once, on their 12th use)
+    for i in range(frames, frames + frames // 2):
+        x = 640 + 400 * math.cos(i / 40)
+        y = 360 + 200 * math.sin(i / 30)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                             rel=(1, 1), buttons=(1, 0, 0)))
+        t0 = clock()
+        app.step(1 / 60)
+        still.append(clock() - t0)
+        blits = []
+        for tr, face in parts:
+            image = face.front if face.face_up else face.back
+            w, h = image.get_size()
+            blits.append((image, (round(tr.x - w / 2), round(tr.y + tr.dy - h / 2))))
+        t0 = clock()
+        _floor_frame(screen, background, blits)
+        still_floor.append(clock() - t0)
     line_s, _, s99 = _cpu_summary("stress table (110 cards)", stress)
     line_f, _, f99 = _cpu_summary("raw floor (same 110 images)", floor)
     print(f"  (stress table: {len(cards)} cards, at least {moving_min} tweening at each sample, "
@@ -286,6 +313,11 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     print(f"stress p99 / floor p99 = {s99 / f99:.2f}x  (target within 1.3x)")
     if drawn_floor:
         print(f"stress p99 / floor-as-drawn p99 = {s99 / d99:.2f}x")
+    line_t, _, t99 = _cpu_summary("stress table, cards stopped", still)
+    line_tf, _, tf99 = _cpu_summary("raw floor beside it", still_floor)
+    print(line_t)
+    print(line_tf)
+    print(f"stopped p99 / floor p99 = {t99 / tf99:.2f}x  (no per-card animation work at all)")
     return s99, f99
 
 
