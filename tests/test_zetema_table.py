@@ -955,3 +955,29 @@ def test_a_deal_summary_waits_for_the_last_moves_banner(open_table, app, drive):
     assert isinstance(app.scenes.top, DealSummary)
     shown = [b for b in banners if b is not None]
     assert shown and banners[-1] is None  # a banner came, and had ended when it opened
+
+
+def test_once_a_deal_is_over_nobody_is_to_play_or_thinking(open_table, app, drive,
+                                                             monkeypatch):
+    """The computer plays the deal's last card. Once it has landed, the deal's end stays on
+    the table until its summary opens: the computer's panel said "thinking…" and was lit as
+    the seat to play the while (about half a second)."""
+    from scenes import theme
+    from tests.test_marks import record_calls
+
+    piles = {r: [] for r in rules.RANKS}
+    for card in (Counter(rules.deck("S")) - Counter(["9D"])).elements():
+        piles[card[:-1]].append(card)
+    table = open_table(rules.load({
+        "players": 2, "dealer": 0, "to_move": 1, "phase": "meld", "hands": [[], ["9D"]],
+        "stock": [], "piles": piles, "marriage_pile": [], "scores": [40, 60]}))
+    for _ in range(300):
+        drive.step()
+        if table.ended_deal is not None and table.landing_seat() is None:
+            break
+    assert app.scenes.top is table and table.ended_deal is not None
+    said = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, _rect: text)
+    table.draw(app.screen)
+    assert said and not any(t.startswith("thinking") for t in said)
+    assert table.thinking_seat() is None
+    assert not any(table._to_play(seat) for seat in (0, 1))

@@ -206,14 +206,19 @@ class ZetemaPanels:
         """Is ``seat`` shown as the one to play (gold: its panel's edge, its name on the
         score sheet and over the hand)? The acting seat, as the meld zone names it (the
         sheet lit the next seat while the last one's move was still landing)."""
-        return self.state.phase != "over" and self.acting_seat() == seat
+        if self.state.phase == "over" or (self.ended_deal is not None
+                                          and self.landing_seat() is None):
+            return False  # (a deal's end stays on the table until its summary is closed:
+            # its last mover was lit as the one to play and "thinking" the while)
+        return self.acting_seat() == seat
 
     def thinking_seat(self) -> int | None:
         """The seat whose panel says "thinking…": the computer to play, once the move
         before has landed. While a move's cards are still on their way its seat has played
         and the next one has not begun (the mover's panel said "thinking" as its own discard
         flew, and the next seat's only after it had landed)."""
-        if self.state.phase == "over" or self.landing_seat() is not None:
+        if (self.state.phase == "over" or self.ended_deal is not None
+                or self.landing_seat() is not None):
             return None
         seat = self.state.seat
         return seat if self.says_thinking(seat) else None
