@@ -82,7 +82,7 @@ class SetupScene(Scene):
             y += 47 if compact else 52
         self.seed_field = TextField(at((x, y, 520, 40)), _("Seed (optional)"), self.seed_text,
                                     self._set_seed, digits_only=True, max_len=9,
-                                    placeholder=_("random"))
+                                    placeholder=_("random"), on_refused=self._not_a_digit)
         widgets.add(self.seed_field)
         bottom = self.panel.bottom - 78
         widgets.add(Button(at((x, bottom, 180, 54)), _("Back"), self.back, hotkey=None))
@@ -119,6 +119,10 @@ class SetupScene(Scene):
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
+
+    def _not_a_digit(self, _char: str) -> None:
+        """A letter typed into the seed field is left out: say why (it vanished silently)."""
+        self.app.toast(_("A seed is a whole number: only digits can be typed here."))
 
     # -- actions -----------------------------------------------------------------------
     def config(self) -> GameConfig:

@@ -278,8 +278,10 @@ class TextField(Widget):
 
     def __init__(self, rect, label: str, text: str, on_change: Callable[[str], None],
                  digits_only: bool = False, max_len: int = 12, placeholder: str = "",
-                 label_width: int = 220) -> None:
+                 label_width: int = 220,
+                 on_refused: Callable[[str], None] | None = None) -> None:
         super().__init__(rect)
+        self.on_refused = on_refused  # told of a character a digits-only field leaves out
         self.label = label
         self.text = text
         self.on_change = on_change
@@ -305,6 +307,8 @@ class TextField(Widget):
                 return True
             elif event.unicode and event.unicode.isprintable() and len(self.text) < self.max_len:
                 if self.digits_only and not event.unicode.isdigit():
+                    if self.on_refused is not None:
+                        self.on_refused(event.unicode)
                     return True
                 self.text += event.unicode
             else:

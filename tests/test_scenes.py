@@ -120,6 +120,9 @@ def test_setup_widgets_change_the_config(app, drive):
     drive.type("42x7")
     config = scene.config()
     assert config.seed == 427 and config.fixed_seed  # a typed seed is kept on restart
+    # the letter was left out with a word, not silently
+    assert [t.text for t in app.toasts] == [
+        "A seed is a whole number: only digits can be typed here."]
     assert [s.kind for s in config.seats] == ["human", "human", "ai", "ai"]
     assert config.seats[2].level == "hard"
     assert config.options == {"double": "S"}
