@@ -263,6 +263,15 @@ class MainMenu(Scene):
             elif not hovered and has_glow:
                 esper.remove_component(ent, Glow)
 
+    def needs_redraw(self) -> bool:
+        """Only while its tiles move (coming in, rising under the pointer) or a glow comes
+        or goes; the rest changes with input, which redraws anyway. An idle menu draws
+        nothing (it drew sixty frames a second)."""
+        if self.world is None or not self.world.alive:
+            return True
+        self.world.activate()
+        return self.render.changed() or self.widgets.needs_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.app.size, theme.FELT_DARK), (0, 0))
         title = self.layout["title"].rect

@@ -123,6 +123,11 @@ class PauseMenu(Scene):
                    and not getattr(rules, "over", False))
         return [_("The game in progress will be lost."), again] if in_play else [again]
 
+    def needs_redraw(self) -> bool:
+        """Its picture changes only with input, which redraws anyway: idle, it draws
+        nothing (it drew sixty frames a second)."""
+        return self.widgets.needs_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
         theme.panel(surface, self.panel, alpha=255)

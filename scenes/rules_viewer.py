@@ -184,6 +184,11 @@ class RulesViewer(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.close()
 
+    def needs_redraw(self) -> bool:
+        """Its picture changes only with input, which redraws anyway: idle, it draws
+        nothing (it drew sixty frames a second)."""
+        return self.widgets.needs_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 170)
         theme.panel(surface, self.panel, alpha=255)

@@ -223,6 +223,11 @@ class SettingsScene(Scene):
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
             self.close()
 
+    def needs_redraw(self) -> bool:
+        """Its picture changes only with input, which redraws anyway: idle, it draws
+        nothing (it drew sixty frames a second)."""
+        return self.widgets.needs_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen  # F11 may change it
         if self._window_size() != self._size_shown:  # the window was resized by hand while

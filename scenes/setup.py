@@ -172,6 +172,11 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
 
+    def needs_redraw(self) -> bool:
+        """Its picture changes only with input (which redraws anyway) and as the seed
+        field's cursor blinks: idle, it draws nothing (it drew sixty frames a second)."""
+        return self.widgets.needs_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.app.size, theme.FELT_DARK), (0, 0))
         theme.panel(surface, self.panel, alpha=225)

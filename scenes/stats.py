@@ -130,6 +130,11 @@ class StatsScene(Scene):
                 i = self.keys.index(self.game) + (1 if event.key == ahead else -1)
                 self.game = self.keys[i % len(self.keys)]
 
+    def needs_redraw(self) -> bool:
+        """Its picture changes only with input, which redraws anyway: idle, it draws
+        nothing (it drew sixty frames a second)."""
+        return self.widgets.needs_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 175)
         theme.panel(surface, self.panel, alpha=255)

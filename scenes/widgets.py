@@ -39,6 +39,11 @@ class Widget:
             self.hovered = self.rect.collidepoint(event.pos)
         return False
 
+    def needs_redraw(self) -> bool:
+        """Would the widget look different now, with no input since it was drawn? (Hover,
+        presses and typing come with input, which redraws anyway.)"""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
@@ -290,6 +295,7 @@ class TextField(Widget):
         self.placeholder = placeholder
         self.focused = False
         self.label_width = label_width
+        self._blink_drawn = False  # was the cursor on when last drawn?
 
     def _field(self) -> pygame.Rect:
         return _field_rect(self.rect, self.label_width)
@@ -317,7 +323,12 @@ class TextField(Widget):
             return True
         return False
 
+    def needs_redraw(self) -> bool:
+        """The blinking cursor of a field being typed in is due to show or hide."""
+        return self.focused and _blink_on() != self._blink_drawn
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._blink_drawn = _blink_on()
         _draw_label(surface, self.label, self.rect, theme.INK, self.label_width)
         field = self._field()
         pygame.draw.rect(surface, (16, 22, 30), field, border_radius=8)
@@ -329,10 +340,15 @@ class TextField(Widget):
         start = (field.right - 12) if rtl else (field.x + 12)
         rect = theme.blit_text(surface, shown, (start, field.centery), 19, color,
                                anchor="midright" if rtl else "midleft")
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused and self._blink_drawn:
             end = (rect.x - 2) if rtl else (rect.right + 2)
             x = end if self.text else start
             pygame.draw.line(surface, theme.INK, (x, field.y + 8), (x, field.bottom - 8), 2)
+
+
+def _blink_on() -> bool:
+    """A text cursor shows half a second, hides half a second."""
+    return (pygame.time.get_ticks() // 500) % 2 == 0
 
 
 def _field_rect(rect: pygame.Rect, label_width: int) -> pygame.Rect:
@@ -389,6 +405,9 @@ class WidgetGroup:
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             widget.draw(surface)
+
+    def needs_redraw(self) -> bool:
+        return any(widget.needs_redraw() for widget in self.widgets)
 
     @property
     def typing(self) -> bool:

@@ -148,9 +148,94 @@ def test_messages_redraw_until_they_are_gone(app, drive, monkeypatch):
 
 
 def test_scenes_that_do_not_know_always_redraw(app, drive, monkeypatch):
+    from scenes.base import Scene
+
+    app.scenes.push(Scene(app), transition=None)
+    drive.step()
     flips = count_flips(monkeypatch)
-    drive.step(10)  # the main menu (its tiles animate; it does not say when it rests)
+    drive.step(10)  # (a scene that does not say when its picture changes)
     assert flips[0] == 10
+
+
+def settle_draws(drive, app, frames: int = 600) -> None:
+    """Step until a frame draws nothing (and no message stands)."""
+    for _ in range(frames):
+        drawn = app.draws
+        drive.step()
+        if app.draws == drawn and not app.toasts:
+            return
+    raise AssertionError("the screen never came to rest")
+
+
+def test_an_idle_menu_draws_nothing_until_a_tile_moves(app, drive, monkeypatch):
+    """The main menu drew sixty frames a second while nobody touched it (about 0.8 of a core
+    on a real display). At rest it draws nothing; the pointer on a tile redraws the tile's
+    rise through to its end, then rests again."""
+    menu = app.scenes.top
+    settle_draws(drive, app)
+    flips = count_flips(monkeypatch)
+    before = pixels(app.screen)
+    drive.step(60)
+    assert flips[0] == 0 and pixels(app.screen) == before
+    tile = esper.component_for_entity(menu.tiles["zertz"], Transform)
+    drive.move((round(tile.x), round(tile.y)))  # one event
+    risen = []
+    for _ in range(60):
+        drive.step()
+        risen.append(tile.dy)
+    assert flips[0] > 5 and risen[-1] < -1  # drawn while it rose, without more input
+    assert pixels(app.screen) != before
+    settle_draws(drive, app)
+    flips[0] = 0
+    drive.step(30)
+    assert flips[0] == 0
+
+
+@pytest.mark.parametrize("screen", ["setup", "settings", "stats", "rules", "pause"])
+def test_idle_screens_draw_nothing(app, drive, monkeypatch, screen):
+    """Setup, Settings, Statistics, the rules and the pause menu change only with input."""
+    from game.catalog import BY_KEY
+    from scenes.pause import PauseMenu
+    from scenes.rules_viewer import RulesViewer
+    from scenes.settings import SettingsScene
+    from scenes.setup import SetupScene
+    from scenes.stats import StatsScene
+
+    if screen == "pause":
+        table = quiet_table(app, drive)
+        scene = PauseMenu(app, table)
+    else:
+        scene = {"setup": lambda: SetupScene(app, BY_KEY["zetema"]),
+                 "settings": lambda: SettingsScene(app), "stats": lambda: StatsScene(app),
+                 "rules": lambda: RulesViewer(app)}[screen]()
+    app.scenes.push(scene, transition=None)
+    settle_draws(drive, app)
+    flips = count_flips(monkeypatch)
+    drive.step(60)
+    assert flips[0] == 0
+    drive.move((5, 5))  # input still redraws
+    assert flips[0] == 1
+
+
+def test_the_seed_fields_cursor_blinks_on_an_idle_setup_screen(app, drive, monkeypatch):
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+
+    ticks = [0]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: ticks[0])
+    scene = SetupScene(app, BY_KEY["zertz"])
+    app.scenes.push(scene, transition=None)
+    drive.click(scene.seed_field._field().center)
+    settle_draws(drive, app)
+    flips = count_flips(monkeypatch)
+    drive.step(10)
+    assert flips[0] == 0  # the cursor stands as drawn
+    ticks[0] = 500
+    drive.step(10)
+    assert flips[0] == 1  # it hides: one frame
+    ticks[0] = 1000
+    drive.step(10)
+    assert flips[0] == 2  # it shows again
 
 
 def results_over(app, drive, table) -> ResultsOverlay:
