@@ -37,6 +37,7 @@ from ecs.components import (
     Tweens,
     ZOrder,
 )
+from ecs.input import entity_rect
 from ecs.intents import ClickIntent
 from ecs.tween import animate, flip, move_to, travelling
 from game.ai import chan as chan_ai
@@ -75,6 +76,16 @@ def won_pairs(res: dict) -> tuple[list[list[str]], int | None]:
     return pairs, index
 
 
+def own_reveal(before, seat: int, event) -> bool:
+    """Is the card ``seat`` leaves (a ``CardPassed`` event) the stock card it revealed into
+    its own gate? (Not a card another seat put there: the previous seat's, or the discard of
+    a chíu out of turn that took its revealed card's place.) ``before``: the position the
+    move was made in."""
+    live = getattr(before, "live", None)
+    return (live is not None and event.gate == seat and live.gate == seat
+            and live.card == event.card and live.source == "stock")
+
+
 # the keys of the move buttons: Ù!, Chíu! (the first one shown), Draw, Pass, Decline
 MOVE_KEYS = {"u": pygame.K_u, "chiu": pygame.K_c, "draw": pygame.K_d, "pass": pygame.K_p,
              "decline": pygame.K_n}
@@ -104,7 +115,9 @@ class ChanTable(CardTable):
         self._source: dict[str, tuple[float, float]] = {}
         self._slots: dict[str, list[layout.Slot]] = {}
         self.move_buttons: dict[str, Button] = {}  # verb (u, chiu, draw...) -> its button
-        self.marks = ChanMarks(self.tag_region, self.captions)  # tags inside their own box
+        # tags inside their own box, on their own card, clear of the "live card" pill
+        self.marks = ChanMarks(self.tag_region, self.captions, self.card_rects,
+                               self.live_pill)
         self.win_wait = 0.0  # seconds the win just made stays in view once its cards are still
         # the face-up card under the pointer, (entity, code), whose name is written beside it
         # (kept up to date by ``update``: a change redraws, a still pointer draws nothing)
@@ -497,16 +510,29 @@ class ChanTable(CardTable):
 
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` just did until its next turn: the card it put in a gate,
-        the pair it took (captured card and partner), the four of a chíu. Tags stay off the
-        cards' bottom edge while the top has room: the cards' names are printed there."""
+        the pair it took (captured card and partner), the four of a chíu. A card in a gate
+        carries the mark of the seat that put it there (its discard, the stock card it
+        revealed) whoever leaves it afterwards: a seat letting a card go by marks nothing on
+        it. Tags stay off the cards' bottom edge while the top has room: the cards' names
+        are printed there."""
         name = self.seat_name(seat)
+        before = self.restoring if self.restoring is not None else (
+            self.session.befores[-1] if self.session.befores else None)
 
         def mark(seat, sync, zone, codes, label):
             return self.marks.cards(seat, sync, zone, codes, label, tag_at="top_far")
 
         for event in events:
-            if isinstance(event, (rules.Discarded, rules.CardPassed)):
+            if isinstance(event, rules.Discarded):
                 mark(seat, self.sync, f"gate_{event.gate}", [event.card], name)
+            elif isinstance(event, rules.CardPassed):
+                # a card left for the next seat keeps the tag of the seat that put it there
+                # (a pass marks nothing on it: it showed the passer's tag or the discarder's
+                # depending on what else each had in view); a seat leaving the stock card it
+                # revealed marks it again (a claim decided by another seat between the
+                # reveal and the pass began its turn anew, and took its marks away)
+                if own_reveal(before, seat, event):
+                    mark(seat, self.sync, f"gate_{event.gate}", [event.card], name)
             elif isinstance(event, rules.Revealed):
                 mark(seat, self.sync, f"gate_{event.seat}", [event.card], name)
             elif isinstance(event, rules.Captured):
@@ -822,6 +848,26 @@ class ChanTable(CardTable):
             return []
         row = cards[0].unionall(cards[1:])
         return [pygame.Rect(row.x, row.bottom - 22, row.width, 22)]
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where the cards on the table are drawn now (gates, shown pairs, a winning hand;
+        not your hand): a last-move tag stands on none but its own."""
+        out = []
+        for zone, cards in self.sync.zones.items():
+            if zone == "hand":
+                continue
+            for _code, ent in cards:
+                sprite = esper.try_component(ent, Sprite)
+                if sprite is not None and sprite.visible:
+                    t = esper.component_for_entity(ent, Transform)
+                    out.append(pygame.Rect(*(round(v) for v in entity_rect(t, sprite))))
+        return out
+
+    def live_pill(self) -> list[pygame.Rect]:
+        """The "live card" pill, where it is shown: no last-move tag covers it (it stands
+        on the same card's top edge: the tag goes to the card's foot)."""
+        place = self._live_tag_place()
+        return [] if place is None else [panels.live_tag_rect(*place)]
 
     def tag_region(self, box: pygame.Rect) -> pygame.Rect | None:
         """The box a last-move tag of the outline ``box`` stays inside: the gate or shown

@@ -1,21 +1,28 @@
 """The last-move marks of the Chắn table (``scenes.marks`` draws them): each seat's colour
 is none of the live card's gold, and each tag stays inside the box its cards lie in (a gate,
-shown pairs, the winning hand: never over another seat's box, nor on its rim) and beside its
-own outline (over the card it marks, or as near to it as the tags and words already there
-allow; not three cards along, where it would seem to name another card), a little apart
-from the boxes' captions ("Shown pairs", "Gate": a tag on the newest pair sat on their
-last letters).
+shown pairs, the winning hand: never over another seat's box, nor on its rim), on its own
+outline and never on another card (``own_spots``), over none of the "live card" pill, and a
+little apart from the boxes' captions ("Shown pairs", "Gate": a tag on the newest pair sat on
+their last letters).
+
+A tag stands on its own outline: over the card (or pair) it marks, along its top edge or its
+bottom one, or beside it where it covers no other card (past the newest pair, past the last
+card of a gate). Sliding along a gate's top edge over older cards is not allowed: there a
+tag seemed to name those cards (its place over the live card taken by the "live card" pill,
+"Seat 4" stood over Ngũ Sách and Tứ Văn while Seat 4's card was the outlined Cửu Văn); it
+goes to its card's bottom edge instead, beside the card's name where there is room.
 
 The marks are drawn by ``LastMoves.draw``; the Chắn table chooses each tag's place itself
-(``tag_spots`` hands ``scenes.marks`` the one spot chosen, by ``scenes.marks``' own rule:
-the first of its spots, centred on the outline's top edge, slid along it, else on its bottom
-edge, that covers nothing it must keep clear of, else the one covering least), with what
-lies outside its box and far along its edge counted as covered (``tag_avoids``), and
-remembers where each tag stood (``tags_drawn``: the card-name label keeps clear of them).
-Where several seats' marks outline the very same card (a card discarded or revealed, then
-left by the next seat, whose own revealed card is marked too) one of them is drawn, unless
-that would leave another seat with nothing in view (``shadowed``): the tags stood side by
-side past the card, the one over the card in the colour of an outline hidden under the other.
+(``tag_spots`` hands ``scenes.marks`` the one spot chosen: of ``scenes.marks``' own spots,
+centred on the outline's top edge, slid along it, else on its bottom edge, those on its own
+outline (``own_spots``) and clear of the pill (``never``), the first that covers nothing it
+must keep clear of, else the one covering least), with what lies outside its box and far
+along its edge counted as covered (``tag_avoids``), and remembers where each tag stood
+(``tags_drawn``: the card-name label keeps clear of them).
+
+What is marked is the table's choice (``ChanTable.mark_move``): a card put in a gate keeps
+the tag of the seat that put it there (its discard, its revealed stock card) whoever leaves
+it afterwards; a seat passing a card marks nothing on it.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from scenes.marks import LastMoves, Mark, covered, tag_width
+from scenes.marks import LastMoves, covered, tag_width
 
 # red, blue, green, violet: the fourth seat's is not the gold of the live card and its glow
 COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226))
@@ -34,21 +41,55 @@ COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226))
 WORDS, HARD = 3, 6
 CAPTION_GAP = 4
 RIM = 3  # a tag keeps this far inside its box's edge (it sat on the panel's border)
+TOUCH = 3  # a tag beside its card lies across its outline (3 px wide, 4 px off the card)
+
+
+def own_spots(spots: list[pygame.Rect], box: pygame.Rect,
+              cards: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Of ``spots``, those on the outline ``box`` (its cards' box, a little wider) and on no
+    other card: lying across the outline by ``TOUCH`` px or more, and either with their
+    middle over the outline or covering none of ``cards`` (every card on the table) besides
+    the outline's own (the cards inside it)."""
+    others = [c for c in cards if not box.contains(c)]
+    out = []
+    for spot in spots:
+        if spot.clip(box).width < TOUCH or not spot.colliderect(box):
+            continue
+        if box.left <= spot.centerx <= box.right or spot.collidelist(others) < 0:
+            out.append(spot)
+    return out
+
+
+def inside(spot: pygame.Rect, region: pygame.Rect) -> pygame.Rect:
+    """``spot`` moved up or down into ``region`` where it sticks out of its top or bottom
+    (a few pixels: the foot of a gate's cards is the foot of the gate), if it fits."""
+    if spot.height > region.height:
+        return spot
+    y = min(max(spot.y, region.y), region.bottom - spot.height)
+    return spot.move(0, y - spot.y)
 
 
 class ChanMarks(LastMoves):
     """``region(box)``: the rect a tag of the mark drawn at ``box`` stays inside, or None;
-    ``captions()``: the boxes' captions a tag keeps a little apart from."""
+    ``captions()``: the boxes' captions a tag keeps a little apart from; ``card_boxes()``:
+    where the table's cards are drawn (a tag stands on none but its own); ``never()``: what a tag
+    covers none of while it has a place on its own outline clear of it (the "live card"
+    pill)."""
 
     def __init__(self, region: Callable[[pygame.Rect], pygame.Rect | None],
-                 captions: Callable[[], list[pygame.Rect]] | None = None) -> None:
+                 captions: Callable[[], list[pygame.Rect]] | None = None,
+                 card_boxes: Callable[[], list[pygame.Rect]] | None = None,
+                 never: Callable[[], list[pygame.Rect]] | None = None) -> None:
         super().__init__(lambda seat: COLOURS[seat % len(COLOURS)])
         self.region = region
         self.captions = captions or list
+        self.card_boxes = card_boxes or list  # (``cards`` marks a zone's cards)
+        self.never = never or list
         self.tags_drawn: list[pygame.Rect] = []  # where the last drawing put its tags
         self._taken: list[pygame.Rect] = []  # words to keep clear and the tags so far
         self._near_captions: list[pygame.Rect] = []
-        self._yield: dict[str, str] = {}  # tag -> the tag it leaves the place over its card
+        self._cards: list[pygame.Rect] = []
+        self._never: list[pygame.Rect] = []
 
     def draw(self, surface: pygame.Surface, keep_clear: Iterable[pygame.Rect] = (),
              hidden: Iterable[int] = ()) -> None:
@@ -56,56 +97,26 @@ class ChanMarks(LastMoves):
         self._taken = list(keep)
         self._near_captions = [c.inflate(2 * CAPTION_GAP, 2 * CAPTION_GAP)
                                for c in self.captions()]
+        self._cards = [pygame.Rect(r) for r in self.card_boxes()]
+        self._never = [pygame.Rect(r) for r in self.never()]
         self.tags_drawn = []
-        dropped, self._yield = self.shadowed()
-        saved = dict(self.marks)
-        for seat, marks in dropped.items():
-            self.marks[seat] = [m for m in saved[seat] if not any(m is d for d in marks)]
-        try:
-            super().draw(surface, keep, hidden)
-        finally:
-            self.marks.update(saved)
-
-    def shadowed(self) -> tuple[dict[int, list[Mark]], dict[str, str]]:
-        """Where marks of several seats outline the very same cards (one outline drawn over
-        the other): the marks not drawn, by seat, and the tags that leave the place over
-        the card to another's (tag -> the other tag). One mark is drawn: that of a seat
-        with no other mark in view (its only one), else the oldest (the seat that put the
-        card there: the others' own cards are marked too); if that would leave several
-        seats with no mark in view, theirs are all drawn, the tag of the one drawn last
-        (its outline is the one seen) over the card, the others beside it."""
-        groups: dict[frozenset[int], list[tuple[int, Mark]]] = {}
-        for seat, marks in self.marks.items():
-            for mark in marks:
-                if mark.entities:
-                    groups.setdefault(frozenset(mark.entities), []).append((seat, mark))
-        dropped: dict[int, list[Mark]] = {}
-        yields: dict[str, str] = {}
-        for same in groups.values():
-            if len({seat for seat, _ in same}) < 2:
-                continue
-            alone = [(seat, mark) for seat, mark in same if not any(
-                other is not mark and self._box(other) is not None
-                for other in self.marks[seat])]
-            kept = alone if len(alone) > 1 else [(alone or same)[0]]
-            for seat, mark in same:
-                if not any(mark is k for _, k in kept):
-                    dropped.setdefault(seat, []).append(mark)
-            for _seat, mark in kept[:-1]:
-                yields[mark.label] = kept[-1][1].label
-        return dropped, yields
+        super().draw(surface, keep, hidden)
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
                   bounds: pygame.Rect) -> list[pygame.Rect]:
         """The one spot the tag ``label`` of the outline ``box`` takes: of ``scenes.marks``'
-        spots, the first covering nothing of ``tag_avoids``, else the one covering least
-        (a tag yielding the place over its card to another's counts that place covered)."""
+        spots, those on its own outline (``own_spots``) clear of ``never`` (else those on
+        its outline, else all of them), the first covering nothing of ``tag_avoids``, else
+        the one covering least."""
         spots = super().tag_spots(label, box, edge, bounds)
+        region = self.region(box)
+        if region is not None:  # (a tag on a gate card's foot stood on the gate's rim)
+            spots = [inside(spot, region.inflate(-2 * RIM, -2 * RIM)) for spot in spots]
+        own = own_spots(spots, box, self._cards)
+        clear = [s for s in own if s.collidelist(self._never) < 0]
         avoid = self.tag_avoids(self._taken, label, box, bounds)
-        if label in self._yield:
-            avoid += super().tag_spots(self._yield[label], box, edge, bounds)[:1] * WORDS
-        best, least = spots[0], None
-        for spot in spots:
+        best, least = None, None
+        for spot in clear or own or spots:
             cover = covered(spot, avoid)
             if least is None or cover < least:
                 best, least = spot, cover
@@ -139,4 +150,3 @@ class ChanMarks(LastMoves):
                                    region.height)]
             out += [r for r in outside if r.width > 0 and r.height > 0] * HARD
         return out
-
