@@ -15,6 +15,11 @@ in ``screen`` untouched (``draws`` counts the frames drawn). While nothing is dr
 loop sleeps in ``pygame.event.wait`` (up to ``IDLE_WAIT_MS``) and wakes at once on input.
 Autosaves are written by a writer thread (``game.saves``); each frame delivers its outcomes
 ("Not saving" or "Saving works again") on this thread.
+
+Messages (``toast``) stand at the foot of the screen or where the top scene says, the newest
+lowest; a passing one gives way to newer ones. A report (``report``: each damaged file found
+at start) never does: reports wait their turn, come in as room is made above the messages
+shown, and their time runs only while they are on the screen, so that every one is read.
 """
 
 from __future__ import annotations
@@ -51,12 +56,15 @@ IDLE_WAIT_MS = 50  # the longest nap of an idle main loop between looks at the s
 _SCALING_HINTS = {"SDL_HINT_RENDER_SCALE_QUALITY": "1", "SDL_RENDER_SCALE_QUALITY": "linear"}
 
 
-@dataclass
+@dataclass(eq=False)
 class Toast:
     text: str
     seconds: float
     error: bool = False
     age: float = 0.0
+    patient: bool = False  # a report that must be read: it is never pushed out by newer
+    # messages, and its time runs only while it is drawn (one that does not fit waits)
+    drawn: bool = False  # drawn on the last frame
 
 
 class App:
@@ -97,6 +105,7 @@ class App:
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
         self.toasts: list[Toast] = []
+        self.reports: list[Toast] = []  # reports waiting their turn to be shown (``report``)
         self.last_game: str | None = None  # the game of the last table opened (Statistics)
         self.hand_orders: dict[str, str] = {}  # game -> the hand's order chosen (sort, group)
         self.running = True
@@ -112,10 +121,8 @@ class App:
         self.set_window_size(fit_to_desktop(settings.window_size))
         if settings.fullscreen:
             self.set_fullscreen(True)
-        if settings_message:
-            self.toast(settings_message, error=True, seconds=8)
-        for message in start_messages:
-            self.toast(message, error=True, seconds=8)
+        for message in ([settings_message] if settings_message else []) + start_messages:
+            self.report(message)
 
     @property
     def window(self):
@@ -165,8 +172,10 @@ class App:
         for raw in raws:
             self._dispatch(raw)
         self.scenes.update(dt)
+        self._admit_reports()
         for toast in self.toasts:
-            toast.age += dt
+            if toast.drawn or not toast.patient:
+                toast.age += dt
         self.toasts = [t for t in self.toasts if t.age < t.seconds]
         deliver_saves()
         if self.must_draw(bool(raws)):
@@ -237,9 +246,32 @@ class App:
 
     # -- services for scenes -----------------------------------------------------------
     def toast(self, text: str, seconds: float = 3.5, error: bool = False) -> None:
-        """Show a short message at the bottom of the screen."""
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        """Show a short message at the bottom of the screen (the newest three at most: an
+        older passing message gives way; a report, ``report``, never does)."""
+        others = [t for t in self.toasts if t.text != text]
+        passing = [t for t in others if not t.patient][-2:]
+        self.toasts = [t for t in others if t.patient or t in passing]
         self.toasts.append(Toast(text, seconds, error))
+
+    def report(self, text: str, seconds: float = 8.0) -> None:
+        """Report a problem that must be read (a damaged file found at start): it waits its
+        turn and is shown, for ``seconds`` on screen, once the reports before it have gone
+        or there is room for it beside them. However many there are, none is dropped."""
+        if any(t.text == text for t in (*self.toasts, *self.reports)):
+            return
+        self.reports.append(Toast(text, seconds, error=True, patient=True))
+        if not self.toasts:
+            self._admit_reports()
+
+    def _admit_reports(self) -> None:
+        """Show waiting reports, in order, as long as each fits beside the messages shown
+        (the first of them whenever nothing else is shown)."""
+        while self.reports:
+            if self.toasts:
+                candidate = [*self.toasts, self.reports[0]]
+                if len(self._toast_places(candidate)) < len(candidate):
+                    return
+            self.toasts.append(self.reports.pop(0))
 
     def storage_failed(self, what: str, exc: StorageError) -> None:
         """A file could not be written: say it once, in words; then keep a mark in view.
@@ -380,23 +412,38 @@ class App:
         pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)
         theme.put(surface, label, label.get_rect(midleft=(box.x + 15, box.centery)))
 
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
-        # the top scene may say where messages hide nothing it needs (a card table: above
-        # the hand); otherwise they stand at the bottom of the screen
-        anchor = getattr(self.scenes.top, "toast_bottom", None)
+    def _toast_places(self, toasts: list[Toast]) -> list[tuple[Toast, list, pygame.Rect]]:
+        """Where ``toasts`` stand, newest first: (toast, its lines, its box) for each that
+        is shown. The top scene may say where messages hide nothing it needs (a card table:
+        above the hand); otherwise they stand at the bottom of the screen, the newest lowest.
+        An older message that no longer fits above the newer ones waits unseen."""
+        top = self.scenes.top
+        anchor = getattr(top, "toast_bottom", None)
         y = anchor() if callable(anchor) else None
         y = SIZE[1] - 24 if y is None else y
-        room = getattr(self.scenes.top, "toast_room", None)  # how many may stand at once
-        span = getattr(self.scenes.top, "toast_span", None)  # (centre x, widest box)
+        room = getattr(top, "toast_room", None)  # how many may stand at once
+        span = getattr(top, "toast_span", None)  # (centre x, widest box)
         centre, widest = (span() if callable(span) else None) or (SIZE[0] // 2, TOAST_WIDEST)
-        pad = getattr(self.scenes.top, "toast_pad", TOAST_PAD)  # (a narrow strip: less)
-        for toast in list(reversed(self.toasts))[:room]:
-            fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
-            lines = toast_lines(toast.text, widest)
-            box = pygame.Rect((0, 0), toast_size(toast.text, widest, pad))
+        pad = getattr(top, "toast_pad", TOAST_PAD)  # (a narrow strip: less)
+        places = []
+        for toast in list(reversed(toasts))[:room]:
+            most = REPORT_LINES if toast.patient else 4
+            lines = toast_lines(toast.text, widest, most)
+            box = pygame.Rect((0, 0), toast_size(toast.text, widest, pad, most))
             box.midbottom = (centre, y)
-            if box.top < 4 and toast is not self.toasts[-1]:
+            if box.top < 4 and toast is not toasts[-1]:
                 break  # older messages that no longer fit above the newer ones wait unseen
+            places.append((toast, lines, box))
+            y = box.top - 8
+        return places
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        pad = getattr(self.scenes.top, "toast_pad", TOAST_PAD)
+        for toast in self.toasts:
+            toast.drawn = False
+        for toast, lines, box in self._toast_places(self.toasts):
+            toast.drawn = True
+            fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             color = (120, 34, 34) if toast.error else (26, 36, 48)
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)
@@ -415,7 +462,6 @@ class App:
             if opaque:
                 for label, place in zip(lines, places):
                     theme.put(surface, label, place.move(box.topleft))
-            y = box.top - 8
 
 
 def _log_once(message: str) -> None:
@@ -439,20 +485,26 @@ def _display_window():
 DESKTOP_MARGIN = (16, 80)  # what a window's frame, title bar and a taskbar take of a desktop
 
 
-def toast_lines(text: str, widest: int) -> list[pygame.Surface]:
-    """A message's lines as drawn (at most four) in a box at most ``widest`` pixels wide."""
+def toast_lines(text: str, widest: int, most: int = 4) -> list[pygame.Surface]:
+    """A message's lines as drawn (at most ``most``) in a box at most ``widest`` pixels
+    wide."""
     return [theme.text(line, 19, theme.INK, "bold")
-            for line in theme.wrap(text, 19, widest - 40, "bold")[:4]]
+            for line in theme.wrap(text, 19, widest - 40, "bold")[:most]]
+
+
+REPORT_LINES = 6
+"""The most lines of a report (``App.report``): a settings file with every value wrong is
+reported in five, and its last words say where the file went."""
 
 
 TOAST_PAD = 10
 """The margin above and below a message's lines (a scene may ask for less: ``toast_pad``)."""
 
 
-def toast_size(text: str, widest: int, pad: int = TOAST_PAD) -> tuple[int, int]:
-    """The size of a message's box: its lines, 20 px beside them and ``pad`` above and
-    below."""
-    lines = toast_lines(text, widest)
+def toast_size(text: str, widest: int, pad: int = TOAST_PAD, most: int = 4) -> tuple[int, int]:
+    """The size of a message's box: its lines (at most ``most``), 20 px beside them and
+    ``pad`` above and below."""
+    lines = toast_lines(text, widest, most)
     return (max(label.get_width() for label in lines) + 40,
             sum(label.get_height() for label in lines) + 2 * pad)
 

@@ -31,7 +31,15 @@ from pathlib import Path
 from game.catalog import BY_KEY, GameConfig
 from game.i18n import _
 from game.paths import data_dir
-from game.storage import StorageError, read_json, set_aside, set_aside_note, write_json_atomic
+from game.storage import (
+    StorageError,
+    read_json,
+    set_aside,
+    set_aside_note,
+    with_detail,
+    without_detail,
+    write_json_atomic,
+)
 
 SAVE_VERSION = 1
 LEGACY_NAME = "autosave.json"
@@ -96,7 +104,12 @@ def check_save(data: object, game: str | None = None) -> dict:
     if isinstance(other, str) and other in BY_KEY and other != key:
         raise ValueError(_("it is a {game} save whose configuration is for {other}").format(
             game=BY_KEY[key].title, other=BY_KEY[other].title))
-    GameConfig.from_json(raw)
+    if raw is None:
+        raise ValueError(_("its seats and options are missing"))
+    try:
+        GameConfig.from_json(raw)
+    except Exception as exc:  # noqa: BLE001 - the catalogue's English words: in brackets
+        raise ValueError(with_detail(_("its seats and options are damaged"), exc)) from exc
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ValueError(_("its list of moves is damaged"))
@@ -181,9 +194,14 @@ def read_save(path: Path, game: str | None = None) -> dict:
             reason=exc, note=set_aside_note(path))) from exc
     try:
         return check_save(data, game)
-    except (ValueError, TypeError, RecursionError) as exc:
+    except ValueError as exc:  # (its reasons are in words, in the player's language)
         raise StorageError(_("could not be resumed: {reason}; {note}").format(
             reason=exc, note=set_aside_note(path))) from exc
+    except (TypeError, RecursionError) as exc:  # a last guard: Python's words in brackets
+        raise StorageError(_("could not be resumed: {reason}; {note}").format(
+            reason=without_detail(_("the save is damaged ({reason})").format(
+                reason=type(exc).__name__), exc),
+            note=set_aside_note(path))) from exc
 
 
 def read_autosave(game: str | None = None) -> dict:

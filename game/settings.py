@@ -101,8 +101,10 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
         volume = data["volume"]
         if _is_number(volume) and 0 <= volume <= 1:
             settings.volume = float(volume)
-        else:
+        elif _is_number(volume):
             problems.append(_("volume must be between 0 and 1"))
+        else:  # "loud", true, a list: not a number at all
+            problems.append(_("volume must be a number between 0 and 1"))
     if "window_size" in data:
         size = data["window_size"]
         if (isinstance(size, list) and len(size) == 2

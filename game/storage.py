@@ -8,19 +8,26 @@ encodings, binary junk, documents nested too deeply for the parser, files too la
 directory in the file's place. ``set_aside`` renames a damaged file instead of deleting it,
 under a name that never overwrites an earlier one, and ``set_aside_note`` says truthfully
 in words whether that worked.
+
+A reason given to the player is in their language: the technical detail behind it (the
+English words of a rules engine or of Python: "unknown ring 'zz9'") is added in brackets
+only in English, and always written to the program's log (``with_detail``,
+``without_detail``).
 """
 
 from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from game.i18n import _
+from game.i18n import _, language
 
 MAX_BYTES = 8 * 1024 * 1024
 """No settings, statistics or save file is anywhere near this; a larger one is damaged."""
@@ -50,6 +57,32 @@ def os_reason(exc: BaseException) -> str:
             return _("a file is in the place of its folder")
         return (exc.strerror or _("the system refused")).lower()
     return _("its data cannot be written as JSON")
+
+
+def with_detail(reason: str, detail: object) -> str:
+    """``reason`` (words in the current language) for the player, with the technical
+    ``detail`` in brackets in English only; the detail is logged in any language."""
+    detail = str(detail).strip()
+    if not detail:
+        return reason
+    logging.getLogger(__name__).warning("%s: %s", reason, detail)
+    return f"{reason} ({detail})" if language() == "en" else reason
+
+
+def without_detail(text: str, cause: BaseException | None) -> str:
+    """``text`` (words in the current language that may name, in brackets, the error that
+    caused it, ``cause``: its English words or its name, as in "the saved moves do not
+    replay (unknown ring 'zz9')") as a player reads it: in English whole, in another
+    language without that bracketed detail. With a cause, the whole text is logged."""
+    text = str(text)
+    if cause is None:
+        return text
+    logging.getLogger(__name__).warning("%s [%s: %s]", text, type(cause).__name__, cause)
+    if language() == "en":
+        return text
+    for detail in {str(cause).strip(), type(cause).__name__} - {""}:
+        text = re.sub(r"\s*[(（]\s*" + re.escape(detail) + r"\s*[)）]", "", text)
+    return text
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

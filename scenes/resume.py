@@ -28,7 +28,7 @@ from game.saves import (
 )
 from game.session import Session
 from game.stats import record_game
-from game.storage import StorageError, set_aside_note
+from game.storage import StorageError, set_aside_note, without_detail
 
 
 def resume_saved_game(app, game: str | None = None) -> bool:
@@ -55,13 +55,23 @@ def resume_saved_game(app, game: str | None = None) -> bool:
     try:
         scene = resume_scene(app, data)
     except Exception as exc:  # noqa: BLE001 - a save is input: report, never crash
-        reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
         app.toast(_("Sorry: {save} could not be resumed: {reason}; {note}.").format(
-                      save=words, reason=reason, note=set_aside_note(entry.path)),
+                      save=words, reason=resume_reason(exc), note=set_aside_note(entry.path)),
                   error=True, seconds=7)
         return False
     app.scenes.push(scene, transition="slide")
     return True
+
+
+def resume_reason(exc: Exception) -> str:
+    """Why a save did not resume, in the player's language. The check's reasons are words
+    (``Session.from_save``) that may end with a rules engine's English detail in brackets
+    ("the saved moves do not replay (unknown ring 'zz9')"): that detail is kept in English
+    only, and logged. Any other failure is "the save is damaged" (its name, in English)."""
+    if isinstance(exc, ValueError):
+        return without_detail(str(exc), exc.__cause__ or exc.__context__)
+    return without_detail(_("the save is damaged ({reason})").format(
+        reason=type(exc).__name__), exc)
 
 
 def _saved_game_words(entry: SaveEntry) -> str:
