@@ -1244,7 +1244,7 @@ class CardTable(GameTable):
             return
         text, left = self.banner
         if within is not None:
-            box, images = banner_box(text, within)
+            box, images = self.place_banner(text, within)
         else:
             images = [theme.text(text, size, theme.GOLD, "serif")]
             box = images[0].get_rect(center=center).inflate(*BANNER_PAD)
@@ -1255,6 +1255,13 @@ class CardTable(GameTable):
         for i, img in enumerate(images):
             theme.put(surface, img, img.get_rect(center=(box.centerx,
                                                          round(top + step * (i + 0.5)))))
+
+    def place_banner(self, text: str, within: pygame.Rect
+                     ) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """Where the banner ``text`` over the panel ``within`` stands, and its lines' images
+        (``draw_banner``): centred on the panel (``banner_box``); a table may place it
+        elsewhere on it (clear of what lies there)."""
+        return banner_box(text, within)
 
 
 BANNER_PAD = (50, 24)  # a banner's box is its words and this much more, across and down

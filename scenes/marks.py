@@ -227,6 +227,8 @@ class LastMoves:
             spots = self.tag_spots(label, box, edge, bounds)  # a tag
             if own:  # on its own card, not slid off it over others
                 spots = on_card(spots, box)
+            if not spots:  # (a table left no spot: the outline stands without its tag)
+                continue
             taken.append(_tag(surface, label, colour, spots,
                               self.tag_avoids(taken, label, box, bounds)))
 
@@ -237,7 +239,7 @@ class LastMoves:
         ``edge`` (top or bottom), centred, else slid along that edge (up to a tag's width and
         a little, nearest first), else on the other edge, else farther along the top;
         "top_far" slides three times as far along the top before it tries the bottom edge.
-        Only spots inside ``bounds``. A table may narrow them."""
+        Only spots inside ``bounds``. A table may narrow them (to none: no tag is drawn)."""
         return tag_spots(label, box, edge, bounds)
 
     def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,

@@ -36,10 +36,13 @@ def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int
 
 
 def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, who: str,
-                  bought: tuple[str, tuple[int, int, int]] | None = None) -> None:
+                  bought: tuple[str, tuple[int, int, int]] | None = None,
+                  active: bool | None = None) -> None:
     """One opponent's seat: name, its cards face down, counts, chips and points; ``bought``
-    (words, seat colour) while its last move was buying the discard."""
-    active = state.phase != "over" and state.seat == seat
+    (words, seat colour) while its last move was buying the discard; ``active``: edged in
+    gold as the seat to play (None: while it is the seat to move in ``state``)."""
+    if active is None:
+        active = state.phase != "over" and state.seat == seat
     theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
     side_text(surface, theme.fit(who, 14, rect.width - 20, "bold"), rect, (rect.x + 10, rect.y + 8),
               14, theme.INK, "bold")

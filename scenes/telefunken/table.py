@@ -34,7 +34,7 @@ from game.session import Session
 from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.game_table import CardTable
+from scenes.game_table import BANNER_MARGIN, BANNER_PAD, CardTable, banner_box
 from scenes.marks import LastMoves
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
@@ -71,17 +71,40 @@ def deal_end_view(ended: rules.DealEnded, mover: int) -> rules.State | None:
     return replace(ended.table, phase="play", seat=mover)
 
 
-def hand_marks(in_hand) -> LastMoves:
-    """The table's last-move marks, where a tagged mark on cards of your hand (a buy's two
-    cards: "You bought", "+1 from the stock") is drawn whole (``LastMoves.whole``): outlined
+class TelefunkenMarks(LastMoves):
+    """The table's last-move marks. A tagged mark on cards of your hand (a buy's two cards:
+    "You bought", "+1 from the stock") is drawn whole (``LastMoves.whole``): outlined
     whole, keeping its tag on its own card, though the next card of the fan lies across
     part of it. (A card partly covered from a side loses its tag, which would stand on the
     newer card; in the fan that happened wherever the next card lay level with it, the
     outline left without its words: after Undo, in a hand laid out afresh and fuller,
     often. And two tags side by side slid one off its card, over others.) ``in_hand(ents)``:
-    are they all there?"""
-    return LastMoves(whole=lambda mark: bool(mark.label and mark.entities)
-                     and in_hand(mark.entities))
+    are they all there? Where a tag may stand is the table's to say (``narrow(label, box,
+    spots)``: ``TelefunkenTable.tag_room``; none: the outline stands without it)."""
+
+    def __init__(self, in_hand, narrow=lambda label, box, spots: spots) -> None:
+        super().__init__(whole=lambda mark: bool(mark.label and mark.entities)
+                         and in_hand(mark.entities))
+        self.narrow = narrow
+
+    def tag_spots(self, label: str, box: pygame.Rect, edge: str,
+                  bounds: pygame.Rect) -> list[pygame.Rect]:
+        return self.narrow(label, box, super().tag_spots(label, box, edge, bounds))
+
+    def _box(self, mark, pieces=None, whole: bool = False) -> pygame.Rect | None:
+        """As ``LastMoves``, but a card turning over (a computer's discard turning face up
+        on its way from its panel to the pile) is not outlined until it has turned: its
+        outline, around the sliver it showed, stood as two short lines over the pile's
+        header."""
+        if mark.rect is None and any(_turning(e) for e in mark.entities):
+            return None
+        return super()._box(mark, pieces, whole)
+
+
+def _turning(ent: int) -> bool:
+    """Is the card ``ent`` being turned over (squashed across, ``tween.flip``)?"""
+    transform = esper.try_component(ent, Transform) if esper.entity_exists(ent) else None
+    return transform is not None and transform.squash < 0.999
 
 
 class UndoButton(Button):
@@ -127,7 +150,7 @@ class TelefunkenTable(Gestures, CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
-        self.marks = hand_marks(self._in_hand)
+        self.marks = TelefunkenMarks(self._in_hand, self.tag_room)
         self.players = len(config.seats)
         self.sort_mode = self.hand_order("rank")
         self.order: list[str] = []       # the viewer's hand, left to right
@@ -165,6 +188,7 @@ class TelefunkenTable(Gestures, CardTable):
         self.ended_deal: rules.State | None = None
         self._undo_button = UndoButton(self.can_undo, self.undo)
         self._toast_place: tuple | None = None  # (what it was placed for, the place)
+        self._banner_place: tuple | None = None  # (the same for the banner)
         # your buy's marks (seat -> {"bought": mark, "stock": mark}) and which copies of
         # identical cards they were on in the positions Undo can go back to (id(state) ->
         # (state, seat, {key: (code, k) or None})): ``_remember_twins``, kept through Undo
@@ -264,8 +288,12 @@ class TelefunkenTable(Gestures, CardTable):
 
     # -- helpers -----------------------------------------------------------------------
     def _in_hand(self, ents) -> bool:
-        """Are the entities ``ents`` all cards of the hand on the screen (or chosen from it)?"""
-        held = {e for zone in ("hand", "build") for _, e in self.sync.entities(zone)}
+        """Are the entities ``ents`` all cards of the hand on the screen? (Not those chosen
+        from it into the meld zone, where the small cards lie close: there a marked card is
+        outlined as far as it shows, as any card partly covered, and its tag comes back
+        with it to the hand; drawn whole there, its outline and tag stood over the zone's
+        other cards and the table's lit border.)"""
+        held = {e for _, e in self.sync.entities("hand")}
         return set(ents) <= held
 
     def names(self) -> list[str]:
@@ -614,6 +642,10 @@ class TelefunkenTable(Gestures, CardTable):
         a seat's own meld row are not tagged: the row's label already names the seat (and a
         tag there would stand over the row above); cards laid off on another seat's meld
         are tagged with the name of the seat that laid them off."""
+        if self.restoring is not None and self.restoring.deal != self.state.deal:
+            return  # (marked again on a table laid out afresh: a move of an earlier deal
+            # marks nothing, a deal begins with no marks (``_next_deal``); after Undo Seat
+            # 2's panel said "bought 2♠ +1 card", its buy of the deal before)
         name, mark = self.seat_name(seat), self.marks.cards
         melds = self.state.melds
         if any(isinstance(e, (rules.JokerFreed, rules.JokerSwapped)) for e in events):
@@ -897,6 +929,17 @@ class TelefunkenTable(Gestures, CardTable):
             theme.blit_text(surface, _("No melds on the table yet"), table.center, 16,
                             theme.INK_FAINT, anchor="center")
 
+    def lit_seat(self) -> int | None:
+        """The seat shown as the one to play (its panel edged in gold, or your line over
+        the hand in gold): the seat to move; nobody once the game is over, or a deal (its
+        end stays on the table until its summary is closed: the seat that went out was lit
+        the while, as if to play again), once its last move has landed."""
+        state = self.state
+        if state.phase == "over" or (self.ended_deal is not None
+                                     and self.landing_seat() is None):
+            return None
+        return state.seat
+
     def owner_label_rect(self, owner: int, y: float) -> pygame.Rect:
         """Where a meld row's label (the owner's name) is drawn: in the label strip at the
         left of the row's column (the table's left, or its middle for the second column of
@@ -975,6 +1018,47 @@ class TelefunkenTable(Gestures, CardTable):
             out.append(foot_corner(pygame.Rect(rect.right - w, rect.y, w, h)))
         return out
 
+    def tag_room(self, label: str, box: pygame.Rect,
+                 spots: list[pygame.Rect]) -> list[pygame.Rect]:
+        """Of the ``spots`` (best first) where a last-move tag of the outline ``box`` may
+        stand, those that keep it in its place, and on the melds more of them. On the melds
+        it stands on its own row: across the row's waist first, just below the cards'
+        indices, then lower on the row, then on the mark's edge (``spots``) where that keeps
+        ``ROW_CLEARANCE`` from every other row (a tag on a row's edge stood over the cards
+        of the row above or below, over their index), always on the row's column of the
+        table; in your hand, within the hand's panel (a tag on the rightmost card ran past
+        its edge); on the pile, within its panel. None in the meld zone, where the small
+        cards lie close: the outline stands there without its words (they stood over the
+        zone's cards and the table's lit border) and the tag comes back with the card to
+        the hand."""
+        inner = box.inflate(-8, -8)  # (the marked cards: the outline stands 4 px out)
+        centre = inner.center
+        if self.layout["build"].rect.collidepoint(centre):
+            return []
+        for zone in ("hand", "discard"):
+            rect = self.layout[zone].rect
+            if rect.collidepoint(centre):
+                return [s for s in spots if rect.contains(s)]
+        rows = [r for r in self._meld_rects.values() if r.colliderect(inner)]
+        if not rows:
+            return spots
+        row = max(rows, key=lambda r: r.clip(inner).width * r.clip(inner).height)
+        column = next((c for c in self._meld_columns if c.collidepoint(row.center)),
+                      self.layout["table"].rect).inflate(-4, -4)
+        others = [r.inflate(0, 2 * ROW_CLEARANCE) for r in self._meld_rects.values()
+                  if r.y != row.y]
+        size = spots[0].size if spots else (0, 0)
+        waist = min(row.y + index_corner(pygame.Rect(0, 0, self._meld_w, 1)).height + 1,
+                    row.bottom - size[1])
+        inside = []
+        for top in dict.fromkeys((waist, row.bottom - size[1])):
+            spot = pygame.Rect((0, 0), size)
+            spot.midtop = (inner.centerx, top)
+            inside += [spot] + [spot.move(d * k, 0) for k in range(4, size[0] + 5, 4)
+                                for d in (1, -1)]
+        return [s for s in inside + spots
+                if column.contains(s) and s.collidelist(others) == -1]
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
         stock = self.layout["stock"].rect
@@ -995,12 +1079,13 @@ class TelefunkenTable(Gestures, CardTable):
         if choices:
             panels.draw_cut(surface, self.cut_strip(), len(state.stock), choices, self.cut_at)
         names = self.names()
+        lit = self.lit_seat()
         for seat in range(self.players):
             if seat != self.viewer:
                 cfg = self.config.seats[seat]
                 who = words.opponent_line(names[seat], None if cfg.is_human else cfg.level)
                 panels.draw_opponent(surface, self.opponent_zone(seat), state, seat, who,
-                                     self._bought_words(seat))
+                                     self._bought_words(seat), active=seat == lit)
         panels.draw_scores(surface, self.layout["scores"].rect, state, self.penalties, names)
         self.draw_log(surface)
         self._draw_prompt(surface)
@@ -1008,7 +1093,7 @@ class TelefunkenTable(Gestures, CardTable):
         line = words.you_line(names[self.viewer], state.chips[self.viewer], state.totals[self.viewer])
         x, anchor = (hand.right - 190, "topright") if theme.rtl() else (hand.x + 12, "topleft")
         theme.blit_text(surface, theme.fit(line, 15, hand.width - 200, "bold"), (x, hand.y + 10),
-                        15, theme.GOLD if state.seat == self.viewer else theme.INK, "bold",
+                        15, theme.GOLD if lit == self.viewer else theme.INK, "bold",
                         anchor=anchor)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
@@ -1016,8 +1101,32 @@ class TelefunkenTable(Gestures, CardTable):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         # the banner above the cards in flight too ("You bought 9♥ …" stood under a
-        # computer's meld on its way), centred on the table and never wider than it
+        # computer's meld on its way), on the table and never wider than it
+        if self.banner is None:
+            self._banner_place = None  # (the next banner is placed afresh)
         self.draw_banner(surface, within=self.layout["table"].rect)
+
+    def place_banner(self, text: str, within: pygame.Rect
+                     ) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """A move's banner stands on the table where it covers none of the melds, their
+        tags and labels, nor the message shown as it comes (``banner_place``): it stood on
+        the table's centre, over the second and third rows, even over the meld it
+        announced. It stays there while it is shown (a message that comes or goes
+        meanwhile does not move it), unless the melds move. Centred on an empty table, as
+        before."""
+        if not self.state.melds:
+            return banner_box(text, within)
+        clear = self.toast_keep_clear()
+        key = (text, tuple(within), tuple(tuple(r) for r in clear), i18n.language())
+        if self._banner_place is None or self._banner_place[0] != key:
+            message = []
+            if self.app.toasts:  # (the newest message, where it stands: over the banner)
+                x, bottom, widest = self.toast_place()
+                box = pygame.Rect((0, 0), toast_size(self.app.toasts[-1].text, widest))
+                box.midbottom = (x, bottom)
+                message.append(box)
+            self._banner_place = (key, banner_place(text, within, clear, message))
+        return self._banner_place[1]
 
     def _ended_words(self) -> str:
         """What the table says while the last deal's end is shown: who went out of it."""
@@ -1117,6 +1226,130 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
             break  # (free at the very bottom in as few lines: none better)
         widest -= TOAST_STEP
     return best[1] if best is not None else (centre, area.bottom, area.width)
+
+
+ROW_CLEARANCE = 3  # a tag on the melds stands at least this far from another row's cards
+BANNER_NARROWEST = 260  # a banner moved off the melds is made at least this wide
+BANNER_STEP = 40  # ... the widths tried, from the table's down, differ by this much
+BANNER_GRAIN = (8, 4)  # the places tried lie this far apart, across and down
+BANNER_COARSE = (24, 12)  # ... and, where none is free, the places weighed for least cover
+
+
+def banner_place(text: str, within: pygame.Rect, clear: list[pygame.Rect],
+                 over: list[pygame.Rect] = ()) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """(box, lines' images) of the banner ``text`` on the panel ``within`` (inside its
+    margin), covering none of ``clear`` nor ``over`` (drawn over the banner: a message):
+    as ``banner_box`` makes it if such a place lets it be as wide, else another shape
+    (``banner_shapes``: narrower, in more lines or smaller words, never cut short), as
+    near the panel's centre as it may stand; where every place covers some of them, the
+    one that covers least (``over`` counting ``OVER_WEIGHT`` times: what it covers of the
+    banner's own words is lost), the wider, the nearer of equals."""
+    area = within.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN)
+    covered, above = (_mask(area, rects) for rects in (clear, over))
+    shapes = list(banner_shapes(text, within, area))
+    free = _free_place(area, within, shapes, [*clear, *over])
+    if free is not None:
+        return free
+    best = None  # ((cover, narrowed, distance), box, images)
+    for narrowed, (box, images) in enumerate(shapes):
+        shape = pygame.mask.Mask(box.size, fill=True)
+        gx, gy = BANNER_COARSE  # (the centred place among them)
+        for x in range((area.width - box.width) // 2 % gx, area.width - box.width + 1, gx):
+            for y in range((area.height - box.height) // 2 % gy, area.height - box.height + 1,
+                           gy):
+                cover = covered.overlap_area(shape, (x, y)) + OVER_WEIGHT * (
+                    above.overlap_area(shape, (x, y)) if over else 0)
+                dx = area.x + x + box.width / 2 - within.centerx
+                dy = area.y + y + box.height / 2 - within.centery
+                order = (cover, narrowed, dx * dx + dy * dy)
+                if best is None or order < best[0]:
+                    best = (order, pygame.Rect(area.x + x, area.y + y, *box.size), images)
+        if best is not None and best[0][0] == 0:
+            break  # (free: a narrower banner would only be smaller)
+    if best is None:
+        return banner_box(text, within)
+    return best[1], best[2]
+
+
+OVER_WEIGHT = 4  # a banner under a message: each pixel covered counts this many times
+
+
+def _free_place(area: pygame.Rect, within: pygame.Rect, shapes: list,
+                rects: list[pygame.Rect]) -> tuple[pygame.Rect, list[pygame.Surface]] | None:
+    """The first shape that has a place covering none of ``rects``, at its place nearest the
+    panel's centre (of the places ``banner_place`` tries), or None. The places are tried
+    nearest first, each against the rects at once (``collidelist``): weighing every place's
+    cover pixel by pixel cost 15-150 ms."""
+    gx, gy = BANNER_GRAIN
+    for box, images in shapes:
+        w, h = box.size
+        cx, cy = within.centerx - area.x - w / 2, within.centery - area.y - h / 2
+        spots = sorted(((x - cx) ** 2 + (y - cy) ** 2, x, y)
+                       for x in range((area.width - w) // 2 % gx, area.width - w + 1, gx)
+                       for y in range((area.height - h) // 2 % gy, area.height - h + 1, gy))
+        place = pygame.Rect(0, 0, w, h)
+        for _d, x, y in spots:
+            place.topleft = (area.x + x, area.y + y)
+            if place.collidelist(rects) == -1:
+                return place, images
+    return None
+
+
+def _mask(area: pygame.Rect, rects: list[pygame.Rect]) -> pygame.mask.Mask:
+    """The pixels of ``area`` under any of ``rects``, as a mask of its size."""
+    mask = pygame.mask.Mask(area.size)
+    for rect in rects:
+        part = rect.clip(area)
+        if part.width and part.height:
+            mask.draw(pygame.mask.Mask(part.size, fill=True), (part.x - area.x, part.y - area.y))
+    return mask
+
+
+def banner_shapes(text: str, within: pygame.Rect, area: pygame.Rect):
+    """The shapes the banner ``text`` on the panel ``within`` may take, best first, each
+    (box, lines' images) with its box at the origin: as ``banner_box`` makes it, then
+    narrower in steps down to ``BANNER_NARROWEST`` (``narrow_banner``: more lines, smaller
+    words) while its words stay whole, then in one slim line (less room above and below
+    it: a strip of felt under the last row of melds holds it) that fits ``area``."""
+    yield banner_box(text, within)
+    last = None
+    for width in range(area.width - BANNER_STEP, BANNER_NARROWEST - 1, -BANNER_STEP):
+        made = narrow_banner(text, width)
+        if made is None:
+            break  # (narrower, its words would be cut short)
+        if last is None or made[0].size != last:
+            last = made[0].size
+            yield made
+    for size in SLIM_BANNER:
+        made = narrow_banner(text, area.width, ((size, 1),), SLIM_PAD)
+        if made is not None:
+            yield made
+
+
+# a narrowed banner: (size, most lines), tried in turn
+NARROW_BANNER = ((30, 1), (28, 1), (26, 1), (24, 1), (26, 2), (24, 2), (22, 2), (20, 2),
+                 (22, 3), (20, 3))
+SLIM_BANNER = (24, 22, 20)  # the sizes of a slim banner's one line, tried in turn
+SLIM_PAD = (40, 10)  # ... and the room beside and above and below its words
+
+
+def narrow_banner(text: str, width: int, forms=NARROW_BANNER, pad=BANNER_PAD
+                  ) -> tuple[pygame.Rect, list[pygame.Surface]] | None:
+    """The banner ``text`` in a box at most ``width`` wide, and its lines' images: of the
+    ``forms`` (size, most lines), the first that holds it whole (by default one line from
+    30 down to 24, else two from 26 down to 20, else three at 22 or 20), its words and
+    ``pad`` more; None if none does."""
+    room = width - pad[0]
+    for size, most in forms:
+        lines = [text] if most == 1 else theme.wrap(text, size, room, "serif")
+        if len(lines) <= most and all(theme.text_width(line, size, "serif") <= room
+                                      for line in lines):
+            images = [theme.text(line, size, theme.GOLD, "serif") for line in lines]
+            step = max(img.get_height() for img in images)
+            box = pygame.Rect(0, 0, max(img.get_width() for img in images) + pad[0],
+                              step * len(images) + pad[1])
+            return box, images
+    return None
 
 
 def prompt_lines(text: str, width: int) -> tuple[int, list[str]]:
