@@ -30,6 +30,7 @@ from scenes import theme
 from scenes.chan import panels
 from scenes.chan.tags import ChanMarks
 from scenes.chan_table import ChanTable
+from tests.test_chan_playtest_s18 import replayed
 
 PEOPLE = (Seat("human"),) * 3 + (Seat("ai", "normal"),)  # the play-test's table
 ONE_PERSON = (Seat("human"),) + (Seat("ai", "normal"),) * 3
@@ -49,13 +50,6 @@ def play(seed: int, seats=PEOPLE, decline: float = 0.0):
             move = takes[0] if takes and rng.random() < 0.6 else rng.choice(moves)
         session.play(move)
         yield session
-
-
-def replayed(session: Session) -> Session:
-    again = Session.new(session.config)
-    for move in session.moves:
-        again.play(move)
-    return again
 
 
 def open_at(app, drive, session: Session) -> ChanTable:

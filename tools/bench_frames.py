@@ -212,6 +212,26 @@ def _floor_frame(screen, background, blits: list[tuple]) -> None:
     pygame.display.flip()
 
 
+def _drag_along(i: int) -> None:
+    """Post the pointer's motion of frame ``i`` of the stress table (the held card's way)."""
+    import pygame
+
+    x = 640 + 400 * math.cos(i / 40)
+    y = 360 + 200 * math.sin(i / 30)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                         rel=(1, 1), buttons=(1, 0, 0)))
+
+
+def _faces_at(parts: list[tuple]) -> list[tuple]:
+    """The raw floor's blits: each card's unrotated face (or back) at its place now."""
+    blits = []
+    for tr, face in parts:
+        image = face.front if face.face_up else face.back
+        w, h = image.get_size()
+        blits.append((image, (round(tr.x - w / 2), round(tr.y + tr.dy - h / 2))))
+    return blits
+
+
 def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     """The stress table and the raw floor, interleaved frame by frame in this process.
 
@@ -226,7 +246,6 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     summaries and the ratios.
     """
     import esper
-    import pygame
 
     from ecs.components import CardFace, Transform, Tweens, ZOrder
     from ecs.render import SMOOTH_AFTER
@@ -252,18 +271,11 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     moving_min = len(cards)
     clock = time.thread_time
     for i in range(frames):
-        x = 640 + 400 * math.cos(i / 40)
-        y = 360 + 200 * math.sin(i / 30)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
-                                             rel=(1, 1), buttons=(1, 0, 0)))
+        _drag_along(i)
         t0 = clock()
         app.step(1 / 60)
         stress.append(clock() - t0)
-        blits = []
-        for tr, face in parts:
-            image = face.front if face.face_up else face.back
-            w, h = image.get_size()
-            blits.append((image, (round(tr.x - w / 2), round(tr.y + tr.dy - h / 2))))
+        blits = _faces_at(parts)
         t0 = clock()
         _floor_frame(screen, background, blits)
         floor.append(clock() - t0)
@@ -286,18 +298,11 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     still, still_floor = [], []
     driver.step(2 * SMOOTH_AFTER)  # (resting images are redone smoothly once, on their 12th use)
     for i in range(frames, frames + frames // 2):
-        x = 640 + 400 * math.cos(i / 40)
-        y = 360 + 200 * math.sin(i / 30)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
-                                             rel=(1, 1), buttons=(1, 0, 0)))
+        _drag_along(i)
         t0 = clock()
         app.step(1 / 60)
         still.append(clock() - t0)
-        blits = []
-        for tr, face in parts:
-            image = face.front if face.face_up else face.back
-            w, h = image.get_size()
-            blits.append((image, (round(tr.x - w / 2), round(tr.y + tr.dy - h / 2))))
+        blits = _faces_at(parts)
         t0 = clock()
         _floor_frame(screen, background, blits)
         still_floor.append(clock() - t0)
