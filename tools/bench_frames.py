@@ -232,6 +232,21 @@ def _faces_at(parts: list[tuple]) -> list[tuple]:
     return blits
 
 
+def _stress_and_floor(app, i: int, parts: list[tuple], screen, background,
+                      stress: list[float], floor: list[float]) -> None:
+    """Frame ``i`` of the stress table (the pointer dragging on), then the raw floor of its
+    cards' faces where they are now; each one's CPU time appended to its list."""
+    clock = time.thread_time
+    _drag_along(i)
+    t0 = clock()
+    app.step(1 / 60)
+    stress.append(clock() - t0)
+    blits = _faces_at(parts)
+    t0 = clock()
+    _floor_frame(screen, background, blits)
+    floor.append(clock() - t0)
+
+
 def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     """The stress table and the raw floor, interleaved frame by frame in this process.
 
@@ -271,14 +286,7 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     moving_min = len(cards)
     clock = time.thread_time
     for i in range(frames):
-        _drag_along(i)
-        t0 = clock()
-        app.step(1 / 60)
-        stress.append(clock() - t0)
-        blits = _faces_at(parts)
-        t0 = clock()
-        _floor_frame(screen, background, blits)
-        floor.append(clock() - t0)
+        _stress_and_floor(app, i, parts, screen, background, stress, floor)
         if replay is not None:
             as_drawn = [d for d in (replay(e) for e in order) if d is not None]
             t0 = clock()
@@ -298,14 +306,7 @@ def bench_stress_vs_floor(app, driver, frames: int) -> tuple[float, float]:
     still, still_floor = [], []
     driver.step(2 * SMOOTH_AFTER)  # (resting images are redone smoothly once, on their 12th use)
     for i in range(frames, frames + frames // 2):
-        _drag_along(i)
-        t0 = clock()
-        app.step(1 / 60)
-        still.append(clock() - t0)
-        blits = _faces_at(parts)
-        t0 = clock()
-        _floor_frame(screen, background, blits)
-        still_floor.append(clock() - t0)
+        _stress_and_floor(app, i, parts, screen, background, still, still_floor)
     line_s, _, s99 = _cpu_summary("stress table (110 cards)", stress)
     line_f, _, f99 = _cpu_summary("raw floor (same 110 images)", floor)
     print(f"  (stress table: {len(cards)} cards, at least {moving_min} tweening at each sample, "
