@@ -112,6 +112,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.draws = 0  # frames actually drawn and flipped
+        self.show_frames = True  # flip each drawn frame to the window (a script may not:
+        # ``Driver(show=False)`` inspects the canvas, ``screen``, which is what would be shown)
         self.wait_for_disk = True  # the main loop (``run``) sets False: saves never hold a frame
         self._shown: tuple | None = None  # (toasts, Not saving) as last drawn
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
@@ -181,7 +183,8 @@ class App:
         if self.must_draw(bool(raws)):
             CRISP.begin(self.screen, self.window_scale())
             self.draw(self.screen)
-            self.present()
+            if self.show_frames:
+                self.present()
             self.draws += 1
         self.frames += 1
 

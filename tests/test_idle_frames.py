@@ -13,11 +13,21 @@ from ecs.components import Transform
 from ecs.render import RenderSystem
 from ecs.tween import move_to
 from game.catalog import GameConfig, Seat
+from game.driver import Driver
 from scenes.results import DealSummary, ResultsOverlay
 from scenes.table import TableScene
 from scenes.zertz_table import ZertzTable
 
 PEOPLE = GameConfig("zertz", (Seat("human"), Seat("human")), 3, {"first": 0})
+
+
+@pytest.fixture
+def drive(app):
+    """The suite's driver, flipping every frame drawn as the window's loop does: these tests
+    count the flips (headless, the suite's driver draws but does not flip)."""
+    driver = Driver(app, show=True)
+    driver.settle()
+    return driver
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -86,6 +96,23 @@ def test_input_wakes_an_idle_table(app, drive, monkeypatch):
     drive.key(pygame.K_a)
     assert renders[0] == 2
 
+
+def test_headless_a_script_draws_each_frame_on_the_canvas_and_flips_none(app, monkeypatch):
+    """The suite's driver on the dummy display: the canvas gets every frame the loop would
+    draw (what the tests look at), the window none (nobody sees it; its flip scales the
+    canvas in software); asked to show, it flips each frame drawn."""
+    driver = Driver(app)
+    table = quiet_table(app, driver)
+    renders, flips = count_draws(monkeypatch), count_flips(monkeypatch)
+    before = pixels(app.screen)
+    driver.move((400, 300))
+    driver.key(pygame.K_h)  # a hint: the board lights the hinted move
+    driver.settle()
+    assert renders[0] >= 2 and flips[0] == 0 and not app.show_frames
+    assert pixels(app.screen) != before and table.hint is not None
+    shown = Driver(app, show=True)
+    shown.move((500, 300))
+    assert renders[0] >= 3 and flips[0] == 1
 
 def test_a_moving_tween_keeps_drawing_and_the_table_rests_after_it(app, drive, monkeypatch):
     table = quiet_table(app, drive)

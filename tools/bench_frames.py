@@ -543,7 +543,7 @@ def main() -> int:
     # and every flip would downscale the canvas in software (about 2 ms more a frame); a
     # desktop of 1280x720 or more (the usual case) shows the canvas at its own size.
     app.set_window_size(app.size)
-    driver = Driver(app)
+    driver = Driver(app, show=True)  # every frame flipped, as in a window
     app.wait_for_ai = False  # the real window's behaviour: never wait for the computer
     app.wait_for_disk = False  # ... nor for the disk
     if args.stress_floor:
