@@ -485,7 +485,10 @@ def _display_window():
         return None
 
 
-DESKTOP_MARGIN = (16, 80)  # what a window's frame, title bar and a taskbar take of a desktop
+# What a window's title bar and a taskbar take of a desktop's height. None of its width: a
+# window as wide as the screen is usual (a maximised one; a 1920x1080 window on a 1920x1200
+# screen), and a margin there made such a window, set by hand, come back as 1904x1071.
+DESKTOP_MARGIN = (0, 80)
 
 
 def toast_lines(text: str, widest: int, most: int = 4) -> list[pygame.Surface]:

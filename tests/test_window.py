@@ -143,15 +143,20 @@ def test_settings_offer_only_window_sizes_that_fit_the_desktop(app, monkeypatch)
 
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
     assert (1920, 1080) not in window_sizes_that_fit()  # (the title bar would push it off)
-    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1600, 1000)])
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1200)])
+    # (a window as wide as the screen fits: it was offered 1904x1071, and a 1920x1080 window
+    # set by hand came back at that size)
+    assert window_sizes_that_fit()[-1] == (1920, 1080)
+    assert fit_to_desktop((1920, 1080)) == (1920, 1080)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1600, 950)])
     # (and the largest that fits: play-testers on this screen missed a size above 1280x720)
     assert window_sizes_that_fit() == [(960, 540), (1024, 576), (1152, 648), (1280, 720),
-                                       (1366, 768), (1440, 810), (1584, 891)]
+                                       (1366, 768), (1440, 810), (1546, 869)]
     app.settings.window_size = (1920, 1080)  # (from a larger screen: shrunk to fit this one)
     scene = SettingsScene(app)
     choice = scene.widgets.widgets[4]
     assert [v for v, _ in choice.options] == window_sizes_that_fit()
-    assert choice.value == (1584, 891)  # what the window was given (it said 1280 × 720)
+    assert choice.value == (1546, 869)  # what the window was given (it said 1280 × 720)
     app.settings.window_size = (1590, 900)  # maximised by hand: more than the presets' room
     choice = SettingsScene(app).widgets.widgets[4]
     assert choice.value == (1590, 900) and (1590, 900) in [v for v, _ in choice.options]
