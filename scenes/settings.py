@@ -8,12 +8,13 @@ table, even under the pause menu; the menu's tiles) shows its playing cards in t
 colours.
 
 Changes apply at once and are saved to ``settings.json`` in the data directory, but for the
-window size: the window takes the size stepped to once the pointer leaves that row's field
-(or the screen closes). Resizing the window scales the whole canvas, so a window resized at
-each click moved the row's arrow out from under a still pointer: the next click at the same
-place on the screen missed it (960 × 540 to 1024 × 576 took the arrow 46 px right), or hit
-the Fullscreen switch above it. Drawn over the screen it was opened from (menu or pause
-menu); Esc or Back returns.
+window size: the size stepped to is shown in its row and the window takes it when Settings
+close (Done, Esc, or the program closing). Resizing the window scales the whole canvas, so
+whatever the pointer was about to click moved: a window resized at each click took the row's
+arrow from under a still pointer (960 × 540 to 1024 × 576 moved it 46 px right), and one
+resized as the pointer left the row moved Done from under a pointer heading for it, whose
+click turned on the Four-colour switch instead. Drawn over the screen it was opened from
+(menu or pause menu); Esc or Back returns.
 """
 
 from __future__ import annotations
@@ -95,8 +96,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 700, 680)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
-        # the window size stepped to, which the window takes once the pointer leaves the
-        # row's field (``_apply_window_size``)
+        # the window size stepped to, which the window takes when Settings close
+        # (``_apply_window_size``)
         self._pending_size: tuple[int, int] | None = None
         self._build()
 
@@ -176,9 +177,9 @@ class SettingsScene(Scene):
         return size
 
     def _set_window_size(self, value: tuple[int, int]) -> None:
-        """A size stepped to with the row's arrows: shown at once, taken by the window once
-        the pointer leaves the row's field (the arrows stay under a still pointer meanwhile,
-        however many sizes it steps through)."""
+        """A size stepped to with the row's arrows: shown at once, taken by the window when
+        Settings close (nothing on this screen moves meanwhile, however many sizes it steps
+        through and wherever the pointer goes next)."""
         self._pending_size = value
 
     def _apply_window_size(self) -> None:
@@ -207,7 +208,7 @@ class SettingsScene(Scene):
         self.app.scenes.pop(transition="fade")
 
     def exit(self) -> None:
-        self._apply_window_size()  # closed with the pointer still on the size's row
+        self._apply_window_size()
 
     def on_quit(self) -> None:
         if self._pending_size is not None:  # remembered for the next start
@@ -215,9 +216,6 @@ class SettingsScene(Scene):
             self.app.save_settings()
 
     def handle(self, event: InputEvent) -> None:
-        if (self._pending_size is not None and event.kind in ("move", "down")
-                and not self.widgets.widgets[WINDOW_SIZE].field.collidepoint(event.pos)):
-            self._apply_window_size()  # the pointer left the size's field
         if self.widgets.handle(event):
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE:

@@ -1,8 +1,9 @@
 """The window-size arrows stay under a still pointer: the window scales the whole canvas, so a
 window resized at each click moved the arrow away from the pointer (960 × 540 to 1024 × 576
 took it 46 px right and 21 px down) and the next click at the same place on the screen missed
-it, or hit the Fullscreen switch above. The window now takes the size stepped to once the
-pointer leaves the row's field, or when Settings close.
+it, or hit the Fullscreen switch above; and a window resized as the pointer left the row moved
+Done from under a pointer heading for it (its click turned on the Four-colour switch). The
+window now takes the size stepped to when Settings close.
 
 Pointer positions here are the window's pixels ("the same place on the screen"), mapped to
 the canvas as SDL maps them (scaled to fit, bars on the long side), as under a real X server
@@ -61,11 +62,33 @@ def test_clicks_at_one_place_on_the_screen_step_through_the_sizes(app, drive, mo
         assert choice.value == size
         assert choice._boxes()[2].collidepoint(to_canvas(spot))  # still under it
     assert app.settings.fullscreen == fullscreen  # nothing else was hit
-    assert window_size() == SIZES[0]  # the window waits for the pointer to leave the row
+    assert window_size() == SIZES[0]  # the window waits for Settings to close
     drive.move((scene.panel.centerx, scene.panel.bottom - 150))  # off the row's field
-    assert window_size() == SIZES[3] and app.settings.window_size == SIZES[3]
     drive.step(2)
-    assert scene.widgets.widgets[WINDOW_SIZE].value == SIZES[3]  # shown as the window is
+    assert window_size() == SIZES[0] and scene.widgets.widgets[WINDOW_SIZE].value == SIZES[3]
+
+
+def test_a_pointer_heading_for_done_after_a_new_size_closes_settings(app, drive, monkeypatch):
+    """The play-tester's path: a size stepped to, then straight down to Done, where the
+    eye saw it on the screen: Settings close there and nothing else changes."""
+    scene = open_settings(app, drive, monkeypatch)
+    choice = scene.widgets.widgets[WINDOW_SIZE]
+    done = to_window(scene.widgets.widgets[-1].rect.center)  # Done, on the screen
+    before = (app.settings.four_colour, app.settings.undo_between_people,
+              app.settings.telefunken_cut)
+    drive.click(choice._boxes()[2].center)
+    assert choice.value == SIZES[1]
+    path = [to_window(choice._boxes()[2].center), done]
+    for i in range(1, 9):  # down the screen, one window pixel position after another
+        x = path[0][0] + (path[1][0] - path[0][0]) * i / 8
+        y = path[0][1] + (path[1][1] - path[0][1]) * i / 8
+        drive.move(to_canvas((round(x), round(y))))
+    drive.click(to_canvas(done))
+    drive.settle()
+    assert scene not in app.scenes.stack  # Done was where the eye saw it
+    assert (app.settings.four_colour, app.settings.undo_between_people,
+            app.settings.telefunken_cut) == before
+    assert window_size() == SIZES[1] and app.settings.window_size == SIZES[1]
 
 
 def test_the_size_stepped_to_is_taken_when_settings_close(app, drive, monkeypatch):
