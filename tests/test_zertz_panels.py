@@ -98,11 +98,17 @@ def test_a_message_stands_clear_of_the_bag_panel_and_the_top_ring(app, drive, la
                         "bag": ["black"] * 5 + ["white"] * 4 + ["grey"] * 5})
     table = open_table(app, drive, state)
     ring = pygame.mask.from_surface(art.ring(64, False), 60).get_bounding_rects()[0]
+    seven = next(pygame.Rect(x - 6, y - 9, 12, 18) for n, (x, y)
+                 in geo.row_label_spots(table.layout) if n == 7)  # the top ring's number
     for text in (words.passes(words.seat_name(0)), words.piece_into_tray(),
-                 words.others_pieces(words.seat_name(0), words.seat_name(1))):
+                 words.others_pieces(words.seat_name(0), words.seat_name(1)),
+                 words.hint(table.state, "place b2")):
         box = toast_box(app, text)
         assert box.top > geo.bag_panel(table.layout).bottom, text  # (its last row: its edge)
         assert box.bottom <= table.layout["d7"].rect.top + ring.top, text  # the ring as drawn
+        # ... and its glow while it takes a piece, and its number (a hint touched both)
+        assert box.bottom < table.layout["d7"].rect.inflate(10, 10).top, text
+        assert not box.colliderect(seven), text
         for zone in ("supply_0", "supply_1"):  # (and their turn outlines)
             assert not box.colliderect(table.layout[zone].rect.inflate(8, 8)), (text, zone)
 

@@ -97,18 +97,22 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
 
     def toast_bottom(self) -> int | None:
         """Where the newest message ends: one narrow enough to stand between the side panels
-        ends just above the top ring as drawn, clear of the bag's panel; a wider one above
-        the side panels and their turn outlines, below the bag's panel (``toast_pad``)."""
+        stands centred between the bag's panel and the top ring, clear of that ring's glow (it
+        takes a piece) and of its row number (a hint touched both); a wider one above the
+        side panels and their turn outlines, below the bag's panel (``toast_pad``)."""
         toasts = self.app.toasts
         if not toasts:
             return None
         width, height = toast_size(toasts[-1].text, TOAST_WIDEST, self.toast_pad)
         room = self.layout["tray_1"].rect.left - self.layout["tray_0"].rect.right
+        bag = geo.bag_panel(self.layout).bottom
         if width <= room - 2 * PANEL_MARGIN:
-            return self.layout["d7"].rect.top  # (2 px above the ring's picture, inset 2 px)
+            glow = self.layout["d7"].rect.inflate(10, 10).top  # (``ecs.render``'s glow)
+            number = min(y for n, (_x, y) in geo.row_label_spots(self.layout) if n == 7)
+            clear = min(glow, round(number) - 9)  # (its 14 px digit, centred there)
+            return clear - max(2, (clear - bag - height) // 2)
         # centred in the strip between the bag's panel and the side panels' turn outlines
         outlines = min(self.layout[zone].rect.top for zone in SEAT_PANELS) - 3
-        bag = geo.bag_panel(self.layout).bottom
         return outlines - max(0, (outlines - bag - height) // 2)
 
     # -- hint --------------------------------------------------------------------------
