@@ -9,10 +9,11 @@ IllegalMove) when the move is not legal there.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from game.card_words import join_list, pretty_cards
-from game.i18n import _, is_rtl, ngettext, num
+from game.i18n import N_, _, is_rtl, ngettext, num
 from game.rules import telefunken as rules
 
 LRI, PDI = "\u2066", "\u2069"  # a left-to-right isolate inside a right-to-left sentence
@@ -26,6 +27,31 @@ def cards_text(codes: Sequence[str]) -> str:
 
 
 _cards = cards_text
+
+JOKERS = {1: N_("a joker"), 2: N_("two jokers"), 3: N_("three jokers"), 4: N_("four jokers")}
+
+
+def card_list(codes: Sequence[str], counted: bool = False) -> str:
+    """Cards named in a sentence as so many things (cards laid off or given back, the
+    jokers kept at a cut), not a meld's cards in their order: as the table shows them
+    ("7♥ 8♥") while no two are alike; identical cards (the pack holds every card twice,
+    and four jokers) each named once with their number, the whole as the language lists
+    things: "two jokers", "two J♣ and a joker" (it said "keeping joker joker").
+    ``counted``: so even with no two alike ("a joker")."""
+    counts = Counter(codes)
+    if not counted and all(n == 1 for n in counts.values()):
+        return cards_text(codes)
+    return join_list(_counted(code, n) for code, n in counts.items())
+
+
+def _counted(code: str, count: int) -> str:
+    """``count`` cards ``code`` in words: "7♥", "two 7♥", "a joker", "three jokers"."""
+    if code == rules.JOKER and count in JOKERS:
+        return _(JOKERS[count])
+    if count == 2:
+        # TRANSLATORS: the two identical cards of the double pack ("two 7♥")
+        return _("two {card}").format(card=cards_text([code]))
+    return " ".join([cards_text([code])] * count)
 
 
 def groups_text(groups: Sequence[Sequence[str]]) -> str:
@@ -147,7 +173,7 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.Cut):
             if e.kept:
                 text = _("{name} cut {count} cards, keeping {cards}").format(
-                    name=who, count=num(e.lifted), cards=_cards(e.kept))
+                    name=who, count=num(e.lifted), cards=card_list(e.kept, counted=True))
             else:
                 text = _("{name} cut {count} cards").format(name=who, count=num(e.lifted))
         elif isinstance(e, rules.Exchanged) and not e.count:
@@ -168,10 +194,10 @@ def describe(before, move: str, names: Sequence[str]) -> str:
             stands = joker_after(before, e)
             if stands is None:
                 text = _("{name} added {cards} to {meld}").format(
-                    name=who, cards=_cards(e.cards), meld=meld)
+                    name=who, cards=card_list(e.cards), meld=meld)
             else:  # which card of the run the joker is: "…3♠…7♠ (the joker as 8♠)"
                 text = _("{name} added {cards} to {meld} (the joker as {card})").format(
-                    name=who, cards=_cards(e.cards), meld=meld, card=_cards([stands]))
+                    name=who, cards=card_list(e.cards), meld=meld, card=_cards([stands]))
         elif isinstance(e, rules.JokerSwapped):  # ... and the card it stands for there
             stands = joker_after(before, e)
             text = (_("{name} put {card} in place of the joker of {meld}; the joker went to "
@@ -182,7 +208,8 @@ def describe(before, move: str, names: Sequence[str]) -> str:
                 joker=_cards([stands]) if stands else _("joker"))
         elif isinstance(e, rules.JokerFreed):
             text = _("{name} freed the joker of {meld} with {cards}").format(
-                name=who, meld=meld_words(before.melds[e.meld], names), cards=_cards(e.cards))
+                name=who, meld=meld_words(before.melds[e.meld], names),
+                cards=card_list(e.cards))
         elif isinstance(e, rules.Discarded):
             text = _("{name} discarded {card}").format(name=who, card=_cards([e.card]))
     if move.split()[0].lower() == "draw":

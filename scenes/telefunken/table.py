@@ -22,6 +22,7 @@ import pygame
 
 from ecs import tween
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from ecs.input import entity_rect
 from game import i18n
 from game.ai import telefunken as telefunken_ai
 from game.app import toast_size
@@ -72,19 +73,22 @@ def deal_end_view(ended: rules.DealEnded, mover: int) -> rules.State | None:
 
 
 class TelefunkenMarks(LastMoves):
-    """The table's last-move marks. A tagged mark on cards of your hand (a buy's two cards:
-    "You bought", "+1 from the stock") is drawn whole (``LastMoves.whole``): outlined
-    whole, keeping its tag on its own card, though the next card of the fan lies across
-    part of it. (A card partly covered from a side loses its tag, which would stand on the
-    newer card; in the fan that happened wherever the next card lay level with it, the
-    outline left without its words: after Undo, in a hand laid out afresh and fuller,
-    often. And two tags side by side slid one off its card, over others.) ``in_hand(ents)``:
-    are they all there? Where a tag may stand is the table's to say (``narrow(label, box,
-    spots)``: ``TelefunkenTable.tag_room``; none: the outline stands without it)."""
+    """The table's last-move marks. A tagged mark on a card of your hand (a buy's two cards:
+    "You bought", "+1 from the stock") is outlined where its card shows, the strip left of
+    the next card of the fan (``hand_box``), and keeps its tag, on its own card
+    (``LastMoves.whole``). (Outlined whole, the box took in most of the next card too: of
+    9♠ 9♦ side by side both looked bought. Drawn as any card partly covered, it lost its
+    tag, which would stand on the newer card: in the fan that happened wherever the next
+    card lay level with it.) The seats' colours are none of the gold the table lights
+    things in (``COLOURS``). ``hand()``: the entities of the cards of your hand on the
+    screen. Where a tag may stand is the table's to say (``narrow(label, box, spots)``:
+    ``TelefunkenTable.tag_room``; none: the outline stands without it)."""
 
-    def __init__(self, in_hand, narrow=lambda label, box, spots: spots) -> None:
-        super().__init__(whole=lambda mark: bool(mark.label and mark.entities)
-                         and in_hand(mark.entities))
+    def __init__(self, hand, narrow=lambda label, box, spots: spots) -> None:
+        super().__init__(colour=lambda seat: COLOURS[seat % len(COLOURS)],
+                         whole=lambda mark: bool(mark.label and mark.entities)
+                         and set(mark.entities) <= set(hand()))
+        self.hand = hand
         self.narrow = narrow
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
@@ -95,10 +99,51 @@ class TelefunkenMarks(LastMoves):
         """As ``LastMoves``, but a card turning over (a computer's discard turning face up
         on its way from its panel to the pile) is not outlined until it has turned: its
         outline, around the sliver it showed, stood as two short lines over the pile's
-        header."""
+        header; and a tagged card of your hand is outlined where it shows (``hand_box``)."""
         if mark.rect is None and any(_turning(e) for e in mark.entities):
             return None
+        if mark.rect is None and self.whole(mark):
+            boxes = [b for b in map(self.hand_box, mark.entities) if b is not None]
+            return boxes[0].unionall(boxes[1:]) if boxes else None
         return super()._box(mark, pieces, whole)
+
+    def hand_box(self, ent: int) -> pygame.Rect | None:
+        """The card ``ent`` of your hand as far as it shows: its box less what the cards
+        of the fan drawn over it cover from either side (however high each stands: the fan
+        is an arc, and a card under the pointer rises), or None if it is not drawn."""
+        box = _drawn_box(ent)
+        if box is None:
+            return None
+        z = esper.component_for_entity(ent, ZOrder).z if esper.has_component(ent, ZOrder) else 0
+        for other in self.hand():
+            order = esper.try_component(other, ZOrder) if esper.entity_exists(other) else None
+            rect = _drawn_box(other) if other != ent and order and order.z > z else None
+            if rect is None or rect.right <= box.left or rect.left >= box.right:
+                continue
+            if rect.left > box.left:  # lying across its right side
+                box.width = rect.left - box.left
+            elif rect.right < box.right:  # ... or its left side
+                box.width, box.left = box.right - rect.right, rect.right
+            else:
+                return None  # (wholly under another)
+        return box
+
+
+# the seats' colours: red, blue, green, violet, cyan, pink; none the gold of the seat to
+# play and of the places a card may go (Seat 4's gold outline looked like a lit panel)
+COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226), (84, 204, 204),
+           (240, 120, 184))
+
+
+def _drawn_box(ent: int) -> pygame.Rect | None:
+    """The box the entity is drawn in (rotation aside), or None if it is not drawn."""
+    if not esper.entity_exists(ent):
+        return None
+    transform = esper.try_component(ent, Transform)
+    sprite = esper.try_component(ent, Sprite)
+    if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
+        return None
+    return pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
 
 
 def _turning(ent: int) -> bool:
@@ -150,7 +195,7 @@ class TelefunkenTable(Gestures, CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
-        self.marks = TelefunkenMarks(self._in_hand, self.tag_room)
+        self.marks = TelefunkenMarks(self._hand_cards, self.tag_room)
         self.players = len(config.seats)
         self.sort_mode = self.hand_order("rank")
         self.order: list[str] = []       # the viewer's hand, left to right
@@ -287,14 +332,14 @@ class TelefunkenTable(Gestures, CardTable):
         self.refresh()
 
     # -- helpers -----------------------------------------------------------------------
-    def _in_hand(self, ents) -> bool:
-        """Are the entities ``ents`` all cards of the hand on the screen? (Not those chosen
-        from it into the meld zone, where the small cards lie close: there a marked card is
+    def _hand_cards(self) -> list[int]:
+        """The entities of the cards of the hand on the screen (a mark on them is outlined
+        where its card shows, tag and all: ``TelefunkenMarks``). Not those chosen from it
+        into the meld zone, where the small cards lie close: there a marked card is
         outlined as far as it shows, as any card partly covered, and its tag comes back
-        with it to the hand; drawn whole there, its outline and tag stood over the zone's
-        other cards and the table's lit border.)"""
-        held = {e for _, e in self.sync.entities("hand")}
-        return set(ents) <= held
+        with it to the hand (its outline and tag stood over the zone's other cards and the
+        table's lit border)."""
+        return [e for _, e in self.sync.entities("hand")]
 
     def names(self) -> list[str]:
         return [self.seat_name(s) for s in range(self.players)]
@@ -646,7 +691,7 @@ class TelefunkenTable(Gestures, CardTable):
             return  # (marked again on a table laid out afresh: a move of an earlier deal
             # marks nothing, a deal begins with no marks (``_next_deal``); after Undo Seat
             # 2's panel said "bought 2♠ +1 card", its buy of the deal before)
-        name, mark = self.seat_name(seat), self.marks.cards
+        name, mark = self.seat_name(seat), self._mark_meld_cards
         melds = self.state.melds
         if any(isinstance(e, (rules.JokerFreed, rules.JokerSwapped)) for e in events):
             # a joker taken off a meld into the hand leaves the meld's outline behind
@@ -665,16 +710,16 @@ class TelefunkenTable(Gestures, CardTable):
                             and all(len(s.discard) > at for s in self.restoring_after)):
                         self.marks.entities(seat, [pile[at][1]], name)
                 else:
-                    mark(seat, self.sync, "discard", [event.card], name)
+                    self.marks.cards(seat, self.sync, "discard", [event.card], name)
             elif isinstance(event, rules.Melded):
                 for index, group in zip(event.indices, event.groups):
-                    mark(seat, self.sync, f"meld_{index}", group)
+                    mark(seat, index, group)
             elif isinstance(event, (rules.LaidOff, rules.JokerFreed)):
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
-                mark(seat, self.sync, f"meld_{event.meld}", event.cards, "" if own else name)
+                mark(seat, event.meld, event.cards, "" if own else name)
             elif isinstance(event, rules.JokerSwapped):  # the card put in the joker's place
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
-                mark(seat, self.sync, f"meld_{event.meld}", [event.card], "" if own else name)
+                mark(seat, event.meld, [event.card], "" if own else name)
             elif isinstance(event, rules.Bought):
                 drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
@@ -693,6 +738,30 @@ class TelefunkenTable(Gestures, CardTable):
                     self.marks.place(seat, self.opponent_zone(seat))
                     self._bought[seat] = (event.card, self.marks.marks[seat][-1],
                                           drawn is not None)
+
+    def _mark_meld_cards(self, seat: int, index: int, codes, label: str = "") -> None:
+        """Mark the cards ``codes`` a move put in the meld ``index``: of identical cards
+        there, the copies that came with this move, counted from the left (a set's new cards
+        stand at its right end, ``layout.meld_order``): after the copies the meld held
+        before it. As it lands those are its last copies; marked again on a table laid out
+        afresh (Continue, Undo) where a later move put a twin to their right (two J♣ laid
+        off one after the other), both marks stood on the right one and the first was
+        lost."""
+        before = self.restoring if self.restoring is not None else (
+            self.session.befores[-1] if self.session.befores else None)
+        held = Counter(before.melds[index].cards if before is not None
+                       and index < len(before.melds) else ())
+        cards = self.sync.entities(f"meld_{index}")
+        ents: list[int] = []
+        for code in codes:
+            copies = [e for c, e in cards if c == code]
+            k = held[code]
+            held[code] += 1
+            if k < len(copies) and copies[k] not in ents:
+                ents.append(copies[k])
+            else:  # (the meld changed since: its last copy not marked yet)
+                ents += [e for e in reversed(copies) if e not in ents][:1]
+        self.marks.entities(seat, ents, label)
 
     def _buy_cards(self, seat: int, card: str, drawn: str | None
                    ) -> tuple[int | None, int | None]:
@@ -931,14 +1000,16 @@ class TelefunkenTable(Gestures, CardTable):
 
     def lit_seat(self) -> int | None:
         """The seat shown as the one to play (its panel edged in gold, or your line over
-        the hand in gold): the seat to move; nobody once the game is over, or a deal (its
-        end stays on the table until its summary is closed: the seat that went out was lit
-        the while, as if to play again), once its last move has landed."""
-        state = self.state
-        if state.phase == "over" or (self.ended_deal is not None
-                                     and self.landing_seat() is None):
+        the hand in gold): the seat to move, but while a move is reaching the table the
+        seat that made it, as the prompt names it (``_waiting_text``: the next seat was lit
+        while the prompt still named the one whose discard flew); nobody once the game is
+        over, or a deal (its end stays on the table until its summary is closed: the seat
+        that went out was lit the while, as if to play again), once its last move has
+        landed."""
+        state, landing = self.state, self.landing_seat()
+        if state.phase == "over" or (self.ended_deal is not None and landing is None):
             return None
-        return state.seat
+        return state.seat if landing is None else landing
 
     def owner_label_rect(self, owner: int, y: float) -> pygame.Rect:
         """Where a meld row's label (the owner's name) is drawn: in the label strip at the
@@ -1172,16 +1243,17 @@ class TelefunkenTable(Gestures, CardTable):
             return self._ended_words()
         if self.replay is not None:
             return _("Replay")
-        if not self.mine and state.seat == self.viewer and not self.curtain:
-            return ""  # the last move is still reaching the table: nothing to ask yet
         seat = self.landing_seat()
         if seat is not None and seat != state.seat:
             # another seat's move is still landing: the line names it until it has (it named
             # the next seat while the discard flew, before the log told it), with the phase
-            # that move was made in
+            # that move was made in, as its panel is lit (``lit_seat``), even when you are
+            # next (the line said nothing while Seat 4's panel was lit)
             if seat == self.viewer and self.config.seats[seat].is_human:
                 return ""
             return words.waiting(self.session.befores[-1].phase, self.seat_name(seat), False)
+        if not self.mine and state.seat == self.viewer and not self.curtain:
+            return ""  # the last move is still reaching the table: nothing to ask yet
         phase = state.phase
         if phase == "draw" and self.mine and self.is_legal("take"):
             phase = "draw_or_take"  # the first turn of a deal: the upcard is free

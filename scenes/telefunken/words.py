@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.card_words import pretty_cards
 from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
-from game.words.telefunken import bought_words, cards_text, groups_text, meld_words
+from game.words.telefunken import bought_words, card_list, cards_text, groups_text, meld_words
 
 CONTRACTS = {
     1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
@@ -34,6 +34,12 @@ THEIR_TURN = {"cut": N_("{name} to cut the pack"), "exchange": N_("{name} to cho
 def cards(codes: Sequence[str]) -> str:
     """Cards as the table shows them: "7♥ 7♦ joker"."""
     return cards_text(codes)
+
+
+def some_cards(codes: Sequence[str], counted: bool = False) -> str:
+    """Cards as so many things in a sentence, identical ones counted: "two J♣"
+    (``game.words.telefunken.card_list``)."""
+    return card_list(codes, counted)
 
 
 def groups(melds: Sequence[Sequence[str]]) -> str:
@@ -139,8 +145,9 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         if state.melded[seat] and lit:
             return _("{cards}: a lit meld takes them (a joker's place, a lay-off), or choose "
                      "more cards: a set or a run needs at least three").format(
-                cards=cards(selected))
-        return _("{cards}: a set or a run needs at least three cards").format(cards=cards(selected))
+                cards=some_cards(selected))
+        return _("{cards}: a set or a run needs at least three cards").format(
+            cards=some_cards(selected))
     kind = group_kind(selected)
     if kind is None and list(selected).count(rules.JOKER) > 1:
         return _("At most one joker may be in a set or run")
@@ -247,7 +254,7 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
                         "{cards} do not fit {meld}: the run already has {card}", n)
     else:
         text = ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}", n)
-    return text.format(cards=cards(chosen), meld=what, card=cards([card]) if card else "")
+    return text.format(cards=some_cards(chosen), meld=what, card=cards([card]) if card else "")
 
 
 def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, str | None]:
@@ -360,11 +367,12 @@ def hint(state, move: str, names: Sequence[str]) -> str:
         if verb == "exchange":
             if not rest:
                 return _("Hint: give back no cards.")
-            return _("Hint: give back {cards}.").format(cards=cards(rest))
+            return _("Hint: give back {cards}.").format(cards=some_cards(rest))
         if verb == "add":
             at = rest.index("to")
             meld = meld_name(state.melds[int(rest[at + 1])], names)
-            return _("Hint: lay {cards} off on {meld}.").format(cards=cards(rest[:at]), meld=meld)
+            return _("Hint: lay {cards} off on {meld}.").format(cards=some_cards(rest[:at]),
+                                                                meld=meld)
         if verb == "swap":
             meld = meld_name(state.melds[int(rest[2])], names)
             return _("Hint: put {card} in place of the joker of {meld}.").format(
@@ -372,7 +380,7 @@ def hint(state, move: str, names: Sequence[str]) -> str:
         if verb == "free":
             meld = meld_name(state.melds[int(rest[0])], names)
             return _("Hint: free the joker of {meld} with {cards}.").format(
-                meld=meld, cards=cards(rest[2:]))
+                meld=meld, cards=some_cards(rest[2:]))
     except (IndexError, ValueError):
         pass
     return _("Hint: {move}.").format(move=pretty_cards(move))
@@ -384,7 +392,7 @@ bought = bought_words  # the banner of a buy says what the move log says
 def cut(name: str, lifted: int, kept: Sequence[str]) -> str:
     if kept:
         return _("{name} cut {count} cards, keeping {cards}").format(
-            name=name, count=num(lifted), cards=cards(kept))
+            name=name, count=num(lifted), cards=some_cards(kept, counted=True))
     return _("{name} cut {count} cards").format(name=name, count=num(lifted))
 
 
