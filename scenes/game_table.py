@@ -1177,7 +1177,23 @@ class CardTable(GameTable):
             return _("Nothing to undo: {seat}'s move can be taken back only before the next "
                      "person lifts the cover.").format(
                 seat=self.seat_name(self.session.snapshots[-1].seat))
+        last = self.last_person_to_move()
+        if (self.hot_seat and not self.curtain and self.session.result is None
+                and last is not None and last != self.viewer):
+            # (the person at the screen has no move of theirs since: it said "cards have
+            # been drawn or shown since your last move" to one who had just taken theirs back)
+            return _("Nothing to undo: the last person to move was {seat}, not you.").format(
+                seat=self.seat_name(last))
         return super().nothing_to_undo()
+
+    def last_person_to_move(self) -> int | None:
+        """The seat of the last person (not the computer) who made a move, or None."""
+        seats = self.config.seats
+        for before in reversed(self.session.befores):
+            seat = self.rules_module.to_move(before)
+            if seat is not None and seats[seat].is_human:
+                return seat
+        return None
 
     def ask_hint(self) -> None:
         if self.curtain:

@@ -10,8 +10,11 @@ not lift).
 While cards are clicked out of the hand its slots stay put, so the next click lands on the
 card that was under the pointer; the hand closes up once the pointer leaves its band
 (``hand_band``), or when the meld zone is cleared or the hand changes (a meld, a discard,
-a draw). A king or queen taken from its pile into the meld zone goes back there with a click
-on it, Esc, Clear, or a drop on its own pile.
+a draw). A card dragged into the meld zone leaves its slot empty the same way: the hand
+holds still while the pointer comes back down to it (``_follow_pointer``), and closes up
+if the pointer goes up to the piles instead, or leaves the hand again. A king or queen
+taken from its pile into the meld zone goes back there with a click on it, Esc, Clear, or
+a drop on its own pile.
 ``ZetemaGestures`` is mixed into ``ZetemaTable``.
 """
 
@@ -143,10 +146,32 @@ class ZetemaGestures:
         self.clear_selection()
         return True
 
-    def _freeze_hand(self) -> None:
-        """Keep the hand's slots while cards are clicked out of it and back."""
+    def _freeze_hand(self, coming_back: bool = False) -> None:
+        """Keep the hand's slots while cards are clicked out of it and back; ``coming_back``:
+        a card was just dragged out of it into the meld zone, and the pointer, up there,
+        has still to come back down to the hand (``_follow_pointer``)."""
         if self._frozen is None and self._hand_spots:
             self._frozen = Counter(self.state.hands[self.viewer])
+        self._coming_back = coming_back and self._frozen is not None
+
+    def _follow_pointer(self, pos: tuple[int, int]) -> None:
+        """The pointer moved while the hand holds still: it closes up once the pointer
+        leaves the hand's band, as after a click. After a card dragged into the meld zone
+        the pointer starts above the band: the hand holds still on its way back down to it
+        (over the meld zone, the panels beside it) and closes up if it goes up to the piles
+        instead. While a card of the hand is dragged nothing moves under it: where it is let
+        go decides (into the zone: the hand holds still; onto a pile: the hand changes)."""
+        held = self.drag.held
+        if held is not None and any(e == held for _, e in self.hand):
+            return
+        if self.hand_band().collidepoint(pos):
+            self._coming_back = False
+            return
+        meld = self.layout["meld"].rect
+        way_back = pygame.Rect(0, meld.y, self.app.size[0], max(self.app.size[1], meld.bottom)
+                               - meld.y)
+        if not (self._coming_back and way_back.collidepoint(pos)):
+            self._thaw_hand()
 
     def hand_band(self) -> pygame.Rect:
         """Where the pointer keeps the hand still: the hand's panel and the strip of the
@@ -158,6 +183,7 @@ class ZetemaGestures:
                            - hand.y)
 
     def _thaw_hand(self) -> None:
+        self._coming_back = False
         if self._frozen is not None:
             self._frozen = None
             if self.sort_mode != "custom":
@@ -280,6 +306,8 @@ class ZetemaGestures:
                 self.layout_all(0.2)
                 self.refresh()
                 return None
+            if self._may_select() and any(e == entity for _, e in self.hand):
+                self._freeze_hand(coming_back=True)  # (as a click into the zone would)
             self.toggle(entity)
             return None
         if drop.name == "hand":
@@ -288,7 +316,20 @@ class ZetemaGestures:
         if token is not None and self._own_pile(entity, token, drop):
             self.toggle(entity)  # (``back_to_pile``: its place there, its last-move mark)
             return None
+        self._leaving = entity  # (of two alike in the hand, this one goes: ``reconcile``)
         return f"discard {token}"
+
+    def _not_to_discard(self, ent: int) -> str:
+        """Why the card ``ent`` of your hand, clicked once you have declared a combination,
+        may not be discarded (it is not one you showed), or "". Such a click chooses
+        nothing (a card you showed is chosen by it, to be clicked onto its pile): it says
+        what a drag of that card onto its pile says."""
+        token = self._token(ent)
+        if (not self.mine or self.state.phase != "discard" or token is None
+                or token.endswith(rules.PILE) or not any(e == ent for _, e in self.hand)):
+            return ""
+        ok, reason = self.check(f"discard {token}")
+        return "" if ok else words.discard_refusal(self.state, token, reason)
 
     def _own_pile(self, entity: int, token: str, drop: DropTarget) -> bool:
         """Is ``drop`` the rank pile the meld zone's pile card ``entity`` was taken from?"""
@@ -327,6 +368,10 @@ class ZetemaGestures:
             return None
         if intent.entity is not None and (
                 any(e == intent.entity for _, e in self.hand + self.selection)):
+            reason = self._not_to_discard(intent.entity)
+            if reason:  # (after a flush, a card not shown: a drag onto its pile says why)
+                self.refuse(reason, intent)
+                return None
             if self.layout["hand"].rect.collidepoint(intent.pos):
                 self._freeze_hand()
             self.toggle(intent.entity)

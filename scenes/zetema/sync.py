@@ -62,6 +62,7 @@ class ZetemaSync:
         stock_pos = self.layout["stock"].rect.center
         origin = source or stock_pos
         ours = self.rules.to_move == self.viewer
+        returned: list[Pair] = []  # the meld zone's cards of the hand, back in the hand
         # 1. the meld zone: our shown cards, our selection, or nothing of ours
         if state.phase == "discard" and state.seat == self.viewer and state.meld != "marriage":
             self._sync_zone(list(state.shown), stock_pos)
@@ -74,12 +75,13 @@ class ZetemaSync:
             for pair in chosen:
                 if not pair[0].endswith(rules.PILE):
                     self.hand.append(pair)
+                    returned.append(pair)
                 elif self._still_on_pile(pair[0]):  # (chosen, then a discard was made: the
                     self.back_to_pile(pair)        # same card back, its last-move mark on it)
                 else:  # married: the marriage pile's card comes below
                     esper.delete_entity(pair[1])
         # 2. the piles and the marriage pile (cards we hold in the zone stay "on the pile")
-        pool = (self.selection + self.shown + self.hand) if mover == self.viewer else self.shown
+        pool = self._pool(returned) if mover == self.viewer else self.shown
         for rank, codes in enumerate(state.piles):
             want = list(codes)
             for token, _ in self.selection:
@@ -124,6 +126,19 @@ class ZetemaSync:
             self.sort_hand(self.sort_mode, relayout=False)
         self.layout_all(0.0 if instant else 0.35, lead)
         self.refresh()
+
+    def _pool(self, returned: list[Pair]) -> list[Pair]:
+        """Where the viewer's card arriving on a pile comes from, the likeliest first: the
+        card let go on the pile (``_leaving``), the meld zone's cards (also those gone back
+        to the hand as the turn ended: the card clicked into the zone and then onto its
+        pile is among them), then the hand. Of two alike (the doubled suit), the one played
+        goes; its twin in the hand kept its place (the twin flew to the pile and the card
+        played went to the hand's end)."""
+        leaving, self._leaving = self._leaving, None
+        pool = [p for p in self.hand + self.selection if p[1] == leaving]
+        for group in (returned, self.selection, self.shown, self.hand):
+            pool += [p for p in group if p not in pool]
+        return pool
 
     def _still_on_pile(self, token: str) -> bool:
         """Whether the state still has the pile card ``token`` on its pile beyond those the

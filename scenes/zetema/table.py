@@ -93,6 +93,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.chosen_at_hint: list[str] = []  # the meld zone's cards when the hint came
         self._hand_spots: dict[int, layout.Slot] = {}
         self._frozen = None  # the hand's content (a Counter) while its slots are kept
+        self._coming_back = False  # ... after a drag into the meld zone, until the pointer
+        # is back over the hand (``_follow_pointer``)
+        self._leaving: int | None = None  # the card let go on a pile (of two alike, it goes)
         self._pile_press: tuple | None = None  # (card, where) pressed on a pile, not taken
         self._swallow_click = False  # the click a refused drag from a pile ends with
         # the table as the last deal ended (shown until its summary is closed; then the
@@ -293,10 +296,13 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     def handle(self, event) -> None:
         if self.ended_deal is not None and not (event.kind == "key"
                                                and event.key == pygame.K_ESCAPE):
+            if is_undo_key(event) and self.replay is None:  # (it said nothing at all)
+                self.app.toast(words.deal_over_no_undo(self.ended_deal.deal))
             return  # the deal is over: its summary comes, then the next deal
-        if (event.kind == "move" and self._frozen is not None
-                and not self.hand_band().collidepoint(event.pos)):
-            self._thaw_hand()  # the pointer left the hand: close up the gaps
+        if event.kind == "down":
+            self._leaving = None
+        if event.kind == "move" and self._frozen is not None:
+            self._follow_pointer(event.pos)  # the pointer left the hand: close up the gaps
         if event.kind == "wheel" and self.layout["sheet"].rect.collidepoint(event.pos):
             self.sheet_scroll = max(0, self.sheet_scroll + event.dy)
             return
@@ -460,6 +466,13 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         animate(ent, "y", y - 50, 1.4)
         animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
         return ent
+
+
+def is_undo_key(event) -> bool:
+    """Is ``event`` Ctrl+Z (not with Shift or Alt), the key Undo answers to?"""
+    return (event.kind == "key" and event.key == pygame.K_z
+            and bool(event.mod & pygame.KMOD_CTRL)
+            and not event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_ALT))
 
 
 def _frame(size: tuple[int, int]) -> pygame.Surface:
