@@ -20,6 +20,7 @@ from game.rules.chan.cards import CHICHI, forms_ca, rank_of
 from game.rules.chan.hands import holds_ca, waiting
 from game.words.chan import card as name
 from game.words.chan import rank
+from scenes.chan.words import wins_hand
 
 CODE = re.compile(r"\b([2-9][MSC]|CC)\b")
 RESTRICTION = re.compile(r"\s*\(restriction \d\)")
@@ -174,8 +175,13 @@ def why(state, move: str) -> str:
                 return _("Your hand already holds a Cạ of {rank}: you may not take another."
                          ).format(rank=rank(value))
             if waiting(hand):
-                return _("Your hand waits for one last card: it may not take a Cạ, it can only "
-                         "win on a stock card.")
+                if live.source != "stock":
+                    return _("Your hand waits for one last card: it may not take a Cạ, it can "
+                             "only win on a stock card.")
+                if "u" in legal:  # (the table makes that gesture the win: ``ChanTable``)
+                    return wins_hand(face)
+                return _("Your hand waits for one last card: it may not take a Cạ, and {card} "
+                         "does not complete it.").format(card=name(face))
             if value in bans.no_ca:
                 return _("You have discarded two suits of {rank}: you may not take a Cạ of "
                          "{rank} any more.").format(rank=rank(value))
@@ -198,8 +204,8 @@ def why_not_take(state) -> str:
         return _("Chi Chi pairs only with another Chi Chi, and you hold none.")
     same_rank = sorted({c for c in hand if c != CHICHI and c[0] == face[0]})
     if not same_rank:
-        return _("Nothing in your hand pairs with it: a Chắn needs another {card}, a Cạ a "
-                 "{rank} of another suit.").format(card=name(face), rank=rank(face))
+        return _("Nothing in your hand pairs with it: a Chắn needs another {card}, and a Cạ "
+                 "needs a {rank} of another suit.").format(card=name(face), rank=rank(face))
     # one sentence per rule: two partners refused by the same rule need it said once
     reasons: dict[str, str] = {}
     for partner in same_rank:

@@ -5,7 +5,10 @@ together in its own place; the stock in the middle.
 Capture: drag the live card onto the card of your hand it pairs with, or click it and then
 that card (only legal partners light up). Discard: drag a card of your hand onto your gate,
 or click it and then the gate. Esc, a right click, a click on nothing or any move made
-another way (a button, the stock, another seat's move) cancels a selection.
+another way (a button, the stock, another seat's move) cancels a selection. A stock card
+that wins your hand, put together with a card of yours it pairs with (either gesture),
+declares Ù where that capture is not legal (a capture allowed beside the win stays the
+gesture's move, as the prompt offers it); nowhere else does a gesture win.
 Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear only when
 they are legal for you, and the computer waits for your answer. The prompt beside your gate
 says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
@@ -44,6 +47,7 @@ from game.ai import chan as chan_ai
 from game.catalog import GameConfig
 from game.layout import load_layout
 from game.rules import chan as rules
+from game.rules.chan.cards import is_pair
 from game.session import Session
 from game.totom_art import ALL_IMAGES, totom_image, totom_size
 from scenes import card_name_label as names
@@ -350,6 +354,18 @@ class ChanTable(CardTable):
         live = self.state.live.card
         return f"chan {live}" if partner == live else f"ca {live} {partner}"
 
+    def _gesture_move(self, partner: str) -> str:
+        """The move of a gesture putting the live card and your ``partner`` together: that
+        capture when it is legal; else, when the live card wins your hand (Ù is legal) and
+        ``partner`` pairs with it, the win (the card is taken into the winning hand); else
+        the capture, refused with its reason. (A capture the rules allow beside the win is
+        made as the prompt offers it: the drag it describes; Ù is its button.)"""
+        move = self._capture_move(partner)
+        live = self.state.live.card
+        if not self.is_legal(move) and self.is_legal("u") and is_pair(live, partner):
+            return "u"
+        return move
+
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
         drop = esper.component_for_entity(target, DropTarget)
         zone = self.sync.zone_of(entity)
@@ -359,13 +375,13 @@ class ChanTable(CardTable):
         if entity == self.live_entity():
             if not drop.name.startswith("hand:"):
                 return False, self._live_hint()
-            return self._judge(self._capture_move(drop.data))
+            return self._judge(self._gesture_move(drop.data))
         if zone == "hand":
             if drop.name == "own_gate":  # after a chíu out of turn the discard goes elsewhere
                 return False, words.discard_after_chiu(
                     self.seat_name(prompts.discard_gate(self.state)))
             if drop.name == "live":  # the partner put onto the live card: the same capture
-                return self._judge(self._capture_move(code))
+                return self._judge(self._gesture_move(code))
             if drop.name != "gate":
                 return False, self._hand_card_hint(code)
             return self._judge(f"discard {code}")
@@ -375,7 +391,15 @@ class ChanTable(CardTable):
         """(True, "") if ``move`` is legal now, else (False, why not in the player's words)."""
         if self.is_legal(move):
             return True, ""
-        return False, prompts.why(self.state, move) or words.cannot_move()
+        return False, self._why(move)
+
+    def _why(self, move: str) -> str:
+        """Why ``move`` is not legal now, in the player's words; a capture refused while the
+        live card wins your hand says so (it read "it can only win on a stock card" of the
+        stock card that wins)."""
+        if move.startswith(("chan ", "ca ")) and self.is_legal("u"):
+            return words.wins_hand(self.state.live.card)
+        return prompts.why(self.state, move) or words.cannot_move()
 
     def _hand_card_hint(self, code: str) -> str:
         """A card of your hand put anywhere but a gate or the live card, or clicked again
@@ -384,16 +408,20 @@ class ChanTable(CardTable):
         live = self.state.live
         if live is None or any(m.startswith("discard ") for m in self.legal()):
             return words.discard_on_gate()
-        move = self._capture_move(code)
+        move = self._gesture_move(code)
+        if move == "u":  # (click the live card, or drag your card onto it: the win)
+            return words.wins_hand(live.card)
         if self.is_legal(move):
             return words.take_with(live.card, code, move.startswith("chan "))
-        return prompts.why(self.state, move) or words.cannot_move()
+        return self._why(move)
 
     def _live_hint(self) -> str:
         """What to do with the live card: where it goes, or why it cannot be taken."""
         face = self.state.live.card
         if prompts.captures(self.legal()):
             return words.drop_live_on_partner(face)
+        if self.is_legal("u"):
+            return words.wins_hand(face)
         why = prompts.why_not_take(self.state)
         return f"{words.cannot_take(face)} {why}" if why else words.cannot_take_now(face)
 
@@ -411,9 +439,9 @@ class ChanTable(CardTable):
         drop = esper.component_for_entity(target, DropTarget)
         self.drag.settle(entity)
         if entity == self.live_entity():
-            return self._capture_move(drop.data)
+            return self._gesture_move(drop.data)
         if drop.name == "live":
-            return self._capture_move(self.sync.code_of(entity))
+            return self._gesture_move(self.sync.code_of(entity))
         return f"discard {self.sync.code_of(entity)}"
 
     def move_for_intent(self, intent) -> str | None:
@@ -453,7 +481,7 @@ class ChanTable(CardTable):
         if self.sync.zone_of(selected) != "hand":
             return
         live = self.live_entity()
-        if live is not None and self.is_legal(self._capture_move(self.sync.code_of(selected))):
+        if live is not None and self.is_legal(self._gesture_move(self.sync.code_of(selected))):
             live = None
         for ent in [e for _, e in self.sync.entities("hand")] + ([live] if live else []):
             if ent == selected or not esper.component_for_entity(ent, Draggable).enabled:
@@ -480,6 +508,10 @@ class ChanTable(CardTable):
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._source = {}
+        if human or any(isinstance(e, rules.Won) for e in events):
+            # the table's refusals go with the position they were about: once you have
+            # moved, and at a win (a refusal saying "press Ù!" stood over "Ù! You win")
+            self.app.toasts = [t for t in self.app.toasts if t.text not in self._refusals]
         for event in events:
             if isinstance(event, rules.Revealed):
                 self._source[f"gate_{event.seat}"] = self.layout["stock"].rect.center
@@ -800,7 +832,7 @@ class ChanTable(CardTable):
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         state = self.state
-        active = state.phase != "over" and state.seat == seat
+        active = state.phase != "over" and self.acting_seat() == seat
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
         thinking = 1 + int(self.time * 3) % 3 if active and self.says_thinking(seat) else 0
@@ -893,6 +925,18 @@ class ChanTable(CardTable):
         if place is not None:
             panels.live_tag(surface, *place)
 
+    def acting_seat(self) -> int:
+        """The seat the table shows as acting, named by the prompt ("Seat 3 to play…") and
+        lit on its panel (saying "thinking" if a computer's): a computer's whose move is
+        still on its way to the table (the prompt named the next seat while its discard
+        flew, before the log told it), else the seat to move. (The prompt followed the move
+        landing and the panels the seat to move: they named two seats at once.)"""
+        landing = self.landing_seat()
+        if (landing is not None and landing != self.state.seat
+                and not self.config.seats[landing].is_human):
+            return landing
+        return self.state.seat
+
     def prompt_text(self) -> str:
         """The prompt beside your gate: what the legal moves allow now, or who is playing."""
         state = self.state
@@ -903,13 +947,7 @@ class ChanTable(CardTable):
                 return ""
             if self.curtain:
                 return words.lift_cover(self.viewer)
-            landing = self.landing_seat()
-            if (landing is not None and landing != state.seat
-                    and not self.config.seats[landing].is_human):
-                # another seat's move still on its way: the line named the next seat while
-                # the discard flew (before the log told it)
-                return words.to_play(self.seat_name(landing))
-            return words.to_play(self.seat_name(state.seat))
+            return words.to_play(self.seat_name(self.acting_seat()))
         return prompts.prompt(state, self.legal(),
                               self.seat_name(prompts.discard_gate(state)))
 

@@ -107,6 +107,12 @@ def drop_live_on_partner(face: str) -> str:
     return _("Drop {card} on the card of your hand it pairs with.").format(card=card(face))
 
 
+def wins_hand(face: str) -> str:
+    """The live card would win your hand (Ù is legal): a gesture that tries to take it
+    another way, or that puts it nowhere, says so."""
+    return _("{card} wins your hand: press Ù! (or U).").format(card=card(face))
+
+
 def cannot_take_now(face: str) -> str:
     return _("You cannot take {card} now.").format(card=card(face))
 
