@@ -95,6 +95,8 @@ PARTNER_REASONS = [
     "Your hand already holds a Cạ of {rank}: you may not take another.",
     "Your hand waits for one last card: it may not take a Cạ, it can only win on a stock "
     "card.",
+    "Your hand waits for one last card: it may not take a Cạ, and {card} does not complete "
+    "it.",
     "You have discarded two suits of {rank}: you may not take a Cạ of {rank} any more.",
     "After that Cạ you would have no card you may discard.",
 ]
@@ -102,8 +104,9 @@ OTHER_REFUSALS = [
     "You used your {card} in a Cạ with {taken} earlier: you may not take it back.",
     "You cannot win on a discard: only on a card revealed from the stock, or right after a "
     "chíu.",
-    "Nothing in your hand pairs with it: a Chắn needs another {card}, a Cạ a {rank} of "
-    "another suit.",
+    "Nothing in your hand pairs with it: a Chắn needs another {card}, and a Cạ needs a "
+    "{rank} of another suit.",
+    "{card} wins your hand: press Ù! (or U).",
     "{card} and {partner} make no Cạ: a Cạ is two cards of the same rank in different suits.",
     "After a chíu your discard goes to {seat}'s gate, in place of the card you claimed.",
     "Your {card} takes {live} as a {pair}: click the live card, or drag your card onto it.",
