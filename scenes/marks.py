@@ -251,6 +251,18 @@ class LastMoves:
         return taken
 
 
+
+def drawn_box(ent: int) -> pygame.Rect | None:
+    """The box the entity is drawn in (rotation aside), or None if it is gone, hidden or
+    nearly transparent."""
+    if not esper.entity_exists(ent):
+        return None
+    transform = esper.try_component(ent, Transform)
+    sprite = esper.try_component(ent, Sprite)
+    if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
+        return None
+    return pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
+
 class _Pieces:
     """The pieces on the table as drawn now, looked at once per drawing of the marks: which
     could bury a marked one (visible, nearly opaque), with their boxes and heights."""
@@ -261,13 +273,9 @@ class _Pieces:
     def shown_box(self, ent: int, whole: bool = False) -> pygame.Rect | None:
         """The entity's drawn box as far as it shows (``whole``: all of it), or None if it
         is gone, hidden or buried under another."""
-        if not esper.entity_exists(ent):
+        box = drawn_box(ent)
+        if box is None:
             return None
-        transform = esper.try_component(ent, Transform)
-        sprite = esper.try_component(ent, Sprite)
-        if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
-            return None
-        box = pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
         order = esper.try_component(ent, ZOrder)
         z = order.z if order else 0.0
         area = max(1, box.width * box.height)

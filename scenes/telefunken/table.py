@@ -22,7 +22,6 @@ import pygame
 
 from ecs import tween
 from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
-from ecs.input import entity_rect
 from game import i18n
 from game.ai import telefunken as telefunken_ai
 from game.app import toast_size
@@ -36,7 +35,7 @@ from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
 from scenes.game_table import BANNER_MARGIN, BANNER_PAD, CardTable, banner_box
-from scenes.marks import LastMoves
+from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
@@ -111,13 +110,13 @@ class TelefunkenMarks(LastMoves):
         """The card ``ent`` of your hand as far as it shows: its box less what the cards
         of the fan drawn over it cover from either side (however high each stands: the fan
         is an arc, and a card under the pointer rises), or None if it is not drawn."""
-        box = _drawn_box(ent)
+        box = drawn_box(ent)
         if box is None:
             return None
         z = esper.component_for_entity(ent, ZOrder).z if esper.has_component(ent, ZOrder) else 0
         for other in self.hand():
             order = esper.try_component(other, ZOrder) if esper.entity_exists(other) else None
-            rect = _drawn_box(other) if other != ent and order and order.z > z else None
+            rect = drawn_box(other) if other != ent and order and order.z > z else None
             if rect is None or rect.right <= box.left or rect.left >= box.right:
                 continue
             if rect.left > box.left:  # lying across its right side
@@ -133,17 +132,6 @@ class TelefunkenMarks(LastMoves):
 # play and of the places a card may go (Seat 4's gold outline looked like a lit panel)
 COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226), (84, 204, 204),
            (240, 120, 184))
-
-
-def _drawn_box(ent: int) -> pygame.Rect | None:
-    """The box the entity is drawn in (rotation aside), or None if it is not drawn."""
-    if not esper.entity_exists(ent):
-        return None
-    transform = esper.try_component(ent, Transform)
-    sprite = esper.try_component(ent, Sprite)
-    if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
-        return None
-    return pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
 
 
 def _turning(ent: int) -> bool:
