@@ -110,6 +110,7 @@ class GameTable(TableScene):
         self.session.undo_between_people = app.settings.undo_between_people
         self.replay = replay
         self.hint: tuple[str, list[int]] | None = None
+        self._undo_button: UndoButton | None = None  # (``comfort_buttons``: kept across them)
         self._chosen_at_hint: set[int] = set()  # the cards chosen when the hint came
         self._hint_decision: Decision | None = None
         self._hint_for = None  # the state the hint in progress was asked for
@@ -946,14 +947,46 @@ class GameTable(TableScene):
         y = rect.bottom - 60
         undo, hint, menu = _("Undo"), _("Hint"), _("Menu")
         size = fitting_size((undo, hint, menu), 18, w - 12)  # one size for the three
+        if self._undo_button is None:
+            self._undo_button = UndoButton(self.can_undo, self.undo)
         return [
-            Button(theme.mirror((rect.x + 14, y, w, 46), rect), undo, self.undo,
-                   enabled=self.can_undo(), size=size),
+            self._undo_button.follow(Button(theme.mirror((rect.x + 14, y, w, 46), rect), undo,
+                                            self.undo, size=size)),
             Button(theme.mirror((rect.x + 22 + w, y, w, 46), rect), hint, self.ask_hint,
                    enabled=human, size=size),
             Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), menu,
                    self.open_pause, size=size),
         ]
+
+
+class UndoButton(Button):
+    """The Undo button, kept across the table's rebuilds of its buttons: lit exactly while
+    Ctrl+Z would take a move back (``can_undo``, asked whenever it is drawn or clicked),
+    and a click on it does what Ctrl+Z does, lit or not: it takes the move back or says
+    why it cannot ("Nothing to undo: ..."). (A click pressed while a computer's move was
+    being made came to a button built anew, greyed, and did nothing; the old one had
+    looked lit.)"""
+
+    answers_disabled = True  # (greyed, a click says why nothing is undone)
+
+    def __init__(self, can_undo, undo) -> None:
+        self._can_undo = can_undo
+        self._lit = False  # (as last set: a change of it redraws the table)
+        super().__init__((0, 0, 0, 0), "", undo)
+
+    @property
+    def enabled(self) -> bool:
+        return self._can_undo()
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:  # (the base sets it each frame: it follows
+        self._lit = bool(value)  # ``can_undo`` by itself)
+
+    def follow(self, button: Button) -> UndoButton:
+        """Take the place, words and size of the newly laid out ``button``."""
+        self.rect, self.label, self.size = pygame.Rect(button.rect), button.label, button.size
+        self._lit = self.enabled
+        return self
 
 
 def deal_heading(deal: int) -> str:

@@ -140,37 +140,6 @@ def _turning(ent: int) -> bool:
     return transform is not None and transform.squash < 0.999
 
 
-class UndoButton(Button):
-    """The Undo button, kept across the table's rebuilds of its buttons: lit exactly while
-    Ctrl+Z would take a move back (``can_undo``, asked whenever it is drawn or clicked),
-    and a click on it does what Ctrl+Z does, lit or not: it takes the move back or says
-    why it cannot ("Nothing to undo: ..."). (A click pressed while a computer's move was
-    being made came to a button built anew, greyed, and did nothing; the old one had
-    looked lit.)"""
-
-    answers_disabled = True  # (greyed, a click says why nothing is undone)
-
-    def __init__(self, can_undo, undo) -> None:
-        self._can_undo = can_undo
-        self._lit = False  # (as last set: a change of it redraws the table)
-        super().__init__((0, 0, 0, 0), "", undo)
-
-    @property
-    def enabled(self) -> bool:
-        return self._can_undo()
-
-    @enabled.setter
-    def enabled(self, value: bool) -> None:  # (the base sets it each frame: it follows
-        self._lit = bool(value)  # ``can_undo`` by itself)
-
-    def follow(self, button: Button) -> UndoButton:
-        """Take the place, words and size of the newly laid out ``button``."""
-        self.rect, self.label, self.size = pygame.Rect(button.rect), button.label, button.size
-        self._lit = self.enabled
-        return self
-
-
-
 class TelefunkenTable(Gestures, CardTable):
     name = "telefunken"
     rules_module = rules
@@ -219,7 +188,6 @@ class TelefunkenTable(Gestures, CardTable):
         # the table as the last deal ended, shown until its summary is closed (then its
         # cards are gathered into the pack for the next deal): ``deal_end_view``
         self.ended_deal: rules.State | None = None
-        self._undo_button = UndoButton(self.can_undo, self.undo)
         self._toast_place: tuple | None = None  # (what it was placed for, the place)
         self._banner_place: tuple | None = None  # (the same for the banner)
         # your buy's marks (seat -> {"bought": mark, "stock": mark}) and which copies of
@@ -877,8 +845,7 @@ class TelefunkenTable(Gestures, CardTable):
 
     # -- buttons -----------------------------------------------------------------------
     def refresh(self) -> None:
-        buttons = [self._undo_button.follow(b) if b.on_click == self.undo else b
-                   for b in self.comfort_buttons(self.layout["status"].rect)]
+        buttons = self.comfort_buttons(self.layout["status"].rect)
         if self.ended_deal is not None:  # under the deal's summary there is nothing to hint
             for button in buttons:
                 if button.on_click == self.ask_hint:
