@@ -189,6 +189,9 @@ def test_no_seats_colour_is_the_gold_of_the_lit_panel_and_targets(app, drive):
 
     assert all(far(c, theme.GOLD) > 90 for c in colours), colours
     assert all(far(a, b) > 80 for i, a in enumerate(colours) for b in colours[i + 1:]), colours
+    from scenes.marks import LastMoves
+
+    assert [LastMoves().colour(seat) for seat in range(6)] == colours  # (Zetema's the same)
     table.marks.place(3, table.opponent_zone(3))  # its panel says what it bought in its colour
     table._bought[3] = ("9H", table.marks.marks[3][-1], True)
     assert table._bought_words(3)[1] == colours[3]

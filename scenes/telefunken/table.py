@@ -78,14 +78,13 @@ class TelefunkenMarks(LastMoves):
     (``LastMoves.whole``). (Outlined whole, the box took in most of the next card too: of
     9♠ 9♦ side by side both looked bought. Drawn as any card partly covered, it lost its
     tag, which would stand on the newer card: in the fan that happened wherever the next
-    card lay level with it.) The seats' colours are none of the gold the table lights
-    things in (``COLOURS``). ``hand()``: the entities of the cards of your hand on the
-    screen. Where a tag may stand is the table's to say (``narrow(label, box, spots)``:
+    card lay level with it.) The seats' colours (``scenes.marks.SEAT_COLOURS``) are none of
+    the gold the table lights things in. ``hand()``: the entities of the cards of your hand
+    on the screen. Where a tag may stand is the table's to say (``narrow(label, box, spots)``:
     ``TelefunkenTable.tag_room``; none: the outline stands without it)."""
 
     def __init__(self, hand, narrow=lambda label, box, spots: spots) -> None:
-        super().__init__(colour=lambda seat: COLOURS[seat % len(COLOURS)],
-                         whole=lambda mark: bool(mark.label and mark.entities)
+        super().__init__(whole=lambda mark: bool(mark.label and mark.entities)
                          and set(mark.entities) <= set(hand()))
         self.hand = hand
         self.narrow = narrow
@@ -128,10 +127,6 @@ class TelefunkenMarks(LastMoves):
         return box
 
 
-# the seats' colours: red, blue, green, violet, cyan, pink; none the gold of the seat to
-# play and of the places a card may go (Seat 4's gold outline looked like a lit panel)
-COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226), (84, 204, 204),
-           (240, 120, 184))
 
 
 def _turning(ent: int) -> bool:
