@@ -727,8 +727,7 @@ class GameTable(TableScene):
                 and self.world is not None and self.cancel_selection()):
             return  # Esc cancelled a selection: the pause menu stays shut
         if event.kind == "key" and self.replay is None:
-            if (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL
-                    and not event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_ALT)):
+            if is_undo_key(event):
                 self.undo()  # (Ctrl+Shift+Z is redo elsewhere: there is none, so it does nothing)
                 return
             if event.key == pygame.K_h:
@@ -987,6 +986,13 @@ class UndoButton(Button):
         self.rect, self.label, self.size = pygame.Rect(button.rect), button.label, button.size
         self._lit = self.enabled
         return self
+
+
+def is_undo_key(event) -> bool:
+    """Is ``event`` Ctrl+Z (not with Shift or Alt), the key Undo answers to?"""
+    return (event.kind == "key" and event.key == pygame.K_z
+            and bool(event.mod & pygame.KMOD_CTRL)
+            and not event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_ALT))
 
 
 def deal_heading(deal: int) -> str:

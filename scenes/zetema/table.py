@@ -28,7 +28,7 @@ from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
-from scenes.game_table import CardTable
+from scenes.game_table import CardTable, is_undo_key
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
@@ -466,13 +466,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         animate(ent, "y", y - 50, 1.4)
         animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
         return ent
-
-
-def is_undo_key(event) -> bool:
-    """Is ``event`` Ctrl+Z (not with Shift or Alt), the key Undo answers to?"""
-    return (event.kind == "key" and event.key == pygame.K_z
-            and bool(event.mod & pygame.KMOD_CTRL)
-            and not event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_ALT))
 
 
 def _frame(size: tuple[int, int]) -> pygame.Surface:
