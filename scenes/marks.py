@@ -253,7 +253,6 @@ class LastMoves:
         return taken
 
 
-
 def drawn_box(ent: int) -> pygame.Rect | None:
     """The box the entity is drawn in (rotation aside), or None if it is gone, hidden or
     nearly transparent."""
@@ -264,6 +263,7 @@ def drawn_box(ent: int) -> pygame.Rect | None:
     if transform is None or sprite is None or not sprite.visible or transform.alpha < 40:
         return None
     return pygame.Rect(*(round(v) for v in entity_rect(transform, sprite)))
+
 
 class _Pieces:
     """The pieces on the table as drawn now, looked at once per drawing of the marks: which

@@ -127,8 +127,6 @@ class TelefunkenMarks(LastMoves):
         return box
 
 
-
-
 def _turning(ent: int) -> bool:
     """Is the card ``ent`` being turned over (squashed across, ``tween.flip``)?"""
     transform = esper.try_component(ent, Transform) if esper.entity_exists(ent) else None
