@@ -45,6 +45,20 @@ def clean_esper():
     reset_all_worlds()
 
 
+@pytest.fixture(autouse=True)
+def fonts_live_afterwards():
+    """A test whose window closed (``pygame.quit``) leaves no dead fonts behind: the next
+    test that only calls ``pygame.init()`` (no App, which forgets them itself) got "Invalid
+    font" from the theme's remembered ones."""
+    yield
+    import pygame
+
+    if not pygame.font.get_init():
+        from scenes import theme
+
+        theme.reset_caches()
+
+
 @pytest.fixture
 def app():
     from game.app import App

@@ -258,8 +258,11 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
             out.append(_("Your hand wins after the chíu: press Ù!"))
         else:
             out.append(_("Your hand wins with {card}: press Ù!").format(card=card))
-    if chiu:
+    if chiu and (takes or can_win):  # (a drag makes the capture or the win: see the table)
         out.append(_("You hold three {card}: press Chíu! to claim it.").format(card=card))
+    elif chiu:
+        out.append(_("You hold three {card}: press Chíu! (or drag it onto them) to claim "
+                     "it.").format(card=card))
     if phase == "claim":
         out.append(_("Or press Decline to let play go on."))
         return " ".join(out)

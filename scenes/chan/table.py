@@ -359,11 +359,16 @@ class ChanTable(CardTable):
         capture when it is legal; else, when the live card wins your hand (Ù is legal) and
         ``partner`` pairs with it, the win (the card is taken into the winning hand); else
         the capture, refused with its reason. (A capture the rules allow beside the win is
-        made as the prompt offers it: the drag it describes; Ù is its button.)"""
+        made as the prompt offers it: the drag it describes; Ù is its button.) Likewise a
+        chíu, with ``partner`` one of your three of the live card, where the rules offer the
+        chíu and no capture of it (out of turn); beside a capture or a win it is its button."""
         move = self._capture_move(partner)
         live = self.state.live.card
-        if not self.is_legal(move) and self.is_legal("u") and is_pair(live, partner):
-            return "u"
+        if not self.is_legal(move):
+            if self.is_legal("u") and is_pair(live, partner):
+                return "u"
+            if partner == live and self.is_legal(f"chiu {live}"):
+                return f"chiu {live}"
         return move
 
     def validate(self, entity: int, target: int) -> tuple[bool, str]:
@@ -411,6 +416,8 @@ class ChanTable(CardTable):
         move = self._gesture_move(code)
         if move == "u":  # (click the live card, or drag your card onto it: the win)
             return words.wins_hand(live.card)
+        if move.startswith("chiu "):
+            return words.chiu_with(live.card)
         if self.is_legal(move):
             return words.take_with(live.card, code, move.startswith("chan "))
         return self._why(move)

@@ -99,6 +99,12 @@ def take_with(live: str, face: str, chan: bool) -> str:
              "onto it.").format(card=card(face), live=card(live), pair=CHAN if chan else CA)
 
 
+def chiu_with(live: str) -> str:
+    """One of your three of the live card, clicked again once chosen (a chíu is offered)."""
+    return _("Your three {card} claim the live one: click it, drag your card onto it, or "
+             "press Chíu!").format(card=card(live))
+
+
 def cannot_move() -> str:
     return _("That card cannot be moved.")
 
