@@ -44,7 +44,7 @@ class ZetemaGestures:
             return
         for pair in self.hand:
             if pair[1] == ent:
-                self.hand.remove(pair)
+                self._out_of_hand(pair)
                 self.selection.append(pair)
                 break
         else:
@@ -54,7 +54,7 @@ class ZetemaGestures:
                     if pair[0].endswith(rules.PILE):
                         self.back_to_pile(pair)  # (gliding there, a last-move mark with it)
                         break
-                    self.hand.append(pair)
+                    self._back_in_hand(pair)
                     if self.sort_mode != "custom":
                         self.sort_hand(self.sort_mode, relayout=False)
                     break
@@ -338,13 +338,16 @@ class ZetemaGestures:
                 and any(e == entity for t, e in self.selection if t == token))
 
     def _reorder(self, entity: int) -> None:
-        """A hand card dropped inside the hand: move it to where it was let go."""
+        """A hand card dropped inside the hand: move it to where it was let go. A card of
+        the meld zone dropped there goes back to the hand: in a sorted hand to its place in
+        the order, in a hand in your own order where it was let go."""
         pair = next((p for p in self.hand + self.selection if p[1] == entity), None)
         if pair is None:
             return
         if pair in self.selection:
             self.toggle(entity)
-            return
+            if self.sort_mode != "custom" or pair not in self.hand:
+                return
         x = esper.component_for_entity(entity, Transform).x
         self._frozen = None
         self.hand.remove(pair)

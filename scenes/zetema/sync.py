@@ -49,6 +49,36 @@ class ZetemaSync:
         if fade:
             animate(ent, "alpha", 0.0, 0.2, ease_in, delay=delay + 0.2)
 
+    # -- the hand's own order ------------------------------------------------------------
+    def _out_of_hand(self, pair: Pair) -> None:
+        """``pair`` leaves the hand for the meld zone. ``_home`` keeps the hand's order with
+        the cards out in the meld zone at their places in it, so that in a hand in your own
+        order each comes back where it was (``_back_in_hand``)."""
+        hand = [e for _, e in self.hand]
+        kept = set(hand)
+        if [e for e in self._home if e in kept] != hand:  # (sorted, reordered, drawn...)
+            out = {e for _, e in self.selection}
+            home = list(hand)
+            for i, e in enumerate(self._home):
+                if e in out:  # (still out: after the nearest card before it still here)
+                    before = next((b for b in reversed(self._home[:i]) if b in home), None)
+                    home.insert(0 if before is None else home.index(before) + 1, e)
+            self._home = home
+        self.hand.remove(pair)
+
+    def _back_in_hand(self, pair: Pair) -> None:
+        """``pair`` comes back to the hand from the meld zone: sorted in, or, in a hand in
+        your own order, to its place (after the nearest card that stood before it and is
+        in the hand). It went to the hand's end."""
+        ent = pair[1]
+        if self.sort_mode != "custom" or ent not in self._home:
+            self.hand.append(pair)
+            return
+        ents = [e for _, e in self.hand]
+        i = self._home.index(ent)
+        before = next((b for b in reversed(self._home[:i]) if b in ents), None)
+        self.hand.insert(0 if before is None else ents.index(before) + 1, pair)
+
     # -- reconcile: make the table show exactly the state ------------------------------
     def reconcile(self, instant: bool = False, source=None, lead: float = 0.0,
                   mover: int | None = None) -> None:
@@ -74,7 +104,7 @@ class ZetemaSync:
             chosen, self.selection = self.selection, []
             for pair in chosen:
                 if not pair[0].endswith(rules.PILE):
-                    self.hand.append(pair)
+                    self._back_in_hand(pair)
                     returned.append(pair)
                 elif self._still_on_pile(pair[0]):  # (chosen, then a discard was made: the
                     self.back_to_pile(pair)        # same card back, its last-move mark on it)
@@ -157,10 +187,11 @@ class ZetemaSync:
             if match is None:
                 match = (token, self._card(token, stock_pos, MELD_W, True, Z_MELD))
             chosen.append(match)
-        self.hand = [p for p in self.hand if p not in chosen]
+        for p in [p for p in self.hand if p in chosen]:
+            self._out_of_hand(p)
         for p in self.selection:
             if p not in chosen:
-                self.hand.append(p)
+                self._back_in_hand(p)
         self.selection = chosen
 
     def _sync_list(self, have: list[Pair], want: list[str], origin, width: int,

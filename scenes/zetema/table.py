@@ -96,6 +96,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._coming_back = False  # ... after a drag into the meld zone, until the pointer
         # is back over the hand (``_follow_pointer``)
         self._leaving: int | None = None  # the card let go on a pile (of two alike, it goes)
+        self._home: list[int] = []  # the hand's order with the meld zone's cards in it
         self._pile_press: tuple | None = None  # (card, where) pressed on a pile, not taken
         self._swallow_click = False  # the click a refused drag from a pile ends with
         # the table as the last deal ended (shown until its summary is closed; then the

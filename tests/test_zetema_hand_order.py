@@ -1,0 +1,109 @@
+"""Zetema, a hand in your own order: a card clicked or dragged into the meld zone and back
+comes back to its place (it went to the hand's end), several at once each to theirs; the
+cards of a combination shown this turn go back to their places when the turn ends; a card
+dragged from the meld zone onto the hand goes where it was let go."""
+
+from __future__ import annotations
+
+import esper
+
+from ecs.components import Transform
+from tests.test_zetema_marriages import AI, H, start
+from tests.test_zetema_s20 import OTHER
+from tests.test_zetema_table import pile_centre
+
+ORDER = ["QH", "5H", "10D", "KH", "6H", "8D", "10C"]  # the person's own order
+
+
+def own_order(app, hand=ORDER):
+    table, drive = start(app, (H, AI), [sorted(hand), OTHER])
+    table.world.activate()
+    by_code = {c: (c, e) for c, e in table.hand}
+    table.hand = [by_code[c] for c in hand]
+    table.sort_mode = "custom"  # (as after dragging cards about)
+    table.layout_all(0.0)
+    drive.settle()
+    return table, drive
+
+
+def codes(pairs) -> list[str]:
+    return [c for c, _ in pairs]
+
+
+def entity(table, code: str) -> int:
+    return next(e for c, e in table.hand + table.selection if c == code)
+
+
+def test_a_card_clicked_into_the_meld_zone_and_back_keeps_its_place(app):
+    table, drive = own_order(app)
+    drive.click(drive.center_of(entity(table, "10D")))
+    drive.settle()
+    assert codes(table.selection) == ["10D"]
+    drive.click(drive.center_of(entity(table, "10D")))
+    drive.settle()
+    assert codes(table.hand) == ORDER
+    table.clear_selection()  # (the hand closes up: still in that order)
+    drive.settle()
+    assert codes(table.hand) == ORDER
+    xs = [esper.component_for_entity(e, Transform).x for _, e in table.hand]
+    assert xs == sorted(xs)
+
+
+def test_several_cards_back_in_any_order_each_to_its_place(app):
+    table, drive = own_order(app)
+    for code in ("QH", "KH", "5H"):
+        drive.click(drive.center_of(entity(table, code)))
+        drive.settle()
+    assert codes(table.hand) == ["10D", "6H", "8D", "10C"]
+    for code in ("KH", "QH", "5H"):  # back in another order
+        drive.click(drive.center_of(entity(table, code)))
+        drive.settle()
+    assert codes(table.hand) == ORDER
+
+
+def test_clear_puts_every_card_back_in_place(app):
+    table, drive = own_order(app)
+    for code in ("5H", "6H", "8D"):
+        drive.click(drive.center_of(entity(table, code)))
+        drive.settle()
+    table.clear_selection()
+    drive.settle()
+    assert codes(table.hand) == ORDER
+
+
+def test_a_combination_shown_comes_back_to_its_places_when_the_turn_ends(app):
+    """A straight declared from a hand in your own order, then one of its cards discarded:
+    the other five come back from the meld zone each to its place (they came back at the
+    hand's end, after the card kept in the hand)."""
+    own = ["9D", "5H", "KS", "6C", "7C", "10H", "8D"]
+    table, drive = own_order(app, own)
+    for code in ("5H", "6C", "7C", "8D", "9D", "10H"):
+        drive.click(drive.center_of(entity(table, code)))
+        drive.settle()
+    assert table.selection_meld()[0] == "meld straight 5H 6C 7C 8D 9D 10H"
+    table.confirm_meld()
+    drive.settle()
+    assert codes(table.hand) == ["KS"]
+    drive.click(drive.center_of(entity(table, "5H")))
+    drive.click(pile_centre(table, "5"))
+    assert table.session.moves[-1] == "discard 5H"
+    drive.settle()
+    assert codes(table.hand)[:6] == ["9D", "KS", "6C", "7C", "10H", "8D"]
+
+
+def test_a_card_dragged_from_the_meld_zone_onto_the_hand_goes_where_it_is_let_go(app):
+    table, drive = own_order(app)
+    drive.click(drive.center_of(entity(table, "QH")))
+    drive.settle()
+    table.clear_selection()  # (QH back first: then QH out again and dragged)
+    drive.settle()
+    drive.click(drive.center_of(entity(table, "QH")))
+    drive.settle()
+    table._thaw_hand()
+    drive.settle()
+    assert codes(table.hand) == ORDER[1:]
+    between = [esper.component_for_entity(entity(table, c), Transform) for c in ("6H", "8D")]
+    x = round((between[0].x + between[1].x) / 2)
+    drive.drag(drive.center_of(entity(table, "QH")), (x, round(between[0].y)), steps=6)
+    drive.settle()
+    assert codes(table.hand) == ["5H", "10D", "KH", "6H", "QH", "8D", "10C"]
