@@ -13,11 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from game.catalog import BY_KEY, LEVELS, GameConfig
-from game.i18n import _
+from game.i18n import N_, _
 from game.paths import data_dir
 from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
 
 FIELDS = ("played", "won", "lost", "drawn", "best", "streak", "longest")
+# the words the Statistics screen shows for the levels and the fields (its column heads),
+# also in the messages about a damaged file ("Zetema (Hard): Played not valid, reset")
+LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+FIELD_WORDS = {"played": N_("Played"), "won": N_("Won"), "lost": N_("Lost"),
+               "drawn": N_("Drawn"), "best": N_("Best"), "streak": N_("Streak"),
+               "longest": N_("Longest")}
 
 
 def stats_path() -> Path:
@@ -65,7 +71,8 @@ def parse_stats(data: object) -> tuple[dict, list[str]]:
                     clean[key] = record[key]
             if bad:
                 problems.append(_("{game} ({level}): {fields} not valid, reset").format(
-                    fields=", ".join(bad), game=BY_KEY[game].title, level=level))
+                    fields=_(", ").join(_(FIELD_WORDS[key]) for key in bad),
+                    game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
             counted = clean["won"] + clean["lost"] + clean["drawn"]
             if counted > clean["played"] or clean["streak"] > clean["longest"]:
                 # numbers that contradict each other (a hand-edited file): the games counted
@@ -73,7 +80,7 @@ def parse_stats(data: object) -> tuple[dict, list[str]]:
                 clean["played"] = max(clean["played"], counted)
                 clean["longest"] = max(clean["longest"], clean["streak"])
                 problems.append(_("{game} ({level}): the counts did not agree, corrected").format(
-                    game=BY_KEY[game].title, level=level))
+                    game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
             games.setdefault(game, {})[level] = clean
     return games, problems
 

@@ -12,7 +12,7 @@ from ecs.input import InputEvent
 from game.catalog import GAMES, LEVELS
 from game.i18n import N_, _, num
 from game.saves import flush_saves
-from game.stats import empty_record, load_stats, reset_stats
+from game.stats import LEVEL_WORDS, empty_record, load_stats, reset_stats
 from game.storage import StorageError
 from scenes import theme
 from scenes.base import Scene
@@ -21,7 +21,6 @@ from scenes.widgets import Button, WidgetGroup
 WON, DRAWN, LOST = (86, 170, 96), (190, 170, 90), (190, 80, 70)
 COLUMN_WIDTHS = (120, 90, 80, 80, 80, 90, 90, 90)  # at least; wider for longer words
 COLUMN_GAP = 14  # the least space between a word and the next column
-LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 BEST_MEANS = {

@@ -190,8 +190,26 @@ def test_statistics_that_contradict_themselves_are_corrected_and_said(data_dir):
     normal = games["zetema"]["normal"]
     assert normal["played"] == 5 and normal["won"] == 5 and normal["longest"] == 7
     assert games["zetema"]["hard"]["played"] == 1  # (the one game won)
-    assert "Zetema (normal): the counts did not agree, corrected" in problems
-    assert "Zetema (hard): played not valid, reset" in problems
+    assert "Zetema (Normal): the counts did not agree, corrected" in problems
+    assert "Zetema (Hard): Played not valid, reset" in problems
+
+
+def test_statistics_problems_name_levels_and_fields_in_the_players_language():
+    """The message named the file's keys ("hard", "played") in English in every language;
+    now the Statistics screen's own words for them."""
+    from game import i18n
+
+    data = {"games": {"zetema": {"hard": {"played": "x", "won": 1, "streak": -1}}}}
+    try:
+        i18n.set_language("vi")
+        assert stats.parse_stats(data)[1][0] == (
+            "Zetema (Khó): Đã chơi, Chuỗi không hợp lệ, đã đặt lại")
+        i18n.set_language("fa")
+        assert stats.parse_stats(data)[1][0] == (
+            "Zetema (سخت): بازی\u200cها، پیاپی نامعتبر بود و از نو شد")
+    finally:
+        i18n.set_language("en")
+    assert stats.parse_stats(data)[1][0] == "Zetema (Hard): Played, Streak not valid, reset"
 
 
 def test_reset_statistics(data_dir):
