@@ -390,6 +390,13 @@ class ZetemaGestures:
             if reason:
                 self.refuse(reason, intent)
                 return None
+        rank = next((r for r in rules.RANKS if self.layout[f"pile_{r}"].rect.collidepoint(
+            intent.pos)), None)
+        if (rank is not None and self.mine and not self.selection and self.drag.selected is None
+                and self.replay is None
+                and not self.curtain and not self.rules.over):
+            self.refuse(words.pile_how(rank), intent)  # (a pile clicked, nothing chosen)
+            return None
         # a click on nothing leaves the meld zone as it is (a near miss beside a card would
         # throw away the combination being built): Esc and the Clear button empty it
         return None

@@ -207,6 +207,12 @@ def wrong_pile(code: str) -> str:
         card=card(code), rank=rank)
 
 
+def pile_how(rank: str) -> str:
+    """A pile clicked on your turn with no card chosen: how a card gets there."""
+    return _("To discard onto the {rank} pile, drag a card of that rank onto it, or click the "
+             "card, then the pile").format(rank=rank)
+
+
 def discard_refusal(state: rules.State, code: str, engine_reason: str) -> str:
     """Why discarding ``code`` is not legal now, from the position (the engine's reason, with
     cards as shown, only where there is nothing better to say)."""
