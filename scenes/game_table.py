@@ -109,6 +109,7 @@ class GameTable(TableScene):
         self.session = session or Session.new(config, app.settings.undo_between_people)
         self.session.undo_between_people = app.settings.undo_between_people
         self.replay = replay
+        self.by_undo = False  # built by Undo in the place of the table before: no deal shown
         self.hint: tuple[str, list[int]] | None = None
         self._undo_button: UndoButton | None = None  # (``comfort_buttons``: kept across them)
         self._chosen_at_hint: set[int] = set()  # the cards chosen when the hint came
@@ -225,6 +226,8 @@ class GameTable(TableScene):
         return True, ""
 
     def _after_move(self, seat: int, move: str, events: list) -> None:
+        if self.config.seats[seat].is_human:
+            self.drop_refusals()  # (about the position before: one stood over the next turn)
         self.clear_hint()
         self.log_scroll = 0
         self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
@@ -372,6 +375,11 @@ class GameTable(TableScene):
         self.drag.show_targets({t: v for t, v in self._verdicts[1].items() if v[0]})
 
     # -- messages ----------------------------------------------------------------------
+    def drop_refusals(self) -> None:
+        """The table's refusals go with the position they were about: once a person has
+        moved (a refusal of a drop stood over the next person's turn and its banner)."""
+        self.app.toasts = [t for t in self.app.toasts if t.text not in self._refusals]
+
     def refuse(self, reason: str, intent) -> None:
         """Say why a move was refused (a message; an error sound); "wait for your turn" and
         its like are said quietly: nothing was wrong but the moment (a person clicking
@@ -436,6 +444,7 @@ class GameTable(TableScene):
         self.app.toast(undone_words(before - len(self.session.moves), who), seconds=2.5)
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
+        table.by_undo = True
         table.undone_from(self)
         self.app.scenes.replace(table, transition=None)
 

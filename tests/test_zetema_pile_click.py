@@ -38,3 +38,18 @@ def test_on_another_seats_turn_a_pile_click_says_nothing_of_the_kind(app):
     app.toasts.clear()
     drive.click(pile_centre(table, "7"))
     assert not any("To discard" in t for t in toasts(app))
+
+
+def test_a_refusal_goes_once_you_have_moved(app):
+    """The tester's refusal ("… goes on its own rank pile") stood over the next turn and
+    its zetema banner after the legal discard that followed."""
+    table, drive = start(app, (H, AI), [HAND, OTHER])
+    table.world.activate()
+    five = next(e for c, e in table.hand if c == "5H")
+    drive.drag(drive.center_of(five), pile_centre(table, "7"), steps=6)
+    drive.settle()
+    refused = toasts(app)
+    assert refused and "5 pile" in refused[0]
+    drive.drag(drive.center_of(five), pile_centre(table, "5"), steps=6)
+    assert table.session.moves == ["discard 5H"]
+    assert not any(t in toasts(app) for t in refused)

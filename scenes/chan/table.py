@@ -147,8 +147,8 @@ class ChanTable(CardTable):
                                                               "own_gate", "own_gate"))
         self.first_viewer()
         self.show(instant=True)
-        if not self.session.moves and self.replay is None:
-            self.deal_animation()
+        if not self.session.moves and self.replay is None and not self.by_undo:
+            self.deal_animation()  # (Undo back to the start: the cards are in hand already)
 
     def deal_animation(self) -> None:
         """The hand flies out of the stock card by card, turning face up as it lands."""
@@ -515,10 +515,9 @@ class ChanTable(CardTable):
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._source = {}
-        if human or any(isinstance(e, rules.Won) for e in events):
-            # the table's refusals go with the position they were about: once you have
-            # moved, and at a win (a refusal saying "press Ù!" stood over "Ù! You win")
-            self.app.toasts = [t for t in self.app.toasts if t.text not in self._refusals]
+        if any(isinstance(e, rules.Won) for e in events):
+            # (as after a person's move: a refusal saying "press Ù!" stood over "Ù! You win")
+            self.drop_refusals()
         for event in events:
             if isinstance(event, rules.Revealed):
                 self._source[f"gate_{event.seat}"] = self.layout["stock"].rect.center

@@ -125,8 +125,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.sheet = self._sheet_from_session()
         self.first_viewer()
         self.reconcile(instant=True)
-        if not self.session.moves and self.replay is None:
-            self._deal_in()
+        if not self.session.moves and self.replay is None and not self.by_undo:
+            self._deal_in()  # (Undo back to the deal's start: the cards are in hand already)
 
     def _deal_in(self) -> None:
         """The viewer's hand comes out of the stock one card after another, turning up."""

@@ -1,0 +1,64 @@
+"""Undo back to the start of a game (the first move taken back): the table built again shows
+the hand where it is, face up; it dealt the hand out of the stock again (face-down cards
+flying from the stock, as if a new deal came). Zetema and Chắn."""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import CardFace, Transform, Tweens
+from game.catalog import GameConfig, Seat
+from game.session import Session
+from scenes.chan.table import ChanTable
+from tests.test_zetema_marriages import AI, H, start
+from tests.test_zetema_s20 import HAND, OTHER
+
+
+def still_and_face_up(table, ents) -> bool:
+    table.world.activate()
+    for ent in ents:
+        tweens = esper.try_component(ent, Tweens)
+        if not esper.component_for_entity(ent, CardFace).face_up:
+            return False
+        if tweens is not None and tweens.items:
+            return False
+    return True
+
+
+def test_zetema_undo_of_the_first_move_does_not_deal_the_hand_again(app):
+    table, drive = start(app, (H, AI), [HAND, OTHER])
+    for code in ("KH", "QH"):
+        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
+        drive.settle()
+    table.confirm_meld()
+    drive.settle()
+    assert table.session.moves == ["meld marriage KH QH"]
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.step(1)
+    again = app.scenes.top
+    assert again is not table and again.session.moves == []
+    assert sorted(c for c, _ in again.hand) == sorted(HAND)
+    assert still_and_face_up(again, [e for _, e in again.hand])
+    stock = again.layout["stock"].rect
+    assert not any(stock.collidepoint(esper.component_for_entity(e, Transform).x,
+                                      esper.component_for_entity(e, Transform).y)
+                   for _, e in again.hand)
+
+
+def test_chan_undo_of_the_dealers_first_discard_does_not_deal_the_hand_again(app, drive):
+    config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    session = Session.new(config)
+    assert session.state.phase == "open" and session.state.seat == 0  # you deal
+    table = ChanTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    card = next(m.split()[1] for m in table.legal() if m.startswith("discard "))
+    table.rules.submit(f"discard {card}")
+    drive.step(2)
+    assert table.session.moves == [f"discard {card}"]
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.step(1)
+    again = app.scenes.top
+    assert again is not table and again.session.moves == []
+    assert still_and_face_up(again, [e for _, e in again.sync.entities("hand")])
