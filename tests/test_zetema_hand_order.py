@@ -107,3 +107,4 @@ def test_a_card_dragged_from_the_meld_zone_onto_the_hand_goes_where_it_is_let_go
     drive.drag(drive.center_of(entity(table, "QH")), (x, round(between[0].y)), steps=6)
     drive.settle()
     assert codes(table.hand) == ["5H", "10D", "KH", "6H", "QH", "8D", "10C"]
+

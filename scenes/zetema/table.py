@@ -199,9 +199,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     # -- where seats sit ---------------------------------------------------------------
     def opponent_zone(self, seat: int) -> pygame.Rect:
-        """Where another seat sits: the top zones in turn order after the viewer."""
+        """Where another seat sits: the top zones in turn order after the viewer, read from
+        the reading side (in Persian the next seat is at the right end)."""
         index = layout.opponent_index(self.viewer, seat, self.players)
-        return self.layout[f"opp_{index}"].rect
+        return theme.mirror(self.layout[f"opp_{index}"].rect, pygame.Rect((0, 0), self.app.size))
 
     def seat_origin(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
