@@ -387,6 +387,9 @@ class App:
             return None
         if raw.type == getattr(pygame, "WINDOWRESIZED", -1):
             self.window_resized((raw.x, raw.y))
+            if pygame.mouse.get_focused():  # the pointer stands elsewhere on the new canvas:
+                self.pointer = tuple(pygame.mouse.get_pos())  # hover follows without a move
+                return InputEvent("move", self.pointer)  # (Zertz named a ring left behind)
             return None
         if raw.type == pygame.MOUSEMOTION:
             self.pointer = tuple(raw.pos)

@@ -207,13 +207,16 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         title, text = self.status_words()
         over = self.state.phase == "over"
         dot = theme.GOLD if over else panels.SEAT_COLOURS[self.shown_seat()]
+        panels.draw_status(surface, rect, title, text, dot, self.status_foot())
+
+    def status_foot(self) -> str:
+        """The status panel's last line: the ring under the pointer, else the keys."""
         hovered = next((name for name, ent in self.ring_ents.items()
                         if esper.has_component(ent, DropTarget)
                         and esper.component_for_entity(ent, DropTarget).rect.collidepoint(
                             self.input.pos)), None)
-        foot = (words.ring_line(hovered) if hovered
+        return (words.ring_line(hovered) if hovered
                 else words.keys_line(self.session.undo_allowed()))
-        panels.draw_status(surface, rect, title, text, dot, foot)
 
     def _solo_human(self) -> bool:
         return len(self.session.humans) == 1
