@@ -38,6 +38,8 @@ from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
 from game.card_art import set_four_colour  # noqa: E402
 from game.i18n import _, is_rtl, set_language  # noqa: E402
+from game.instance_lock import take_lock  # noqa: E402
+from game.paths import data_dir  # noqa: E402
 from game.settings import MIN_WINDOW_SIZE, Settings, load_settings, settings_path  # noqa: E402
 from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
@@ -94,13 +96,22 @@ class App:
         self.persist = persist
         self.not_saving: str | None = None  # why nothing can be saved, while that lasts
         start_messages: list[str] = []
+        # another window on the same saves: this one reads them but writes nothing
+        shared = persist and take_lock(data_dir()) is None
         if settings is None:
             settings, message = load_settings() if persist else (Settings(), None)
             settings_message = settings_message or message
         self.settings = settings
         set_language(settings.language)  # the language of every word on screen
         set_four_colour(settings.four_colour)  # the colours of the playing cards' suits
-        if persist:
+        self.saves_shared = shared
+        if shared:
+            self.persist = False
+            self.not_saving = "another window"
+            start_messages = [_("Parlour is already open in another window with the same "
+                                "saves: this window plays without saving games, settings or "
+                                "statistics.")]
+        elif persist:
             start_messages = check_files_at_start()
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)

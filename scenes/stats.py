@@ -93,6 +93,10 @@ class StatsScene(Scene):
     def _reset(self) -> None:
         self.confirming = False
         self._build()
+        if self.app.saves_shared:  # (the file is the other window's too)
+            self.app.toast(_("Nothing was reset: another Parlour window uses the same saves, "
+                             "and this one writes nothing."), error=True)
+            return
         try:
             flush_saves()
             reset_stats()

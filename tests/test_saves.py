@@ -313,7 +313,9 @@ def test_stale_temporary_files_are_removed_at_start(data_dir):
     fresh = data_dir / "autosave-chan.json.now.tmp"
     fresh.write_text("{", encoding="utf-8")
     App()
-    assert [p.name for p in data_dir.iterdir()] == [fresh.name]
+    from game.instance_lock import LOCK_NAME
+
+    assert sorted(p.name for p in data_dir.iterdir()) == sorted([fresh.name, LOCK_NAME])
 
 
 def test_resetting_statistics_in_an_unwritable_directory_says_so(persisting, drive, monkeypatch):
