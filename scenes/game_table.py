@@ -34,6 +34,7 @@ contract and ``game.session.Session``:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 import esper
@@ -191,12 +192,15 @@ class GameTable(TableScene):
 
     def summarise(self, title: str, subtitle: str, header: list[str],
                   rows: list[list[str]], count_up: bool = False,
-                  details: list[list[tuple[str, tuple]]] | None = None) -> None:
+                  details: list[list[tuple[str, tuple]]] | None = None,
+                  reword: Callable[[], tuple] | None = None) -> None:
         """Show an end-of-deal summary once the table is idle (play resumes after it);
         ``count_up`` counts the numbers up from zero, like points being added; ``details``
-        a line of coloured words under each row (the cards left in a hand)."""
+        a line of coloured words under each row (the cards left in a hand); ``reword``
+        gives (title, subtitle, header, rows) again in the language of the moment: the
+        summary follows a change of language, also one made before it opens."""
         if self.replay is None:
-            self.pending_summary = (title, subtitle, header, rows, count_up, details)
+            self.pending_summary = (title, subtitle, header, rows, count_up, details, reword)
 
     def summary_ready(self) -> bool:
         """May a deal's summary waiting to be shown open now? Once the table is still."""
@@ -771,10 +775,13 @@ class GameTable(TableScene):
                 and self.session.result is None):
             from scenes.results import DealSummary
 
-            title, subtitle, header, rows, count_up, details = self.pending_summary
+            title, subtitle, header, rows, count_up, details, reword = self.pending_summary
             self.pending_summary = None
+            if reword is not None:  # (the language may have changed since the deal ended)
+                title, subtitle, header, rows = reword()
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
-                                             count_up=count_up, details=details),
+                                             count_up=count_up, details=details,
+                                             reword=reword),
                                  transition="fade")
         self._poll_hint()
         undo = next((w for w in self.widgets.widgets if isinstance(w, Button)

@@ -333,9 +333,11 @@ class DealSummary(Scene):
 
     def __init__(self, app, title: str, subtitle: str, header: list[str],
                  rows: list[list[str]], count_up: bool = False,
-                 details: list[list[tuple[str, tuple]]] | None = None) -> None:
+                 details: list[list[tuple[str, tuple]]] | None = None,
+                 reword=None) -> None:
         super().__init__(app)
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
+        self._reword = reword  # () -> (title, subtitle, header, rows) in the language now
         # under each row, a line of coloured words (the cards left in a hand), or none;
         # given as a function, made again when the cards' colours change (four colours)
         self._details_of = details if callable(details) else None
@@ -357,6 +359,12 @@ class DealSummary(Scene):
         ])
 
     def language_changed(self) -> None:
+        """Its words in the new language (Settings over it, from the pause menu): they kept
+        the language of the deal's end under a table and log in the new one."""
+        if self._reword is not None:
+            self.title, self.subtitle, self.header, self.rows = self._reword()
+        self.card_faces_changed()  # (the cards left are worded too: "joker")
+        self._drawn = None
         self._build()
 
     def card_faces_changed(self) -> None:

@@ -475,7 +475,7 @@ def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
     assert table.session.moves[-1] != "discard 9S"  # after Continue the next deal goes on
     # the rule itself: with nothing moving, a summary still to show keeps the computer
     # waiting (the AI's move came in the same frame as the end of the animations)
-    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False, None)
+    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False, None, None)
     table.hold_time = 0.0
     assert table.busy()
 

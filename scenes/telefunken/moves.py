@@ -22,9 +22,15 @@ def grip(table, ent: int) -> tuple[float, float]:
 
 
 def press(drive, table, key: str) -> None:
-    """Click the action button ``key`` (``words.BUTTONS``)."""
+    """Click the action button ``key`` (``words.BUTTONS``), once it takes clicks (an offer's
+    button that has just come ignores them a moment: ``table.QuietButton``)."""
     label = words.button(key)
     button = next(w for w in table.widgets.widgets if getattr(w, "label", "") == label)
+    for _ in range(120):  # (a button made again meanwhile keeps its quiet)
+        if getattr(button, "quiet", lambda: 0.0)() <= 0:
+            break
+        drive.wait(button.quiet())
+        button = next(w for w in table.widgets.widgets if getattr(w, "label", "") == label)
     drive.click(button.rect.center)
 
 

@@ -42,6 +42,13 @@ from scenes.telefunken.layout import PILE_W
 from scenes.widgets import Button, Choice, WidgetGroup
 
 AI_LEAD = 0.35
+# seconds: an offer's button (Buy, Pass, Take, Draw) come where a button stood takes a click
+# only after this long without a press on it (a click meant for what stood there, or for
+# what the person expected there, landed on Buy as the offer came: a chip spent). Not
+# scaled by the animation speed, as the cover's ``COVER_QUIET``: it waits for a hand, not a
+# card's flight
+BUTTON_QUIET = 0.35
+QUIET_KEYS = ("draw", "take", "buy", "pass")  # the buttons that come with another's move
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 
@@ -57,6 +64,33 @@ def fitting_size(label: str, size: int, width: int) -> int:
     while size > 10 and theme.text_width(label, size, "bold") > width:
         size -= 1
     return size
+
+
+class QuietButton(Button):
+    """A button that ignores presses until ``quiet_until`` on the table's ``clock``; a press
+    meanwhile is taken (nothing under it gets it) and starts the quiet again: a burst of
+    clicks as it comes does not reach it, as the cover between people
+    (``scenes.game_table.COVER_QUIET``)."""
+
+    def __init__(self, *args, clock, quiet_until: float = float("-inf"),
+                 on_hush=lambda until: None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.clock = clock
+        self.quiet_until = quiet_until
+        self.on_hush = on_hush  # told the new end of the quiet (kept when rebuilt)
+
+    def quiet(self) -> float:
+        """Seconds left before a press counts (0: it does now)."""
+        return max(0.0, self.quiet_until - self.clock())
+
+    def handle(self, event) -> bool:
+        if (self.quiet() > 0 and self.enabled and event.kind == "down" and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            self.quiet_until = self.clock() + BUTTON_QUIET
+            self.on_hush(self.quiet_until)
+            self._pressed = False
+            return True
+        return super().handle(event)
 
 
 def deal_end_view(ended: rules.DealEnded, mover: int) -> rules.State | None:
@@ -190,6 +224,10 @@ class TelefunkenTable(Gestures, CardTable):
         self._twins: dict[int, tuple] = {}  # (handed on by Undo: ``undone_from``)
         # the last move was the person's own draw from the stock (``move_shown``)
         self._own_draw = False
+        # the action row's buttons now (key -> (where, until when a press is ignored)), and
+        # the last row shown with any (``_quiet_times``)
+        self._row_shown: dict[str, tuple[tuple, float]] = {}
+        self._row_stood: list[tuple[str, pygame.Rect]] = []
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -593,11 +631,13 @@ class TelefunkenTable(Gestures, CardTable):
                 self.audio.request("score")
                 out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
                 if event.deal < 7:
-                    title, subtitle, header, rows = panels.deal_summary(event, out, self.names())
                     before = self.session.befores[-1] if self.session.befores else None
                     hands = [() if p == out or before is None else before.hands[p]
                              for p in range(self.players)]  # (only the one out has played)
-                    self.summarise(title, subtitle, header, rows, count_up=True,
+                    def reword(e=event, o=out):  # (in the language of the moment)
+                        return panels.deal_summary(e, o, self.names())
+
+                    self.summarise(*reword(), count_up=True, reword=reword,
                                    details=lambda e=event, h=hands: panels.cards_left(e, h))
             elif isinstance(event, rules.Shuffled):
                 banner = (words.new_deal(event.deal), 2.4)
@@ -651,13 +691,23 @@ class TelefunkenTable(Gestures, CardTable):
                 pile = self.sync.entities("discard")
                 at = len(self.restoring.discard) if self.restoring is not None else -1
                 if at >= 0:
-                    # marked again (Continue, Undo): the very card, where a later discard of
-                    # its twin lies above it (both seats' tags stood on the top card), and
-                    # only if it never left the pile since (bought or taken: a twin discarded
-                    # later onto its place got this seat's tag)
-                    if (at < len(pile) and pile[at][0] == event.card
-                            and all(len(s.discard) > at for s in self.restoring_after)):
-                        self.marks.entities(seat, [pile[at][1]], name)
+                    # marked again (Continue, Undo, the hand passed between people): the
+                    # very card, where a later discard of its twin lies above it (both
+                    # seats' tags stood on the top card), and only if it never left the pile
+                    # since (bought or taken: a twin discarded later onto its place got this
+                    # seat's tag). The pile shows only the top cards of the discards
+                    # (``wanted``): the card's place among them counts from the bottom of
+                    # those shown (counted among all discards, a card discarded onto four
+                    # or more lost its mark)
+                    k = at - (len(self.state.discard) - len(pile))
+                    # (while a deal's end is shown, the session is at the next deal: the
+                    # position last shown is the deal's end, its discards all there)
+                    since = self.restoring_after
+                    if self.ended_deal is not None:
+                        since = since[:-1] + [self.ended_deal]
+                    if (0 <= k < len(pile) and pile[k][0] == event.card
+                            and all(len(s.discard) > at for s in since)):
+                        self.marks.entities(seat, [pile[k][1]], name)
                 else:
                     self.marks.cards(seat, self.sync, "discard", [event.card], name)
             elif isinstance(event, rules.Melded):
@@ -869,12 +919,17 @@ class TelefunkenTable(Gestures, CardTable):
             row.append((key, self.confirm, move is not None))
         w = (area.width - 16 - 8 * (len(row) - 1)) // max(1, len(row))
         y = area.bottom - 46 if cuts else area.y + 24
-        for k, (key, action, primary) in enumerate(row):
+        spots = [(key, pygame.Rect(area.x + 8 + k * (w + 8), y, w, 42))
+                 for k, (key, _action, _primary) in enumerate(row)]
+        quiet = self._quiet_times(spots)
+        for (key, action, primary), (_key, rect) in zip(row, spots, strict=True):
             enabled = not (key in ("meld", "exchange") and not primary)
             label = words.button(key)
-            buttons.append(Button((area.x + 8 + k * (w + 8), y, w, 42), label, action,
-                                  enabled=enabled, primary=primary or key == "meld",
-                                  size=fitting_size(label, 15, w - 12)))
+            buttons.append(QuietButton(rect, label, action, enabled=enabled,
+                                       primary=primary or key == "meld",
+                                       size=fitting_size(label, 15, w - 12),
+                                       clock=lambda: self.time, quiet_until=quiet[key],
+                                       on_hush=lambda until, k=key: self._hush(k, until)))
         hand = self.layout["hand"].rect
         for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover
             label = words.button(mode)
@@ -886,6 +941,33 @@ class TelefunkenTable(Gestures, CardTable):
             buttons.append(Button((build.right - 90, build.y + 6, 80, 28), label,
                                   self.clear_selection, size=fitting_size(label, 13, 72)))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def _quiet_times(self, spots: list[tuple[str, pygame.Rect]]) -> dict[str, float]:
+        """Until when each of the action row's buttons (key, where) ignores presses
+        (``QuietButton``): an offer's button (``QUIET_KEYS``) that comes now where a button
+        of the row stood before (the last row shown: the Pass just pressed, the Draw or Meld
+        of the person's last turn) for ``BUTTON_QUIET`` seconds; one that was there already
+        keeps its time, and one coming where no button has stood (the first of the table)
+        takes clicks at once."""
+        shown, out = self._row_shown, {}
+        for key, rect in spots:
+            was = shown.get(key)
+            if was is not None and was[0] == tuple(rect):
+                out[key] = was[1]
+            elif key in QUIET_KEYS and rect.collidelist([r for _k, r in self._row_stood]) != -1:
+                out[key] = self.time + BUTTON_QUIET
+            else:
+                out[key] = float("-inf")
+        self._row_shown = {key: (tuple(rect), out[key]) for key, rect in spots}
+        if spots:
+            self._row_stood = spots
+        return out
+
+    def _hush(self, key: str, until: float) -> None:
+        """A press on the row's button ``key`` while it was quiet: it stays quiet until
+        ``until`` (also when the buttons are made again meanwhile)."""
+        if key in self._row_shown:
+            self._row_shown[key] = (self._row_shown[key][0], until)
 
     def sort(self, mode: str) -> None:
         self.sort_mode = mode

@@ -399,15 +399,21 @@ class ZetemaPanels:
     # -- summaries ---------------------------------------------------------------------
     def deal_summary(self, deal: int) -> None:
         """The end of a deal nobody won: each seat's points of the deal, zetemas, total."""
-        rows = []
+        figures = []  # (seat, points of the deal, zetemas, total): worded by ``reword``
         for s in sorted(range(self.players), key=lambda s: -self.state.scores[s]):
             got = [(p, r) for seat, p, r, d in self.sheet if seat == s and d == deal]
-            rows.append([self.seat_name(s), words.points_gain(sum(p for p, _ in got)),
-                         words.points_plain(len([1 for _, r in got if r.startswith("zetema")])),
-                         words.points_plain(self.state.scores[s])])
-        self.summarise(words.deal_summary_title(deal),
-                       words.deal_summary_subtitle(self.state.settings.target),
-                       words.deal_summary_header(), rows)
+            figures.append((s, sum(p for p, _ in got),
+                            len([1 for _, r in got if r.startswith("zetema")]),
+                            self.state.scores[s]))
+        target = self.state.settings.target
+
+        def reword():  # (in the language of the moment: it follows a change over it)
+            rows = [[self.seat_name(s), words.points_gain(gain), words.points_plain(zetemas),
+                     words.points_plain(total)] for s, gain, zetemas, total in figures]
+            return (words.deal_summary_title(deal), words.deal_summary_subtitle(target),
+                    words.deal_summary_header(), rows)
+
+        self.summarise(*reword(), reword=reword)
 
     def result_order(self) -> list[int]:
         """The results' rows: the highest score first."""
