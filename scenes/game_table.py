@@ -461,6 +461,19 @@ class GameTable(TableScene):
         """This table was built by Undo in the place of ``old``: what it carries over
         (nothing here; a table may keep what it knew of the position gone back to)."""
 
+    def summary_key(self, event) -> None:
+        """A key pressed over this table's deal summary (``DealSummary``): Ctrl+Z and H,
+        which did nothing without a word, say why."""
+        deal = getattr(self.state, "deal", None)
+        if not isinstance(deal, int) or self.replay is not None:
+            return
+        if is_undo_key(event):
+            self.app.toast(_("Nothing to undo: deal {deal} is over.").format(deal=num(deal)))
+        elif event.kind == "key" and event.key == pygame.K_h and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.app.toast(_("Deal {deal} is over: Continue deals the next one.").format(
+                deal=num(deal)))
+
     def person_at_screen(self) -> int | None:
         """The person whose cards the screen shows now (None if none: the cover is up)."""
         return None

@@ -404,13 +404,21 @@ class DealSummary(Scene):
             return  # the next hand behind the player's back
         if event.kind == "key" and event.key == pygame.K_SPACE:
             self.close()
+            return
+        table = self._table()
+        if table is not None and hasattr(table, "summary_key"):
+            table.summary_key(event)  # (Ctrl+Z, H: why they do nothing here)
+
+    def _table(self):
+        """The table this summary stands over (None if none)."""
+        return next((s for s in reversed(self.app.scenes.stack[:-1])
+                     if hasattr(s, "open_pause")), None)
 
     def pause_game(self) -> None:
         """The pause menu of the table below, over the summary (Resume comes back to it)."""
         from scenes.pause import PauseMenu
 
-        table = next((s for s in reversed(self.app.scenes.stack[:-1])
-                      if hasattr(s, "open_pause")), None)
+        table = self._table()
         if table is not None:
             self.app.scenes.push(PauseMenu(self.app, table), transition="fade")
 

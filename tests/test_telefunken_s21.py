@@ -246,3 +246,15 @@ def test_clicks_in_a_burst_keep_the_buy_button_quiet(app, drive):
     drive.click(buy_button(table).rect.center)
     drive.settle()
     assert table.session.moves == moves + ["buy"]
+
+
+def test_ctrl_z_and_h_over_the_summary_say_why_they_do_nothing(app, drive):
+    """(The tester: with the deal summary open, Ctrl+Z and H did nothing and said nothing.)"""
+    table = open_table(app, drive, going_out())
+    table.rules.submit("discard KC")
+    summary_of(app, drive, table)
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.key(pygame.K_h)
+    assert [t.text for t in app.toasts] == ["Nothing to undo: deal 1 is over.",
+                                            "Deal 1 is over: Continue deals the next one."]

@@ -27,3 +27,17 @@ def test_the_open_summary_changes_language(app, drive):
     assert (summary.title, summary.subtitle, summary.header) == ENGLISH
     assert sorted(row[0] for row in summary.rows) == ["Seat 2", "You"]
     assert [row[1:] for row in summary.rows] == numbers  # (the same figures)
+
+
+def test_ctrl_z_and_h_over_the_summary_say_why_they_do_nothing(app, drive):
+    """(With the summary open they did nothing and said nothing.)"""
+    import pygame
+
+    table, summary = summary_of_the_last_deal(app, drive)
+    moves = list(table.session.moves)
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert [t.text for t in app.toasts] == ["Nothing to undo: deal 1 is over."]
+    drive.key(pygame.K_h)
+    assert [t.text for t in app.toasts][-1] == "Deal 1 is over: Continue deals the next one."
+    assert app.scenes.top is summary and table.session.moves == moves
