@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import esper
+import pygame
 import pytest
 
 import scenes.marks as marks_module
@@ -18,6 +19,7 @@ from game.driver import Driver
 from game.i18n import set_language
 from game.rules import zetema as rules
 from game.session import Session
+from scenes.zetema.layout import MARRIAGE_KING_UP
 from scenes.zetema_table import ZetemaTable, perform
 from tests.test_marks import drawn_box, record_calls
 
@@ -75,8 +77,10 @@ def test_a_second_seats_marriage_lies_neatly_on_the_pile_its_tag_inside(app, mon
     table.world.activate()
     assert len(table.marriage) == 10
     boxes = [drawn_box(e) for _, e in table.marriage]
-    for below, above in zip(boxes[1::2], boxes[2::2]):  # each marriage right of the last
+    for below, above in zip(boxes[1::2], boxes[3::2]):  # each marriage right of the last
         assert below.centerx < above.centerx and below.centery == above.centery, (below, above)
+    for king, queen in zip(boxes[0::2], boxes[1::2]):  # its king's index over its queen
+        assert king.centerx == queen.centerx and king.top == queen.top - MARRIAGE_KING_UP
     for box in boxes:  # in the zone, below its label ("Marriages · 5")
         assert zone.contains(box) and box.top >= zone.y + 22, (box, zone)
     drawn = record_calls(monkeypatch, marks_module, "_tag")
@@ -115,12 +119,18 @@ def test_a_marriage_under_a_later_one_shows_its_suit_and_its_seats_outline(app, 
         index = index_corner(boxes[k])
         for later in boxes[k + 1:]:
             assert not index.colliderect(later), (table.marriage[k], index, later)
-    queen_c = boxes[3]
+    king_c, queen_c = boxes[2], boxes[3]
+    for k in range(0, len(boxes), 2):  # each king's index shows above its queen
+        assert boxes[k].top < boxes[k + 1].top and not any(
+            pygame.Rect(boxes[k].x, boxes[k].y, 12, MARRIAGE_KING_UP).colliderect(later)
+            for later in boxes[k + 1:]), table.marriage[k]
     outlines = [b for b in table.marks.boxes(0) if b.colliderect(zone)]
     assert len(outlines) == 1, table.marks.boxes(0)
-    assert queen_c.contains(outlines[0]) and outlines[0].left == queen_c.left
+    assert king_c.union(queen_c).contains(outlines[0]) and outlines[0].left == queen_c.left
+    assert outlines[0].top == king_c.top  # (the whole marriage framed: its king too)
     assert outlines[0].width >= index_corner(queen_c).width
-    assert [b for b in table.marks.boxes(1) if b.colliderect(zone)] == [boxes[5]]
+    assert [b for b in table.marks.boxes(1) if b.colliderect(zone)] == [
+        boxes[4].union(boxes[5])]  # (the last marriage whole: its king and queen)
 
 
 def test_the_queen_left_on_its_pile_rises_no_higher_than_the_header(app):

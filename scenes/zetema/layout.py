@@ -16,6 +16,7 @@ MELD_BUTTONS_W = 190  # the right part of the meld zone holds Meld and Clear
 MARRIAGE_W = 48  # a step of 18 shows its index (rank over suit) clear of the next outline
 MARRIAGE_STEP = 18
 MARRIAGE_LABEL_H = 22  # the marriage pile's label ("Marriages · 2") over its cards
+MARRIAGE_KING_UP = 14  # a marriage's king stands this much above its queen: its index shows
 
 Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 90_000
 
@@ -62,14 +63,17 @@ def marriage_slot(rect: pygame.Rect, i: int, count: int) -> Slot:
     last-move outline goes while a later marriage covers the rest. Smaller cards than the
     piles', unturned and in one row (a heap of cards a pixel apart hid all but the last
     marriage), centred in the zone below its label; the steps narrow as marriages come, so
-    the five a deal can hold stay in the zone."""
+    the five a deal can hold stay in the zone. Each king stands ``MARRIAGE_KING_UP`` above
+    its queen, its index showing over hers (lying exactly under her, the king was hidden:
+    a player looked for it)."""
     pairs = max(1, (count + 1) // 2)
     room = rect.width - 8 - MARRIAGE_W
     step = min(MARRIAGE_STEP, room // (pairs - 1)) if pairs > 1 else 0
     left = rect.centerx - (MARRIAGE_W + step * (pairs - 1)) // 2
     top = rect.y + MARRIAGE_LABEL_H
-    return (left + MARRIAGE_W // 2 + (i // 2) * step, top + (rect.bottom - top) // 2, 0.0,
-            Z_MARRIAGE + i)
+    y = top + (rect.bottom - top) // 2 + MARRIAGE_KING_UP // 2  # (the queen's centre)
+    return (left + MARRIAGE_W // 2 + (i // 2) * step,
+            y - (MARRIAGE_KING_UP if i % 2 == 0 else 0), 0.0, Z_MARRIAGE + i)
 
 
 def opponent_index(viewer: int, seat: int, players: int) -> int:
