@@ -809,6 +809,10 @@ class ChanTable(CardTable):
         place = self._live_tag_place()
         if place is not None:
             avoid.append(panels.live_tag_rect(*place))
+        if self.hint is not None:  # the cards the hint lights (the label hid its outline)
+            avoid += [self._card_rect(e, self._width(self.sync.zone_of(e)))
+                      for e in self.hint[1] if e != ent and esper.entity_exists(e)
+                      and self.sync.zone_of(e) is not None]
         return names.draw(surface, words.card(code), card, avoid, CRISP.scale)
 
     def banner_center(self) -> tuple[int, int]:
