@@ -108,3 +108,31 @@ def test_a_card_dragged_from_the_meld_zone_onto_the_hand_goes_where_it_is_let_go
     drive.settle()
     assert codes(table.hand) == ["5H", "10D", "KH", "6H", "QH", "8D", "10C"]
 
+
+
+def test_undo_gives_back_the_hand_in_your_own_order(app):
+    """The tester's hand in their own order came back sorted by rank after Undo (README:
+    the order you choose is kept through Undo)."""
+    import pygame
+
+    table, drive = own_order(app)
+    drive.drag(drive.center_of(entity(table, "5H")), pile_centre(table, "5"), steps=6)
+    drive.settle()
+    assert table.session.moves == ["discard 5H"]
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.settle()
+    again = app.scenes.top
+    assert again is not table and again.session.moves == []
+    assert codes(again.hand) == ORDER and again.sort_mode == "custom"
+    again.world.activate()
+    xs = [esper.component_for_entity(e, Transform).x for _, e in again.hand]
+    assert xs == sorted(xs)
+    # a card clicked into the meld zone, then onto its pile, and Undo: the same
+    drive.click(drive.center_of(entity(again, "KH")))
+    drive.settle()
+    drive.click(pile_centre(again, "K"))
+    drive.settle()
+    assert again.session.moves == ["discard KH"]
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.settle()
+    assert codes(app.scenes.top.hand) == ORDER

@@ -97,6 +97,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # is back over the hand (``_follow_pointer``)
         self._leaving: int | None = None  # the card let go on a pile (of two alike, it goes)
         self._home: list[int] = []  # the hand's order with the meld zone's cards in it
+        # the person's own order before each of their moves (move index -> (seat, cards)),
+        # and the one to lay out again after an Undo (``undone_from``)
+        self._orders: dict[int, tuple[int, list[str]]] = {}
+        self._order_back: tuple[int, list[str]] | None = None
         self._pile_press: tuple | None = None  # (card, where) pressed on a pile, not taken
         self._swallow_click = False  # the click a refused drag from a pile ends with
         # the table as the last deal ended (shown until its summary is closed; then the
@@ -125,8 +129,50 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.sheet = self._sheet_from_session()
         self.first_viewer()
         self.reconcile(instant=True)
+        if self._order_back is not None and self._order_back[0] == self.viewer:
+            self._follow_order(self._order_back[1])
         if not self.session.moves and self.replay is None and not self.by_undo:
             self._deal_in()  # (Undo back to the deal's start: the cards are in hand already)
+
+    # -- the hand's own order through Undo -----------------------------------------------
+    def _after_move(self, seat: int, move: str, events: list) -> None:
+        if seat == self.viewer and self.sort_mode == "custom" and self.replay is None:
+            # the person's own order as the move was made (Undo gives it back)
+            self._orders[len(self.session.moves) - 1] = (seat, self._hand_codes())
+        super()._after_move(seat, move, events)
+
+    def undone_from(self, old: ZetemaTable) -> None:
+        """Undo built this table: a hand in the person's own order comes back in that order
+        as it was before the move taken back (it came back sorted by rank)."""
+        self._orders = old._orders
+        if old.sort_mode == "custom":
+            self.sort_mode = "custom"
+            self._order_back = self._orders.get(len(self.session.moves),
+                                                (old.viewer, old._hand_codes()))
+
+    def _hand_codes(self) -> list[str]:
+        """The hand's cards in the person's order, those out in the meld zone at their
+        places in it (``_home``)."""
+        cards = {e: c for c, e in self.hand + self.selection if not c.endswith(rules.PILE)}
+        hand = [e for _, e in self.hand]
+        if [e for e in self._home if e in set(hand)] == hand:
+            order = [e for e in self._home if e in cards]
+            order += [e for e in cards if e not in order]
+        else:
+            order = hand + [e for e in cards if e not in hand]
+        return [cards[e] for e in order]
+
+    def _follow_order(self, codes: list[str]) -> None:
+        """Lay the hand out in the order of ``codes`` (cards not among them at its end)."""
+        rest = list(self.hand)
+        ordered = []
+        for code in codes:
+            match = next((p for p in rest if p[0] == code), None)
+            if match is not None:
+                rest.remove(match)
+                ordered.append(match)
+        self.hand = ordered + rest
+        self.layout_all(0.0)
 
     def _deal_in(self) -> None:
         """The viewer's hand comes out of the stock one card after another, turning up."""
