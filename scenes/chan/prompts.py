@@ -4,7 +4,8 @@
 few whole sentences, each one translatable message. ``why`` says why a move is not legal,
 in the table's own words (the same checks, in the same order, as the engine's reasons, but
 naming cards by their Tổ Tôm names and the rules in plain words, never by number);
-``why_not_take`` says why the live card cannot be taken. ``player_words`` is the fallback
+``why_not_take`` says why the live card cannot be taken; ``claim_answer`` what to answer a
+claim offered out of turn (the claims offered, no others). ``player_words`` is the fallback
 for an engine message the table has no words of its own for: card codes become names and
 restriction numbers go.
 """
@@ -71,6 +72,19 @@ def _ca_rank_just_taken(state) -> int | None:
     return None
 
 
+def claim_answer(state, legal: list[str]) -> str:
+    """In the claim phase, what to answer: only the claims offered (``legal``), and, for a
+    chíu alone, the drag that makes it (with Ù beside it, that drag is the win)."""
+    can_win = "u" in legal
+    if any(m.startswith("chiu ") for m in legal):
+        if can_win:
+            return _("You are offered a claim on the live card: answer with Ù!, Chíu! or "
+                     "Decline.")
+        return _("Drop {card} onto one of your three, or press Chíu! (or Decline).").format(
+            card=name(state.live.card))
+    return _("You are offered a claim on the live card: answer with Ù! or Decline.")
+
+
 def why(state, move: str) -> str:
     """Why ``move`` is not legal now, in the player's words ("" if it is legal)."""
     if state.phase == "over":
@@ -91,8 +105,7 @@ def why(state, move: str) -> str:
     if state.dead[seat] and verb not in ("draw", "pass"):
         return _("Your hand is dead: it may only reveal stock cards and pass.")
     if phase == "claim" and verb not in ("u", "chiu", "decline"):
-        return _("You are offered a claim on the live card: answer with Ù!, Chíu! or "
-                 "Decline.")
+        return claim_answer(state, legal)
     if phase == "open" and verb not in ("discard", "u"):
         return _("You are the dealer: start by discarding a card onto your gate.")
     if phase == "discard" and verb not in ("discard", "u"):
@@ -196,6 +209,8 @@ def why_not_take(state) -> str:
         return ""
     if state.dead[seat]:
         return _("Your hand is dead: it may only reveal stock cards and pass.")
+    if state.phase == "claim":  # (it can: the chíu or Ù offered takes it)
+        return ""
     face = live.card
     hand = list(state.hands[seat])
     if face in hand:

@@ -429,6 +429,8 @@ class ChanTable(CardTable):
             return words.drop_live_on_partner(face)
         if self.is_legal("u"):
             return words.wins_hand(face)
+        if self.state.phase == "claim":  # a chíu offered: not "you cannot take it"
+            return prompts.claim_answer(self.state, self.legal())
         why = prompts.why_not_take(self.state)
         return f"{words.cannot_take(face)} {why}" if why else words.cannot_take_now(face)
 
