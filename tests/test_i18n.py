@@ -262,6 +262,7 @@ def test_switching_language_relays_out_every_open_screen():
     assert app.settings.language == "fa" and i18n.language() == "fa"
     labels = {w.label for w in settings.widgets.widgets}
     assert "زبان" in labels and "Language" not in labels
+    drive.move((10, 10))  # (the row keeps its arrows under the pointer until it leaves)
     new_field = next(w for w in settings.widgets.widgets if w.label == "زبان")._boxes()[0]
     assert new_field.x < field.x  # now the field is left of the label
     assert {w.label for w in menu.widgets.widgets} >= {"تنظیمات", "خروج", "ادامه"}
