@@ -968,6 +968,9 @@ class TelefunkenTable(Gestures, CardTable):
         ``until`` (also when the buttons are made again meanwhile)."""
         if key in self._row_shown:
             self._row_shown[key] = (self._row_shown[key][0], until)
+        # (the click did nothing: say why, so that the button does not look dead)
+        self.app.toast(_("{button} has only just appeared: click it again if you mean "
+                         "it.").format(button=words.button(key)), seconds=2.0)
 
     def sort(self, mode: str) -> None:
         self.sort_mode = mode
