@@ -14,7 +14,7 @@ whatever the pointer was about to click moved: a window resized at each click to
 arrow from under a still pointer (960 × 540 to 1024 × 576 moved it 46 px right), and one
 resized as the pointer left the row moved Done from under a pointer heading for it, whose
 click turned on the Four-colour switch instead. Likewise the language row keeps the reading
-direction it had when clicked until the pointer leaves it (``LanguageChoice``): switching to or
+direction it had when clicked until the pointer leaves it (``Choice(rtl=...)``): switching to or
 from Persian mirrors the rows, which took the row's arrow from under a still pointer, whose
 next click fell on the label. A second window on the same saves saves nothing: its footer
 says so instead of naming the file. Drawn over the screen it was opened from (menu or pause
@@ -32,17 +32,7 @@ from game.i18n import N_, _, num
 from game.settings import ANIMATION_SPEEDS, TELEFUNKEN_CUTS, WINDOW_SIZES, settings_path
 from scenes import theme
 from scenes.base import Scene
-from scenes.widgets import (
-    BUTTON,
-    BUTTON_HOVER,
-    LABEL_GAP,
-    Button,
-    Choice,
-    Slider,
-    Toggle,
-    WidgetGroup,
-    label_size,
-)
+from scenes.widgets import Button, Choice, Slider, Toggle, WidgetGroup
 
 SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
                "instant": N_("Instant")}
@@ -103,60 +93,6 @@ FOUR_COLOUR = 8  # index of the four-colour suits toggle
 LANGUAGE = 6  # index of the language choice
 
 
-class LanguageChoice(Choice):
-    """The language row, laid out in the reading direction ``rtl`` rather than the current
-    language's: the scene keeps the direction the row had when it was clicked until the
-    pointer leaves the row, so that its arrows stay under a still pointer when the language
-    switches to or from a right-to-left one (and each goes on stepping the same way)."""
-
-    def __init__(self, *args, rtl: bool, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.rtl = rtl
-
-    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        r = self.rect
-        field = pygame.Rect(r.x if self.rtl else r.x + self.label_width, r.y,
-                            r.width - self.label_width, r.height)
-        left = pygame.Rect(field.x, field.y, field.height, field.height)
-        right = pygame.Rect(field.right - field.height, field.y, field.height, field.height)
-        return field, left, right
-
-    def handle(self, event: InputEvent) -> bool:
-        if event.kind == "move":
-            self.hovered = self.rect.collidepoint(event.pos)
-        if not self.enabled or event.kind != "down" or event.button != 1:
-            return False
-        field, left, right = self._boxes()
-        if not field.collidepoint(event.pos):
-            return False
-        step = -1 if left.collidepoint(event.pos) else 1
-        if self.rtl:  # reading from the right: the left arrow goes forward
-            step = -step
-        self.index = (self.index + step) % len(self.options)
-        self.on_change(self.value)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ink = theme.INK if self.enabled else theme.INK_FAINT
-        size = label_size(self.label, self.label_width)
-        label = theme.fit(self.label, size, self.label_width - LABEL_GAP)
-        if self.rtl:
-            theme.blit_text(surface, label, (self.rect.right, self.rect.centery), size, ink,
-                            anchor="midright")
-        else:
-            theme.blit_text(surface, label, (self.rect.x, self.rect.centery), size, ink,
-                            anchor="midleft")
-        field, left, right = self._boxes()
-        pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
-                         field, border_radius=8)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, field, 1, border_radius=8)
-        for box, glyph in ((left, "‹"), (right, "›")):
-            theme.blit_text(surface, glyph, box.center, 26, theme.GOLD if self.enabled else ink,
-                            "bold", anchor="center")
-        theme.blit_text(surface, self.options[self.index][1], field.center, 19, ink, "bold",
-                        anchor="center")
-
-
 class SettingsScene(Scene):
     name = "settings"
     opaque = False
@@ -169,7 +105,8 @@ class SettingsScene(Scene):
         # (``_apply_window_size``)
         self._pending_size: tuple[int, int] | None = None
         # the language row's reading direction while the pointer has not left it since it
-        # was clicked (None: the language's own), see ``LanguageChoice``
+        # was clicked (None: the language's own): its arrows stay under a still pointer when
+        # the language switches to or from a right-to-left one (``Choice(rtl=...)``)
         self._language_rtl: bool | None = None
         self._build()
 
@@ -197,7 +134,7 @@ class SettingsScene(Scene):
                    chosen, self._set_window_size, label_width=250),
             Toggle((x, y + 6 * ROW, w, 42), _("Undo between people"), s.undo_between_people,
                    self._set_undo, label_width=250),
-            LanguageChoice((x, y, w, 42), _("Language"), list(i18n.LANGUAGES.items()),
+            Choice((x, y, w, 42), _("Language"), list(i18n.LANGUAGES.items()),
                            s.language, self._set_language, label_width=250,
                            rtl=theme.rtl() if self._language_rtl is None else self._language_rtl),
             Choice((x, y + 7 * ROW, w, 42), _("Telefunken cut"),

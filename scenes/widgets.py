@@ -116,13 +116,17 @@ class Choice(Widget):
 
     def __init__(self, rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], None], enabled: bool = True,
-                 label_width: int = 220) -> None:
+                 label_width: int = 220, rtl: bool | None = None) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
         self.label_width = label_width
+        self.rtl = rtl  # laid out right to left (None: as the language reads)
+
+    def _rtl(self) -> bool:
+        return theme.rtl() if self.rtl is None else self.rtl
 
     @property
     def value(self) -> Any:
@@ -138,7 +142,7 @@ class Choice(Widget):
         return self._boxes()[0]
 
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        field = _field_rect(self.rect, self.label_width)
+        field = _field_rect(self.rect, self.label_width, self._rtl())
         left = pygame.Rect(field.x, field.y, field.height, field.height)
         right = pygame.Rect(field.right - field.height, field.y, field.height, field.height)
         return field, left, right
@@ -151,7 +155,7 @@ class Choice(Widget):
         if not field.collidepoint(event.pos):
             return False
         step = -1 if left.collidepoint(event.pos) else 1
-        if theme.rtl():  # reading from the right: the left arrow goes forward
+        if self._rtl():  # reading from the right: the left arrow goes forward
             step = -step
         self.index = (self.index + step) % len(self.options)
         self.on_change(self.value)
@@ -159,7 +163,7 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        _draw_label(surface, self.label, self.rect, ink, self.label_width)
+        _draw_label(surface, self.label, self.rect, ink, self.label_width, self._rtl())
         field, left, right = self._boxes()
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
                          field, border_radius=8)
@@ -351,9 +355,9 @@ def _blink_on() -> bool:
     return (pygame.time.get_ticks() // 500) % 2 == 0
 
 
-def _field_rect(rect: pygame.Rect, label_width: int) -> pygame.Rect:
+def _field_rect(rect: pygame.Rect, label_width: int, rtl: bool | None = None) -> pygame.Rect:
     """The part of a labelled widget right of its label (left of it, right to left)."""
-    x = rect.x if theme.rtl() else rect.x + label_width
+    x = rect.x if (theme.rtl() if rtl is None else rtl) else rect.x + label_width
     return pygame.Rect(x, rect.y, rect.width - label_width, rect.height)
 
 
@@ -371,11 +375,11 @@ def label_size(label: str, width: int) -> int:
 
 
 def _draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, ink,
-                width: int) -> None:
+                width: int, rtl: bool | None = None) -> None:
     """A widget's label at its reading-side edge, fitted to its ``width``."""
     size = label_size(label, width)
     label = theme.fit(label, size, width - LABEL_GAP)
-    if theme.rtl():
+    if theme.rtl() if rtl is None else rtl:
         theme.blit_text(surface, label, (rect.right, rect.centery), size, ink, anchor="midright")
     else:
         theme.blit_text(surface, label, (rect.x, rect.centery), size, ink, anchor="midleft")
