@@ -468,7 +468,7 @@ class GameTable(TableScene):
         if not isinstance(deal, int) or self.replay is not None:
             return
         if is_undo_key(event):
-            self.app.toast(_("Nothing to undo: deal {deal} is over.").format(deal=num(deal)))
+            self.app.toast(deal_over_no_undo(deal))
         elif event.kind == "key" and event.key == pygame.K_h and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.app.toast(_("Deal {deal} is over: Continue deals the next one.").format(
@@ -1015,6 +1015,12 @@ class UndoButton(Button):
         self.rect, self.label, self.size = pygame.Rect(button.rect), button.label, button.size
         self._lit = self.enabled
         return self
+
+
+def deal_over_no_undo(deal: int) -> str:
+    """Ctrl+Z once a deal is over (its last card landing, its summary open): the next
+    deal's cards are dealt already, nothing before them is taken back."""
+    return _("Nothing to undo: deal {deal} is over.").format(deal=num(deal))
 
 
 def is_undo_key(event) -> bool:

@@ -28,7 +28,7 @@ from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
-from scenes.game_table import CardTable, is_undo_key
+from scenes.game_table import CardTable, deal_over_no_undo, is_undo_key
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
@@ -154,12 +154,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """The hand's cards in the person's order, those out in the meld zone at their
         places in it (``_home``)."""
         cards = {e: c for c, e in self.hand + self.selection if not c.endswith(rules.PILE)}
-        hand = [e for _, e in self.hand]
-        if [e for e in self._home if e in set(hand)] == hand:
-            order = [e for e in self._home if e in cards]
-            order += [e for e in cards if e not in order]
-        else:
-            order = hand + [e for e in cards if e not in hand]
+        order = [e for e in self._home_order() if e in cards]
+        order += [e for e in cards if e not in order]
         return [cards[e] for e in order]
 
     def _follow_order(self, codes: list[str]) -> None:
@@ -345,7 +341,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if self.ended_deal is not None and not (event.kind == "key"
                                                and event.key == pygame.K_ESCAPE):
             if is_undo_key(event) and self.replay is None:  # (it said nothing at all)
-                self.app.toast(words.deal_over_no_undo(self.ended_deal.deal))
+                self.app.toast(deal_over_no_undo(self.ended_deal.deal))
             return  # the deal is over: its summary comes, then the next deal
         if event.kind == "down":
             self._leaving = None

@@ -224,12 +224,6 @@ def discard_refusal(state: rules.State, code: str, engine_reason: str) -> str:
     return pretty_cards(engine_reason)
 
 
-def deal_over_no_undo(deal: int) -> str:
-    """Ctrl+Z while the last card of a deal lands (its summary to come): the next deal's
-    cards are dealt already, nothing before them is taken back."""
-    return _("Nothing to undo: deal {deal} is over.").format(deal=num(deal))
-
-
 # -- hints, banners, labels ----------------------------------------------------------------------
 
 def hint(move: str) -> str:
