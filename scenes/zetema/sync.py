@@ -54,17 +54,24 @@ class ZetemaSync:
         """``pair`` leaves the hand for the meld zone. ``_home`` keeps the hand's order with
         the cards out in the meld zone at their places in it, so that in a hand in your own
         order each comes back where it was (``_back_in_hand``)."""
+        self._home = self._home_order()
+        self.hand.remove(pair)
+
+    def _home_order(self) -> list[int]:
+        """``_home`` as the hand is now: kept while the hand still runs in its order, else
+        made again from the hand, the meld zone's cards after the nearest card that stood
+        before them (the hand sorted, reordered or drawn to since)."""
         hand = [e for _, e in self.hand]
         kept = set(hand)
-        if [e for e in self._home if e in kept] != hand:  # (sorted, reordered, drawn...)
-            out = {e for _, e in self.selection}
-            home = list(hand)
-            for i, e in enumerate(self._home):
-                if e in out:  # (still out: after the nearest card before it still here)
-                    before = next((b for b in reversed(self._home[:i]) if b in home), None)
-                    home.insert(0 if before is None else home.index(before) + 1, e)
-            self._home = home
-        self.hand.remove(pair)
+        if [e for e in self._home if e in kept] == hand:
+            return self._home
+        out = {e for _, e in self.selection}
+        home = list(hand)
+        for i, e in enumerate(self._home):
+            if e in out:  # (still out: after the nearest card before it still here)
+                before = next((b for b in reversed(self._home[:i]) if b in home), None)
+                home.insert(0 if before is None else home.index(before) + 1, e)
+        return home
 
     def _back_in_hand(self, pair: Pair) -> None:
         """``pair`` comes back to the hand from the meld zone: sorted in, or, in a hand in
