@@ -101,8 +101,18 @@ class MainMenu(Scene):
         self._build_buttons()
 
     def toast_bottom(self) -> int:
-        """Messages (a damaged file reported at start) stand over the title, above the
-        tiles: at the foot of the screen they hid the buttons (Continue, How to play...)."""
+        """Messages (a damaged file reported at start) stand in the band between the tiles
+        and the buttons when they fit there; taller ones over the title, above the tiles
+        (at the foot of the screen they hid the buttons: Continue, How to play...)."""
+        from game.app import REPORT_LINES, TOAST_PAD, TOAST_WIDEST, toast_size
+
+        tiles_bottom = max(zone.rect.bottom for zone in self.layout.layer("tiles"))
+        buttons_top = min(zone.rect.top for zone in self.layout.layer("buttons"))
+        tall = sum(toast_size(t.text, TOAST_WIDEST, TOAST_PAD,
+                              REPORT_LINES if t.patient else 4)[1] + 8
+                   for t in self.app.toasts)
+        if tall - 8 <= buttons_top - tiles_bottom - 8:
+            return buttons_top - (buttons_top - tiles_bottom - tall + 8) // 2
         return min(zone.rect.top for zone in self.layout.layer("tiles")) - 8
 
     def language_changed(self) -> None:

@@ -120,3 +120,21 @@ def test_messages_on_the_menu_hide_none_of_its_buttons(app, drive):
     tiles = [zone.rect for zone in menu.layout.layer("tiles")]
     assert buttons and tiles
     assert not any(box.colliderect(r) for box in boxes for r in buttons + tiles)
+
+
+def test_a_message_on_the_menu_that_fits_between_tiles_and_buttons_stands_there(app, drive):
+    """The second window's message at start stood over the title and its subtitle (the
+    subtitle showed through the box): a message that fits in the band between the tiles
+    and the buttons stands there and covers nothing."""
+    from scenes.menu import MainMenu
+
+    menu = MainMenu(app)
+    app.scenes.reset(menu, transition=None)
+    drive.settle()
+    boxes = toast_boxes(
+        app, "Parlour is already open in another window with the same saves: this window "
+        "plays without saving games, settings or statistics.")
+    assert len(boxes) == 1 and boxes[0].height > 40  # two lines
+    covered = [menu.layout["title"].rect, *(w.rect for w in menu.widgets.widgets),
+               *(zone.rect for zone in menu.layout.layer("tiles"))]
+    assert not any(boxes[0].colliderect(r) for r in covered)
