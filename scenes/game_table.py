@@ -43,6 +43,7 @@ import pygame
 from ecs.components import DropTarget, Glow, Selected
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
+from ecs.tween import waiting_tweens
 from game import i18n
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
@@ -121,6 +122,9 @@ class GameTable(TableScene):
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
         self._log_starts: set[str] = set()  # the log lines that begin a move ("12. …")
         self._mover: int | None = None  # the seat whose move is reaching the table
+        self._landing_moves = 0  # the number of moves made once that move was (``shown_state``)
+        self._lead_over = True  # ... and its lead is over: the first of its tweens has begun
+        self._held_seen: int | None = None  # what was held at the last frame (``update``)
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self._was_yours = False  # could a person at the screen move at the last frame?
         self.result_shown = False
@@ -236,6 +240,8 @@ class GameTable(TableScene):
         self.log_scroll = 0
         self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
         self._mover = seat
+        self._landing_moves = len(self.session.moves)
+        self._lead_over = False
         self.animate(seat, move, events)
         self.autosave()
         self.refresh()
@@ -379,10 +385,12 @@ class GameTable(TableScene):
         self.drag.show_targets({t: v for t, v in self._verdicts[1].items() if v[0]})
 
     # -- messages ----------------------------------------------------------------------
-    def drop_refusals(self) -> None:
+    def drop_refusals(self, older_only: bool = False) -> None:
         """The table's refusals go with the position they were about: once a person has
-        moved (a refusal of a drop stood over the next person's turn and its banner)."""
-        self.app.toasts = [t for t in self.app.toasts if t.text not in self._refusals]
+        moved (a refusal of a drop stood over the next person's turn and its banner), or
+        picks something up again (``older_only``: not one said in this very frame)."""
+        self.app.toasts = [t for t in self.app.toasts if t.text not in self._refusals
+                           or (older_only and t.age == 0.0)]
 
     def refuse(self, reason: str, intent) -> None:
         """Say why a move was refused (a message; an error sound); "wait for your turn" and
@@ -410,6 +418,20 @@ class GameTable(TableScene):
         """The seat whose move is still reaching the table (the line and panels name it
         until it has landed, not the next seat), else None."""
         return self._mover if self.replay is None and self.animating else None
+
+    def shown_state(self, until_landed: bool = False):
+        """The position the seats' panels count from (cards in hand, chips, points): while
+        a computer's move waits out its lead (its panel saying "thinking", none of its cards
+        moving yet), or with ``until_landed`` until the move has landed, the position before
+        that move; else the position now. (A panel told what the computer was about to do:
+        "thinking… 17 cards" before its discard left.)"""
+        seat = self.landing_seat()
+        moves = len(self.session.moves)
+        if (seat is not None and not self.config.seats[seat].is_human
+                and self._landing_moves == moves and moves
+                and (until_landed or not self._lead_over)):
+            return self.session.befores[-1]
+        return self.state
 
     def can_undo(self) -> bool:
         return self.replay is None and self.session.can_undo()
@@ -754,6 +776,9 @@ class GameTable(TableScene):
             return  # Esc cancelled a selection: the pause menu stays shut
         if event.kind == "key" and self.replay is None:
             if is_undo_key(event):
+                if self.drag.held is not None:  # mid-drag: the drag is what is undone (the
+                    self.drag.cancel_all()  # move before it was taken back under the hand)
+                    return
                 self.undo()  # (Ctrl+Shift+Z is redo elsewhere: there is none, so it does nothing)
                 return
             if event.key == pygame.K_h:
@@ -779,6 +804,14 @@ class GameTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        held = self.drag.held
+        if held is not None and held != self._held_seen:
+            # picked up again: an older refusal would read as this try's (a drop on bare
+            # felt glides back without a word, under the last drop's "not into a tray")
+            self.drop_refusals(older_only=True)
+        self._held_seen = held
+        if not self._lead_over and not waiting_tweens():
+            self._lead_over = True  # (a flip's second half, made later, waits a frame: not a lead)
         self._follow_language()
         self.hold_time = max(0.0, self.hold_time - dt)
         self._follow_log()

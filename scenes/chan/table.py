@@ -849,7 +849,8 @@ class ChanTable(CardTable):
         level = "" if cfg.is_human else panels.level_words(cfg.level)
         thinking = 1 + int(self.time * 3) % 3 if active and self.says_thinking(seat) else 0
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
-                          len(state.hands[seat]), seat == state.dealer, active, thinking)
+                          len(self.shown_state().hands[seat]), seat == state.dealer, active,
+                          thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human
         live = state.live
         lit = live is not None and live.gate == seat

@@ -1184,11 +1184,12 @@ class TelefunkenTable(Gestures, CardTable):
             panels.draw_cut(surface, self.cut_strip(), len(state.stock), choices, self.cut_at)
         names = self.names()
         lit = self.lit_seat()
+        shown = self.shown_state()  # (a computer's move still to leave: as before it)
         for seat in range(self.players):
             if seat != self.viewer:
                 cfg = self.config.seats[seat]
                 who = words.opponent_line(names[seat], None if cfg.is_human else cfg.level)
-                panels.draw_opponent(surface, self.opponent_zone(seat), state, seat, who,
+                panels.draw_opponent(surface, self.opponent_zone(seat), shown, seat, who,
                                      self._bought_words(seat), active=seat == lit)
         panels.draw_scores(surface, self.layout["scores"].rect, state, self.penalties, names)
         self.draw_log(surface)

@@ -161,10 +161,11 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
         hot_seat = len(self.session.humans) > 1
+        shown = self.shown_state(until_landed=True)  # (a tray counts a marble once it is in)
         for seat in (0, 1):
             cfg = self.config.seats[seat]
-            panels.draw_player(surface, self.layout, seat, state, cfg.is_human, cfg.level,
-                               active=state.phase != "over" and seat == self.shown_seat(),
+            panels.draw_player(surface, self.layout, seat, shown, cfg.is_human, cfg.level,
+                               active=shown.phase != "over" and seat == self.shown_seat(),
                                hot_seat=hot_seat)
         panels.draw_bag(surface, self.layout, state)
         self.draw_log(surface)
@@ -180,6 +181,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         """The seat the table shows as acting: the mover while its move is still shown (a
         take's mover also puts the drawn marble next: it was named the other seat)."""
         seat = self.state.seat
+        if self.shown_state(until_landed=True) is not self.state:
+            return self.landing_seat()  # (a computer's move still landing, the last one too)
         if self.state.phase == "over" or not self.landing():
             return seat
         mover = self.landing_seat()
@@ -188,10 +191,10 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     def status_words(self) -> tuple[str, str]:
         """The status panel's headline and text: whose move, and what may be done now (on
         the computer's turn, what was done last; at the end, why the game ended)."""
-        state = self.state
+        state = self.shown_state(until_landed=True)  # (the end told once the last move landed)
         seat = self.shown_seat()
         mode = ("mine" if self.rules.offering() else "moving" if self.landing()
-                else "thinking")
+                or state is not self.state else "thinking")
         title = words.status_title(state, words.seat_name(seat), mode, self._solo_human(),
                                    self.replay is not None)
         if state.phase == "over":
@@ -205,7 +208,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
     def _draw_status(self, surface: pygame.Surface) -> None:
         rect = self.layout["status"].rect
         title, text = self.status_words()
-        over = self.state.phase == "over"
+        over = self.shown_state(until_landed=True).phase == "over"
         dot = theme.GOLD if over else panels.SEAT_COLOURS[self.shown_seat()]
         panels.draw_status(surface, rect, title, text, dot, self.status_foot())
 

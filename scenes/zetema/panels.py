@@ -233,13 +233,14 @@ class ZetemaPanels:
         rect = self.opponent_zone(seat)
         active = self._to_play(seat)
         theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
-        count = len(self.state.hands[seat])
+        shown = self.shown_state()  # (a computer's move still to leave: as before it)
+        count = len(shown.hands[seat])
         back = card_image("back", 34)
         backs = pygame.Rect(rect.x + 10, rect.y + 43, 34 + 14 * max(0, count - 1), 48)
         backs = theme.mirror(backs, rect)
         for k in range(count):
             surface.blit(back, (backs.x + k * 14, backs.y))
-        score = theme.text(words.points_plain(self.state.scores[seat]), 22, theme.GOLD, "serif")
+        score = theme.text(words.points_plain(shown.scores[seat]), 22, theme.GOLD, "serif")
         x, side = end_x(rect, 10)
         theme.put(surface, score, score.get_rect(**{f"top{side}": (x, rect.y + 6)}))
         name_w = rect.width - 30 - score.get_width()
@@ -331,8 +332,9 @@ class ZetemaPanels:
         blit_line(surface, lines[0], rect, rect.y + 10, size, theme.INK_DIM, end=True)
         y = rect.y + 34
         bar_x = 108  # names and scores left of the bars (right of them in Persian)
+        before = self.shown_state()  # (a computer's meld still to land: as before it)
         for seat in range(self.players):
-            score = self.state.scores[seat]
+            score = before.scores[seat]
             width = rect.width - bar_x - 14
             track = theme.mirror(pygame.Rect(rect.x + bar_x, y + 4, width, 10), rect)
             bar = pygame.Rect(track.x, track.y, round(width * min(1, score / goal)), 10)

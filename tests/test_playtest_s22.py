@@ -1,0 +1,215 @@
+"""Play-testing (session 22): a computer seat's panel counted the cards of the move it had
+not yet shown ("thinking… 17 cards" in Chắn before its discard left its hand), in every
+card game; Zertz told the game's end ("Game over", the tray's new marble counted) while
+the last marble still rolled towards the tray."""
+
+from __future__ import annotations
+
+import pygame
+
+from ecs.tween import waiting_tweens
+from scenes.chan import panels as chan_panels
+from scenes.telefunken import panels as telefunken_panels
+
+
+def watch_a_computer_move(table, drive, drawn_count) -> tuple[int, int]:
+    """Frame by frame through a computer's move that changes its hand's size: the count its
+    panel draws is the one before the move during the move's lead (nothing of it moving
+    yet), and the new one from the frame its cards begin to move on, never the old one
+    again. Returns (frames in the lead, frames after it)."""
+    start = len(table.session.moves)
+    lead = after_lead = 0
+    for _ in range(900):
+        drive.step()
+        moves = table.session.moves
+        if len(moves) == start:
+            continue
+        seat = table._mover
+        if after_lead and (seat is None or len(moves) > start + 1):
+            return lead, after_lead  # (the move landed, or the next one came)
+        before, after = table.session.befores[-1], table.state
+        if (seat is None or table.config.seats[seat].is_human
+                or len(before.hands[seat]) == len(after.hands[seat])):
+            start = len(moves)  # a move that does not change a computer's count: go on
+            lead = 0
+            continue
+        if waiting_tweens() and not after_lead:
+            assert table.landing_seat() == seat
+            assert drawn_count(seat) == len(before.hands[seat]), "the count ran ahead"
+            lead += 1
+        else:  # its cards move (a flip's second half waits a frame: the count stays)
+            after_lead += 1
+            assert drawn_count(seat) == len(after.hands[seat])
+    raise AssertionError("no computer move landed")
+
+
+def test_chan_a_computers_count_waits_for_its_move(app, drive, monkeypatch):
+    from tests.test_chan_ui import computers_to_play
+
+    table = computers_to_play(app, drive)
+    counts: dict[str, int] = {}
+    real = chan_panels.seat_panel
+
+    def spy(surface, rect, name, level, count, *rest, **kw):
+        counts[name] = count
+        return real(surface, rect, name, level, count, *rest, **kw)
+
+    monkeypatch.setattr(chan_panels, "seat_panel", spy)
+
+    def drawn(seat: int) -> int:
+        table.draw(pygame.Surface(app.size))
+        return counts[table.seat_name(seat)]
+
+    lead, after = watch_a_computer_move(table, drive, drawn)
+    assert lead >= 3 and after  # (the lead lasts several frames at normal speed)
+
+
+def test_telefunken_a_computers_count_waits_for_its_move(app, drive, monkeypatch):
+    from tests.test_telefunken_layoff_view import computers_turn
+
+    table = computers_turn(app, drive)
+    counts: dict[int, int] = {}
+    real = telefunken_panels.draw_opponent
+
+    def spy(surface, rect, state, seat, *rest, **kw):
+        counts[seat] = len(state.hands[seat])
+        return real(surface, rect, state, seat, *rest, **kw)
+
+    monkeypatch.setattr(telefunken_panels, "draw_opponent", spy)
+
+    def drawn(seat: int) -> int:
+        table.draw(pygame.Surface(app.size))
+        return counts[seat]
+
+    lead, after = watch_a_computer_move(table, drive, drawn)
+    assert lead >= 3 and after
+
+
+class Backs(pygame.Surface):
+    """A canvas that counts the blits of one image (the backs of an opponent's hand)."""
+
+    def __init__(self, size, image) -> None:
+        super().__init__(size)
+        self.image, self.count = image, 0
+
+    def blit(self, source, *args, **kw):
+        self.count += source is self.image
+        return super().blit(source, *args, **kw)
+
+
+def test_zetema_a_computers_backs_and_count_wait_for_its_move(app, drive):
+    from game.card_art import card_image
+    from tests.test_zetema_table import computers_turn
+
+    table = computers_turn(app, drive)
+
+    def drawn(seat: int) -> int:
+        canvas = Backs(app.size, card_image("back", 34))
+        table._draw_opponent(canvas, seat)
+        return canvas.count
+
+    lead, after = watch_a_computer_move(table, drive, drawn)
+    assert lead >= 3 and after
+
+
+def test_zertz_the_end_is_told_once_the_last_marble_is_in_the_tray(app, drive):
+    """The computer's last take (the bag empty): while its marble still rolled to the tray
+    the status said "Game over — The bag ran out…" and the tray counted the marble. Now
+    the status says the computer is moving and the trays keep their counts until the move
+    has landed; then the game's end is told."""
+    from game.catalog import GameConfig, Seat
+    from game.rules import zertz as rules
+    from game.session import Session
+    from scenes.zertz import panels as zertz_panels
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 7, {"first": 0})
+    near = rules.NEIGHBOURS["d4"][0]
+    state = rules.load({
+        "rings": ["d4", near], "marbles": {"d4": "black"}, "pieces": {near: 1}, "bag": [],
+        "to_move": 1,
+        "captured": [{"white": 3, "grey": 3, "black": 2}, {"white": 3, "grey": 3, "black": 3}]})
+    assert rules.legal_moves(state) == ["take d4"]
+    table = ZertzTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drawn: list[tuple[int, int]] = []  # (seat, points) as the trays show them
+    real = zertz_panels.draw_player
+
+    def spy(surface, layout, seat, shown, *rest, **kw):
+        drawn.append((seat, shown.points(seat)))
+        return real(surface, layout, seat, shown, *rest, **kw)
+
+    zertz_panels.draw_player = spy
+    try:
+        landing = 0
+        for _ in range(600):
+            drive.step()
+            if table.state.phase != "over":
+                continue
+            drawn.clear()
+            table.draw(pygame.Surface(app.size))
+            title, _text = table.status_words()
+            if table.animating:
+                landing += 1
+                assert title.endswith("is moving…"), title
+                assert dict(drawn)[1] == 3 + 6 + 9  # the black marble not counted yet
+            else:
+                assert title == "Game over"
+                assert dict(drawn)[1] == 3 + 6 + 12
+                break
+        assert landing >= 10
+    finally:
+        zertz_panels.draw_player = real
+
+
+def test_zertz_picking_up_again_takes_the_last_refusal_away(app, drive):
+    """The drawn marble dropped into a tray ("…not into a tray"), then at once on bare
+    felt (which glides back without a word): the tray's refusal still stood and read as
+    the reason for the second drop. Picking something up again takes it away."""
+    from tests.test_zertz_feedback import _put_with_c3_removed, said
+
+    table, _state = _put_with_c3_removed(app, drive)
+    drive.drag(drive.center_of(table.drawn_ent), table.ring_center("c3"))
+    assert said(app) == ["Ring c3 has been taken off the board."]
+    drive.settle(60)
+    assert said(app) == ["Ring c3 has been taken off the board."]  # (it stands a while)
+    drive.press(drive.center_of(table.drawn_ent))
+    drive.move((40, 40), steps=4)
+    assert said(app) == []
+    drive.release((40, 40))
+    drive.settle()
+    assert said(app) == []
+    drive.drag(drive.center_of(table.drawn_ent), table.ring_center("c3"))
+    assert said(app) == ["Ring c3 has been taken off the board."]  # a new one is said
+
+
+def test_zertz_ctrl_z_while_dragging_puts_the_piece_back_and_undoes_nothing(app, drive):
+    """Between people, Blue dragging a piece pressed Ctrl+Z: Red's move was taken back
+    under the drag. Ctrl+Z mid-drag now cancels the drag, as Esc does; the move stands."""
+    import esper
+
+    from ecs.components import Transform
+    from tests.test_zertz_feedback import HOT_SEAT, open_table, position
+
+    app.settings.undo_between_people = True
+    table = open_table(app, drive, position(pieces={}), HOT_SEAT)
+    table.rules.submit("place d4")
+    drive.settle()
+    assert table.session.moves == ["place d4"] and table.can_undo()
+    piece = table.supply_ents[1][-1]
+    home = esper.component_for_entity(piece, Transform)
+    start = (round(home.x), round(home.y))
+    drive.press(drive.center_of(piece))
+    drive.move((600, 300), steps=4)
+    assert table.drag.held == piece
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.settle()
+    assert table.drag.held is None
+    assert table.session.moves == ["place d4"]  # nothing undone
+    assert (round(home.x), round(home.y)) == start
+    drive.release((600, 300))
+    drive.settle()
+    assert table.session.moves == ["place d4"]
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)  # not dragging: Ctrl+Z undoes as before
+    drive.settle()
+    assert table.session.moves == []
