@@ -142,3 +142,27 @@ def test_the_texts_name_the_menus_and_settings_by_their_labels(lang, game):
                   _("Settings"), _("Quit to menu")]
     missing = [label for label in labels if label not in text]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_telefunken_names_the_hand_order_buttons_by_their_labels(lang):
+    """"Sort them ... with the sort button": the table has two buttons, By rank and By
+    suit; the texts name them by the labels shown in that language."""
+    from game import i18n
+    from game.i18n import _
+
+    text = _english("telefunken") if lang == "en" else _text(lang, "telefunken")
+    with i18n.speaking(lang):
+        labels = [_("By rank"), _("By suit")]
+    assert all(f"**{label}**" in text for label in labels), labels
+
+
+@pytest.mark.parametrize("lang,let_go", [("en", "letting a card go by marks nothing"),
+                                         ("fa", "گذشتن از یک کارت نشانی نمی‌گذارد"),
+                                         ("vi", "bỏ qua một quân bài thì không để lại dấu")])
+def test_chan_says_letting_a_card_go_by_leaves_no_tag(lang, let_go):
+    """The texts said a tag names the player who "took it or let it go by": the table
+    marks nothing on a card let go by (README, ``mark_move``)."""
+    text = _english("chan") if lang == "en" else _text(lang, "chan")
+    assert let_go in text
+    assert "took it or let it go by" not in text and "یا از آن گذشته است" not in text
