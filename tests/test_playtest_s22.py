@@ -213,3 +213,43 @@ def test_zertz_ctrl_z_while_dragging_puts_the_piece_back_and_undoes_nothing(app,
     drive.key(pygame.K_z, pygame.KMOD_CTRL)  # not dragging: Ctrl+Z undoes as before
     drive.settle()
     assert table.session.moves == []
+
+
+def _luminance(rgb) -> float:
+    def channel(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_zertz_empty_tray_rows_captions_are_readable(app, drive, monkeypatch):
+    """"White: 1 point each" over an empty row was drawn in the faint ink (about 3:1
+    against the tray), hard to read at 960×540 where it is 9 px high: at least 4.5:1."""
+    from game.rules import zertz as rules
+    from scenes.zertz import panels as zertz_panels
+    from scenes.zertz import words as zertz_words
+    from tests.test_zertz_feedback import open_table, position
+
+    table = open_table(app, drive, position(pieces={}))
+    captions = {zertz_words.tray_caption(c) for c in rules.COLOURS}
+    seen = []
+    real = zertz_panels._text
+
+    def spy(surface, string, x, y, size, colour, within, *rest, **kw):
+        if string in captions:
+            seen.append((colour, within, y))
+        return real(surface, string, x, y, size, colour, within, *rest, **kw)
+
+    monkeypatch.setattr(zertz_panels, "_text", spy)
+    canvas = pygame.Surface(app.size)
+    table.draw(canvas)
+    assert len(seen) == 6  # three rows in each tray, all empty
+    for colour, tray, y in seen:
+        ground = canvas.get_at((tray.centerx, round(y) - 12))  # the tray's fill by the row
+        assert contrast(colour, ground) >= 4.5, (colour, tuple(ground))

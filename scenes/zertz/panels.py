@@ -89,8 +89,8 @@ def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: boo
     for row, colour in enumerate(rules.COLOURS):  # a caption above each row of marbles
         n = state.captured[seat][row]
         y = geo.tray_row_y(layout, seat, row)
-        _text(surface, words.tray_caption(colour), tray.x + 16, y, 13,
-              theme.INK_DIM if n else theme.INK_FAINT, tray, width=tray.width - 80)
+        _text(surface, words.tray_caption(colour), tray.x + 16, y, 13,  # (an empty row's
+              theme.INK if n else theme.INK_DIM, tray, width=tray.width - 80)  # readable too)
         _text(surface, words.of_six(n), tray.right - 12, y, 14,
               theme.GOLD if six_in_reach(state, seat, row) else theme.INK_DIM, tray, "bold",
               anchor="midright")
