@@ -227,7 +227,8 @@ def travelling(ent: int) -> bool:
 
 
 def waiting_tweens() -> bool:
-    """True while a tween of the current world waits for its delay (a move's lead)."""
+    """True while a tween of the current world has not begun (it waits out its delay, a
+    move's lead; or it was made this frame)."""
     return any(t.start is None for _, tw in esper.get_component(Tweens) for t in tw.items)
 
 
