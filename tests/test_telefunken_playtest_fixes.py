@@ -153,8 +153,10 @@ REFUSALS = [
      "7♥ does not fit Seat 2's run joker 7♥ 8♥: the run already has 7♥"),
     (["4D", "5D", "6D"], ["9H"], "9♥ does not fit Seat 2's run 4♦ 5♦ 6♦: a run is all of one suit"),
     (["KS", "KH", "KC"], ["JH"], "J♥ does not fit Seat 2's set K♠ K♥ K♣: a set is all of one rank"),
-    (["4D", "5D", "6D"], ["9D"], "9♦ does not fit Seat 2's run 4♦ 5♦ 6♦"),  # (a gap: no reason)
-    (["4D", "5D", "6D"], ["3D", "7D"], "3♦ 7♦ do not fit Seat 2's run 4♦ 5♦ 6♦"),
+    (["4D", "5D", "6D"], ["9D"],
+     "9♦ does not fit Seat 2's run 4♦ 5♦ 6♦: the run goes on only with 3♦ or 7♦"),
+    (["4D", "5D", "6D"], ["3D", "7D"], "3♦ 7♦ do not fit Seat 2's run 4♦ 5♦ 6♦: one lay-off "
+     "adds to one end of a run: lay off at each end in turn"),
 ]
 
 

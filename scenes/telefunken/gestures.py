@@ -5,7 +5,11 @@ the chosen cards on the table to meld them or on a meld to lay them off (or swap
 joker, or free a set's joker); drag a card onto the discard pile to end your turn; drag the
 offered discard into your hand to take or buy it. Every drag can be clicks instead: with
 cards chosen, the places they may go light up and a click there plays them. The cut is a
-drag along the pack. Refusals say why in the player's words (``words``).
+drag along the pack. Refusals say why in the player's words (``words``): a card that does not
+fit a meld, and the build zone's cards that no card added could make a meld (dropped on the
+table, or the greyed Meld button clicked). While cards are out of the hand in the build zone
+the hand holds still, each leaving its gap (``TelefunkenTable.toggle``), until the meld is
+put down, the zone cleared or the hand changes.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import esper
 from ecs.components import Draggable, DropTarget, Transform
 from ecs.input import topmost_at
 from ecs.intents import ClickIntent
+from scenes.game_table import sentence
 from scenes.telefunken import layout, words
 from scenes.telefunken.legal_index import LegalIndex
 
@@ -98,6 +103,8 @@ class Gestures:
             first = words.phase_refusal(self.state, self.viewer)
             if not first and zone == "hand" and self.state.phase == "play":
                 return True, ""  # not a meld yet: the card joins the meld zone's cards
+            if not first and zone == "build" and self.state.phase == "play":
+                return False, self.meld_refusal()  # (the meld zone's cards: say why not)
             return False, first or words.refusal("no_meld")
         if drop.name.startswith("meld:"):
             return self._layoff_verdict(self.selected if zone == "build" else [code], drop.data)
@@ -127,7 +134,7 @@ class Gestures:
                 return None
             if move is None and zone == "hand":  # the start of a meld: gathered with the
                 self.toggle(entity)  # cards of the meld zone, where the rest joins it
-                self.app.toast(words.gathered(words.cards([code])))
+                self._say_gathered(code)
                 return None
             self.selected = []
             return move
@@ -148,6 +155,44 @@ class Gestures:
         elif drop.name == "hand" and zone == "hand":
             self._reorder(entity, code)
         return None
+
+    def _say_gathered(self, code: str) -> None:
+        """A card dropped on the table joined the meld zone: it waits there for the rest of
+        its meld, or, if no card added makes the zone's cards a meld, the zone's reason (it
+        said "add the rest" while the zone said no trio could come of them). The last such
+        message goes: the newest speaks for the zone's cards as they are."""
+        said = self._gathered_said
+        self.app.toasts = [t for t in self.app.toasts if t.text not in said]
+        stuck = self.stuck_words()
+        if stuck:
+            self.refuse(stuck, None)
+            text = sentence(stuck)  # (as the refusal reads)
+        else:
+            text = words.gathered(words.cards([code]))
+            self.app.toast(text)
+        self._gathered_said = {text}
+
+    def stuck_words(self) -> str | None:
+        """Why no card added to the meld zone's cards can make a meld you may put down now
+        (the zone's own sentence: its contract is there among more cards, or the rules
+        rule them out, ``words.dead_end``); None while more cards might."""
+        state, cards = self.state, self.selected
+        dead = words.dead_end(state, self.viewer, cards)
+        if dead is None and (state.melded[self.viewer] or state.deal == 7
+                             or self._legal_index().meld_within(cards) is None):
+            return None
+        _move, text = self.selection_move()
+        return text if len(cards) > 1 else dead
+
+    def meld_refusal(self) -> str:
+        """Why the meld zone's cards cannot be put down as they are (dropped on the table,
+        or the greyed Meld button clicked): the zone's own sentence."""
+        cards = self.selected
+        if not cards:
+            return words.refusal("choose_meld")
+        if len(cards) < 3:
+            return words.dead_end(self.state, self.viewer, cards) or words.too_few(cards)
+        return self.selection_move()[1]
 
     def _reorder(self, entity: int, code: str) -> None:
         self._frozen = None
@@ -195,10 +240,7 @@ class Gestures:
                         or words.refusal("drawn_already"), intent)
             return None
         if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
-            if self.layout["hand"].rect.collidepoint(intent.pos) and self._frozen is None:
-                # keep the slots while cards are clicked
-                self._frozen = list(self.sync.entities("hand"))
-            self.toggle(intent.entity)
+            self.toggle(intent.entity)  # (the hand keeps its slots meanwhile: ``toggle``)
             return None
         verdict = self.lit_verdict(intent.pos)
         if verdict is not None:

@@ -212,6 +212,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._drawn_from: tuple[float, float] | None = None  # a draw made by a drag: from here
         # the hand's cards (code, entity) in slot order while their slots are kept
         self._frozen: list[tuple[str, int]] | None = None
+        self._gathered_said: set[str] = set()  # the last "waits in the meld zone" message
         # the table as the last deal ended, shown until its summary is closed (then its
         # cards are gathered into the pack for the next deal): ``deal_end_view``
         self.ended_deal: rules.State | None = None
@@ -370,7 +371,10 @@ class TelefunkenTable(Gestures, CardTable):
             sel = Counter()
         rest = hand - sel
         order: list[str] = []
-        for code in self.order:
+        # while the hand holds still, its order is that of its kept slots: a card back from
+        # the meld zone has its place in it (not the hand's end, where it went at the thaw)
+        home = [code for code, _ in self._frozen] if self._frozen is not None else self.order
+        for code in home:
             if rest[code] > 0:
                 rest[code] -= 1
                 order.append(code)
@@ -485,9 +489,13 @@ class TelefunkenTable(Gestures, CardTable):
                             None)
             return
         if zone == "hand":
+            if self._frozen is None:  # the hand holds still while cards are out of it
+                self._frozen = list(self.sync.entities("hand"))
             self.selected.append(code)
         elif zone == "build" and code in self.selected:
             self.selected.remove(code)
+            if not self.selected:  # (all back in their slots: nothing more to keep)
+                self._thaw()
         self.sync.leaving = {ent}  # of two identical cards, the one clicked moves
         self.audio.request("click")
         self.show()
@@ -514,10 +522,20 @@ class TelefunkenTable(Gestures, CardTable):
         if move is not None:
             self.selected = []
             self.rules.submit(move)
+        elif self.state.phase == "play":  # the greyed Meld button clicked: say why
+            self.refuse(self.meld_refusal(), None)
 
     def clear_selection(self) -> None:
         self.selected = []
+        self._thaw()  # the cards are back, each in its place
         self.show()
+
+    def _thaw(self) -> None:
+        """The hand no longer holds still: laid out afresh in the order of its kept slots
+        (with the cards back from the meld zone where they stood)."""
+        if self._frozen is not None:
+            self.order = [code for code, _ in self._frozen]
+            self._frozen = None
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -526,10 +544,6 @@ class TelefunkenTable(Gestures, CardTable):
         if (self.ended_deal is not None and event.kind == "key"
                 and event.key != pygame.K_ESCAPE):
             return
-        if (event.kind == "move" and self._frozen is not None
-                and not self.layout["hand"].rect.collidepoint(event.pos)):
-            self._frozen = None  # the pointer left the hand: close up the gaps
-            self.show()
         if self.handle_cut(event):
             return
         if event.kind == "down" and event.button == 1 and self.explain_pile_press(event.pos):
@@ -925,11 +939,13 @@ class TelefunkenTable(Gestures, CardTable):
         for (key, action, primary), (_key, rect) in zip(row, spots, strict=True):
             enabled = not (key in ("meld", "exchange") and not primary)
             label = words.button(key)
-            buttons.append(QuietButton(rect, label, action, enabled=enabled,
-                                       primary=primary or key == "meld",
-                                       size=fitting_size(label, 15, w - 12),
-                                       clock=lambda: self.time, quiet_until=quiet[key],
-                                       on_hush=lambda until, k=key: self._hush(k, until)))
+            button = QuietButton(rect, label, action, enabled=enabled,
+                                 primary=primary or key == "meld",
+                                 size=fitting_size(label, 15, w - 12),
+                                 clock=lambda: self.time, quiet_until=quiet[key],
+                                 on_hush=lambda until, k=key: self._hush(k, until))
+            button.answers_disabled = key == "meld"  # (greyed, a click says why: ``confirm``)
+            buttons.append(button)
         hand = self.layout["hand"].rect
         for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover
             label = words.button(mode)

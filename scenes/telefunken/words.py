@@ -9,12 +9,20 @@ index; numbers go through ``game.i18n.num`` (Persian digits in Persian).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from game.card_words import pretty_cards
 from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
-from game.words.telefunken import bought_words, card_list, cards_text, groups_text, meld_words
+from game.words.telefunken import (
+    bought_words,
+    card_list,
+    cards_text,
+    groups_text,
+    joker_stands_for,
+    meld_words,
+)
 
 CONTRACTS = {
     1: N_("one pure trio"), 2: N_("two trios"), 3: N_("one cuarteto"), 4: N_("two cuartetos"),
@@ -132,6 +140,7 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
     if within is not None:
         return _("Your contract is here: choose only {groups} and meld it first, then the other "
                  "cards").format(groups=groups(split_groups(within.split()[1:])))
+    dead = dead_end(state, seat, selected)
     if len(selected) == 1:
         if state.melded[seat] and lit:
             return _("{card}: click the discard pile to end your turn, a lit meld to lay it off, "
@@ -142,12 +151,13 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         return _("{card}: click the discard pile to end your turn, or choose more cards for a "
                  "meld").format(card=cards(selected))
     if len(selected) == 2:
+        if dead is not None:  # (no card added makes them a meld: say why, not "add one")
+            return dead
         if state.melded[seat] and lit:
             return _("{cards}: a lit meld takes them (a joker's place, a lay-off), or choose "
                      "more cards: a set or a run needs at least three").format(
                 cards=some_cards(selected))
-        return _("{cards}: a set or a run needs at least three cards").format(
-            cards=some_cards(selected))
+        return too_few(selected)
     kind = group_kind(selected)
     if kind is None and list(selected).count(rules.JOKER) > 1:
         return _("At most one joker may be in a set or run")
@@ -173,12 +183,109 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         return _("A run, but not one you can put down now")
     if kind == "set":
         return _("A set, but not one you can put down now")
+    if dead is not None:
+        return dead
+    count = num(len(selected))
+    if not state.melded[seat]:  # (two sets to make: these may be the start of both)
+        return _("Not yet your contract ({contract}): choose the rest of its "
+                 "cards").format(contract=contract(state.deal))
+    trouble = run_trouble(selected)
+    if trouble == "ace":
+        return ngettext("{count} card: not a set or a run: an ace is low (A 2 3) or high "
+                        "(Q K A), never in the middle",
+                        "{count} cards: not a set or a run: an ace is low (A 2 3) or high "
+                        "(Q K A), never in the middle", len(selected)).format(count=count)
+    if trouble == "gap":
+        return ngettext("{count} card: not a set or a run: a run's cards must be consecutive",
+                        "{count} cards: not a set or a run: a run's cards must be consecutive",
+                        len(selected)).format(count=count)
     return ngettext("{count} card: not a set or a run",
-                    "{count} cards: not a set or a run", len(selected)).format(
-        count=num(len(selected)))
+                    "{count} cards: not a set or a run", len(selected)).format(count=count)
+
+
+def dead_end(state, seat: int, selected: Sequence[str]) -> str | None:
+    """Why no cards added to ``selected`` can make a meld that ``seat`` may put down now
+    (the rules alone decide it, not the cards held), in words; None if more cards might.
+    Before the contract (deals 1-6) the meld is the contract, all its sets at once (two
+    trios may start as 3♠ 4♠ 3♣); after it, one set or run. In deal 7, where the first meld
+    is any number of groups, more cards always might."""
+    naturals = [c for c in selected if c != rules.JOKER]
+    jokers = len(selected) - len(naturals)
+    if not selected or (state.deal == 7):
+        return None
+    if not state.melded[seat]:
+        return _contract_dead_end(state.deal, naturals, jokers)
+    if jokers > 1:
+        return _("At most one joker may be in a set or run")
+    values = [rules.VALUE[c] for c in naturals]
+    if len(set(values)) <= 1:
+        return None  # (a set, whatever is added of its rank)
+    count, n = num(len(selected)), len(selected)
+    if len({rules.SUIT_OF[c] for c in naturals}) > 1:
+        return ngettext("{count} card: not a set or a run: a set is all of one rank, a run "
+                        "all of one suit",
+                        "{count} cards: not a set or a run: a set is all of one rank, a run "
+                        "all of one suit", n).format(count=count)
+    if len(set(values)) < len(values):
+        return ngettext("{count} card: not a set or a run: a run holds each rank once",
+                        "{count} cards: not a set or a run: a run holds each rank once",
+                        n).format(count=count)
+    return None  # (one suit, each rank once: the cards between may come)
+
+
+def _contract_dead_end(deal: int, naturals: list[str], jokers: int) -> str | None:
+    """``dead_end`` before the contract of deals 1-6: its sets, each of exactly its size,
+    each of one rank (two sets may be of one rank), at most one joker each; deal 1's trio
+    pure (three suits, no joker)."""
+    shape = rules.CONTRACTS[deal]
+    sets, size = len(shape), shape[0][1]
+    per_rank = Counter(rules.VALUE[c] for c in naturals)
+    if deal == 1:
+        if jokers or len(per_rank) > 1 or len(naturals) > 3 or len(set(naturals)) < len(
+                naturals):
+            return _("Your first meld this deal must be a pure trio: three cards of one rank "
+                     "in three different suits, no joker")
+        return None
+    what = contract(deal)
+    if len(per_rank) > sets:
+        if sets == 1:
+            return _("Your first meld this deal must be {contract}: all its cards of one "
+                     "rank").format(contract=what)
+        return _("Your first meld this deal must be {contract}: cards of two ranks at "
+                 "most").format(contract=what)
+    if jokers > sets:
+        return _("At most one joker may be in a set or run")
+    room = sum(1 for n in per_rank.values() if n < size) + sets - len(per_rank)
+    if (len(naturals) + jokers > sets * size or jokers > room
+            or (len(per_rank) == sets and max(per_rank.values()) > size)):
+        return ngettext("Your first meld this deal must be {contract}: exactly {count} card "
+                        "in each set",
+                        "Your first meld this deal must be {contract}: exactly {count} cards "
+                        "in each set", size).format(contract=what, count=num(size))
+    return None
+
+
+def run_trouble(selected: Sequence[str]) -> str | None:
+    """Why cards of one suit, each rank once, are not a run as they are: "ace" (an ace
+    between a king and a two: K A 2), "gap" (their ranks do not follow on, a joker filling
+    at most one gap), or None."""
+    naturals = [c for c in selected if c != rules.JOKER]
+    values = {rules.VALUE[c] for c in naturals}
+    if (len({rules.SUIT_OF[c] for c in naturals}) != 1 or len(values) != len(naturals)
+            or len(selected) > 13):
+        return None
+    if {1, 2, 13} <= values:
+        return "ace"
+    return "gap"
 
 
 # -- refusals --------------------------------------------------------------------------------
+
+def too_few(selected: Sequence[str]) -> str:
+    """One or two cards chosen: too few for a meld."""
+    return _("{cards}: a set or a run needs at least three cards").format(
+        cards=some_cards(selected))
+
 
 def gathered(card: str) -> str:
     """A hand card dropped on the table that is not a meld by itself: it joins the cards
@@ -240,6 +347,11 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
                  "off only on other players' melds").format(cards=cards(meld.cards))
     reason, card = misfit(meld.cards, chosen)
     n = len(chosen)
+    if reason is None:
+        stands = joker_stands_for(meld.cards)
+        if stands in chosen and n > 1 and any(m.startswith(f"swap {stands} in {index} ")
+                                              for m in rules.legal_moves(state)):
+            reason, card = "alone", stands  # (a swap is a move of its own)
     if reason == "joker":
         text = ngettext("{cards} does not fit {meld}: a set or run holds at most one joker",
                         "{cards} do not fit {meld}: a set or run holds at most one joker", n)
@@ -252,17 +364,51 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
     elif reason == "already":
         text = ngettext("{cards} does not fit {meld}: the run already has {card}",
                         "{cards} do not fit {meld}: the run already has {card}", n)
+    elif reason == "inside":
+        text = ngettext("{cards} does not fit {meld}: its joker stands for {card}, and only a "
+                        "joker at an end of a run may be replaced",
+                        "{cards} do not fit {meld}: its joker stands for {card}, and only a "
+                        "joker at an end of a run may be replaced", n)
+    elif reason == "alone":
+        text = ngettext("{cards} does not fit {meld}: put {card} in the joker's place by "
+                        "itself first",
+                        "{cards} do not fit {meld}: put {card} in the joker's place by "
+                        "itself first", n)
+    elif reason == "ends":
+        text = ngettext("{cards} does not fit {meld}: one lay-off adds to one end of a run: "
+                        "lay off at each end in turn",
+                        "{cards} do not fit {meld}: one lay-off adds to one end of a run: "
+                        "lay off at each end in turn", n)
+    elif reason == "gap":
+        text = ngettext("{cards} does not fit {meld}: the cards added must follow on from "
+                        "an end of the run, with no gap",
+                        "{cards} do not fit {meld}: the cards added must follow on from "
+                        "an end of the run, with no gap", n)
+    elif reason == "next" and len(card) == 2:
+        return ngettext("{cards} does not fit {meld}: the run goes on only with {low} or "
+                        "{high}",
+                        "{cards} do not fit {meld}: the run goes on only with {low} or {high}",
+                        n).format(cards=some_cards(chosen), meld=what, low=cards(card[:1]),
+                                  high=cards(card[1:]))
+    elif reason == "next":
+        return ngettext("{cards} does not fit {meld}: the run goes on only with {card}",
+                        "{cards} do not fit {meld}: the run goes on only with {card}",
+                        n).format(cards=some_cards(chosen), meld=what, card=cards(card))
     else:
         text = ngettext("{cards} does not fit {meld}", "{cards} do not fit {meld}", n)
     return text.format(cards=some_cards(chosen), meld=what, card=cards([card]) if card else "")
 
 
-def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, str | None]:
+def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, object]:
     """Why ``chosen`` can never go on the meld ``meld``, where the reason is a clear one:
     ("joker", None) a second joker; ("rank", card) a card of another rank on a set;
     ("suit", card) a card of another suit on a run; ("already", card) a card of a rank the
-    run holds already. (None, None) for anything else (a card that does not join the run's
-    ends, two cards at both ends, ...)."""
+    run holds already; ("inside", card) the card the run's joker stands for, the joker not
+    at an end (it cannot be replaced there); for naturals of the run's suit that do not
+    join it: ("ends", None) cards at both ends at once (one lay-off adds at one end),
+    ("next", [cards]) a card that joins neither end (the cards that would: one or two),
+    ("gap", None) several cards that do not follow on from an end. (None, None) for
+    anything else (a joker with naturals, ...)."""
     if list(chosen).count(rules.JOKER) > 1 or (rules.JOKER in chosen and rules.JOKER in meld):
         return "joker", None
     naturals = [c for c in meld if c != rules.JOKER]
@@ -279,7 +425,38 @@ def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, str 
         return "suit", other
     held = {rules.VALUE[c] for c in naturals}
     twin = next((c for c in adding if rules.VALUE[c] in held), None)
-    return ("already", twin) if twin else (None, None)
+    if twin:
+        return "already", twin
+    stands = joker_stands_for(meld)
+    if stands in adding and list(meld).index(rules.JOKER) not in (0, len(meld) - 1):
+        return "inside", stands
+    if rules.JOKER in chosen or len(set(adding)) < len(adding):
+        return None, None
+    return _beside_run(meld, adding, suit)
+
+
+def _beside_run(meld: Sequence[str], adding: list[str], suit: int) -> tuple[str | None, object]:
+    """``misfit`` of naturals of a run's suit, none of a rank it holds, no joker among them:
+    at both ends, off both ends, or with a gap."""
+    low = rules.run_low(meld)
+    high = low + len(meld) - 1
+    # an ace is the card after a king where the run ends in a king, else before a two
+    values = sorted(14 if rules.VALUE[c] == 1 and high == 13 else rules.VALUE[c]
+                    for c in adding)
+    if any(low <= v <= high for v in values):
+        return None, None  # (the place of an end joker: a swap, judged elsewhere)
+    below = [v for v in values if v < low]
+    above = [v for v in values if v > high]
+    below_on = below == list(range(low - len(below), low))
+    above_on = above == list(range(high + 1, high + 1 + len(above)))
+    if below and above and below_on and above_on:
+        return "ends", None
+    if len(values) > 1:
+        return "gap", None
+    nexts = [rules.card(v, suit) for v in (low - 1, high + 1) if 1 <= v <= 14]
+    if not nexts or len(meld) >= 13:
+        return None, None
+    return "next", nexts
 
 
 def _contract_this_turn(state, seat: int) -> bool:
@@ -325,6 +502,7 @@ REFUSALS = {
     "stock_to_hand": N_("Drag the stock's top card into your hand to draw it, or click it"),
     "not_in_hand": N_("Drag the discard into your hand to take or buy it"),
     "no_meld": N_("Select the cards of a meld you can put down, then drop them here"),
+    "choose_meld": N_("Choose the cards of a meld first: click them in your hand"),
     "one_card": N_("Discard one card: select only that one"),
     "nowhere": N_("That cannot go there"),
     "not_on_stock": N_("Nothing goes back onto the stock: discard onto the discard pile, or "
