@@ -99,6 +99,7 @@ class GameTable(TableScene):
     ai_module: ModuleType
     ai_delay = 0.5
     ai_beat = 0.3  # the computer's least pause after the last move has landed (seconds)
+    last_deal_summary = False  # the last deal's summary opens too, before the results
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
@@ -489,12 +490,16 @@ class GameTable(TableScene):
         deal = getattr(self.state, "deal", None)
         if not isinstance(deal, int) or self.replay is not None:
             return
+        over = self.session.result is not None  # (the last deal's summary)
         if is_undo_key(event):
-            self.app.toast(deal_over_no_undo(deal))
+            self.app.toast(_("The game is over: nothing to undo.") if over
+                           else deal_over_no_undo(deal))
         elif event.kind == "key" and event.key == pygame.K_h and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.app.toast(_("Deal {deal} is over: Continue deals the next one.").format(
-                deal=num(deal)))
+            self.app.toast(_("The game is over: {button} shows how it ended.").format(
+                button=_("See the results")) if over
+                           else _("Deal {deal} is over: Continue deals the next one.").format(
+                               deal=num(deal)))
 
     def person_at_screen(self) -> int | None:
         """The person whose cards the screen shows now (None if none: the cover is up)."""
@@ -815,10 +820,10 @@ class GameTable(TableScene):
         self._follow_language()
         self.hold_time = max(0.0, self.hold_time - dt)
         self._follow_log()
-        if self.pending_summary is not None and self.session.result is not None:
+        last = self.session.result is not None
+        if self.pending_summary is not None and last and not self.last_deal_summary:
             self.pending_summary = None  # the game is over: the results say it all
-        if (self.pending_summary is not None and self.summary_ready()
-                and self.session.result is None):
+        if self.pending_summary is not None and self.summary_ready():
             from scenes.results import DealSummary
 
             title, subtitle, header, rows, count_up, details, reword = self.pending_summary
@@ -827,7 +832,7 @@ class GameTable(TableScene):
                 title, subtitle, header, rows = reword()
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
                                              count_up=count_up, details=details,
-                                             reword=reword),
+                                             reword=reword, last=last),
                                  transition="fade")
         self._poll_hint()
         undo = next((w for w in self.widgets.widgets if isinstance(w, Button)
@@ -842,7 +847,8 @@ class GameTable(TableScene):
         if self.replay is None:
             self._light_selection()
         if self.replay is None and self.rules.over and not self.animating and (
-                not self.result_shown):
+                not self.result_shown) and self.pending_summary is None and (
+                self.app.scenes.top is self):  # (after the last deal's summary, if any)
             self.result_shown = True
             self.show_result()
         if self._mover is not None and not self.animating:

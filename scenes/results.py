@@ -334,8 +334,9 @@ class DealSummary(Scene):
     def __init__(self, app, title: str, subtitle: str, header: list[str],
                  rows: list[list[str]], count_up: bool = False,
                  details: list[list[tuple[str, tuple]]] | None = None,
-                 reword=None) -> None:
+                 reword=None, last: bool = False) -> None:
         super().__init__(app)
+        self.last = last  # the game's last deal: its button leads to the results
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
         self._reword = reword  # () -> (title, subtitle, header, rows) in the language now
         # under each row, a line of coloured words (the cards left in a hand), or none;
@@ -354,8 +355,9 @@ class DealSummary(Scene):
 
     def _build(self) -> None:
         self.widgets = WidgetGroup([
-            Button((self.panel.centerx - 110, self.panel.bottom - 74, 220, 54), _("Continue"),
-                   self.close, primary=True, hotkey=pygame.K_RETURN),
+            Button((self.panel.centerx - 130, self.panel.bottom - 74, 260, 54),
+                   _("See the results") if self.last else _("Continue"), self.close,
+                   primary=True, hotkey=pygame.K_RETURN),
         ])
 
     def language_changed(self) -> None:

@@ -253,3 +253,48 @@ def test_zertz_empty_tray_rows_captions_are_readable(app, drive, monkeypatch):
     for colour, tray, y in seen:
         ground = canvas.get_at((tray.centerx, round(y) - 12))  # the tray's fill by the row
         assert contrast(colour, ground) >= 4.5, (colour, tuple(ground))
+
+
+def test_telefunken_the_seventh_deal_has_its_summary_before_the_results(app, drive):
+    """The game ended in deal 7 and the results opened at once: the deal's cards left
+    and penalties, shown after every other deal (README), were never shown. Its summary
+    opens first, its button leads to the results; Ctrl+Z and H over it say the game is
+    over."""
+    from game.catalog import GameConfig, Seat
+    from game.rules import telefunken as rules
+    from game.session import Session
+    from scenes.results import DealSummary, ResultsOverlay
+    from scenes.telefunken_table import TelefunkenTable
+    from tests.test_telefunken_table import OTHERS, position
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 5, {})
+    seven = position([["5C"]] + OTHERS, deal=7, melds=[{"owner": 0, "cards": [
+        "KS", "KH", "KD"]}], melded=[True, False, False, False],
+        deal_winners=[0, 1, 2, 3, 0, 1], fresh=[0])
+    table = TelefunkenTable(app, config, Session(config, rules, seven, seven))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.rules.submit("discard 5C")
+    for _ in range(600):
+        drive.step()
+        if not isinstance(app.scenes.top, TelefunkenTable):
+            break
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummary) and summary.last
+    assert summary.title.startswith("Deal 7")
+    assert summary.details and sum(1 for d in summary.details if d) == 3  # cards left
+    assert [w.label for w in summary.widgets.widgets] == ["See the results"]
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.key(pygame.K_h)
+    assert [t.text for t in app.toasts] == [
+        "The game is over: nothing to undo.",
+        "The game is over: See the results shows how it ended."]
+    drive.step(30)
+    assert app.scenes.top is summary  # the results wait for the summary
+    drive.key(pygame.K_RETURN)
+    for _ in range(120):
+        drive.step()
+        if isinstance(app.scenes.top, ResultsOverlay):
+            break
+    assert isinstance(app.scenes.top, ResultsOverlay)

@@ -172,6 +172,7 @@ class TelefunkenTable(Gestures, CardTable):
     rules_module = rules
     ai_module = telefunken_ai
     ai_delay = 0.6
+    last_deal_summary = True  # (the seventh deal's cards left, then the results)
     # (messages stand on the table, over none of its melds, not the prompt or the hand:
     # ``toast_place``)
 
@@ -644,15 +645,16 @@ class TelefunkenTable(Gestures, CardTable):
                 self.penalties.append(event.points)
                 self.audio.request("score")
                 out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
-                if event.deal < 7:
-                    before = self.session.befores[-1] if self.session.befores else None
-                    hands = [() if p == out or before is None else before.hands[p]
-                             for p in range(self.players)]  # (only the one out has played)
-                    def reword(e=event, o=out):  # (in the language of the moment)
-                        return panels.deal_summary(e, o, self.names())
+                before = self.session.befores[-1] if self.session.befores else None
+                hands = [() if p == out or before is None else before.hands[p]
+                         for p in range(self.players)]  # (only the one out has played)
+                def reword(e=event, o=out):  # (in the language of the moment)
+                    return panels.deal_summary(e, o, self.names())
 
-                    self.summarise(*reword(), count_up=True, reword=reword,
-                                   details=lambda e=event, h=hands: panels.cards_left(e, h))
+                # (the seventh deal's too, before the results: its cards left and
+                # penalties were never shown, the results give only the totals)
+                self.summarise(*reword(), count_up=True, reword=reword,
+                               details=lambda e=event, h=hands: panels.cards_left(e, h))
             elif isinstance(event, rules.Shuffled):
                 banner = (words.new_deal(event.deal), 2.4)
                 if self.pending_summary is not None:  # the last deal's summary comes first:
