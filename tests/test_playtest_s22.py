@@ -298,3 +298,35 @@ def test_telefunken_the_seventh_deal_has_its_summary_before_the_results(app, dri
         if isinstance(app.scenes.top, ResultsOverlay):
             break
     assert isinstance(app.scenes.top, ResultsOverlay)
+
+
+def test_telefunken_a_message_leaves_the_banner_standing_in_view(app, drive):
+    """Ctrl+Z right after a buy: "Nothing to undo…" stood over the buy's banner and hid
+    its second line. A message that comes while a banner stands keeps clear of it, and
+    stays where it came when the banner goes."""
+    from game.app import toast_size
+    from tests.test_telefunken_layoff_view import computers_turn
+
+    table = computers_turn(app, drive)
+    assert table.state.melds
+    table.banner = ("You bought J♥ and a card from the stock (3 chips left)", 2.2)
+    table.draw(pygame.Surface(app.size))
+    key, (banner, images) = table._banner_place
+    banner = banner.copy()  # where a table with rows of melds above puts it: low
+    banner.bottom = table.layout["table"].rect.bottom - 40
+    table._banner_place = (key, (banner, images))
+    app.toasts.clear()
+    text = "Nothing to undo: cards have been drawn or shown since your last move."
+    app.toast(text)
+
+    def box() -> pygame.Rect:
+        x, bottom, widest = table.toast_place()
+        rect = pygame.Rect((0, 0), toast_size(text, widest))
+        rect.midbottom = (x, bottom)
+        return rect
+
+    first = box()
+    assert not first.colliderect(banner), (first, banner)
+    table.banner = None
+    table.draw(pygame.Surface(app.size))
+    assert box() == first  # (it does not move when the banner goes)

@@ -219,6 +219,7 @@ class TelefunkenTable(Gestures, CardTable):
         self.ended_deal: rules.State | None = None
         self._toast_place: tuple | None = None  # (what it was placed for, the place)
         self._banner_place: tuple | None = None  # (the same for the banner)
+        self._toast_banner: tuple | None = None  # (message, the banner's box as it came)
         # your buy's marks (seat -> {"bought": mark, "stock": mark}) and which copies of
         # identical cards they were on in the positions Undo can go back to (id(state) ->
         # (state, seat, {key: (code, k) or None})): ``_remember_twins``, kept through Undo
@@ -1095,7 +1096,13 @@ class TelefunkenTable(Gestures, CardTable):
         if not self.app.toasts:
             return table.centerx, table.bottom - 6, table.width - 2 * TOAST_MARGIN
         text = self.app.toasts[-1].text
-        clear = self.toast_keep_clear()
+        if self._toast_banner is None or self._toast_banner[0] != text:
+            # the banner standing as the message comes: it is left in view (Ctrl+Z's "Nothing
+            # to undo" hid the second line of "You bought J♥ …"); kept while the message
+            # stays, so that it does not move when the banner goes
+            self._toast_banner = (text, self._banner_box())
+        banner = self._toast_banner[1]
+        clear = self.toast_keep_clear() + ([banner] if banner is not None else [])
         key = (text, tuple(tuple(r) for r in clear), i18n.language())
         if self._toast_place is not None and self._toast_place[0] == key:
             return self._toast_place[1]
@@ -1103,6 +1110,15 @@ class TelefunkenTable(Gestures, CardTable):
                             table.centerx)
         self._toast_place = (key, place)
         return place
+
+    def _banner_box(self) -> pygame.Rect | None:
+        """Where the banner shown now stands (None without one, or not placed yet: it is
+        then placed clear of the message, ``place_banner``)."""
+        if self.banner is None:
+            return None
+        if not self.state.melds:
+            return banner_box(self.banner[0], self.layout["table"].rect)[0]
+        return self._banner_place[1][0] if self._banner_place is not None else None
 
     def toast_keep_clear(self) -> list[pygame.Rect]:
         """What a message must leave in view on the table: every meld with its last-move
