@@ -226,12 +226,6 @@ def travelling(ent: int) -> bool:
     return tweens is not None and any(t.attr in ("x", "y") for t in tweens.items)
 
 
-def waiting_tweens() -> bool:
-    """True while a tween of the current world has not begun (it waits out its delay, a
-    move's lead; or it was made this frame)."""
-    return any(t.start is None for _, tw in esper.get_component(Tweens) for t in tw.items)
-
-
 def is_animating() -> bool:
     """True while any entity of the current world has a running tween."""
     return any(t.items for _, t in esper.get_component(Tweens))

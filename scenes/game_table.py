@@ -43,7 +43,6 @@ import pygame
 from ecs.components import DropTarget, Glow, Selected
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
-from ecs.tween import waiting_tweens
 from game import i18n
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
@@ -124,7 +123,9 @@ class GameTable(TableScene):
         self._log_starts: set[str] = set()  # the log lines that begin a move ("12. …")
         self._mover: int | None = None  # the seat whose move is reaching the table
         self._landing_moves = 0  # the number of moves made once that move was (``shown_state``)
-        self._lead_over = True  # ... and its lead is over: the first of its tweens has begun
+        self._lead_over = True  # ... and its lead is over (its cards begin to move)
+        self._lead_left = 0.0  # seconds of that lead still to run
+        self._after_lead: list[Callable[[], None]] = []  # what waits for it (``after_lead``)
         self._held_seen: int | None = None  # what was held at the last frame (``update``)
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self._was_yours = False  # could a person at the screen move at the last frame?
@@ -242,8 +243,13 @@ class GameTable(TableScene):
         self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
         self._mover = seat
         self._landing_moves = len(self.session.moves)
-        self._lead_over = False
+        self._run_after_lead()  # (an earlier move's, still waiting: its cards have set off)
+        human = self.config.seats[seat].is_human
+        self._lead_left = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        self._lead_over = self._lead_left <= 0
         self.animate(seat, move, events)
+        if self._lead_over:
+            self._run_after_lead()
         self.autosave()
         self.refresh()
 
@@ -433,6 +439,19 @@ class GameTable(TableScene):
                 and (until_landed or not self._lead_over)):
             return self.session.befores[-1]
         return self.state
+
+    def after_lead(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` when the move being shown ends its lead (its cards set off: a
+        computer's banner, points popping up), at once for a person's move."""
+        if self._lead_over:
+            callback()
+        else:
+            self._after_lead.append(callback)
+
+    def _run_after_lead(self) -> None:
+        waiting, self._after_lead = self._after_lead, []
+        for callback in waiting:
+            callback()
 
     def can_undo(self) -> bool:
         return self.replay is None and self.session.can_undo()
@@ -808,6 +827,11 @@ class GameTable(TableScene):
             self._log_landed = told
 
     def update(self, dt: float) -> None:
+        if not self._lead_over:  # (counted before the move's tweens advance this frame)
+            self._lead_left -= dt
+            if self._lead_left <= 1e-9:
+                self._lead_over = True
+                self._run_after_lead()
         super().update(dt)
         held = self.drag.held
         if held is not None and held != self._held_seen:
@@ -815,8 +839,6 @@ class GameTable(TableScene):
             # felt glides back without a word, under the last drop's "not into a tray")
             self.drop_refusals(older_only=True)
         self._held_seen = held
-        if not self._lead_over and not waiting_tweens():
-            self._lead_over = True  # (a flip's second half, made later, waits a frame: not a lead)
         self._follow_language()
         self.hold_time = max(0.0, self.hold_time - dt)
         self._follow_log()
@@ -1392,6 +1414,10 @@ class CardTable(GameTable):
         elsewhere on it (clear of what lies there)."""
         return banner_box(text, within)
 
+
+AI_LEAD = 0.35
+"""Seconds (times the animation speed) a computer's move waits before its cards move: the
+pause in which its panel still says "thinking" (``shown_state``, ``after_lead``)."""
 
 BANNER_PAD = (50, 24)  # a banner's box is its words and this much more, across and down
 BANNER_MARGIN = 8  # ... and stands at least this far inside the table's centre panel

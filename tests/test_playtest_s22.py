@@ -7,16 +7,25 @@ from __future__ import annotations
 
 import pygame
 
-from ecs.tween import waiting_tweens
 from scenes.chan import panels as chan_panels
 from scenes.telefunken import panels as telefunken_panels
 
 
+def cards_moving() -> bool:
+    """Has a card set off (a move's x or y tween begun)? Not during a move's lead."""
+    import esper
+
+    from ecs.components import Tweens
+
+    return any(t.start is not None and t.attr in ("x", "y")
+               for _, tweens in esper.get_component(Tweens) for t in tweens.items)
+
+
 def watch_a_computer_move(table, drive, drawn_count) -> tuple[int, int]:
     """Frame by frame through a computer's move that changes its hand's size: the count its
-    panel draws is the one before the move during the move's lead (nothing of it moving
-    yet), and the new one from the frame its cards begin to move on, never the old one
-    again. Returns (frames in the lead, frames after it)."""
+    panel draws is the one before the move during the move's lead (none of its cards
+    moving yet), and the new one from the frame its cards begin to move on, never the old
+    one again. Returns (frames in the lead, frames after it)."""
     start = len(table.session.moves)
     lead = after_lead = 0
     for _ in range(900):
@@ -33,7 +42,7 @@ def watch_a_computer_move(table, drive, drawn_count) -> tuple[int, int]:
             start = len(moves)  # a move that does not change a computer's count: go on
             lead = 0
             continue
-        if waiting_tweens() and not after_lead:
+        if not cards_moving() and not after_lead:
             assert table.landing_seat() == seat
             assert drawn_count(seat) == len(before.hands[seat]), "the count ran ahead"
             lead += 1
@@ -330,3 +339,38 @@ def test_telefunken_a_message_leaves_the_banner_standing_in_view(app, drive):
     table.banner = None
     table.draw(pygame.Surface(app.size))
     assert box() == first  # (it does not move when the banner goes)
+
+
+def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
+    """A computer's discard making a zetema: its banner, the points popping up and the
+    score sheet's line came at once, while its panel (after the fix above) still said
+    "thinking" with the old score; the panel then waited for the points' fading to begin,
+    past the card's landing. All of it now comes as the card sets off."""
+    from game.session import Session
+    from scenes.zetema_table import ZetemaTable
+    from tests.test_zetema_table import CONFIG, position
+    from tests.test_zetema_table import rules as zetema_rules
+
+    state = position(["2H", "5C", "8D", "JS", "KH", "4S", "7C"], ["9D"],
+                     piles={"9": ["9S", "9H", "9C", "9S"]}, to_move=1)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, zetema_rules, state, state))
+    app.scenes.push(table, transition=None)
+    seen = []  # (frame's cards moving, banner, sheet lines, score drawn, backs drawn)
+    from game.card_art import card_image
+
+    for _ in range(300):
+        drive.step()
+        if not table.session.moves:
+            continue
+        canvas = Backs(app.size, card_image("back", 34))
+        table._draw_opponent(canvas, 1)
+        shown = table.shown_state()
+        seen.append((cards_moving(), table.banner is not None, len(table.sheet_lines()),
+                     shown.scores[1], canvas.count))
+        if len(seen) > 40:
+            break
+    lead = [s for s in seen if not s[0]]
+    after = [s for s in seen[len(lead):]]
+    assert len(lead) >= 3 and after
+    assert all(s[1:] == (False, 0, 0, 1) for s in lead), lead  # nothing told yet
+    assert all(s[1] and s[2] >= 1 and s[3] > 0 and s[4] == 0 for s in after[:10]), after[:10]

@@ -57,10 +57,9 @@ from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
 from scenes.crisp import CRISP
-from scenes.game_table import SYSTEM_REASONS, CardTable
+from scenes.game_table import AI_LEAD, SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
-AI_LEAD = 0.35
 WIN_PAUSE = 1.6  # seconds a winning hand lies still on the table before the results open
 LIVE_GLOW = (255, 214, 92)
 TOAST_CLEAR = 6  # px between a message and the side seats' gates

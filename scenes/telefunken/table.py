@@ -34,14 +34,13 @@ from game.session import Session
 from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.game_table import BANNER_MARGIN, BANNER_PAD, CardTable, banner_box
+from scenes.game_table import AI_LEAD, BANNER_MARGIN, BANNER_PAD, CardTable, banner_box
 from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
 from scenes.widgets import Button, Choice, WidgetGroup
 
-AI_LEAD = 0.35
 # seconds: an offer's button (Buy, Pass, Take, Draw) come where a button stood takes a click
 # only after this long without a press on it (a click meant for what stood there, or for
 # what the person expected there, landed on Buy as the offer came: a chip spent). Not

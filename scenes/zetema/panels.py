@@ -385,7 +385,8 @@ class ZetemaPanels:
         them (the sheet ran on from one deal into the next)."""
         lines: list = []
         last = 1
-        for entry in self.sheet:
+        shown = self._sheet_shown  # (a computer's points still to be told: not yet)
+        for entry in self.sheet[:shown]:
             if entry[3] != last:
                 lines.append(words.deal_heading(entry[3]))
                 last = entry[3]

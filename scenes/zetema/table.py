@@ -28,7 +28,7 @@ from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
-from scenes.game_table import CardTable, deal_over_no_undo, is_undo_key
+from scenes.game_table import AI_LEAD, CardTable, deal_over_no_undo, is_undo_key
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
@@ -36,8 +36,6 @@ from scenes.zetema.gestures import ZetemaGestures
 from scenes.zetema.layout import MELD_BUTTONS_W, PILE_W, Z_FLY, Z_FX, Z_STOCK
 from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync
-
-AI_LEAD = 0.35
 
 
 class ZetemaMarks(LastMoves):
@@ -88,6 +86,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
+        self._sheet_shown: int | None = None  # lines shown while a computer's are untold
         self.sheet_scroll = 0
         self.shown_label = ""
         self.chosen_at_hint: list[str] = []  # the meld zone's cards when the hint came
@@ -367,25 +366,22 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         source = self.seat_origin(seat)
         drawn: list = []  # (shown once the hand at the screen is the next one: see below)
+        # a computer's meld or zetema is told as its cards set off (``after_lead``): its
+        # banner, points and score sheet line came while its panel still said "thinking"
+        self._sheet_shown = len(self.sheet)
+        self.after_lead(self._show_sheet)
         for event in events:
             if isinstance(event, rules.Scored):
                 self.sheet.append((event.seat, event.points, event.reason, deal))
                 self.sheet_scroll = 0
             if isinstance(event, rules.Melded):
-                self.audio.request("score")
-                self.shown_label = words.shown_label(self.seat_name(event.seat), event.kind,
-                                                     event.cards, event.points)
-                self._float_points(event.points, *self.meld_points_spot())
                 if event.seat != self.viewer:
-                    self._flash(self.opponent_zone(event.seat))
                     self.hold(1.6)  # let the person read the computer's meld
+                self.after_lead(lambda e=event: self._tell_meld(e))
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.Zetema):
-                self.banner = (words.zetema_banner(event.rank, event.points,
-                                                        self.seat_name(event.seat)), 2.2)
-                self.audio.request("score")
-                self._pop_points(event.rank, event.points)
+                self.after_lead(lambda e=event: self._tell_zetema(e))
             elif isinstance(event, rules.CardsDrawn):
                 self.audio.request("deal")
                 drawn.append(event)
@@ -487,6 +483,26 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         ent = esper.create_entity(Transform(*rect.center), Sprite(_frame(rect.size)),
                                   ZOrder(Z_FX))
         animate(ent, "alpha", 0, 0.9, on_done=lambda: esper.delete_entity(ent))
+
+    def _show_sheet(self) -> None:
+        self._sheet_shown = None  # every line of the score sheet shown
+
+    def _tell_meld(self, event) -> None:
+        """A meld told: the meld zone names it, its points pop up, a computer's panel
+        flashes."""
+        self.audio.request("score")
+        self.shown_label = words.shown_label(self.seat_name(event.seat), event.kind,
+                                             event.cards, event.points)
+        self._float_points(event.points, *self.meld_points_spot())
+        if event.seat != self.viewer:
+            self._flash(self.opponent_zone(event.seat))
+
+    def _tell_zetema(self, event) -> None:
+        """A zetema told: its banner, its points popping up from the pile."""
+        self.banner = (words.zetema_banner(event.rank, event.points,
+                                           self.seat_name(event.seat)), 2.2)
+        self.audio.request("score")
+        self._pop_points(event.rank, event.points)
 
     def _pop_points(self, rank: str, points: int) -> None:
         rect = self.layout[f"pile_{rank}"].rect
