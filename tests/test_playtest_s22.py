@@ -374,3 +374,23 @@ def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
     assert len(lead) >= 3 and after
     assert all(s[1:] == (False, 0, 0, 1) for s in lead), lead  # nothing told yet
     assert all(s[1] and s[2] >= 1 and s[3] > 0 and s[4] == 0 for s in after[:10]), after[:10]
+
+
+def test_chan_a_computers_win_is_announced_as_its_cards_set_off(app, drive):
+    """"Seat 3 wins: Ù!" stood over the table while Seat 3's panel still said "thinking"
+    and nothing had moved: a computer's win and chíu banners wait for its move's lead."""
+    from game.rules import chan as chan_rules
+    from tests.test_chan_ui import computers_to_play
+
+    table = computers_to_play(app, drive)
+    drive.settle()
+    table.banner = None
+    table._lead_left, table._lead_over = app.settings.anim(0.35), False  # (a computer's move)
+    table.animate(2, "u", [chan_rules.Won(2, None, "stock", 4, (), "", ())])
+    assert table.banner is None
+    frames = 0
+    while table.banner is None and frames < 60:
+        drive.step()
+        frames += 1
+    assert 15 <= frames <= 30, frames  # 0.35 s at 60 frames a second
+    assert "Seat 3" in table.banner[0]

@@ -528,15 +528,15 @@ class ChanTable(CardTable):
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.ChiuClaimed):
-                self.banner = (words.chiu_banner(
+                self._announce(words.chiu_banner(
                     self.seat_name(event.seat), self.is_you(event.seat), event.card,
                     self.seat_name(event.gate), event.gate == event.seat,
-                    self.is_you(event.gate)), 2.4)
+                    self.is_you(event.gate)))
                 self.hold(1.6)
                 self.audio.request("capture")
             elif isinstance(event, rules.Won):
-                self.banner = (words.win_banner(self.seat_name(event.seat),
-                                                self.is_you(event.seat)), 2.4)
+                self._announce(words.win_banner(self.seat_name(event.seat),
+                                                self.is_you(event.seat)))
                 self.win_wait = self.app.settings.anim(WIN_PAUSE)
                 self.audio.request("score")
             elif isinstance(event, rules.StockExhausted):
@@ -546,6 +546,13 @@ class ChanTable(CardTable):
             self.pick_viewer()
         self.show(lead=lead)
         self.mark_move(seat, events)
+
+    def _announce(self, text: str) -> None:
+        """A move's banner (a chíu, a win), shown as its cards set off (``after_lead``):
+        it came while the computer's panel still said "thinking"."""
+        def show() -> None:
+            self.banner = (text, 2.4)
+        self.after_lead(show)
 
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` just did until its next turn: the card it put in a gate,
