@@ -394,3 +394,25 @@ def test_chan_a_computers_win_is_announced_as_its_cards_set_off(app, drive):
         frames += 1
     assert 15 <= frames <= 30, frames  # 0.35 s at 60 frames a second
     assert "Seat 3" in table.banner[0]
+
+
+def test_chan_a_message_leaves_the_win_banner_in_view(app, drive):
+    """Ctrl+Z just after a win: "The game is over: nothing to undo." stood over "Ù! … wins"
+    and hid most of it. A message that comes while a banner stands goes below it, and stays
+    there when the banner goes."""
+    from tests.test_chan_win_view import banner_box, open_before_win
+
+    table = open_before_win(app, drive)
+    for _ in range(300):
+        drive.step()
+        if table.won and table.banner is not None:
+            break
+    assert table.won and table.banner is not None
+    banner = banner_box(table)
+    app.toasts.clear()
+    app.toast("The game is over: nothing to undo.")
+    boxes = [box for _toast, _lines, box in app._toast_places(app.toasts)]
+    assert len(boxes) == 1 and not boxes[0].colliderect(banner), (boxes, banner)
+    assert boxes[0].bottom <= app.size[1]
+    table.banner = None
+    assert [box for _t, _l, box in app._toast_places(app.toasts)] == boxes

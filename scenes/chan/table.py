@@ -57,7 +57,7 @@ from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
 from scenes.crisp import CRISP
-from scenes.game_table import AI_LEAD, SYSTEM_REASONS, CardTable
+from scenes.game_table import AI_LEAD, BANNER_PAD, SYSTEM_REASONS, CardTable
 from scenes.widgets import Button, WidgetGroup
 
 WIN_PAUSE = 1.6  # seconds a winning hand lies still on the table before the results open
@@ -108,6 +108,33 @@ class ChanTable(CardTable):
         left, right = self.layout["gate_3"].rect.right, self.layout["gate_1"].rect.left
         return (left + right) // 2, right - left - 2 * TOAST_CLEAR
 
+    def toast_bottom(self) -> int | None:
+        """Between the stock and your gate; a message that comes while a banner stands
+        keeps clear of it, below it (Ctrl+Z just after your Ù! hid "Ù! You win"), and stays
+        there when the banner goes."""
+        bottom = super().toast_bottom()
+        if not self.app.toasts or bottom is None:
+            return bottom
+        text = self.app.toasts[-1].text
+        if self._toast_banner is None or self._toast_banner[0] != text:
+            self._toast_banner = (text, self.banner_rect())
+        banner = self._toast_banner[1]
+        if banner is None:
+            return bottom
+        from game.app import toast_size
+
+        height = toast_size(text, self.toast_span()[1])[1]
+        if bottom - height < banner.bottom + 6 and bottom > banner.top - 6:
+            return banner.bottom + 8 + height
+        return bottom
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """The box of the banner shown now (``draw_banner`` at ``banner_center``)."""
+        if self.banner is None:
+            return None
+        image = theme.text(self.banner[0], 28 if self.won else 30, theme.GOLD, "serif")
+        return image.get_rect(center=self.banner_center()).inflate(*BANNER_PAD)
+
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
@@ -125,6 +152,7 @@ class ChanTable(CardTable):
         # the face-up card under the pointer, (entity, code), whose name is written beside it
         # (kept up to date by ``update``: a change redraws, a still pointer draws nothing)
         self.named: tuple[int, str] | None = None
+        self._toast_banner: tuple | None = None  # (message, the banner's box as it came)
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
