@@ -416,3 +416,30 @@ def test_chan_a_message_leaves_the_win_banner_in_view(app, drive):
     assert boxes[0].bottom <= app.size[1]
     table.banner = None
     assert [box for _t, _l, box in app._toast_places(app.toasts)] == boxes
+
+
+def test_chan_once_won_no_gate_is_lit_as_the_live_cards(app, drive, monkeypatch):
+    """The card won on leaves its gate for the winning row, but that gate kept the gold
+    edge and label of the live card's gate while the win lay on the table."""
+    from scenes import theme
+    from scenes.chan import panels as chan_panels
+    from tests.test_chan_win_view import open_at_win
+
+    table = open_at_win(app, drive)
+    assert table.won and table.state.live is not None
+    edges, labels = [], []
+    real_panel, real_label = theme.panel, chan_panels.box_label
+
+    def panel(surface, rect, *args, **kw):
+        edges.append(kw.get("edge"))
+        return real_panel(surface, rect, *args, **kw)
+
+    def label(surface, rect, text, lit=False, right=False):
+        labels.append(lit)
+        return real_label(surface, rect, text, lit, right)
+
+    monkeypatch.setattr(theme, "panel", panel)
+    monkeypatch.setattr(chan_panels, "box_label", label)
+    table.draw(pygame.Surface(app.size))
+    assert theme.GOLD not in edges[:8]  # (the eight boxes of the gates and shown pairs)
+    assert labels and not any(labels)

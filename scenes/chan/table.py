@@ -785,7 +785,7 @@ class ChanTable(CardTable):
     # -- frame -------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
-        live = self.state.live
+        live = None if self.won else self.state.live  # (won on: its card is in the win's row)
         for seat in range(4):
             for kind in ("exposed", "gate"):
                 rect = self.zone(kind, seat)
@@ -887,7 +887,7 @@ class ChanTable(CardTable):
                           thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human
         live = state.live
-        lit = live is not None and live.gate == seat
+        lit = live is not None and live.gate == seat and not self.won
         panels.box_label(surface, self.zone("gate", seat), words.gate_label(mine), lit,
                          right=True)
         panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine))
