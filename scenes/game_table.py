@@ -126,6 +126,7 @@ class GameTable(TableScene):
         self._lead_over = True  # ... and its lead is over (its cards begin to move)
         self._lead_left = 0.0  # seconds of that lead still to run
         self._after_lead: list[Callable[[], None]] = []  # what waits for it (``after_lead``)
+        self._message_banner: tuple | None = None  # (message, banner box): ``banner_at_message``
         self._held_seen: int | None = None  # what was held at the last frame (``update``)
         self._judged_for: tuple | None = None  # (state, offer) a held card was judged in
         self._was_yours = False  # could a person at the screen move at the last frame?
@@ -1386,6 +1387,22 @@ class CardTable(GameTable):
                 self._cover_quiet_since = self.time
             self._cover_drawn = True
 
+    def banner_box_now(self) -> pygame.Rect | None:
+        """Where the banner shown now stands (None: no banner, or not known yet); a table
+        whose messages keep clear of its banner says (``banner_at_message``)."""
+        return None
+
+    def banner_at_message(self) -> pygame.Rect | None:
+        """The box of the banner that stood when the newest message came (None if none):
+        the message keeps clear of it (Ctrl+Z's "Nothing to undo" hid a banner's words),
+        and keeps its place while it stays, also once the banner has gone."""
+        if not self.app.toasts:
+            return None
+        text = self.app.toasts[-1].text
+        if self._message_banner is None or self._message_banner[0] != text:
+            self._message_banner = (text, self.banner_box_now())
+        return self._message_banner[1]
+
     def draw_banner(self, surface: pygame.Surface, center: tuple[int, int] | None = None,
                     size: int = 32, within: pygame.Rect | None = None) -> None:
         """The banner announcing a move (``self.banner``: text, seconds left), fading out in
@@ -1397,8 +1414,7 @@ class CardTable(GameTable):
         if within is not None:
             box, images = self.place_banner(text, within)
         else:
-            images = [theme.text(text, size, theme.GOLD, "serif")]
-            box = images[0].get_rect(center=center).inflate(*BANNER_PAD)
+            box, images = banner_at(text, center, size)
         # opaque until it fades (at 240 the words beneath showed through, faintly)
         theme.panel(surface, box, alpha=min(255, int(255 * left / 0.3)), edge=theme.GOLD)
         step = max(img.get_height() for img in images)
@@ -1436,6 +1452,13 @@ def banner_lines(text: str, width: int) -> tuple[int, list[str]]:
             break
     lines = lines[:1] + [" ".join(lines[1:])]
     return size, [theme.fit(line, size, width, "serif") for line in lines]
+
+
+def banner_at(text: str, center: tuple[int, int], size: int
+              ) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """A one-line banner of ``size`` centred at ``center``: (its box, its line's image)."""
+    image = theme.text(text, size, theme.GOLD, "serif")
+    return image.get_rect(center=center).inflate(*BANNER_PAD), [image]
 
 
 def banner_box(text: str, within: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Surface]]:

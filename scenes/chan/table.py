@@ -57,7 +57,7 @@ from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
 from scenes.crisp import CRISP
-from scenes.game_table import AI_LEAD, BANNER_PAD, SYSTEM_REASONS, CardTable
+from scenes.game_table import AI_LEAD, SYSTEM_REASONS, CardTable, banner_at
 from scenes.widgets import Button, WidgetGroup
 
 WIN_PAUSE = 1.6  # seconds a winning hand lies still on the table before the results open
@@ -113,27 +113,20 @@ class ChanTable(CardTable):
         keeps clear of it, below it (Ctrl+Z just after your Ù! hid "Ù! You win"), and stays
         there when the banner goes."""
         bottom = super().toast_bottom()
-        if not self.app.toasts or bottom is None:
-            return bottom
-        text = self.app.toasts[-1].text
-        if self._toast_banner is None or self._toast_banner[0] != text:
-            self._toast_banner = (text, self.banner_rect())
-        banner = self._toast_banner[1]
-        if banner is None:
+        banner = self.banner_at_message()
+        if banner is None or bottom is None:
             return bottom
         from game.app import toast_size
 
-        height = toast_size(text, self.toast_span()[1])[1]
+        height = toast_size(self.app.toasts[-1].text, self.toast_span()[1])[1]
         if bottom - height < banner.bottom + 6 and bottom > banner.top - 6:
             return banner.bottom + 8 + height
         return bottom
 
-    def banner_rect(self) -> pygame.Rect | None:
-        """The box of the banner shown now (``draw_banner`` at ``banner_center``)."""
-        if self.banner is None:
-            return None
-        image = theme.text(self.banner[0], 28 if self.won else 30, theme.GOLD, "serif")
-        return image.get_rect(center=self.banner_center()).inflate(*BANNER_PAD)
+    def banner_box_now(self) -> pygame.Rect | None:
+        """The box of the banner shown now (``draw_banner`` at ``banner_spot``)."""
+        return None if self.banner is None else banner_at(self.banner[0],
+                                                          *self.banner_spot())[0]
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
@@ -152,7 +145,6 @@ class ChanTable(CardTable):
         # the face-up card under the pointer, (entity, code), whose name is written beside it
         # (kept up to date by ``update``: a change redraws, a still pointer draws nothing)
         self.named: tuple[int, str] | None = None
-        self._toast_banner: tuple | None = None  # (message, the banner's box as it came)
 
     # -- building ----------------------------------------------------------------------
     def warm_images(self) -> list:
@@ -819,7 +811,7 @@ class ChanTable(CardTable):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_banner(surface, self.banner_center(), 28 if self.won else 30)  # above the
+        self.draw_banner(surface, *self.banner_spot())  # above the
         # cards in flight
         self._draw_card_name(surface)
 
@@ -850,6 +842,10 @@ class ChanTable(CardTable):
                       for e in self.hint[1] if e != ent and esper.entity_exists(e)
                       and self.sync.zone_of(e) is not None]
         return names.draw(surface, words.card(code), card, avoid, CRISP.scale)
+
+    def banner_spot(self) -> tuple[tuple[int, int], int]:
+        """(centre, size) of the banner: ``banner_center``, a little smaller at a win."""
+        return self.banner_center(), 28 if self.won else 30
 
     def banner_center(self) -> tuple[int, int]:
         """Where a banner stands: over the stock, or below a winning hand laid across it

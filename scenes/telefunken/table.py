@@ -218,7 +218,6 @@ class TelefunkenTable(Gestures, CardTable):
         self.ended_deal: rules.State | None = None
         self._toast_place: tuple | None = None  # (what it was placed for, the place)
         self._banner_place: tuple | None = None  # (the same for the banner)
-        self._toast_banner: tuple | None = None  # (message, the banner's box as it came)
         # your buy's marks (seat -> {"bought": mark, "stock": mark}) and which copies of
         # identical cards they were on in the positions Undo can go back to (id(state) ->
         # (state, seat, {key: (code, k) or None})): ``_remember_twins``, kept through Undo
@@ -1095,12 +1094,7 @@ class TelefunkenTable(Gestures, CardTable):
         if not self.app.toasts:
             return table.centerx, table.bottom - 6, table.width - 2 * TOAST_MARGIN
         text = self.app.toasts[-1].text
-        if self._toast_banner is None or self._toast_banner[0] != text:
-            # the banner standing as the message comes: it is left in view (Ctrl+Z's "Nothing
-            # to undo" hid the second line of "You bought J♥ …"); kept while the message
-            # stays, so that it does not move when the banner goes
-            self._toast_banner = (text, self._banner_box())
-        banner = self._toast_banner[1]
+        banner = self.banner_at_message()  # (left in view: it hid "You bought J♥ …")
         clear = self.toast_keep_clear() + ([banner] if banner is not None else [])
         key = (text, tuple(tuple(r) for r in clear), i18n.language())
         if self._toast_place is not None and self._toast_place[0] == key:
@@ -1110,7 +1104,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._toast_place = (key, place)
         return place
 
-    def _banner_box(self) -> pygame.Rect | None:
+    def banner_box_now(self) -> pygame.Rect | None:
         """Where the banner shown now stands (None without one, or not placed yet: it is
         then placed clear of the message, ``place_banner``)."""
         if self.banner is None:
