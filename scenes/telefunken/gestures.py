@@ -274,8 +274,9 @@ class Gestures:
             if drop.name == "discard":
                 out[target] = self._discard_verdict(self.selected[0]) if len(
                     self.selected) == 1 else (False, words.refusal("one_card"))
-            elif drop.name == "table":
-                out[target] = (self._meld_with(None, "build") is not None, "")
+            elif drop.name == "table":  # (unlit: a click on it says why, as a drop does)
+                ok = self._meld_with(None, "build") is not None
+                out[target] = (ok, "" if ok else self.meld_refusal())
             elif drop.name.startswith("meld:"):
                 out[target] = self._layoff_verdict(self.selected, drop.data)
         return out

@@ -384,6 +384,17 @@ def layoff_refusal(state, seat: int, chosen: Sequence[str], index: int,
                         "an end of the run, with no gap",
                         "{cards} do not fit {meld}: the cards added must follow on from "
                         "an end of the run, with no gap", n)
+    elif reason == "joker_gap":
+        text = ngettext("{cards} does not fit {meld}: a joker fills one missing card, and the "
+                        "cards added must follow on from an end of the run",
+                        "{cards} do not fit {meld}: a joker fills one missing card, and the "
+                        "cards added must follow on from an end of the run", n)
+    elif reason == "twice":
+        text = ngettext("{cards} does not fit {meld}: a run holds each rank once",
+                        "{cards} do not fit {meld}: a run holds each rank once", n)
+    elif reason == "full":
+        text = ngettext("{cards} does not fit {meld}: the run holds all thirteen ranks",
+                        "{cards} do not fit {meld}: the run holds all thirteen ranks", n)
     elif reason == "next" and len(card) == 2:
         return ngettext("{cards} does not fit {meld}: the run goes on only with {low} or "
                         "{high}",
@@ -407,8 +418,9 @@ def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, obje
     at an end (it cannot be replaced there); for naturals of the run's suit that do not
     join it: ("ends", None) cards at both ends at once (one lay-off adds at one end),
     ("next", [cards]) a card that joins neither end (the cards that would: one or two),
-    ("gap", None) several cards that do not follow on from an end. (None, None) for
-    anything else (a joker with naturals, ...)."""
+    ("gap", None) several cards that do not follow on from an end, ("joker_gap", None) the
+    same with a joker among them, ("twice", card) a rank chosen twice, ("full", None) a run
+    of all thirteen ranks. (None, None) for anything else."""
     if list(chosen).count(rules.JOKER) > 1 or (rules.JOKER in chosen and rules.JOKER in meld):
         return "joker", None
     naturals = [c for c in meld if c != rules.JOKER]
@@ -430,9 +442,37 @@ def misfit(meld: Sequence[str], chosen: Sequence[str]) -> tuple[str | None, obje
     stands = joker_stands_for(meld)
     if stands in adding and list(meld).index(rules.JOKER) not in (0, len(meld) - 1):
         return "inside", stands
-    if rules.JOKER in chosen or len(set(adding)) < len(adding):
-        return None, None
+    if len(meld) >= 13:
+        return "full", None
+    twice = next((c for c in adding if adding.count(c) > 1), None)
+    if twice:
+        return "twice", twice
+    if rules.JOKER in chosen:
+        return _joker_beside_run(meld, adding)
     return _beside_run(meld, adding, suit)
+
+
+def _off_the_ends(meld: Sequence[str], adding: list[str]) -> tuple[list[int], list[int]] | None:
+    """The values of ``adding`` below and above the run ``meld`` (an ace after a king where
+    the run ends in a king); None if one falls within the run (an end joker's place)."""
+    low = rules.run_low(meld)
+    high = low + len(meld) - 1
+    values = sorted(14 if rules.VALUE[c] == 1 and high == 13 else rules.VALUE[c]
+                    for c in adding)
+    if any(low <= v <= high for v in values):
+        return None
+    return [v for v in values if v < low], [v for v in values if v > high]
+
+
+def _joker_beside_run(meld: Sequence[str], adding: list[str]) -> tuple[str | None, object]:
+    """``misfit`` of a joker with naturals of a run's suit, none of a rank it holds, the move
+    refused: cards at both ends ("ends"), or more than the joker's one missing card between
+    them and the run ("joker_gap")."""
+    ends = _off_the_ends(meld, adding) if adding else None
+    if ends is None:
+        return None, None
+    below, above = ends
+    return ("ends", None) if below and above else ("joker_gap", None)
 
 
 def _beside_run(meld: Sequence[str], adding: list[str], suit: int) -> tuple[str | None, object]:
@@ -440,13 +480,11 @@ def _beside_run(meld: Sequence[str], adding: list[str], suit: int) -> tuple[str 
     at both ends, off both ends, or with a gap."""
     low = rules.run_low(meld)
     high = low + len(meld) - 1
-    # an ace is the card after a king where the run ends in a king, else before a two
-    values = sorted(14 if rules.VALUE[c] == 1 and high == 13 else rules.VALUE[c]
-                    for c in adding)
-    if any(low <= v <= high for v in values):
+    ends = _off_the_ends(meld, adding)
+    if ends is None:
         return None, None  # (the place of an end joker: a swap, judged elsewhere)
-    below = [v for v in values if v < low]
-    above = [v for v in values if v > high]
+    below, above = ends
+    values = below + above
     below_on = below == list(range(low - len(below), low))
     above_on = above == list(range(high + 1, high + 1 + len(above)))
     if below and above and below_on and above_on:
@@ -454,7 +492,7 @@ def _beside_run(meld: Sequence[str], adding: list[str], suit: int) -> tuple[str 
     if len(values) > 1:
         return "gap", None
     nexts = [rules.card(v, suit) for v in (low - 1, high + 1) if 1 <= v <= 14]
-    if not nexts or len(meld) >= 13:
+    if not nexts:
         return None, None
     return "next", nexts
 

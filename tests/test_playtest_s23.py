@@ -1,0 +1,61 @@
+"""Session 23: play-testers' findings and leftovers of session 22, each with its test.
+
+- Telefunken: a click on the unlit table with the meld zone's cards that are no meld said
+  nothing (a drop of the same cards said why); a lay-off of a joker with cards that leave
+  more than one gap, of one rank twice, or onto a run of all thirteen ranks said only "does
+  not fit"."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.rules import telefunken as rules
+from scenes.telefunken import words
+from tests.test_telefunken_s22 import NAMES, PURE, fresh, grip, hand_ent, last_toast, melded, open_state
+
+
+def test_a_click_on_the_unlit_table_says_why_the_zones_cards_are_no_meld(app, drive):
+    hand = ["7D", "7C", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_state(app, drive, fresh(hand))
+    for code in ("7D", "7C", "7C"):
+        drive.click(grip(table, hand_ent(table, code)))
+        drive.settle()
+    app.toasts.clear()
+    drive.click(table.layout["table"].rect.center)
+    drive.settle()
+    assert table.session.moves == [] and sorted(table.selected) == ["7C", "7C", "7D"]
+    assert last_toast(app) == PURE + "."
+
+
+DIAMONDS = ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"]
+LAYOFFS = [
+    # (Seat 3's run, the cards chosen, what the refusal says)
+    (["4D", "5D", "6D"], ["JK", "10D"], "joker 10♦ do not fit Seat 3's run 4♦ 5♦ 6♦: a joker "
+     "fills one missing card, and the cards added must follow on from an end of the run"),
+    (["4D", "5D", "6D"], ["3D", "JK", "8D"], "3♦ joker 8♦ do not fit Seat 3's run 4♦ 5♦ 6♦: one "
+     "lay-off adds to one end of a run: lay off at each end in turn"),
+    (["4D", "5D", "6D"], ["9D", "9D"], "two 9♦ do not fit Seat 3's run 4♦ 5♦ 6♦: a run holds "
+     "each rank once"),
+    (DIAMONDS, ["JK"], "joker does not fit Seat 3's run A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ "
+     "K♦: the run holds all thirteen ranks"),
+]
+
+
+@pytest.mark.parametrize(("run", "chosen", "said"), LAYOFFS)
+def test_a_lay_off_refused_for_a_rarer_reason_says_it(run, chosen, said):
+    state = melded(chosen + ["3S", "5S", "7S"], [{"owner": 2, "cards": run}])
+    assert not [m for m in rules.legal_moves(state) if m.startswith(("add", "swap"))
+                and (" to 1" in m or " in 1 " in m)
+                and sorted(m.split()[1:1 + len(chosen)]) == sorted(chosen)]
+    assert words.layoff_refusal(state, 0, chosen, 1, NAMES) == said
+
+
+@pytest.mark.parametrize("lang", ["fa", "vi"])
+def test_the_rarer_lay_off_reasons_are_translated(lang):
+    i18n.set_language(lang)
+    for run, chosen, said in LAYOFFS:
+        state = melded(chosen + ["3S", "5S", "7S"], [{"owner": 2, "cards": run}])
+        text = words.layoff_refusal(state, 0, chosen, 1, NAMES)
+        reason = said.split(": ", 1)[1]
+        assert reason not in text and ": " in text and len(text) > 40, text
