@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.rules import chan as rules_chan
 from game.rules import telefunken as rules
 from scenes.telefunken import words
 from tests.test_telefunken_s22 import NAMES, PURE, fresh, grip, hand_ent, last_toast, melded, open_state
@@ -59,3 +60,32 @@ def test_the_rarer_lay_off_reasons_are_translated(lang):
         text = words.layoff_refusal(state, 0, chosen, 1, NAMES)
         reason = said.split(": ", 1)[1]
         assert reason not in text and ": " in text and len(text) > 40, text
+
+
+# -- Chắn: the winner's panel ------------------------------------------------------------------
+
+def test_a_winners_panel_counts_no_cards_once_its_hand_lies_in_the_middle(app, drive,
+                                                                          monkeypatch):
+    from scenes.chan import panels
+    from tests.test_chan_win_view import open_before_win
+
+    counts: dict[str, int] = {}
+    real = panels.seat_panel
+
+    def seat_panel(surface, rect, name, level, count, *rest, **kw):
+        counts[name] = count
+        return real(surface, rect, name, level, count, *rest, **kw)
+
+    monkeypatch.setattr(panels, "seat_panel", seat_panel)
+    table = open_before_win(app, drive)
+    winner = rules_chan.to_move(table.state)
+    name = table.seat_name(winner)
+    drive.step()
+    assert counts[name] > 0  # (before: the hand it holds)
+    while not table.won:
+        drive.step()
+    drive.settle()
+    table.draw(app.screen)
+    assert counts[name] == 0 and len(table.sync.entities("win")) >= 19
+    assert all(counts[table.seat_name(s)] == len(table.state.hands[s])
+               for s in range(4) if s != winner)

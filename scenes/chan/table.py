@@ -878,9 +878,11 @@ class ChanTable(CardTable):
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
         thinking = 1 + int(self.time * 3) % 3 if active and self.says_thinking(seat) else 0
+        shown = self.shown_state()
+        res = rules.result(shown)  # a winning hand lies in the middle: its seat holds none
+        count = 0 if res and res["winner"] == seat else len(shown.hands[seat])
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
-                          len(self.shown_state().hands[seat]), seat == state.dealer, active,
-                          thinking)
+                          count, seat == state.dealer, active, thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human
         live = state.live
         lit = live is not None and live.gate == seat and not self.won
