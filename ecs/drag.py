@@ -253,6 +253,9 @@ class DragDropSystem(esper.Processor):
     def _click(self, pos: tuple[int, int]) -> None:
         if self._press_ent is None and not self._same_place(self._press_pos, pos):
             return  # pressed on one thing (or bare felt), let go on another: no click
+        if self.selected is not None and self._press_ent == self.selected:
+            self.deselect()  # the chosen thing clicked again: let go of it (whatever target
+            return  # lies beneath it: a marble's ring, a hand card's own drop target)
         if self.selected is not None:
             target = self._target_at(pos)
             drop = esper.try_component(target, DropTarget) if target is not None else None
@@ -275,9 +278,6 @@ class DragDropSystem(esper.Processor):
                 order = esper.try_component(ent, ZOrder)
                 self._origin[ent] = (transform.x, transform.y, order.z if order else 0.0)
                 self._deliver(ent, target, by_click=True, evaluate=True)
-                return
-            if self._press_ent == self.selected:
-                self.deselect()
                 return
         if self._press_ent is not None and self._selects(self._press_ent):
             self.deselect()

@@ -53,14 +53,18 @@ def test_click_then_click_makes_the_chiu(app, drive):
     assert scene.session.moves[-1] == "chiu 3C"
 
 
-def test_the_prompt_and_a_second_click_offer_the_gesture(app, drive):
+def test_the_prompt_offers_the_gesture_and_a_second_click_lets_the_card_go(app, drive):
     scene = claim_table(app, drive)
     assert scene.prompt_text() == ("You hold three Tam\u00a0Văn: press Chíu! (or drag it onto "
                                    "them) to claim it. Or press Decline to let play go on.")
     card = scene.grip(scene.hand_entity("3C"))
     drive.click(card)
     app.toasts.clear()
-    drive.click(card)  # the chosen card clicked again: what it can do
+    drive.click(card)  # the chosen card clicked again: let go, nothing said
+    assert app.toasts == [] and scene.drag.selected is None
+    other = scene.grip(next(e for c, e in scene.sync.entities("hand") if c != "3C"))
+    drive.drag(card, other)  # put onto another card: what it can do
+    drive.settle()
     assert [t.text for t in app.toasts] == [
         "Your three Tam\u00a0Văn claim the live one: click it, drag your card onto it, or "
         "press Chíu!"]

@@ -1,6 +1,8 @@
-"""A chosen card of your hand clicked again at the Chắn table says what it can do at that
-moment: offered a live card (take it or Draw), no discard is possible, so not "Drop a card
-on your gate to discard it." but that this card takes the live card, or why it cannot."""
+"""A chosen card of your hand at the Chắn table, offered a live card: clicked again it is let
+go, with no word (a play-tester read "Tứ Văn and Lục Vạn make no Cạ", said on the second
+click, as the refusal of a claim never made); put onto another card of the hand it says what
+it can do at that moment (offered a live card, no discard is possible, so not "Drop a card on
+your gate to discard it." but that this card takes the live card, or why it cannot)."""
 
 from __future__ import annotations
 
@@ -41,32 +43,58 @@ def open_table(app, drive) -> ChanTable:
     return table
 
 
-def click_twice(drive, table: ChanTable, code: str) -> str:
+def click_twice(drive, table: ChanTable, code: str) -> list[str]:
     ent = table.hand_entity(code)
     drive.click(table.grip(ent))
     assert table.drag.selected == ent
     drive.app.toasts.clear()
     drive.click(table.grip(ent))
     drive.settle()
+    return [t.text for t in drive.app.toasts]
+
+
+def onto_another(drive, table: ChanTable, code: str) -> str:
+    """``code`` dragged onto another card of the hand; what the table says."""
+    ent = table.hand_entity(code)
+    other = next(e for c, e in table.sync.entities("hand") if c != code)
+    drive.app.toasts.clear()
+    drive.drag(table.grip(ent), table.grip(other))
+    drive.settle()
     return drive.app.toasts[-1].text if drive.app.toasts else ""
 
 
-def test_a_chosen_partner_clicked_again_says_it_takes_the_live_card(app, drive):
+def test_a_chosen_partner_clicked_again_is_let_go(app, drive):
+    table = open_table(app, drive)
+    partner = prompts.partner_of(next(m for m in table.legal() if m.startswith("ca ")))
+    before = list(table.session.moves)
+    assert click_twice(drive, table, partner) == []
+    assert table.drag.selected is None and table.session.moves == before
+
+
+def test_a_chosen_card_that_cannot_take_it_clicked_again_is_let_go_without_a_refusal(app, drive):
+    table = open_table(app, drive)
+    live = table.state.live.card
+    other = next(c for c, _ in table.sync.entities("hand") if c[0] != live[0] and c != "CC")
+    assert click_twice(drive, table, other) == []
+    assert table.drag.selected is None
+
+
+def test_a_partner_put_onto_another_card_says_it_takes_the_live_card(app, drive):
     table = open_table(app, drive)
     live = table.state.live.card
     partner = prompts.partner_of(next(m for m in table.legal() if m.startswith("ca ")))
     before = list(table.session.moves)
-    assert click_twice(drive, table, partner) == (
+    assert onto_another(drive, table, partner) == (
         f"Your {words.card(partner)} takes {words.card(live)} as a Cạ: click the live card, "
         "or drag your card onto it.")
     assert table.session.moves == before
 
 
-def test_a_chosen_card_that_cannot_take_it_says_why(app, drive):
+def test_a_card_that_cannot_take_it_put_onto_another_says_why(app, drive):
     table = open_table(app, drive)
     live = table.state.live.card
     other = next(c for c, _ in table.sync.entities("hand") if c[0] != live[0] and c != "CC")
-    text = click_twice(drive, table, other)
+    text = onto_another(drive, table, other)
     assert text == (f"{words.card(live)} and {words.card(other)} make no Cạ: a Cạ is two cards "
                     "of the same rank in different suits.")
     assert "discard" not in text

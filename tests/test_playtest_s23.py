@@ -89,3 +89,26 @@ def test_a_winners_panel_counts_no_cards_once_its_hand_lies_in_the_middle(app, d
     assert counts[name] == 0 and len(table.sync.entities("win")) >= 19
     assert all(counts[table.seat_name(s)] == len(table.state.hands[s])
                for s in range(4) if s != winner)
+
+
+# -- a chosen thing clicked again is let go (every table) ----------------------------------------
+
+def test_a_chosen_marble_clicked_again_is_let_go_without_a_refusal(app, drive):
+    from game.rules import zertz
+    from tests.test_zertz_words import SIX_PLACED
+    from tests.test_zertz_words import open_table as open_zertz
+
+    table = open_zertz(app, drive, zertz.load(SIX_PLACED))
+    marble = table.marble_ents["a1"]
+    drive.click(drive.center_of(marble))
+    assert table.drag.selected == marble
+    app.toasts.clear()
+    drive.click(drive.center_of(marble))
+    drive.settle()
+    assert app.toasts == [] and table.drag.selected is None
+    assert table.session.moves == [] and table.state.marbles["a1"]
+    drive.click(drive.center_of(table.supply_ents[0][-1]))  # (a piece the same way)
+    assert table.drag.selected == table.supply_ents[0][-1]
+    drive.click(drive.center_of(table.supply_ents[0][-1]))
+    drive.settle()
+    assert app.toasts == [] and table.drag.selected is None and table.session.moves == []
