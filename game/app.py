@@ -37,7 +37,7 @@ from ecs.audio import SoundBank  # noqa: E402
 from ecs.input import InputEvent  # noqa: E402
 from game import TITLE  # noqa: E402
 from game.card_art import set_four_colour  # noqa: E402
-from game.i18n import _, is_rtl, set_language  # noqa: E402
+from game.i18n import _, is_rtl, on_change, set_language  # noqa: E402
 from game.instance_lock import take_lock  # noqa: E402
 from game.paths import data_dir  # noqa: E402
 from game.settings import MIN_WINDOW_SIZE, Settings, load_settings, settings_path  # noqa: E402
@@ -69,6 +69,11 @@ class Toast:
     drawn: bool = False  # drawn on the last frame
 
 
+def set_caption() -> None:
+    """The window's title in the current language: "Parlour — four tabletop games"."""
+    pygame.display.set_caption(f"{TITLE} — {_('four tabletop games')}")
+
+
 class App:
     """Owns the window and the scene stack."""
 
@@ -91,7 +96,6 @@ class App:
         if window is not None:
             # SCALED makes the canvas size the window's minimum; allow smaller windows
             window.minimum_size = MIN_WINDOW
-        pygame.display.set_caption(f"{TITLE} — four tabletop games")
         pygame.key.set_repeat(350, 40)
         self.persist = persist
         self.not_saving: str | None = None  # why nothing can be saved, while that lasts
@@ -103,6 +107,8 @@ class App:
             settings_message = settings_message or message
         self.settings = settings
         set_language(settings.language)  # the language of every word on screen
+        set_caption()  # (and the window's title: again whenever the language changes)
+        on_change(set_caption)
         set_four_colour(settings.four_colour)  # the colours of the playing cards' suits
         self.saves_shared = shared
         if shared:

@@ -112,3 +112,31 @@ def test_a_chosen_marble_clicked_again_is_let_go_without_a_refusal(app, drive):
     drive.click(drive.center_of(table.supply_ents[0][-1]))
     drive.settle()
     assert app.toasts == [] and table.drag.selected is None and table.session.moves == []
+
+
+# -- Chắn: a win offered with a discard: the discard is the other choice -------------------------
+
+def test_the_dealers_winning_dealt_hand_is_told_as_a_choice_win_or_discard():
+    from scenes.chan import prompts
+    from tests.test_chan_rules import WAIT_7M, opening
+
+    state = opening(WAIT_7M + ["7M"])
+    legal = rules_chan.legal_moves(state)
+    assert "u" in legal and any(m.startswith("discard ") for m in legal)
+    assert prompts.prompt(state, legal) == (
+        "Your dealt hand wins (Thiên ù): press Ù! Or discard a card onto your gate to play on "
+        "(drag it, or click it, then the gate).")
+
+
+# -- the window's title speaks the chosen language -----------------------------------------------
+
+def test_the_window_title_follows_the_language(app):
+    import pygame
+
+    assert pygame.display.get_caption()[0] == "Parlour — four tabletop games"
+    i18n.set_language("vi")
+    assert pygame.display.get_caption()[0] == "Parlour — bốn trò chơi trên bàn"
+    i18n.set_language("fa")
+    assert pygame.display.get_caption()[0] == "Parlour — چهار بازی رومیزی"
+    i18n.set_language("en")
+    assert pygame.display.get_caption()[0] == "Parlour — four tabletop games"

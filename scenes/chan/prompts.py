@@ -281,16 +281,22 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
     if phase == "claim":
         out.append(_("Or press Decline to let play go on."))
         return " ".join(out)
-    if discards:
+    if discards:  # (after "press Ù!" the discard is the other choice: "Or discard ...")
+        seat = gate_owner or _("Seat {number}").format(number=num(discard_gate(state) + 1))
         if phase == "open":
-            out.append(_("You are the dealer: discard a card onto your gate to start (drag it, "
+            out.append(_("Or discard a card onto your gate to play on (drag it, or click it, "
+                         "then the gate).") if can_win else
+                       _("You are the dealer: discard a card onto your gate to start (drag it, "
                          "or click it, then the gate)."))
         elif discard_gate(state) != state.seat:
-            out.append(_("Discard a card onto {seat}'s gate: it takes the place of the card you "
-                         "claimed (drag it, or click it, then that gate).").format(
-                seat=gate_owner or _("Seat {number}").format(number=num(discard_gate(state) + 1))))
+            out.append((_("Or discard a card onto {seat}'s gate: it takes the place of the card "
+                          "you claimed (drag it, or click it, then that gate).") if can_win else
+                        _("Discard a card onto {seat}'s gate: it takes the place of the card you "
+                          "claimed (drag it, or click it, then that gate).")).format(seat=seat))
         else:
-            out.append(_("Discard a card onto your gate (drag it, or click it, then the gate)."))
+            out.append(_("Or discard a card onto your gate (drag it, or click it, then the "
+                         "gate).") if can_win else
+                       _("Discard a card onto your gate (drag it, or click it, then the gate)."))
         return " ".join(out)
     if live is None:
         return " ".join(out)
