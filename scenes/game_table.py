@@ -303,9 +303,12 @@ class GameTable(TableScene):
             return  # the table marks its moves inside ``animate`` only: nothing to redo
         self.marks.clear()
         session = self.session
+        start = self.marks_start()
         turns = sorted(session.last_turns().items(), key=lambda item: item[1][-1])
         for seat, indices in turns:
             for i in indices:
+                if i < start:  # (a move of an earlier deal: its marks went with its cards,
+                    continue  # and by name they would land on a twin of this deal)
                 try:
                     _state, events = self.rules_module.play_events(session.befores[i],
                                                                    session.moves[i])
@@ -318,6 +321,21 @@ class GameTable(TableScene):
                     self.mark_move(seat, events)
                 finally:
                     self.restoring = self.restoring_after = None
+
+    def marks_start(self) -> int:
+        """The first move whose mark can still stand: the first of the deal on the table (a
+        new deal clears the marks: nobody has played in it yet; while an ended deal stays on
+        the table for its summary, ``ended_deal``, that deal's); 0 for a game of one deal."""
+        deal = getattr(self.session.state, "deal", None)
+        befores = self.session.befores
+        if deal is None:
+            return 0
+        if getattr(self, "ended_deal", None) is not None and befores:
+            deal = getattr(befores[-1], "deal", deal)  # (the deal of the move that ended it)
+        i = len(befores)
+        while i > 0 and getattr(befores[i - 1], "deal", None) == deal:
+            i -= 1
+        return i
 
     def language_changed(self) -> None:
         """The words on the table follow a change of language (done at the next frame the

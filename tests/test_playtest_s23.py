@@ -140,3 +140,45 @@ def test_the_window_title_follows_the_language(app):
     assert pygame.display.get_caption()[0] == "Parlour — چهار بازی رومیزی"
     i18n.set_language("en")
     assert pygame.display.get_caption()[0] == "Parlour — four tabletop games"
+
+
+# -- Zetema: marks restored (undo, resume) belong to the deal on the table -----------------------
+
+def a_seat_whose_last_discard_has_a_twin_in_the_new_deal():
+    """A seeded two-player game (you and the computer) played at random into deal 2, up to a
+    position where one seat has not moved in deal 2 and a card of the code it discarded last
+    in deal 1 lies on a pile of deal 2 (the doubled spades: its twin)."""
+    import random
+
+    from game.catalog import GameConfig, Seat
+    from game.rules import zetema
+    from game.session import Session
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    for seed in range(40):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig(config.game, config.seats, seed, config.options))
+        last: dict[int, str] = {}
+        while session.result is None and session.state.deal <= 2:
+            state = session.state
+            if state.deal == 2:
+                moved = {zetema.to_move(b) for b in session.befores if b.deal == 2}
+                on_piles = {c for pile in state.piles for c in pile}
+                for seat, card in last.items():
+                    if seat not in moved and card in on_piles:
+                        return session, seat, card
+            else:
+                for move in [m for m in session.moves[-1:] if m.startswith("discard ")]:
+                    last[zetema.to_move(session.befores[-1])] = move.split()[1]
+            session.play(rng.choice(zetema.legal_moves(state)))
+    raise AssertionError("no such position")
+
+
+def test_a_resumed_deal_shows_no_mark_of_the_last_deals_moves(app, drive):
+    from scenes.zetema.table import ZetemaTable
+
+    session, seat, card = a_seat_whose_last_discard_has_a_twin_in_the_new_deal()
+    table = ZetemaTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    assert table.marks.marks.get(seat, []) == [], (seat, card)
