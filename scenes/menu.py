@@ -102,11 +102,14 @@ class MainMenu(Scene):
 
     def toast_bottom(self) -> int:
         """Messages (a damaged file reported at start) stand in the band between the tiles
-        and the buttons when they fit there; taller ones over the title, above the tiles
-        (at the foot of the screen they hid the buttons: Continue, How to play...)."""
+        (with their "Resume this game" buttons) and the buttons when they fit there; taller
+        ones over the title, above the tiles (at the foot of the screen they hid the
+        buttons: Continue, How to play...)."""
         from game.app import REPORT_LINES, TOAST_PAD, TOAST_WIDEST, toast_size
 
         tiles_bottom = max(zone.rect.bottom for zone in self.layout.layer("tiles"))
+        if self._resume_buttons():  # (below the tiles: a message stood over them)
+            tiles_bottom = max(b.rect.bottom for b in self._resume_buttons())
         buttons_top = min(zone.rect.top for zone in self.layout.layer("buttons"))
         tall = sum(toast_size(t.text, TOAST_WIDEST, TOAST_PAD,
                               REPORT_LINES if t.patient else 4)[1] + 8
@@ -114,6 +117,10 @@ class MainMenu(Scene):
         if tall - 8 <= buttons_top - tiles_bottom - 8:
             return buttons_top - (buttons_top - tiles_bottom - tall + 8) // 2
         return min(zone.rect.top for zone in self.layout.layer("tiles")) - 8
+
+    def _resume_buttons(self) -> list[Button]:
+        """The "Resume this game" buttons under the tiles."""
+        return [w for w in self.widgets.widgets if getattr(w, "resumes", None)]
 
     def language_changed(self) -> None:
         """Another language: every tile is drawn again (and put on its side of the reading
@@ -178,9 +185,11 @@ class MainMenu(Scene):
             rect = pygame.Rect(tile.x + 30, tile.bottom + 6, tile.width - 60, 40)
             # TRANSLATORS: under a game's menu tile: resume that game's own saved game (the
             # big Continue button resumes the latest of all: the two must read differently)
-            self.widgets.add(Button(rect, pgettext("menu tile", "Resume this game"),
-                                    lambda key=zone.name: self.resume_game(key),
-                                    size=16, note=_fit(save_details(entry), 13, rect.width - 16)))
+            button = Button(rect, pgettext("menu tile", "Resume this game"),
+                            lambda key=zone.name: self.resume_game(key),
+                            size=16, note=_fit(save_details(entry), 13, rect.width - 16))
+            button.resumes = zone.name
+            self.widgets.add(button)
         self.latest = latest
         self._refresh_tiles()
 

@@ -182,3 +182,26 @@ def test_a_resumed_deal_shows_no_mark_of_the_last_deals_moves(app, drive):
     app.scenes.reset(table, transition=None)
     drive.settle()
     assert table.marks.marks.get(seat, []) == [], (seat, card)
+
+
+# -- the menu: a message at start covers no "Resume this game" button ---------------------------
+
+def test_a_message_on_the_menu_covers_no_resume_button(app, drive):
+    from tests.test_saves import menu, saved_session
+    from tests.test_toasts import toast_boxes
+
+    for key in ("zetema", "telefunken", "zertz", "chan"):
+        saved_session(key, 3)
+    scene = menu(app, drive)
+    resumes = [w.rect for w in scene.widgets.widgets if w.label == "Resume this game"]
+    assert len(resumes) == 4
+    for text in ("Parlour is already open in another window with the same saves: this window "
+                 "plays without saving games, settings or statistics.",
+                 "The remembered setups could not be read: last_setup.json is damaged (not valid "
+                 "JSON); it was set aside as last_setup.json.bad-20261203-212057. Each game's "
+                 "setup starts from its defaults."):
+        app.toasts.clear()
+        boxes = toast_boxes(app, text)
+        covered = [*(w.rect for w in scene.widgets.widgets),
+                   *(zone.rect for zone in scene.layout.layer("tiles"))]
+        assert boxes and not any(b.colliderect(r) for b in boxes for r in covered), text
