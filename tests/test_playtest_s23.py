@@ -205,3 +205,18 @@ def test_a_message_on_the_menu_covers_no_resume_button(app, drive):
         covered = [*(w.rect for w in scene.widgets.widgets),
                    *(zone.rect for zone in scene.layout.layer("tiles"))]
         assert boxes and not any(b.colliderect(r) for b in boxes for r in covered), text
+
+
+# -- Chắn's rules texts: chíu on the stock card you revealed yourself ---------------------------
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("", "or on the stock card you have just revealed into your own gate"),
+    ("fa", "یا روی کارتی از انبار که همین حالا در دروازه‌ی خودتان رو کرده‌اید"),
+    ("vi", "hoặc với quân bạn vừa lật từ nọc vào cửa của mình"),
+])
+def test_the_rules_say_you_may_chiu_the_stock_card_you_revealed(lang, words):
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "assets" / "rules" / lang / "chan.md").read_text(
+        encoding="utf-8")
+    assert words in text
