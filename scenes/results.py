@@ -396,7 +396,10 @@ class DealSummary(Scene):
             value = int(text)
         except ValueError:
             return text
-        return num(round(value * self.age / self.count_time))  # (Persian digits in Persian)
+        counted = round(value * self.age / self.count_time)
+        if text[:1] in "+-":  # (stakes keep their sign as they count: "+2", not "2")
+            return num(f"{counted:+d}")
+        return num(counted)  # (Persian digits in Persian)
 
     def handle(self, event: InputEvent) -> None:
         if self.widgets.handle(event):

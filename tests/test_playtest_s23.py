@@ -220,3 +220,55 @@ def test_the_rules_say_you_may_chiu_the_stock_card_you_revealed(lang, words):
     text = (Path(__file__).parent.parent / "assets" / "rules" / lang / "chan.md").read_text(
         encoding="utf-8")
     assert words in text
+
+
+# -- Telefunken: the deal's summary shows the stakes so far -------------------------------------
+
+def test_the_deal_summary_shows_the_stakes_won_so_far(app, drive, monkeypatch):
+    from tests.test_telefunken_s21 import going_out, summary_of, texts_drawn
+    from tests.test_telefunken_s21 import open_table as open_three
+
+    table = open_three(app, drive, going_out())
+    table.rules.submit("discard KC")
+    summary = summary_of(app, drive, table)
+    assert summary.header == ["Player", "This deal", "Total", "Stakes"]
+    by_name = {row[0]: row[3] for row in summary.rows}
+    assert by_name == {"Seat 1": "+2", "Seat 2": "-1", "Seat 3": "-1"}
+    assert rules.deal_stakes([0, None, 2, 0], 3) == [3, -3, 0]
+    summary.age = summary.count_time / 2  # (counting up: the sign is kept)
+    assert summary.cell("+2") == "+1" and summary.cell("-1") in ("-1", "+0", "-0")
+    drive.wait(2.0)
+    drawn = texts_drawn(summary, app, monkeypatch)
+    assert "Stakes" in drawn and "+2" in drawn and "-1" in drawn, drawn
+
+
+# -- Telefunken: a joker swapped where both ends were open says which end it took ----------------
+
+from tests.test_click_to_move import _melded, click_card, open_telefunken  # noqa: E402, F401, F811
+
+
+def test_a_joker_swap_says_which_end_the_joker_took_and_how_to_choose(open_telefunken, app,  # noqa: F811
+                                                                       drive):
+    from scenes.telefunken.moves import grip as tgrip
+
+    melds = [{"owner": 1, "cards": ["JK", "6D", "7D"]}, {"owner": 0, "cards": ["KC", "KH", "KD"]}]
+    table = _melded(open_telefunken, ["5D", "8S", "8C", "2S", "3H", "4C"], melds)
+    app.toasts.clear()
+    ent = next(e for c, e in table.sync.entities("hand") if c == "5D")
+    rect = table._meld_rects[0]
+    drive.drag(tgrip(table, ent), (rect.left + 8, rect.centery), steps=6)  # onto the joker
+    drive.settle()
+    assert table.session.moves == ["swap 5D in 0 low"]
+    assert [t.text.rstrip(".") for t in app.toasts] == [
+        "The joker went to the low end of the run: dropped on the run's right half, your card "
+        "sends it to the high end"]
+    table.undo()
+    drive.settle()
+    table = app.scenes.top  # (the table laid out again, the swap taken back)
+    assert table.session.moves == []
+    app.toasts.clear()
+    click_card(drive, table, "5D")
+    drive.click((table._meld_rects[0].right - 6, table._meld_rects[0].centery))
+    drive.settle()
+    assert table.session.moves == ["swap 5D in 0 high"]
+    assert [t.text[:40] for t in app.toasts] == ["The joker went to the high end of the ru"]

@@ -146,6 +146,7 @@ class Gestures:
                 for c in cards:
                     if c in self.selected:
                         self.selected.remove(c)
+                self._say_joker_end(moves)
                 return moves[0]
             return None
         if drop.name == "build" and zone == "hand":
@@ -292,9 +293,18 @@ class Gestures:
         else:
             moves = self._layoff_moves(cards, drop.data, pos[0])
             move = moves[0] if moves else None
+            self._say_joker_end(moves)
         if move is not None:
             self.selected = []
         return move
+
+    def _say_joker_end(self, moves: list[str]) -> None:
+        """A joker swapped where it could go to either end of its run (``moves``: the choices,
+        the one played first): say which end it went to and how to send it to the other (the
+        half of the run the card was dropped on chooses, which nothing showed)."""
+        if moves and moves[0].startswith("swap ") and any(
+                m.startswith("swap ") and m != moves[0] for m in moves[1:]):
+            self.app.toast(words.joker_end(moves[0].endswith(" low")))
 
     def clear_own_selection(self) -> bool:
         if not self.selected:

@@ -130,13 +130,16 @@ def draw_cut(surface: pygame.Surface, strip: pygame.Rect, pack: int, choices: li
                     anchor="midbottom")
 
 
-def deal_summary(event, out: int | None, names: list[str]):
-    """(title, subtitle, header, rows) of the summary after a deal."""
-    rows = [[names[p], num(event.points[p]), num(event.totals[p])]
+def deal_summary(event, out: int | None, names: list[str], deal_winners=()):
+    """(title, subtitle, header, rows) of the summary after a deal; the last column the
+    stakes so far, won by the deals ``deal_winners`` up to this one (1 unit from everyone
+    to each deal's winner; the game's winner's 5 come with the results)."""
+    stakes = rules.deal_stakes(list(deal_winners)[:event.deal], len(names))
+    rows = [[names[p], num(event.points[p]), num(event.totals[p]), num(f"{stakes[p]:+d}")]
             for p in sorted(range(len(names)), key=lambda p: event.totals[p])]
     return (words.deal_title(event.deal, None if out is None else names[out]),
             _("Penalty points for the cards left in hand"),
-            [_("Player"), _("This deal"), _("Total")], rows)
+            [_("Player"), _("This deal"), _("Total"), _("Stakes")], rows)
 
 
 CARD_RED = (240, 104, 96)  # hearts and diamonds in words on a dark panel

@@ -647,8 +647,10 @@ class TelefunkenTable(Gestures, CardTable):
                 before = self.session.befores[-1] if self.session.befores else None
                 hands = [() if p == out or before is None else before.hands[p]
                          for p in range(self.players)]  # (only the one out has played)
-                def reword(e=event, o=out):  # (in the language of the moment)
-                    return panels.deal_summary(e, o, self.names())
+                winners = self.rules.state.deal_winners  # (this deal's winner included)
+
+                def reword(e=event, o=out, w=winners):  # (in the language of the moment)
+                    return panels.deal_summary(e, o, self.names(), w)
 
                 # (the seventh deal's too, before the results: its cards left and
                 # penalties were never shown, the results give only the totals)

@@ -98,7 +98,7 @@ __all__ = [
     "Passed", "Penalties", "Shuffled", "State", "StockRebuilt", "TableMeld", "TurnChanged",
     "UpcardTaken", "UpcardTurned", "WentOut",
     "HIDDEN_FIELDS", "MAX_REBUILDS", "REQUIRED_FIELDS",
-    "card_key", "contract_text", "deck", "describe", "dump", "find_contracts", "find_groups",
+    "card_key", "contract_text", "deal_stakes", "deck", "describe", "dump", "find_contracts", "find_groups",
     "find_go_out_melds", "go_out_moves", "group_kind", "group_order_key", "hand_penalty",
     "legal_moves", "load", "new_game", "penalty", "play", "play_events", "result", "to_move", "view",
 ]
@@ -467,18 +467,25 @@ def result(state: State) -> dict | None:
             "deal_winners": list(state.deal_winners), "stakes": stakes(state)}
 
 
+def deal_stakes(deal_winners: Sequence[int | None], players: int) -> list[int]:
+    """Units won (+) or lost (-) by the deals ``deal_winners`` (each deal's winner, None for a
+    deal nobody went out of): 1 from everyone to each deal's winner."""
+    units = [0] * players
+    for w in deal_winners:
+        if w is None:
+            continue
+        for s in range(players):
+            if s != w:
+                units[s] -= 1
+                units[w] += 1
+    return units
+
+
 def stakes(state: State) -> list[int]:
     """Units won (+) or lost (-) so far: 1 from everyone to each deal's winner, and at the
     end 5 from every non-winner to each overall winner."""
     n = state.players
-    units = [0] * n
-    for w in state.deal_winners:
-        if w is None:
-            continue
-        for s in range(n):
-            if s != w:
-                units[s] -= 1
-                units[w] += 1
+    units = deal_stakes(state.deal_winners, n)
     if state.phase == "over":
         best = min(state.totals)
         winners = [s for s in range(n) if state.totals[s] == best]
