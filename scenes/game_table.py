@@ -177,11 +177,18 @@ class GameTable(TableScene):
 
     def hand_order(self, default: str) -> str:
         """How the person last chose to order the hand in this game (by rank, by suit, in
-        pairs...): kept when Undo, Restart or a new game builds the table again."""
-        return self.app.hand_orders.get(self.game_key, default)
+        pairs...): kept when Undo, Restart or a new game builds the table again; between
+        people, each person's own (one person's By suit sorted the others' hands too)."""
+        return self.app.hand_orders.get(self._order_key(), default)
 
     def remember_hand_order(self, mode: str) -> None:
-        self.app.hand_orders[self.game_key] = mode
+        self.app.hand_orders[self._order_key()] = mode
+
+    def _order_key(self) -> str | tuple[str, int]:
+        viewer = getattr(self, "viewer", None)
+        if viewer is not None and len(self.session.humans) > 1:
+            return self.game_key, viewer
+        return self.game_key
 
     def resume(self) -> None:
         super().resume()
@@ -1447,6 +1454,29 @@ class CardTable(GameTable):
         (``draw_banner``): centred on the panel (``banner_box``); a table may place it
         elsewhere on it (clear of what lies there)."""
         return banner_box(text, within)
+
+
+class PerViewer:
+    """A table's attribute kept for each person at the screen (the order of their own hand:
+    ``sort_mode``, Chắn's ``mode``); read before a person set it, their remembered order
+    (``hand_order``) or ``default``."""
+
+    def __init__(self, default: str) -> None:
+        self.default = default
+        self.name = ""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = f"_{name}_by_viewer"
+
+    def __get__(self, table, owner=None):
+        if table is None:
+            return self
+        kept = table.__dict__.get(self.name, {})
+        viewer = getattr(table, "viewer", None)
+        return kept[viewer] if viewer in kept else table.hand_order(self.default)
+
+    def __set__(self, table, value: str) -> None:
+        table.__dict__.setdefault(self.name, {})[getattr(table, "viewer", None)] = value
 
 
 AI_LEAD = 0.35

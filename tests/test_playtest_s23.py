@@ -272,3 +272,51 @@ def test_a_joker_swap_says_which_end_the_joker_took_and_how_to_choose(open_telef
     drive.settle()
     assert table.session.moves == ["swap 5D in 0 high"]
     assert [t.text[:40] for t in app.toasts] == ["The joker went to the high end of the ru"]
+
+
+# -- between people each person keeps their own order of the hand -------------------------------
+
+def test_between_people_each_person_keeps_their_own_hand_order(app, drive):
+    from game.catalog import GameConfig, Seat
+    from game.session import Session
+    from scenes.telefunken.table import TelefunkenTable
+
+    people = GameConfig("telefunken", (Seat("human"), Seat("human"), Seat("ai", "easy")), 3, {})
+    table = TelefunkenTable(app, people, Session.new(people))
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    table.viewer = 0
+    table.sort("suit")
+    assert table.sort_mode == "suit"
+    table.viewer = 1  # the other person's turn: their hand as they left it (by rank)
+    assert table.sort_mode == "rank"
+    table.sort("rank")
+    table.viewer = 0
+    assert table.sort_mode == "suit"
+    again = TelefunkenTable(app, people, table.session)  # (Undo, Restart: built again)
+    again.viewer = 1
+    assert again.sort_mode == "rank"
+    again.viewer = 0
+    assert again.sort_mode == "suit"
+    alone = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 2, 3, {})
+    solo = TelefunkenTable(app, alone, Session.new(alone))
+    assert solo.sort_mode == "rank"  # (one person: the game's own remembered order)
+    app.scenes.reset(solo, transition=None)
+    drive.settle()
+    solo.sort("suit")
+    assert TelefunkenTable(app, alone, Session.new(alone)).sort_mode == "suit"
+
+
+def test_the_meld_zones_waiting_words_go_when_the_meld_is_put_down(app, drive):
+    """The contract made by dropping its third card on the table: "7♦ waits in the meld
+    zone: add the rest of the meld…" stood a second beside "… made the contract"."""
+    from tests.test_telefunken_s22 import drag_to
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_state(app, drive, fresh(hand))
+    for code in ("7H", "7D"):
+        drag_to(drive, table, code, table.layout["table"].rect.center)
+    assert "waits in the meld zone" in last_toast(app)
+    drag_to(drive, table, "7C", table.layout["table"].rect.center)
+    assert table.state.melded[0]
+    assert not [t.text for t in app.toasts if "waits in the meld zone" in t.text]

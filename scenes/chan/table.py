@@ -57,7 +57,7 @@ from scenes.chan import layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
 from scenes.crisp import CRISP
-from scenes.game_table import AI_LEAD, SYSTEM_REASONS, CardTable, banner_at
+from scenes.game_table import AI_LEAD, SYSTEM_REASONS, CardTable, PerViewer, banner_at
 from scenes.widgets import Button, WidgetGroup
 
 WIN_PAUSE = 1.6  # seconds a winning hand lies still on the table before the results open
@@ -96,6 +96,7 @@ MOVE_KEYS = {"u": pygame.K_u, "chiu": pygame.K_c, "draw": pygame.K_d, "pass": py
 
 class ChanTable(CardTable):
     name = "chan"
+    mode = PerViewer("pairs")  # the order of the hand at the screen, per person
     rules_module = rules
     ai_module = chan_ai
     ai_delay = 0.7
@@ -132,7 +133,6 @@ class ChanTable(CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("chan")
-        self.mode = self.hand_order("pairs")
         self.sync = CardSync(totom_image)
         self.stock_ent: int | None = None
         self._source: dict[str, tuple[float, float]] = {}

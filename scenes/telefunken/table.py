@@ -34,7 +34,7 @@ from game.session import Session
 from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.game_table import AI_LEAD, BANNER_MARGIN, BANNER_PAD, CardTable, banner_box
+from scenes.game_table import AI_LEAD, BANNER_MARGIN, BANNER_PAD, CardTable, PerViewer, banner_box
 from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
@@ -168,6 +168,7 @@ def _turning(ent: int) -> bool:
 
 class TelefunkenTable(Gestures, CardTable):
     name = "telefunken"
+    sort_mode = PerViewer("rank")  # the order of the hand at the screen, per person
     rules_module = rules
     ai_module = telefunken_ai
     ai_delay = 0.6
@@ -181,7 +182,6 @@ class TelefunkenTable(Gestures, CardTable):
         self.layout = load_layout("telefunken")
         self.marks = TelefunkenMarks(self._hand_cards, self.tag_room)
         self.players = len(config.seats)
-        self.sort_mode = self.hand_order("rank")
         self.order: list[str] = []       # the viewer's hand, left to right
         self.selected: list[str] = []    # cards moved to the build zone
         self.sync = CardSync(card_image)
@@ -849,6 +849,10 @@ class TelefunkenTable(Gestures, CardTable):
         if self.config.seats[seat].is_human and seat == self.viewer and self.session.befores:
             # the position Undo goes back to, as it is still shown
             self._remember_twins(self.session.befores[-1])
+        if move.startswith("meld "):  # "… waits in the meld zone: add the rest" is over
+            said = self._gathered_said | {words.could_grow()}
+            self._gathered_said = set()
+            self.app.toasts = [t for t in self.app.toasts if t.text not in said]
         super()._after_move(seat, move, events)
 
     def restore_marks(self) -> None:

@@ -28,7 +28,7 @@ from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
-from scenes.game_table import AI_LEAD, CardTable, deal_over_no_undo, is_undo_key
+from scenes.game_table import AI_LEAD, CardTable, PerViewer, deal_over_no_undo, is_undo_key
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
@@ -65,6 +65,7 @@ class ZetemaMarks(LastMoves):
 
 class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     name = "zetema"
+    sort_mode = PerViewer("rank")  # the order of the hand at the screen, per person
     rules_module = rules
     ai_module = zetema_ai
     ai_delay = 0.6
@@ -77,7 +78,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             e for t, e in self.selection if t.endswith(rules.PILE)])
         self.back = card_image("back", layout.HAND_W)
         self.players = len(config.seats)
-        self.sort_mode = self.hand_order("rank")
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
