@@ -161,3 +161,38 @@ def test_an_exception_in_the_computer_player_is_recorded(tmp_path, monkeypatch):
     key = next(iter(report.exceptions))
     assert key.startswith("AI worker: KeyError") and "planted" in key
     assert "planted" in report.exceptions[key].text and report.failed
+
+
+def test_a_finished_deal_on_show_is_no_leak(app, drive, tmp_path):
+    """Seat 3 (the computer) goes out while the person of seat 1 has their cards in view;
+    the next deal's first decision is seat 2's (another person), but the finished deal stays
+    on the table for its summary, every hand's cards left public by then: the monkey called
+    that a leak (seed 572)."""
+    from game.catalog import GameConfig, Seat
+    from game.rules import telefunken as rules
+    from game.session import Session
+    from scenes.telefunken.table import TelefunkenTable
+    from tests.test_telefunken_playtest_s18 import load
+
+    config = GameConfig("telefunken", (Seat("human"), Seat("human"), Seat("ai", "easy")), 3, {})
+    state = load([["4D", "6C", "8D", "2H", "9S"], ["4C", "6D", "8H", "JS", "3S"], ["KC"]],
+                 players=3, to_move=2, melds=[{"owner": 2, "cards": ["QS", "QH", "QC"]}],
+                 dealer=1)
+    table = TelefunkenTable(app, config, Session(config, rules, state, state))
+    app.scenes.reset(table, transition=None)
+    pace = table.rules.pace
+    table.rules.pace = lambda: 100.0  # (the computer waits until the cover is lifted)
+    drive.settle()
+    watcher = monkey.Monkey("telefunken", 1, tmp_path, None, None)
+    watcher.app = app
+    watcher._check_hidden(table, [])  # (the cover up: seen)
+    drive.lift_cover(table)
+    assert table.viewer == 0 and not table.curtain and table.session.moves == []
+    table.rules.pace = pace
+    for _ in range(240):  # the computer goes out; the deal's end stays on show a while
+        drive.step()
+        watcher._check_hidden(table, [])
+        if table.ended_deal is not None:
+            assert table.rules.to_move == 1  # (the next deal's cut: the other person's)
+    assert table.session.moves == ["discard KC"]
+    assert not watcher.report.leaks, watcher.report.leaks

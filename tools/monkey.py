@@ -516,6 +516,9 @@ class Monkey:
                                 self.context())
         if table.world is None or not table.world.alive:
             return
+        if getattr(table, "ended_deal", None) is not None:  # a finished deal on show (its
+            w.leak_time = 0.0  # summary to come): every hand's cards left are public now,
+            return  # and the engine's seat to move is already the next deal's
         dump = table.rules_module.dump(table.state)
         excess = hidden_excess(table, w.allowed, dump)
         if excess:
