@@ -169,6 +169,8 @@ class GameTable(TableScene):
             from scenes.replay import ReplayControls
 
             self.replay_controls = ReplayControls(self)
+        elif not self.session.moves:  # a new game (Start, Restart, Play again) replaces the
+            self.autosave()  # game saved before it at once, not at its first move
         self.refresh()
 
     @property

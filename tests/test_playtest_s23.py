@@ -320,3 +320,31 @@ def test_the_meld_zones_waiting_words_go_when_the_meld_is_put_down(app, drive):
     drag_to(drive, table, "7C", table.layout["table"].rect.center)
     assert table.state.melded[0]
     assert not [t.text for t in app.toasts if "waits in the meld zone" in t.text]
+
+
+# -- Restart replaces the saved game at once -----------------------------------------------------
+
+def test_restart_replaces_the_saved_game_before_the_first_move(app, drive):
+    import json
+
+    from game.catalog import default_config
+    from game.saves import autosave_path, flush_saves
+    from game.session import Session
+    from scenes.zertz_table import ZertzTable
+
+    app.persist = True
+    config = default_config("zertz", seed=5)
+    session = Session.new(config)
+    table = ZertzTable(app, config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    seat = table.state.seat
+    drive.drag(drive.center_of(table.supply_ents[seat][-1]), table.ring_center("d4"))
+    drive.settle()
+    flush_saves()
+    assert json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"][:1] == [
+        "place d4"]
+    table.restart()
+    drive.settle()
+    flush_saves()
+    assert json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"] == []
