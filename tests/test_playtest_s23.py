@@ -348,3 +348,33 @@ def test_restart_replaces_the_saved_game_before_the_first_move(app, drive):
     drive.settle()
     flush_saves()
     assert json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"] == []
+
+
+# -- Zetema: a refusal over the cards shown leaves their corners in view -------------------------
+
+def test_a_refusal_after_a_straight_leaves_the_shown_cards_corners_in_view(app, drive):
+    import esper
+    import pygame
+
+    from ecs.components import CardFace, Sprite, Transform
+    from ecs.input import entity_rect
+    from game.rules import zetema
+    from tests.test_toasts import toast_boxes
+    from tests.test_zetema_marriages import AI, H, play, start
+
+    hand = ["4C", "5C", "6D", "7C", "8S", "9S", "QS"]
+    table, drive = start(app, (H, AI), [hand, ["2H", "3H", "5H", "6H", "9H", "10H", "JH"]])
+    play(drive, table, "meld straight 4C 5C 6D 7C 8S 9S")
+    assert table.state.phase == "discard" and table.state.seat == 0
+    text = ("After your straight, the discard must be one of the cards you showed: 4♣ 5♣ 6♦ 7♣ "
+            "8♠ 9♠.")
+    assert zetema.legal_moves(table.state) and "discard QS" not in zetema.legal_moves(table.state)
+    boxes = toast_boxes(app, text)
+    zone = table.layout["meld"].rect
+    table.world.activate()
+    cards = [r for r in (pygame.Rect(entity_rect(t, sp)) for _, (t, sp, _f) in
+                         esper.get_components(Transform, Sprite, CardFace))
+             if zone.collidepoint(r.center)]
+    assert len(cards) == 6 and len(boxes) == 1
+    top = min(c.top for c in cards)
+    assert boxes[0].top >= top + 30, (boxes[0], top)  # (the corners: rank and suit)
