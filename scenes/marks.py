@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import esper
 import pygame
 
-from ecs.components import Sprite, Transform, ZOrder
+from ecs.components import Selected, Sprite, Transform, ZOrder
 from ecs.input import entity_rect
 from ecs.tween import travelling
 from scenes import theme
@@ -184,8 +184,12 @@ class LastMoves:
              hidden: Iterable[int] = ()) -> None:
         """Outline every mark; tags stand where they cover neither another tag nor the
         table's words in ``keep_clear`` (zone labels). Marks on ``hidden`` entities (a
-        hand under the cover) are not drawn."""
+        hand under the cover), or on chosen ones alone (``Selected``), are not drawn."""
         hidden = set(hidden)
+        # a thing the person has chosen shows their choice's outline, not a seat's mark on
+        # it alone (the top discard chosen to buy it kept the blue outline of the seat that
+        # threw it, the choice's outline unseen beneath); a mark around more stays
+        chosen = {ent for ent, _ in esper.get_component(Selected)}
         taken = [pygame.Rect(r) for r in keep_clear]
         pieces = _Pieces()  # (it looks at the table only when a mark needs it)
         tags: list[tuple[str, tuple[int, int, int], pygame.Rect, str, bool]] = []
@@ -195,6 +199,8 @@ class LastMoves:
             drawn = []
             for mark in reversed(marks):  # the newest first: an older mark it covers says
                 if hidden and hidden & set(mark.entities):
+                    continue
+                if chosen and mark.entities and set(mark.entities) <= chosen:
                     continue
                 box = self._box(mark, pieces)  # nothing more (a card shown, then discarded)
                 if box is None or any(b.contains(box) for b in later):

@@ -378,3 +378,37 @@ def test_a_refusal_after_a_straight_leaves_the_shown_cards_corners_in_view(app, 
     assert len(cards) == 6 and len(boxes) == 1
     top = min(c.top for c in cards)
     assert boxes[0].top >= top + 30, (boxes[0], top)  # (the corners: rank and suit)
+
+
+# -- a chosen card shows the choice's outline, not another seat's mark --------------------------
+
+def test_a_chosen_discard_shows_the_choice_not_the_throwers_mark(open_telefunken, app,  # noqa: F811
+                                                                  drive):
+    import pygame
+
+    from tests.test_click_to_move import OTHERS, tposition
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = tposition([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                      discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    table = open_telefunken(state)
+    top = table.sync.entities("discard")[-1][1]
+    table.world.activate()
+    table.marks.entities(3, [top], "Seat 4")  # (the seat that threw it)
+
+    def marks_drawn() -> int:
+        surface = pygame.Surface(app.size)
+        surface.fill((0, 0, 0))
+        table.world.activate()
+        table.marks.draw(surface)
+        return pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255)).count()
+
+    unmarked = app.size[0] * app.size[1]
+    assert marks_drawn() < unmarked  # (the outline and tag drawn)
+    drive.click(drive.center_of(top))
+    drive.step(2)
+    assert table.drag.selected == top
+    assert marks_drawn() == unmarked  # chosen: only the choice's outline (the renderer's)
+    drive.click(drive.center_of(top))  # let go: the seat's mark again
+    drive.step(2)
+    assert table.drag.selected is None and marks_drawn() < unmarked
