@@ -260,9 +260,11 @@ class DragDropSystem(esper.Processor):
             target = self._target_at(pos)
             drop = esper.try_component(target, DropTarget) if target is not None else None
             press = self._press_ent
-            if (callable(self.click_select) and press is not None and press != self.selected
+            if (self.click_select and press is not None and press != self.selected
                     and not (drop is not None and drop.valid)):
-                target = None  # another card over an unlit target: select it, or let go
+                # another card (a Zertz marble you may take, over its ring) over an unlit
+                # target: select it, or let go (it was dropped there and refused)
+                target = None
                 if not self._selects(press):
                     self.deselect()
             elif (self.cancel_on_miss and drop is not None and press != self.selected

@@ -412,3 +412,24 @@ def test_a_chosen_discard_shows_the_choice_not_the_throwers_mark(open_telefunken
     drive.click(drive.center_of(top))  # let go: the seat's mark again
     drive.step(2)
     assert table.drag.selected is None and marks_drawn() < unmarked
+
+
+def test_a_marble_you_may_take_clicked_while_a_piece_is_chosen_is_chosen_instead(app, drive):
+    """A newcomer chose a piece, then changed their mind and clicked a marble they may take:
+    "Ring f3 already holds a marble: choose an empty ring." and the piece let go."""
+    from game.rules import zertz
+    from tests.test_zertz_words import SIX_PLACED
+    from tests.test_zertz_words import open_table as open_zertz
+
+    table = open_zertz(app, drive, zertz.load(SIX_PLACED))
+    assert "take a1" in zertz.legal_moves(table.state)
+    drive.click(drive.center_of(table.supply_ents[0][-1]))
+    assert table.drag.selected == table.supply_ents[0][-1]
+    app.toasts.clear()
+    marble = table.marble_ents["a1"]
+    drive.click(drive.center_of(marble))
+    drive.settle()
+    assert table.drag.selected == marble and app.toasts == [] and table.session.moves == []
+    drive.click(table.layout[f"tray_{table.state.seat}"].rect.center)  # then into the tray
+    drive.settle()
+    assert table.session.moves == ["take a1"]
