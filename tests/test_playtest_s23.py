@@ -433,3 +433,26 @@ def test_a_marble_you_may_take_clicked_while_a_piece_is_chosen_is_chosen_instead
     drive.click(table.layout[f"tray_{table.state.seat}"].rect.center)  # then into the tray
     drive.settle()
     assert table.session.moves == ["take a1"]
+
+
+# -- Zetema: a pile clicked with several cards in the meld zone says to leave only one ----------
+
+def test_a_pile_clicked_with_several_cards_in_the_meld_zone_says_to_leave_one(app):
+    from game.rules import zetema
+    from tests.test_zetema_marriages import AI, H, start
+    from tests.test_zetema_playtest_fixes import choose
+
+    hand = ["4C", "5C", "7C", "9C", "JC", "2H", "KD"]
+    table, drive = start(app, (H, AI), [hand, ["2S", "3H", "5H", "6H", "9H", "10H", "JH"]],
+                         piles={zetema.RANKS[zetema.CARD_RANK["4D"]]: ["4D"]})
+    choose(drive, table, ["4C", "5C", "7C"])
+    said = ("To discard, leave only that card in the meld zone: it holds 3 cards (click the "
+            "others to take them back).")
+    four = table.piles[zetema.CARD_RANK["4D"]][0][1]
+    for where in (table.layout["pile_4"].rect.midbottom, drive.center_of(four)):
+        app.toasts.clear()
+        x, y = where
+        drive.click((x, y - 6))
+        drive.settle()
+        assert [t.text for t in app.toasts] == [said] and table.session.moves == []
+    assert [c for c, _ in table.selection] == ["4C", "5C", "7C"]

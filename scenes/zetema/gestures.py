@@ -133,7 +133,14 @@ class ZetemaGestures:
         return tuple(t for t, _ in self.selection)
 
     def selection_verdicts(self) -> dict[int, tuple[bool, str]]:
-        """One card of the hand in the meld zone may be clicked onto its pile."""
+        """One card of the hand in the meld zone may be clicked onto its pile; with more
+        there, a pile clicked says to leave only the card to discard (it said nothing, or,
+        on a pile's card, that the card stays on its pile)."""
+        if (len(self.selection) > 1 and self.mine and self.replay is None
+                and not any(t.endswith(rules.PILE) for t, _ in self.selection)):
+            why = words.one_to_discard(len(self.selection))
+            return {target: (False, why) for target, drop in esper.get_component(DropTarget)
+                    if drop.name.startswith("pile_")}
         if len(self.selection) != 1 or self.selection[0][0].endswith(rules.PILE):
             return {}
         ent = self.selection[0][1]

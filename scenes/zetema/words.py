@@ -191,6 +191,14 @@ def already_declared(state: rules.State) -> str:
              "cards you showed")
 
 
+def one_to_discard(count: int) -> str:
+    """A pile clicked with several cards of the hand in the meld zone."""
+    return ngettext("To discard, leave only that card in the meld zone: it holds {count} card "
+                    "(click the others to take them back)",
+                    "To discard, leave only that card in the meld zone: it holds {count} cards "
+                    "(click the others to take them back)", count).format(count=num(count))
+
+
 def only_royals_from_piles(token: str) -> str:
     return _("{card} stays on its pile: only kings and queens may be taken back, for a "
              "marriage").format(card=card(token))
