@@ -456,3 +456,18 @@ def test_a_pile_clicked_with_several_cards_in_the_meld_zone_says_to_leave_one(ap
         drive.settle()
         assert [t.text for t in app.toasts] == [said] and table.session.moves == []
     assert [c for c, _ in table.selection] == ["4C", "5C", "7C"]
+
+
+# -- Telefunken's rules texts name every way to cut ----------------------------------------------
+
+@pytest.mark.parametrize(("lang", "lift", "cut"), [("", "Lift", "Cut"), ("fa", "بردار", "برش"),
+                                                   ("vi", "Nhấc", "Cắt")])
+def test_the_rules_name_the_click_and_the_lift_and_cut_buttons(lang, lift, cut):
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "assets" / "rules" / lang / "telefunken.md").read_text(
+        encoding="utf-8")
+    assert f"**{lift}**" in text and f"**{cut}**" in text
+    i18n.set_language(lang or "en")
+    from scenes.telefunken import words as tw
+    assert tw.button("lift") == lift and tw.button("cut") == cut
