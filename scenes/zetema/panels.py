@@ -186,10 +186,11 @@ class ZetemaPanels:
         """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
         covered Clear; a long refusal ran past the zone's edges)."""
         zone = self.layout["meld"].rect
-        if not any(getattr(w, "on_click", None) == self.confirm_meld for w in self.widgets.widgets):
-            # no Meld and Clear buttons (a discard to choose among the cards shown): the
-            # whole zone's width, so that a refusal takes fewer lines and leaves the corners
-            # of the cards it speaks of in view (three lines covered them)
+        if (self.selection or self.shown) and not any(
+                getattr(w, "on_click", None) == self.confirm_meld for w in self.widgets.widgets):
+            # cards in the zone and no Meld and Clear buttons (a discard to choose among the
+            # cards shown): the whole zone's width, so that a refusal takes fewer lines and
+            # leaves the corners of the cards it speaks of in view (three lines covered them)
             return zone.centerx, zone.width
         part = theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, 1), zone)
         return part.centerx, part.width
