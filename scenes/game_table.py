@@ -311,6 +311,7 @@ class GameTable(TableScene):
         if type(self).mark_move is GameTable.mark_move:
             return  # the table marks its moves inside ``animate`` only: nothing to redo
         self.marks.clear()
+        self._tags_language = i18n.language()  # (the language the tags name the seats in)
         session = self.session
         start = self.marks_start()
         turns = sorted(session.last_turns().items(), key=lambda item: item[1][-1])
@@ -361,8 +362,10 @@ class GameTable(TableScene):
                 esper.switch_world(previous)
 
     def _follow_language(self) -> None:
-        if (getattr(self, "_words_language", None) == i18n.language() or self.world is None
-                or self.animating):
+        if getattr(self, "_words_language", None) == i18n.language() or self.world is None:
+            return
+        if self.animating:  # (marked again once the move has landed; meanwhile the tags
+            self._rename_tags()  # that name a seat change language)
             return
         self._words_language = i18n.language()
         self._refreshed_for = None
@@ -371,6 +374,23 @@ class GameTable(TableScene):
 
             self.replay_controls = ReplayControls(self)
         self.restore_marks()  # their tags name the seats
+
+    def _rename_tags(self) -> None:
+        """The last-move tags that name their seat, in the current language (it changed under
+        the pause menu while a move was landing: the table behind the menu showed "Ghế 3"
+        beside English words)."""
+        old = getattr(self, "_tags_language", None)
+        self._tags_language = i18n.language()
+        if old is None or old == self._tags_language:
+            return
+        plain = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")  # (digits as the old language wrote
+        new = {seat: self.seat_name(seat) for seat in self.marks.marks}  # them aside)
+        with i18n.speaking(old):
+            was = {seat: self.seat_name(seat).translate(plain) for seat in self.marks.marks}
+        for seat, marks in self.marks.marks.items():
+            for mark in marks:
+                if mark.label.translate(plain) == was[seat]:
+                    mark.label = new[seat]
 
     # -- click-to-move -----------------------------------------------------------------
     def selection_key(self) -> tuple | None:

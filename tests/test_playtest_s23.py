@@ -471,3 +471,34 @@ def test_the_rules_name_the_click_and_the_lift_and_cut_buttons(lang, lift, cut):
     i18n.set_language(lang or "en")
     from scenes.telefunken import words as tw
     assert tw.button("lift") == lift and tw.button("cut") == cut
+
+
+# -- a change of language while a move lands renames the seats' tags -----------------------------
+
+@pytest.mark.parametrize(("first", "then", "before", "after"), [
+    ("vi", "en", "Ghế 2", "Seat 2"), ("en", "fa", "Seat 2", "جایگاه ۲"),
+    ("fa", "vi", "جایگاه ۲", "Ghế 2")])
+def test_tags_naming_a_seat_follow_a_change_of_language_while_a_move_lands(app, drive, first,
+                                                                           then, before, after):
+    from scenes.settings import set_app_language
+    from tests.test_zetema_marriages import AI, H, start
+
+    i18n.set_language(first)
+    hands = [["4C", "5C", "7C", "9C", "JC", "2H", "KD"], ["2S", "3H", "5H", "6H", "9H", "10H", "JH"]]
+    table, drive = start(app, (H, AI, AI), hands + [["2D", "3D", "5D", "6D", "9D", "10D", "JD"]])
+    table.world.activate()
+    card = table.hand[0][1]
+    table.marks.entities(1, [card], table.seat_name(1))
+    table.marks.entities(2, [card], "put")  # (not a seat's name: left as it is)
+    assert table.marks.marks[1][0].label == before
+    from ecs.tween import animate
+
+    animate(card, "alpha", 254.0, 30.0)  # (a move landing under the pause menu)
+    assert table.animating
+    try:
+        set_app_language(app, then)
+        table._follow_language()
+        assert table.marks.marks[1][0].label == after
+        assert table.marks.marks[2][0].label == "put"
+    finally:
+        i18n.set_language("en")
