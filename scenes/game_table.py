@@ -909,6 +909,10 @@ class GameTable(TableScene):
                      and w.on_click == self.undo), None)
         if undo is not None:  # (whether Undo can work changes with the cover, not only moves)
             undo.enabled = self.can_undo()
+        hint = self._hint_button()
+        if hint is not None and getattr(self, "ended_deal", None) is not None:
+            hint.enabled = False  # (a finished deal on show, its summary over it: lit when
+            # the next deal was yours to begin, greyed when another's)
         if self.hint is not None and any(
                 ent not in self.hint[1] and ent not in self._chosen_at_hint
                 for ent, _ in esper.get_component(Selected)):

@@ -502,3 +502,28 @@ def test_tags_naming_a_seat_follow_a_change_of_language_while_a_move_lands(app, 
         assert table.marks.marks[2][0].label == "put"
     finally:
         i18n.set_language("en")
+
+
+# -- Zetema: the Hint button is greyed while a finished deal is on show ---------------------------
+
+def test_the_hint_button_is_greyed_under_a_deal_summary_whoever_begins_the_next(app, drive):
+    from game.catalog import GameConfig, Seat
+    from game.rules import zetema
+    from game.session import Session
+    from scenes.results import DealSummary
+    from scenes.zetema.table import ZetemaTable
+    from tests.test_zetema_table import last_card_of_the_deal, play_the_last_card
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal(dealer=0)  # (the next deal is yours to begin)
+    table = ZetemaTable(app, config, Session(config, zetema, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    summary = play_the_last_card(app, drive, table, frames=200)
+    assert isinstance(summary, DealSummary) and table.rules.state.seat == 0
+    drive.step(3)
+    assert not table._hint_button().enabled
+    summary.close()
+    drive.settle()
+    assert table.ended_deal is None and app.scenes.top is table
+    assert table._hint_button().enabled  # (your turn in the new deal)
