@@ -23,6 +23,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "fa": "فارسی", "vi": "Tiếng
 """Language code -> its name written in that language (as the Settings screen offers it)."""
 RTL_LANGUAGES = frozenset({"fa"})
 PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+ASCII_DIGITS = {persian: ascii_ for ascii_, persian in PERSIAN_DIGITS.items()}
 
 _current = "en"
 _translations: gettext.NullTranslations = gettext.NullTranslations()
@@ -120,6 +121,11 @@ def N_(message: str) -> str:
 def digits(text: str, lang: str | None = None) -> str:
     """``text`` with its ASCII digits written as the language writes them (Persian: ۰–۹)."""
     return text.translate(PERSIAN_DIGITS) if (lang or _current) == "fa" else text
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with Persian digits written back as ASCII ones (``digits`` undone)."""
+    return text.translate(ASCII_DIGITS)
 
 
 def num(value: int | float | str, lang: str | None = None) -> str:

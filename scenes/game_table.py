@@ -383,13 +383,12 @@ class GameTable(TableScene):
         self._tags_language = i18n.language()
         if old is None or old == self._tags_language:
             return
-        plain = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")  # (digits as the old language wrote
-        new = {seat: self.seat_name(seat) for seat in self.marks.marks}  # them aside)
-        with i18n.speaking(old):
-            was = {seat: self.seat_name(seat).translate(plain) for seat in self.marks.marks}
+        new = {seat: self.seat_name(seat) for seat in self.marks.marks}
+        with i18n.speaking(old):  # (its digits compared aside: ``num`` writes the current's)
+            was = {seat: i18n.ascii_digits(self.seat_name(seat)) for seat in self.marks.marks}
         for seat, marks in self.marks.marks.items():
             for mark in marks:
-                if mark.label.translate(plain) == was[seat]:
+                if i18n.ascii_digits(mark.label) == was[seat]:
                     mark.label = new[seat]
 
     # -- click-to-move -----------------------------------------------------------------
