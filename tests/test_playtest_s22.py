@@ -52,10 +52,8 @@ def watch_a_computer_move(table, drive, drawn_count) -> tuple[int, int]:
     raise AssertionError("no computer move landed")
 
 
-def test_chan_a_computers_count_waits_for_its_move(app, drive, monkeypatch):
-    from tests.test_chan_ui import computers_to_play
-
-    table = computers_to_play(app, drive)
+def chan_panel_counts(monkeypatch) -> dict[str, int]:
+    """The card count each Chắn seat panel drawn last showed, by the seat's name."""
     counts: dict[str, int] = {}
     real = chan_panels.seat_panel
 
@@ -64,6 +62,14 @@ def test_chan_a_computers_count_waits_for_its_move(app, drive, monkeypatch):
         return real(surface, rect, name, level, count, *rest, **kw)
 
     monkeypatch.setattr(chan_panels, "seat_panel", spy)
+    return counts
+
+
+def test_chan_a_computers_count_waits_for_its_move(app, drive, monkeypatch):
+    from tests.test_chan_ui import computers_to_play
+
+    table = computers_to_play(app, drive)
+    counts = chan_panel_counts(monkeypatch)
 
     def drawn(seat: int) -> int:
         table.draw(pygame.Surface(app.size))

@@ -13,15 +13,19 @@ from game import i18n
 from game.rules import chan as rules_chan
 from game.rules import telefunken as rules
 from scenes.telefunken import words
-from tests.test_telefunken_s22 import NAMES, PURE, fresh, grip, hand_ent, last_toast, melded, open_state
+from tests.test_telefunken_s22 import (
+    NAMES,
+    PURE,
+    fresh,
+    last_toast,
+    melded,
+    open_state,
+    sevens_in_the_zone,
+)
 
 
 def test_a_click_on_the_unlit_table_says_why_the_zones_cards_are_no_meld(app, drive):
-    hand = ["7D", "7C", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
-    table = open_state(app, drive, fresh(hand))
-    for code in ("7D", "7C", "7C"):
-        drive.click(grip(table, hand_ent(table, code)))
-        drive.settle()
+    table = sevens_in_the_zone(app, drive)
     app.toasts.clear()
     drive.click(table.layout["table"].rect.center)
     drive.settle()
@@ -66,17 +70,10 @@ def test_the_rarer_lay_off_reasons_are_translated(lang):
 
 def test_a_winners_panel_counts_no_cards_once_its_hand_lies_in_the_middle(app, drive,
                                                                           monkeypatch):
-    from scenes.chan import panels
     from tests.test_chan_win_view import open_before_win
+    from tests.test_playtest_s22 import chan_panel_counts
 
-    counts: dict[str, int] = {}
-    real = panels.seat_panel
-
-    def seat_panel(surface, rect, name, level, count, *rest, **kw):
-        counts[name] = count
-        return real(surface, rect, name, level, count, *rest, **kw)
-
-    monkeypatch.setattr(panels, "seat_panel", seat_panel)
+    counts = chan_panel_counts(monkeypatch)
     table = open_before_win(app, drive)
     winner = rules_chan.to_move(table.state)
     name = table.seat_name(winner)

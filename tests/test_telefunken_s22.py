@@ -171,12 +171,18 @@ def test_deal_4_two_ranks_may_start_the_two_cuartetos(app, drive):
     assert last_toast(app) == "3♣ waits in the meld zone: add the rest of the meld, then put it down"
 
 
-def test_the_zones_group_dropped_on_the_table_says_why_it_is_no_meld(app, drive):
+def sevens_in_the_zone(app, drive) -> TelefunkenTable:
+    """Deal 1, your turn: 7♦ 7♣ 7♣ clicked into the meld zone (no pure trio)."""
     hand = ["7D", "7C", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
     table = open_state(app, drive, fresh(hand))
     for code in ("7D", "7C", "7C"):
         drive.click(grip(table, hand_ent(table, code)))
         drive.settle()
+    return table
+
+
+def test_the_zones_group_dropped_on_the_table_says_why_it_is_no_meld(app, drive):
+    table = sevens_in_the_zone(app, drive)
     build = table.sync.entities("build")[0][1]
     drive.drag(drive.center_of(build), table.layout["table"].rect.center, steps=6)
     drive.settle()
