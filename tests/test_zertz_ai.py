@@ -272,3 +272,18 @@ def test_pruning_at_the_draws_keeps_the_value_of_the_search():
                 plain_total += search.nodes
         assert values[0] == pytest.approx(values[1], abs=1e-9)
     assert pruned_total < plain_total
+
+
+def test_easy_never_puts_a_marble_where_the_other_side_takes_its_sixth_of_that_colour():
+    """Play-test: Red held five black; easy (Blue) put the drawn black on e5, next to Red's
+    d5, and Red took it and won at once. Easy may put carelessly, not hand over the game."""
+    bag = ["white"] * 6 + ["grey"] * 6
+    s = position(pieces={"b1": 0, "c3": 0, "d5": 0, "e4": 1, "f5": 1},
+                 captured=[{"black": 5}, {}], bag=["black"] + bag, to_move=1, phase="put")
+    assert s.drawn == "black"
+    red = {n for r in ("b1", "c3", "d5") for n in z.NEIGHBOURS[r]}
+    legal = z.legal_moves(s)
+    assert any(m.split()[1] in red for m in legal)  # (a gift is on offer)
+    for seed in range(40):
+        move = ai.choose(z.view(s, 1), legal, "easy", random.Random(seed))
+        assert move.split()[1] not in red, (seed, move)

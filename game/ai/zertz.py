@@ -8,7 +8,7 @@ Levels:
 
 - ``easy``: a beginner. Greedy on what a move gains at once, with noise: it takes the best
   marble it can and places pieces next to marbles, but puts a drawn marble without asking
-  whether the other side can reach it.
+  whether the other side can reach it (only never where it would be their sixth of a colour).
 - ``normal`` (the former hard, now with its 26,000 positions): alpha-beta (negamax) over
   both sides' moves with expectimax at the draws (Star1-pruned), iteratively deepened until
   ``NODE_BUDGET["normal"]`` positions are searched, with a transposition table, move
@@ -65,6 +65,7 @@ WIDTHS: dict[str, tuple[int, int]] = {"easy": (0, 0), "normal": (7, 5), "hard": 
 
 EASY_NOISE = 0.5    # spread of the easy level's random preference
 EASY_OWN_PUT = 0.6  # how much the easy level likes putting a marble next to its own pieces
+EASY_GIFT = -50.0  # a put the other side could take as its sixth of that colour
 
 # Evaluation weights (in marble points).
 W_COUNT = 0.2      # per marble taken or forecast (the first tie-break)
@@ -300,7 +301,9 @@ def _easy_score(node: Board, move: int) -> float:
     """The easy level's view of a move: what it gains right now, nothing more.
 
     It takes the best marble it can, places pieces next to marbles it cannot reach yet and
-    likes to put a drawn marble next to its own pieces, without looking at the other side's.
+    likes to put a drawn marble next to its own pieces, without looking at the other side's,
+    unless the marble would be the other side's sixth of its colour: a beginner does not
+    hand over the game (a play-tester took a black put next to his piece and won).
     """
     kind, i = move >> 6, move & 63
     me = node.seat
@@ -312,6 +315,8 @@ def _easy_score(node: Board, move: int) -> float:
         return float((m[1] & around).bit_count() + 2 * (m[2] & around).bit_count()
                      + 3 * (m[3] & around).bit_count())
     if kind == _PUT:
+        if node.cap[1 - me][node.drawn - 1] >= 5 and node.adj[1 - me] >> i & 1:
+            return EASY_GIFT
         return EASY_OWN_PUT if node.adj[me] >> i & 1 else 0.0
     return -1.0
 
