@@ -186,7 +186,7 @@ def stays_on_pile(token: str) -> str:
 
 def already_declared(state: rules.State) -> str:
     if state.meld == "marriage":
-        return _("You have declared your marriage this turn: now discard a card onto its pile")
+        return _("You have declared your marriage this turn: now discard a card onto the pile of its rank")
     return _("You have declared a combination this turn (one per turn): now discard one of the "
              "cards you showed")
 

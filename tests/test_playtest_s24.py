@@ -1,0 +1,41 @@
+"""Fixes from the twenty-fourth session's play-test round (Zetema's words after a marriage,
+its rules text on Undo against the computer). Zertz's easy level and a drawn marble that
+would be the other side's sixth: ``tests/test_zertz_ai.py``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.rules import zetema as rules
+from scenes.zetema import words
+
+RULES = Path(__file__).resolve().parents[1] / "assets" / "rules"
+
+
+def test_after_a_marriage_the_discard_is_named_onto_the_pile_of_its_rank():
+    """"Now discard a card onto its pile", just after the marriage went to the Marriages
+    pile, read as that pile."""
+    state = replace(rules.new_game(players=2, seed=1), meld="marriage")
+    said = words.already_declared(state)
+    assert said.endswith("now discard a card onto the pile of its rank")
+    with i18n.speaking("vi"):
+        assert "cùng hạng" in words.already_declared(state)
+    with i18n.speaking("fa"):
+        assert "رتبه‌اش" in words.already_declared(state)
+
+
+@pytest.mark.parametrize("path, claim", [
+    ("zetema.md", "every computer turn ends with a discard"),
+    ("fa/zetema.md", "نوبت رایانه همیشه با دور انداختن یک کارت تمام می‌شود"),
+    ("vi/zetema.md", "lượt nào của máy cũng kết thúc bằng một lá đánh ra"),
+])
+def test_the_rules_do_not_say_every_computer_turn_ends_with_a_discard(path, claim):
+    """A computer whose marriages empty its hand ends its turn without a discard (the same
+    rules say so); the Undo paragraph said every computer turn ends with one."""
+    text = (RULES / path).read_text(encoding="utf-8")
+    assert claim not in text
+    assert "Ctrl+Z" in text
