@@ -1,6 +1,7 @@
 """Fixes from the twenty-fourth session's play-test round (Zetema's words after a marriage,
-its rules text on Undo against the computer). Zertz's easy level and a drawn marble that
-would be the other side's sixth: ``tests/test_zertz_ai.py``."""
+its rules text on Undo against the computer; the count of a Zertz computer's pieces left while
+one is on its way). Zertz's easy level and a drawn marble that would be the other side's
+sixth: ``tests/test_zertz_ai.py``."""
 
 from __future__ import annotations
 
@@ -39,3 +40,41 @@ def test_the_rules_do_not_say_every_computer_turn_ends_with_a_discard(path, clai
     text = (RULES / path).read_text(encoding="utf-8")
     assert claim not in text
     assert "Ctrl+Z" in text
+
+
+def test_a_computers_piece_on_its_way_has_left_its_supplys_count(app, drive, monkeypatch):
+    """Zertz: while the computer's piece flew to the board its panel drew nine pieces and
+    still said "10 pieces left to place"; the count goes down as the piece sets off."""
+    import esper
+
+    from ecs.components import Transform
+    from game.catalog import GameConfig, Seat
+    from game.rules import zertz as zrules
+    from game.session import Session
+    from scenes.zertz import words as zwords
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 7, {"first": 1})
+    state = zrules.load({"marbles": {"a1": "white", "g4": "grey"}, "pieces": {}, "to_move": 1,
+                         "bag": ["white"] * 5 + ["grey"] * 5 + ["black"] * 6})
+    table = ZertzTable(app, config, Session(config, zrules, state, state))
+    app.scenes.push(table, transition=None)
+    said: list[int] = []
+    real = zwords.supply_line
+    monkeypatch.setattr(zwords, "supply_line", lambda count: said.append(count) or real(count))
+    piece = table.supply_ents[1][-1]
+    home = esper.component_for_entity(piece, Transform)
+    start = (home.x, home.y)
+    table.rules._apply("place d4")
+    flying = []
+    for _ in range(240):
+        said.clear()
+        drive.step()
+        table.draw(app.screen)
+        t = esper.component_for_entity(piece, Transform)
+        landed = table.shown_state(until_landed=True) is table.state
+        if landed:
+            break
+        if (t.x, t.y) != start:  # on its way
+            flying.append(said[1])  # (seat 0's line, then seat 1's)
+    assert flying and set(flying) == {9}

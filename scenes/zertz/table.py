@@ -162,11 +162,12 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         state = self.state
         hot_seat = len(self.session.humans) > 1
         shown = self.shown_state(until_landed=True)  # (a tray counts a marble once it is in)
-        for seat in (0, 1):
+        leaving = self.shown_state()  # (a computer's piece leaves its supply as it sets off:
+        for seat in (0, 1):  # its panel said "10 pieces left" beside nine drawn)
             cfg = self.config.seats[seat]
             panels.draw_player(surface, self.layout, seat, shown, cfg.is_human, cfg.level,
                                active=shown.phase != "over" and seat == self.shown_seat(),
-                               hot_seat=hot_seat)
+                               hot_seat=hot_seat, supply_left=leaving.supply[seat])
         panels.draw_bag(surface, self.layout, state)
         self.draw_log(surface)
         if self.replay is None:  # the replay controls use the status panel
