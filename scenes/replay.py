@@ -2,7 +2,7 @@
 move (from the seed and the move list) with Back / Next, the arrow keys, Home and End.
 
 The replay is pushed over the scene that opened it (the results screen), so "Close replay"
-goes back there. The bar's words follow the current language; in a right-to-left language
+goes back there (so does Esc). The bar's words follow the current language; in a right-to-left language
 (Persian) it reads from the right: Start and Next stand on the right and the Left arrow key
 steps forwards."""
 
@@ -84,7 +84,10 @@ class ReplayControls:
         buttons[2].primary = True
         self.widgets = WidgetGroup([*buttons, Button(close, _("Close replay"), self.close,
                                                      size=16)])
-        self.keys = {pygame.K_SPACE: self.next, pygame.K_HOME: self.first,
+        # Esc closes the replay, as its Close button (it opened the pause menu, with Restart,
+        # over a finished game's replay)
+        self.keys = {pygame.K_ESCAPE: self.close, pygame.K_SPACE: self.next,
+                     pygame.K_HOME: self.first,
                      pygame.K_END: self.last,
                      pygame.K_LEFT: self.next if rtl else self.back,
                      pygame.K_RIGHT: self.back if rtl else self.next}

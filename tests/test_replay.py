@@ -120,3 +120,17 @@ def test_a_replay_step_is_told_in_the_log_at_once(app, drive):
         replay._wrapped_log = None
         told = [line for line in replay._log_lines(width) if line[:1].isdigit()]
         assert len(told) == step
+
+
+def test_esc_closes_the_replay_as_its_close_button_does(app, drive):
+    """Play-test: Esc in a replay opened the pause menu (Restart among its buttons) over the
+    finished game's replay; only the Close button went back to the results."""
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, ZertzTable) and drive.scene.replay is not None
+    drive.key(pygame.K_RIGHT)  # a step, still landing when Esc comes
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert drive.scene is overlay
+    assert len(app.scenes.stack) == 3  # menu, the finished table, its results: no pause menu
