@@ -2,9 +2,9 @@
 move (from the seed and the move list) with Back / Next, the arrow keys, Home and End.
 
 The replay is pushed over the scene that opened it (the results screen), so "Close replay"
-goes back there (so does Esc). The bar's words follow the current language; in a right-to-left language
-(Persian) it reads from the right: Start and Next stand on the right and the Left arrow key
-steps forwards."""
+goes back there (so does Esc). The bar's words follow the current language; in a
+right-to-left language (Persian) it reads from the right: Start and Next stand on the right
+and the Left arrow key steps forwards."""
 
 from __future__ import annotations
 
@@ -87,8 +87,7 @@ class ReplayControls:
         # Esc closes the replay, as its Close button (it opened the pause menu, with Restart,
         # over a finished game's replay)
         self.keys = {pygame.K_ESCAPE: self.close, pygame.K_SPACE: self.next,
-                     pygame.K_HOME: self.first,
-                     pygame.K_END: self.last,
+                     pygame.K_HOME: self.first, pygame.K_END: self.last,
                      pygame.K_LEFT: self.next if rtl else self.back,
                      pygame.K_RIGHT: self.back if rtl else self.next}
         self._refresh()

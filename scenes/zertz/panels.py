@@ -64,13 +64,12 @@ def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, clock: Call
 
 
 def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: bool,
-                level: str, active: bool, hot_seat: bool = False,
-                supply_left: int | None = None) -> None:
+                level: str, active: bool, supply_left: int, hot_seat: bool = False) -> None:
     """A seat's supply panel (name, who plays it, pieces left) and tray (points, a caption
     and a count above each row of captured marbles). Between people at one screen
     (``hot_seat``) the seat's name alone says whose panel it is: no "you" on both.
-    ``supply_left``: the pieces left to say, if not ``state``'s (a piece on its way to the
-    board has left the supply; the tray counts a marble only once it is in)."""
+    ``supply_left``: the pieces left to say, which may be fewer than ``state``'s (a piece on
+    its way to the board has left the supply; the tray counts a marble only once it is in)."""
     supply = layout[f"supply_{seat}"].rect
     tray = layout[f"tray_{seat}"].rect
     if active:  # the seat whose turn the table shows
@@ -85,8 +84,7 @@ def draw_player(surface: pygame.Surface, layout, seat: int, state, is_human: boo
     if who:
         _text(surface, who, supply.x + 38 + name.width + 10, supply.y + 25, 14, theme.INK_DIM,
               supply, width=max(20, room))
-    left = state.supply[seat] if supply_left is None else supply_left
-    _text(surface, words.supply_line(left), supply.x + 38, supply.y + 46, 14,
+    _text(surface, words.supply_line(supply_left), supply.x + 38, supply.y + 46, 14,
           theme.INK_DIM, supply, width=supply.width - 50)
     _text(surface, words.captured_title(state.points(seat)), tray.x + 16, tray.y + 20, 17,
           theme.INK, tray, "bold", width=tray.width - 30)
