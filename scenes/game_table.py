@@ -473,6 +473,14 @@ class GameTable(TableScene):
         until it has landed, not the next seat), else None."""
         return self._mover if self.replay is None and self.animating else None
 
+    def leading_seat(self) -> int | None:
+        """The computer whose move waits out its lead (none of its cards moving yet: the
+        table still shows it thinking), else None."""
+        seat = self.landing_seat()
+        if seat is None or self._lead_over or self.config.seats[seat].is_human:
+            return None
+        return seat
+
     def shown_state(self, until_landed: bool = False):
         """The position the seats' panels count from (cards in hand, chips, points): while
         a computer's move waits out its lead (its panel saying "thinking", none of its cards

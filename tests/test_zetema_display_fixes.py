@@ -4,7 +4,9 @@
    Seat 2's panel "thinking…" while Seat 2's own discard was still flying to its pile, and
    "Seat 2 to play" while your discard was. Now, while a move's cards are landing, the line
    tells that move ("Seat 2 discarded 9♣"), no panel says "thinking", and the next seat is
-   named "to play … thinking" once the move before it has landed.
+   named "to play … thinking" once the move before it has landed. Before a computer's card
+   sets off (the move's lead, its panel still holding the card) the line still says "Seat 2
+   to play" and its panel "thinking…": with six seats it told the discard first.
 2. The move log broke "(از پایل K)" ("(from the K pile)": where a king taken back for a
    marriage came from) over two lines in Persian; a short parenthesised phrase now stays on
    one line, in every language.
@@ -85,21 +87,24 @@ def discard_in_flight(table) -> bool:
 
 
 def follow_the_move(app, drive, table, monkeypatch, moves: int):
-    """Step until the ``moves``-th move is made; then through its flight, and the frames
-    after it has landed until the next move: (what was said while its card flew, what was
-    said once it had landed), each a list of (line, thinking seats)."""
+    """Step until the ``moves``-th move is made; then through its lead and flight, and the
+    frames after it has landed until the next move: (what was said before its card set off,
+    while it flew, once it had landed), each a list of (line, thinking seats)."""
     for _ in range(600):
         if len(table.session.moves) >= moves:
             break
         drive.step()
     assert len(table.session.moves) == moves
-    flying, landed = [], []
+    lead, flying, landed = [], [], []
     for _ in range(600):
         table.world.activate()
         if len(table.session.moves) > moves:
             break
         said = (plain(table.meld_prompt()), thinking_drawn(app, table, monkeypatch))
-        if discard_in_flight(table):
+        if table.leading_seat() is not None:
+            assert not flying, "the lead came back"
+            lead.append(said)
+        elif discard_in_flight(table):
             assert not landed, "the card took off again"
             flying.append(said)
         elif not table.animating:
@@ -107,7 +112,7 @@ def follow_the_move(app, drive, table, monkeypatch, moves: int):
             if table.mine:
                 break
         drive.step()
-    return flying, landed
+    return lead, flying, landed
 
 
 def test_the_line_tells_a_computers_discard_until_it_lands_then_names_the_next(
@@ -115,19 +120,22 @@ def test_the_line_tells_a_computers_discard_until_it_lands_then_names_the_next(
     table, drive = three_seats(app)
     assert plain(table.meld_prompt()) == "Seat 2 to play"
     assert thinking_drawn(app, table, monkeypatch) == (1,)
-    # Seat 2 (a computer) discards: its card flies; then Seat 3 (a computer) thinks
-    flying, landed = follow_the_move(app, drive, table, monkeypatch, 1)
+    # Seat 2 (a computer) discards: it still thinks for the move's lead, then its card
+    # flies; then Seat 3 (a computer) thinks
+    lead, flying, landed = follow_the_move(app, drive, table, monkeypatch, 1)
     move = table.session.moves[0]
     assert move.startswith("discard ")
     told = f"Seat 2 discarded {pile_card(move.split()[1])}"
+    assert len(lead) > 10 and set(lead) == {("Seat 2 to play", (1,))}, set(lead)
     assert len(flying) > 10  # Normal speed: a visible while
     assert set(flying) == {(told, ())}, set(flying)
     assert landed and set(landed) == {("Seat 3 to play", (2,))}, set(landed)
     # Seat 3 discards: its card flies; then it is your turn (nobody thinks)
-    flying, landed = follow_the_move(app, drive, table, monkeypatch, 2)
+    lead, flying, landed = follow_the_move(app, drive, table, monkeypatch, 2)
     move = table.session.moves[1]
     assert move.startswith("discard ")
     told = f"Seat 3 discarded {pile_card(move.split()[1])}"
+    assert lead and set(lead) == {("Seat 3 to play", (2,))}, set(lead)
     assert len(flying) > 10 and set(flying) == {(told, ())}, set(flying)
     assert table.mine and landed[-1] == (
         "No combination to declare: discard a card onto the pile of its rank", ())
@@ -139,7 +147,8 @@ def test_the_line_tells_your_discard_until_it_lands_then_names_the_computer(app,
     assert table.mine
     perform(drive, table, "discard 9S")
     assert table.session.moves == ["discard 9S"]
-    flying, landed = follow_the_move(app, drive, table, monkeypatch, 1)
+    lead, flying, landed = follow_the_move(app, drive, table, monkeypatch, 1)
+    assert not lead  # (a person's move has none)
     assert len(flying) > 10 and set(flying) == {("You discarded 9♠", ())}, set(flying)
     assert landed and set(landed) == {("Seat 2 to play", (1,))}, set(landed)
 

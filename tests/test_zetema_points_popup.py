@@ -52,3 +52,38 @@ def test_a_melds_points_rise_clear_of_the_meld_zones_words(app, monkeypatch, lan
         drive.step()
         frames += 1
     assert frames > 60  # (it was seen all the way)
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_zetemas_points_rise_clear_of_its_piles_header(app, monkeypatch, language):
+    """Your discard lays the fifth five: "+5" pops up over the 5 pile and rises to just under
+    its header (it rose onto the rank and "5/5", both unreadable for a moment), staying over
+    the pile, in every frame until it has faded."""
+    from game.rules import zetema as rules
+
+    set_language(language)
+    hands = [["5C", "9D", "JH", "KS", "2C", "7H", "AD"], ["7D", "3H", "8C", "8S", "9S", "JS", "2H"]]
+    piles = {"5": ["5S", "5S", "5H", "5D"]}
+    table, drive = start(app, (H, AI), hands, piles=piles)
+    popups: list[int] = []
+    real = ZetemaTable._float_points
+
+    def floating(self, *args):
+        popups.append(real(self, *args))
+        return popups[-1]
+
+    monkeypatch.setattr(ZetemaTable, "_float_points", floating)
+    perform(drive, table, "discard 5C")
+    assert len(popups) == 1, "no zetema told"
+    pile = table.layout["pile_5"].rect
+    header = table.pile_header(rules.RANKS.index("5"))
+    frames = 0
+    while esper.entity_exists(popups[0]):
+        table.world.activate()
+        popup = drawn_box(popups[0])
+        if popup is not None:
+            assert pile.contains(popup), (frames, popup, pile)
+            assert popup.collidelist(header) < 0, (frames, popup, header)
+        drive.step()
+        frames += 1
+    assert frames > 60

@@ -220,11 +220,16 @@ class ZetemaPanels:
 
     def thinking_seat(self) -> int | None:
         """The seat whose panel says "thinking…": the computer to play, once the move
-        before has landed. While a move's cards are still on their way its seat has played
-        and the next one has not begun (the mover's panel said "thinking" as its own discard
-        flew, and the next seat's only after it had landed)."""
-        if (self.state.phase == "over" or self.ended_deal is not None
-                or self.landing_seat() is not None):
+        before has landed, and still while its own move waits out its lead. While a move's
+        cards are on their way its seat has played and the next one has not begun (the
+        mover's panel said "thinking" as its own discard flew, and the next seat's only
+        after it had landed)."""
+        if self.state.phase == "over" or self.ended_deal is not None:
+            return None
+        seat = self.leading_seat()  # (its move came, its cards not yet off: still thinking)
+        if seat is not None:
+            return seat if self.says_thinking(seat) else None
+        if self.landing_seat() is not None:
             return None
         seat = self.state.seat
         return seat if self.says_thinking(seat) else None
@@ -281,6 +286,9 @@ class ZetemaPanels:
         if self.hint is not None and (state.phase != "meld" or sorted(
                 t for t, _ in self.selection) == self.chosen_at_hint):
             return words.hint(self.hint[0])
+        if self.leading_seat() is not None:  # (it told a computer's discard before the
+            # card set off, its panel still holding the card)
+            return words.waiting_prompt(self.seat_name(self.leading_seat()))
         if self.landing_seat() is not None and state.phase == "meld" and not self.mine:
             # a discard still on its way: the line tells it, and names the next seat "to
             # play" only once it has landed (it named the next seat while your card flew,

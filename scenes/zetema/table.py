@@ -37,6 +37,8 @@ from scenes.zetema.layout import MELD_BUTTONS_W, PILE_W, Z_FLY, Z_FX, Z_STOCK
 from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync
 
+POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
+
 
 class ZetemaMarks(LastMoves):
     """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``): at
@@ -505,8 +507,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._pop_points(event.rank, event.points)
 
     def _pop_points(self, rank: str, points: int) -> None:
+        """A zetema's points pop up over its pile and rise to just under the pile's header
+        (they rose onto it: "+15" over "5/5" and the rank, both unreadable)."""
         rect = self.layout[f"pile_{rank}"].rect
-        self._float_points(points, rect.centerx, rect.y + 60)
+        header = max(box.bottom for box in self.pile_header(rules.RANKS.index(rank)))
+        height = theme.text(words.points_gain(points), 34, theme.GOLD, "serif").get_height()
+        self._float_points(points, rect.centerx, header + 2 + POINTS_RISE + (height + 1) // 2)
 
     def meld_points_spot(self) -> tuple[int, int]:
         """Where a meld's points pop up (and rise 50 px from): in the meld zone's column of
@@ -523,7 +529,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         label = theme.text(words.points_gain(points), 34, theme.GOLD, "serif")
         ent = esper.create_entity(Transform(x, y, scale=0.3), Sprite(label), ZOrder(Z_FX))
         animate(ent, "scale", 1.0, 0.4, ease_out_back)
-        animate(ent, "y", y - 50, 1.4)
+        animate(ent, "y", y - POINTS_RISE, 1.4)
         animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
         return ent
 
