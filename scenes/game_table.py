@@ -848,6 +848,9 @@ class GameTable(TableScene):
     def handle(self, event) -> None:
         if self.replay_controls is not None and self.replay_controls.handle(event):
             return
+        if self.drag.held is not None and self.widgets.presses_by_key(event):
+            self.drag.cancel_all()  # a button's key mid-drag: the card goes back first (Chắn's
+            # D played the draw with the live card left stuck under the pointer)
         if self.widgets.handle(event):
             return
         if (event.kind == "key" and event.key == pygame.K_ESCAPE and self.replay is None

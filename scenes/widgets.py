@@ -410,6 +410,12 @@ class WidgetGroup:
         for widget in self.widgets:
             widget.draw(surface)
 
+    def presses_by_key(self, event: InputEvent) -> bool:
+        """Is ``event`` the key of a button here that would answer it?"""
+        return event.kind == "key" and any(
+            isinstance(w, Button) and w.hotkey is not None and w.hotkey == event.key
+            and (w.enabled or w.answers_disabled) for w in self.widgets)
+
     def needs_redraw(self) -> bool:
         return any(widget.needs_redraw() for widget in self.widgets)
 

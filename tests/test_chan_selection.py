@@ -41,3 +41,26 @@ def test_the_move_buttons_have_keys(app, drive):
     drive.key(pygame.K_d)  # D: Draw
     drive.settle()
     assert table.session.moves[before:before + 1] == ["draw"]
+
+
+def test_a_move_key_during_a_drag_puts_the_card_back_first(app, drive):
+    """D pressed while the live card was held played the draw, the card left stuck under the
+    pointer; letting go then said "That card cannot be moved." Now the card goes back as the
+    key's move is made, and letting go says nothing."""
+    import pygame
+
+    table = open_table(app, drive, position(5, "nocap"))
+    live = table.live_entity()
+    assert live is not None and "draw" in table.move_buttons
+    start = drive.center_of(live)
+    drive.press(start)
+    drive.move((start[0] + 40, start[1] + 60), steps=4)
+    assert table.drag.held == live
+    before = len(table.session.moves)
+    drive.key(pygame.K_d)
+    assert table.drag.held is None  # let go before the draw was played
+    assert table.session.moves[before:before + 1] == ["draw"]
+    toasts = [t.text for t in app.toasts]
+    drive.release((start[0] + 40, start[1] + 60))
+    drive.settle()
+    assert [t.text for t in app.toasts if t.text not in toasts] == []  # nothing said
