@@ -3,7 +3,8 @@
 Defaults: the seats and options of the game's last start (``game.last_setup``), else the
 game's usual number of players, you in seat 1 and the computer at "normal" in the others; a
 fresh random seed. Start is only offered for games that are ready; when the game has a saved
-game in progress, Start says that it replaces it.
+game in progress, Start says that it replaces it and asks first (``ask_to_replace``: start the
+new game, resume the saved one, or cancel; Enter starts, Esc cancels), as Restart does.
 In a right-to-left language the rows are mirrored (labels from the right, the level
 beside the seat on its left); ``language_changed`` rebuilds them in the new language.
 """
@@ -18,12 +19,13 @@ from ecs.input import InputEvent
 from game.catalog import LEVELS, GameConfig, GameInfo, Seat, table_module
 from game.i18n import N_, _, ngettext, num
 from game.last_setup import remember, remembered
-from game.saves import list_saves
+from game.saves import SaveEntry, list_saves
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+ASK_W = 540  # the width of the question asked before a saved game is replaced
 
 
 class SetupScene(Scene):
@@ -41,6 +43,9 @@ class SetupScene(Scene):
             self.players, self.seats, self.options = last
         self.widgets = WidgetGroup()
         self.panel = pygame.Rect(190, 60, 900, 610)
+        self.replacing: SaveEntry | None = None  # the saved game Start asks about
+        self.ask = WidgetGroup()  # the question's buttons, while it is asked
+        self.ask_panel = pygame.Rect(0, 0, 0, 0)
         self._build()
 
     # -- widgets -----------------------------------------------------------------------
@@ -105,6 +110,8 @@ class SetupScene(Scene):
 
     def language_changed(self) -> None:
         self._build()
+        if self.replacing is not None:
+            self._build_ask()
 
     def _set_players(self, n: int) -> None:
         self.players = n
@@ -132,9 +139,64 @@ class SetupScene(Scene):
                           dict(self.options), fixed_seed=bool(self.seed_text))
 
     def start(self) -> None:
+        """Start the game; if this game has a saved game in progress, ask first (two keys,
+        a game's number and Enter, replaced a game of 252 moves without a word)."""
         if not self.info.available:
             self.app.toast(_("{game} is in preparation.").format(game=self.info.title))
             return
+        saved = next((e for e in list_saves() if e.game == self.info.key), None)
+        if saved is not None:
+            self.ask_to_replace(saved)
+            return
+        self.start_new()
+
+    def ask_to_replace(self, saved: SaveEntry) -> None:
+        self.replacing = saved
+        self._build_ask()
+
+    def _build_ask(self) -> None:
+        rows = sum(len(theme.wrap(line, 20, ASK_W - 40)) for line in self._ask_words())
+        self.ask_panel = pygame.Rect(0, 0, ASK_W, 110 + 28 * rows + 24 + 3 * 64 + 10)
+        self.ask_panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        x, w = self.ask_panel.x + 60, ASK_W - 120
+        y = self.ask_panel.bottom - 3 * 64 - 10
+        self.ask = WidgetGroup([
+            Button((x, y, w, 52), _("Start new game"), self.start_new, primary=True,
+                   hotkey=pygame.K_RETURN),
+            Button((x, y + 64, w, 52), _("Resume saved game"), self.resume_saved),
+            Button((x, y + 128, w, 52), _("Cancel"), self.cancel_replace),
+        ])
+
+    def _ask_words(self) -> list[str]:
+        from scenes.menu import save_details
+
+        details = save_details(self.replacing) if self.replacing is not None else ""
+        if details:
+            return [_("Your {game} game in progress ({details}) will be lost.").format(
+                game=self.info.title, details=details)]
+        return [_("Your {game} game in progress will be lost.").format(game=self.info.title)]
+
+    def cancel_replace(self) -> None:
+        self.replacing = None
+        self.ask = WidgetGroup()
+
+    def resume_saved(self) -> None:
+        """Go on with the saved game instead: the setup gives way to its table, over the
+        main menu as when it is resumed there (a damaged save is told on the menu)."""
+        from scenes.menu import MainMenu
+        from scenes.resume import resume_saved_game
+
+        self.cancel_replace()
+        menu = self.app.scenes.find(MainMenu)
+        if menu is None:
+            resume_saved_game(self.app, self.info.key)
+            return
+        while self.app.scenes.top is not menu:
+            self.app.scenes.pop(transition=None)
+        menu.resume_game(self.info.key)
+
+    def start_new(self) -> None:
+        self.cancel_replace()
         scene = table_module(self.info.key).new_scene(self.app, self.config())
         self._remember()
         self.app.sounds.play("click")
@@ -161,6 +223,11 @@ class SetupScene(Scene):
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
+        if self.replacing is not None:  # the question takes every input until answered
+            if not self.ask.handle(event) and event.kind == "key" and (
+                    event.key == pygame.K_ESCAPE):
+                self.cancel_replace()
+            return
         if event.kind == "key" and event.key == pygame.K_ESCAPE and self.widgets.typing:
             self.seed_field.focused = False  # Esc leaves the seed field (a second goes back)
             return
@@ -175,7 +242,7 @@ class SetupScene(Scene):
     def needs_redraw(self) -> bool:
         """Its picture changes only with input (which redraws anyway) and as the seed
         field's cursor blinks: idle, it draws nothing (it drew sixty frames a second)."""
-        return self.widgets.needs_redraw()
+        return self.widgets.needs_redraw() or self.ask.needs_redraw()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.app.size, theme.FELT_DARK), (0, 0))
@@ -188,3 +255,22 @@ class SetupScene(Scene):
                             players=self.info.players_text, blurb=self.info.blurb_text),
                         (edge, self.panel.y + 70), 16, theme.INK_DIM, anchor=theme.align("topleft"))
         self.widgets.draw(surface)
+        if self.replacing is not None:
+            self._draw_ask(surface)
+
+    def _draw_ask(self, surface: pygame.Surface) -> None:
+        """The question before a saved game is replaced, over the dimmed setup."""
+        theme.dim(surface, 175)
+        panel = self.ask_panel
+        theme.panel(surface, panel, alpha=255)
+        title, size = _("Replace the saved game?"), 34
+        while size > 22 and theme.text_width(title, size, "serif") > panel.width - 40:
+            size -= 2  # (a longer title in another language)
+        theme.blit_text(surface, title, (panel.centerx, panel.y + 28), size, theme.GOLD,
+                        "serif", anchor="midtop")
+        y = panel.y + 100
+        for line in self._ask_words():
+            for part in theme.wrap(line, 20, panel.width - 40):
+                theme.blit_text(surface, part, (panel.centerx, y), 20, theme.INK, anchor="midtop")
+                y += 28
+        self.ask.draw(surface)

@@ -348,6 +348,63 @@ def test_start_says_it_replaces_the_game_in_progress(app, drive):
     assert SetupScene(app, BY_KEY["zertz"]).start_button.note == ""
 
 
+def test_start_asks_before_it_replaces_the_game_in_progress(app, drive):
+    """"2" and Enter, pressed quickly on the menu, replaced a Telefunken game of 252 moves
+    with a new one: Start now asks first. Esc keeps the saved game, "Resume saved game"
+    resumes it, Enter ("Start new game") starts the new one."""
+    import pygame
+
+    saved = saved_session("zetema", 5)
+    scene = menu(app, drive)
+    drive.key(pygame.K_1)
+    drive.settle()
+    setup = drive.scene
+    assert setup.name == "setup"
+    drive.key(pygame.K_RETURN)  # Start: asked first, nothing replaced
+    drive.settle()
+    assert app.scenes.top is setup and setup.replacing is not None
+    assert setup._ask_words() == ["Your Zetema game in progress (deal 1, 5 moves) will be lost."]
+    drive.key(pygame.K_ESCAPE)  # cancels the question, not the setup
+    drive.settle()
+    assert app.scenes.top is setup and setup.replacing is None
+    assert [e.moves for e in list_saves() if e.game == "zetema"] == [5]
+    drive.click(setup.start_button.rect.center)
+    drive.settle()
+    assert setup.replacing is not None
+    resume = next(w for w in setup.ask.widgets if w.label == "Resume saved game")
+    drive.click(resume.rect.center)
+    drive.settle()
+    table = top_table(app, ZetemaTable)
+    assert table.session.moves == saved.moves
+    assert app.scenes.stack == [scene, table]  # (the setup gave way: the menu lies below)
+    # again, and this time start anew, with Enter
+    scene = menu(app, drive)
+    drive.key(pygame.K_1)
+    drive.settle()
+    setup = drive.scene
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    table = top_table(app, ZetemaTable)
+    assert table.session.moves != saved.moves and setup not in app.scenes.stack
+
+
+def test_start_asks_nothing_without_a_saved_game(app, drive):
+    import pygame
+
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+
+    saved_session("zetema", 3)
+    menu(app, drive)
+    setup = SetupScene(app, BY_KEY["zertz"])
+    app.scenes.push(setup, transition=None)
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert setup.replacing is None and isinstance(app.scenes.top, ZertzTable)
+
+
 def test_a_save_with_no_version_says_so_in_words():
     """It said "it is from another version ('None')"."""
     from game.saves import check_save
