@@ -132,6 +132,7 @@ class Session:
         position = data.get("position")
         if position is not None and rules.dump(session.state) != _normalise(rules, position):
             raise ValueError(_("the saved position does not match its moves"))
+        session.looked = _looked(data.get("looked"), len(config.seats), len(moves))
         return session
 
     # -- queries -----------------------------------------------------------------------
@@ -241,6 +242,8 @@ class Session:
             "initial": self.rules.dump(self.initial),
             "moves": list(self.moves),
             "position": self.rules.dump(self.state),
+            **({"looked": {str(seat): at for seat, at in sorted(self.looked.items())}}
+               if self.looked else {}),
         }
 
     # -- helpers -----------------------------------------------------------------------
@@ -354,3 +357,17 @@ def _normalise(rules: ModuleType, position: Any) -> Any:
     except Exception as exc:  # noqa: BLE001
         raise ValueError(_("the saved position is damaged ({reason})").format(
             reason=exc)) from exc
+
+
+def _looked(raw: object, seats: int, moves: int) -> dict[int, int]:
+    """The saved ``Session.looked`` (when each person last lifted the cover: kept so that
+    after Continue nobody takes back a move another person has seen past); what does not
+    fit the game is left out (an old save has none: nothing is known to have been seen)."""
+    if not isinstance(raw, dict):
+        return {}
+    looked = {}
+    for seat, at in raw.items():
+        if (isinstance(seat, str) and seat.isdigit() and int(seat) < seats
+                and isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= moves):
+            looked[int(seat)] = at
+    return looked

@@ -1343,6 +1343,7 @@ class CardTable(GameTable):
         if self.curtain and self._press_saw_cover and hand.collidepoint(pos):
             self.curtain = False
             self.session.looked[self.viewer] = len(self.session.moves)
+            self.autosave()  # (kept: after Continue, Undo still knows who has looked)
             self._press_saw_cover = False
             lift = _(LIFT_COVER_FIRST)  # done: the message that asked for it goes
             self.app.toasts = [t for t in self.app.toasts if t.text != lift]
@@ -1381,6 +1382,12 @@ class CardTable(GameTable):
             # been drawn or shown since your last move" to one who had just taken theirs back)
             return _("Nothing to undo: the last person to move was {seat}, not you.").format(
                 seat=self.seat_name(last))
+        if (self.hot_seat and self.curtain and self.session.result is None
+                and self.session.undo_blocked_by_reveal and last is not None):
+            # (under Seat 1's cover, after Seat 3's buy, "your last move" named nobody sure:
+            # whoever is at the screen is not known until the cover is lifted)
+            return _("Nothing to undo: cards have been drawn or shown since {seat}'s last "
+                     "move.").format(seat=self.seat_name(last))
         return super().nothing_to_undo()
 
     def last_person_to_move(self) -> int | None:

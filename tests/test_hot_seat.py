@@ -259,6 +259,53 @@ def test_once_the_next_person_has_lifted_the_cover_they_cannot_undo_the_last_per
     assert drive.problems == []
 
 
+def test_after_continue_the_next_person_still_cannot_undo_a_move_they_have_seen_past(app):
+    """Seat 2 lifted the cover, Quit to menu, Continue: the rebuilt table forgot that Seat 2
+    had looked, lit Undo under Seat 2's cover again and took back Seat 1's discard. Who has
+    looked is kept in the save; an old save without it, or a damaged entry, loses nothing."""
+    from scenes.resume import resume_scene
+
+    drive, table, first, move = _chan_people_after_a_discard(app)
+    lift_cover(drive, table)
+    data = table.session.to_save()
+    assert data["looked"] == {str(first): 0, str(table.viewer): 1}
+    resumed = resume_scene(app, data)
+    app.scenes.reset(resumed, transition=None)
+    drive.settle()
+    assert resumed.curtain and resumed.viewer != first
+    undo = next(w for w in resumed.widgets.widgets if w.label == "Undo")
+    assert not undo.enabled
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    assert table_of(app) is resumed and resumed.session.moves == [move]
+    # an older save (no "looked") resumes as before; junk in it is left out
+    for looked in (None, "x", {"9": 1, "0": -1, "1": True, "a": 2}):
+        old = dict(data)
+        if looked is None:
+            del old["looked"]
+        else:
+            old["looked"] = looked
+        assert Session.from_save(old, True).looked == {}
+
+
+def test_undo_under_a_cover_after_a_reveal_names_whose_move_it_was(app):
+    """Under Seat 1's cover, after Seat 3's buy had drawn a card, Undo said "cards have been
+    drawn or shown since your last move": the person at the screen is not known under the
+    cover, so it names the last person who moved."""
+    drive, table, first, _move = _chan_people_after_a_discard(app)
+    assert table.curtain
+    # as after a person's move that brought a card to light (Telefunken: a buy's card from
+    # the stock), the cover then up for the next person
+    table.session.snapshots.clear()
+    table.session.undo_blocked_by_reveal = True
+    assert table.last_person_to_move() == first
+    expected = (f"Nothing to undo: cards have been drawn or shown since Seat {first + 1}'s "
+                "last move.")
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    assert expected in [t.text for t in app.toasts]
+
+
 def test_a_click_queued_before_the_cover_appeared_does_not_lift_it(app):
     """Pass, and a second click on the hand in the same frame: the cover stays up until a
     click that starts after it was shown."""
