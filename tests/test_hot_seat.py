@@ -713,6 +713,56 @@ def test_telefunken_new_deal_between_people_comes_under_the_cover_for_the_same_p
     assert drive.problems == []
 
 
+def test_telefunken_a_computers_cut_is_not_watched_under_a_cover_naming_a_person(app):
+    """The computer went out under the next person's cover; at the new deal, cut by the
+    computer, that cover stayed up and said "Seat 3: click here to see your cards" with no
+    card dealt, until the deal named the person who plays first. Through the cut there is
+    no cover; the dealt hand comes under one."""
+    from game.ai import telefunken as ai
+    from game.rules import telefunken as rules
+
+    for seed in range(1, 40):  # a deal the computer ends by going out
+        config = GameConfig("telefunken", (H, Seat("ai", "easy"), H), seed, {})
+        session, rng = Session.new(config), random.Random(seed)
+        state = session.state
+        while state.deal == 1 and not (rules.to_move(state) == 1 and state.phase == "play"
+                                       and len(state.hands[1]) <= 2):
+            session.play(ai.choose(rules.view(state, rules.to_move(state)),
+                                   rules.legal_moves(state), "easy", rng))
+            state = session.state
+        if state.deal == 1:
+            break
+    table = TelefunkenTable(app, config, session)
+    drive = Watch(app)
+    app.scenes.push(table, transition=None)
+    for _ in range(6000):  # the computer plays on, to the deal's end and its summary
+        if app.scenes.top is not table:
+            break
+        drive.step()
+    summary = app.scenes.top
+    assert summary is not table, "the deal did not end"
+    if table.rules.state.phase != "cut" or table.rules.to_move != 1 or not table.curtain:
+        pytest.skip("not the case of the play-test: the cover up, the computer to cut")
+    drive.settle()
+    drive.click(summary.widgets.widgets[0].rect.center)
+    for _ in range(120):
+        if app.scenes.top is table:
+            break
+        drive.step()
+    assert app.scenes.top is table and table.state.phase == "cut" and not table.curtain
+    for _ in range(3000):  # the computer cuts, the hands are dealt
+        if table.state.phase != "cut" and not table.animating:
+            break
+        drive.step()
+        if table.state.phase == "cut":
+            assert not table.curtain
+    assert table.state.phase != "cut" and table.curtain
+    assert table.curtain_words() == (
+        f"Seat {table.viewer + 1}: click here to see your cards")
+    assert not any(up for _, up in hand_faces(table))
+    assert drive.problems == []
+
+
 def test_telefunken_meld_rows_keep_seat_order_between_people(app):
     """Between people the table's meld rows started from the person at the screen, so each
     person's melds jumped up and down at every hand-over; they keep seat order."""

@@ -70,3 +70,36 @@ def test_nothing_above_the_cover_depends_on_the_hidden_hand(app):
     where = pygame.Rect(differ[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in differ]) \
         if differ else None
     assert not differ, f"the screens differ in {where}"
+
+
+def test_above_the_next_cover_the_line_tells_the_move_still_landing(app):
+    """Seat 1 discarded and the cover came up for Seat 2 at once: while the card flew, the
+    line above it said "Seat 1 to play" (the last person named as the one to play, over
+    "Seat 2: click here to see your cards"). It tells the move until it has landed, then
+    names Seat 2."""
+    from game.words.zetema import pile_card
+    from scenes.zetema.panels import gliding
+
+    stock = list((Counter(rules.deck("S")) - Counter(FIRST) - Counter(WITHOUT)).elements())
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [FIRST, WITHOUT], "stock": stock,
+                        "piles": {r: [] for r in rules.RANKS}, "marriage_pile": [],
+                        "scores": [0, 0]})
+    drive = Driver(app)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    drive.lift_cover(table)
+    perform(drive, table, "discard 2D")
+    said = []
+    for _ in range(200):
+        table.world.activate()
+        flying = any(c == "2D" and gliding(e) for c, e in table.piles[rules.CARD_RANK["2D"]])
+        if table.curtain:
+            said.append((flying, table.meld_prompt().replace("\u00a0", " ")))
+        if said and not flying and not table.animating:
+            break
+        drive.step()
+    told = f"Seat 1 discarded {pile_card('2D')}"
+    assert {line for up, line in said if up} == {told}, said
+    assert said[-1] == (False, "Seat 2 to play")

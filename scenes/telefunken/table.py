@@ -312,6 +312,10 @@ class TelefunkenTable(Gestures, CardTable):
         self.selected, self.order, self._frozen = [], [], None
         self._source = {"sink": self.layout["stock"].rect.center}
         self.pick_viewer()
+        if self.curtain and self.nothing_to_hide():  # no hand before the cut: the cover of
+            self.curtain = False  # the last deal's end asked "Seat 1: click here to see your
+            # cards" through a computer's cut, then named the right person once dealt (the
+            # new hands always come under a cover of their own)
         self.show()
 
     def language_changed(self) -> None:

@@ -279,8 +279,12 @@ class ZetemaPanels:
             return self.shown_label or words.replay()
         if self.ended_deal is not None:  # (it went on asking for a discard, with no hand)
             return words.deal_over(self.ended_deal.deal)
-        if self.curtain:  # nothing said may come from the hand under the cover; the seat
-            return words.waiting_prompt(self.seat_name(self.acting_seat()))  # still moving
+        if self.curtain:  # nothing said may come from the hand under the cover: the move
+            # still landing (it said "Seat 1 to play" over "Seat 2: click here…" as Seat 1's
+            # discard flew), else the seat to play
+            landing = self.landing_seat() is not None and self.leading_seat() is None
+            return (landing and self.landing_words()) or words.waiting_prompt(
+                self.seat_name(self.acting_seat()))
         # the hint in words while its cards are lit, until the person chooses cards: then
         # the zone names them as always (it went on saying the hint over the cards chosen)
         if self.hint is not None and (state.phase != "meld" or sorted(
