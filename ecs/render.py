@@ -21,6 +21,8 @@ VALID_FILL = (255, 214, 92, 46)
 VALID_EDGE = (255, 214, 92)
 HOVER_FILL = (255, 232, 150, 90)
 SELECT_EDGE = (120, 200, 255)
+CHOSEN_RING_GAP = 5  # px between a chosen round piece and its ring
+CHOSEN_RING_EDGE = (24, 32, 28)  # the dark edge of that ring
 LIFT_SCALE = 0.07
 SHADOW_OFFSET = (7, 11)
 SMOOTH_AFTER = 12  # uses before a cached rotation is redone smoothly
@@ -208,12 +210,19 @@ class RenderSystem:
                                   glow is not None), (self.select_edge, 4, selected)):
             if not on or transform.alpha < 0.5:
                 continue
-            rect = pygame.Rect(left - 3, top - 3, w + 6, h + 6)
+            chosen = color == self.select_edge and selected and round_
+            grow = CHOSEN_RING_GAP if chosen else 0
+            rect = pygame.Rect(left - 3 - grow, top - 3 - grow, w + 6 + 2 * grow, h + 6 + 2 * grow)
             # a translucent piece's outline fades with it (a card fading in from a seat's
             # panel showed its outline alone, an empty frame over the panel)
             canvas = pygame.Surface(rect.size, pygame.SRCALPHA) if faded else surface
             at = canvas.get_rect() if faded else rect
-            if round_:
+            if chosen:  # a chosen marble or piece: a ring a little outside it, edged dark
+                # (a light outline on its edge hardly showed on a white marble)
+                radius = min(w, h) // 2 + grow
+                pygame.draw.circle(canvas, CHOSEN_RING_EDGE, at.center, radius + 2, width + 4)
+                pygame.draw.circle(canvas, color, at.center, radius, width)
+            elif round_:
                 pygame.draw.circle(canvas, color, at.center, min(w, h) // 2, width)
             else:
                 pygame.draw.rect(canvas, color, at, width, border_radius=10)

@@ -481,6 +481,25 @@ def test_a_chosen_piece_is_outlined_in_neither_seats_colour(table, app, drive):
     assert min(r, g, b) > 200 and max(r, g, b) - min(r, g, b) < 40
 
 
+def test_a_chosen_white_marble_stands_out(table, app, drive):
+    """A white marble chosen by a click showed only a light outline on its own light edge:
+    hardly any sign of the choice. The chosen marble gets a light ring a little outside it,
+    edged dark, on the felt and ring around it."""
+    from ecs.render import CHOSEN_RING_EDGE, CHOSEN_RING_GAP
+
+    place(drive, table, "a3")  # Red, next to the white marble on a4
+    place(drive, table, "f4")  # Blue
+    marble = table.marble_ents["a4"]
+    drive.click(drive.center_of(marble))
+    drive.step(2)
+    assert table.drag.selected == marble
+    x, y = map(round, drive.center_of(marble))
+    radius = esper.component_for_entity(marble, Sprite).image.get_width() // 2
+    outside = [tuple(app.screen.get_at((x + radius + dx, y))[:3]) for dx in range(1, 12)]
+    assert table.render.select_edge in outside and CHOSEN_RING_EDGE in outside
+    assert CHOSEN_RING_GAP > 0
+
+
 def test_a_click_on_an_empty_ring_places_your_piece_there(table, app, drive):
     """Placing a piece is all a click on an empty ring can mean: it did nothing unless the
     piece was picked up first."""
