@@ -110,7 +110,8 @@ def check_save(data: object, game: str | None = None) -> dict:
         GameConfig.from_json(raw)
     except Exception as exc:  # noqa: BLE001 - the catalogue's English words: in brackets
         raise ValueError(with_detail(_("its seats and options are damaged"), exc)) from exc
-    moves = data.get("moves", [])
+    moves = data.get("moves")  # (every save has one: a file without it was offered to
+    # resume on the menu, then refused when clicked)
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ValueError(_("its list of moves is damaged"))
     return data

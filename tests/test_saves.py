@@ -179,6 +179,20 @@ def test_an_inconsistent_save_is_reported_and_set_aside(app, drive, data_dir, da
     assert not button(drive.scene, "Continue").enabled
 
 
+def test_a_save_without_its_moves_is_set_aside_at_start(data_dir):
+    """A Zertz save missing its "moves" was offered on the menu (Continue, Resume this
+    game) and only refused when clicked; it is reported and set aside at start."""
+    from game.saves import check_saves_at_start
+
+    data = saved_session("zertz", 2).to_save()
+    del data["moves"]
+    autosave_path("zertz").write_text(json.dumps(data), encoding="utf-8")
+    saved_session("zetema", 3)
+    messages = check_saves_at_start()
+    assert len(messages) == 1 and "list of moves is damaged" in messages[0], messages
+    assert [e.game for e in list_saves()] == ["zetema"]  # the other game's save stays
+
+
 def test_a_deeply_nested_save_does_not_crash_continue(app, drive, data_dir):
     data_dir.mkdir(parents=True)
     autosave_path("zertz").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
