@@ -37,6 +37,13 @@ GAMES = {
 }
 
 
+def zetema_words_discarded(move: str) -> str:
+    """ "discarded 4♠": how the Zetema log tells the discard ``move``."""
+    from game.words.zetema import pile_card
+
+    return f"discarded {pile_card(move.split()[1])}"
+
+
 def table_of(app) -> CardTable:
     return next(s for s in reversed(app.scenes.stack) if isinstance(s, CardTable))
 
@@ -612,7 +619,9 @@ def test_zetema_a_persons_hand_leaves_the_table_when_the_turn_passes_to_the_comp
     assert table.rules.to_move == 2  # the computer's turn, its move not made yet
     drive.step(2)
     assert table.curtain and table.viewer == 0
-    assert table.meld_prompt() in ("Seat 2 to play", "Seat 3 to play")
+    said = table.meld_prompt().replace("\u00a0", " ")  # (Seat 2's discard still landing:
+    assert said == f"Seat 2 {zetema_words_discarded(move)}" or said in (  # told, public)
+        "Seat 2 to play", "Seat 3 to play")
     assert not any(up for _, up in hand_faces(table))
     drive.settle()
     assert drive.problems == []

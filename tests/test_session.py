@@ -130,7 +130,7 @@ def test_inconsistent_saves_are_refused_with_a_reason(damage):
 
 
 def test_autosave_file_checks(data_dir):
-    write_autosave({"game": "zertz", "config": VS_AI.to_json()})
+    write_autosave({"game": "zertz", "config": VS_AI.to_json(), "moves": []})
     assert read_autosave()["game"] == "zertz"
     autosave_path().write_text("{", encoding="utf-8")
     with pytest.raises(StorageError, match="set aside"):
