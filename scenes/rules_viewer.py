@@ -50,17 +50,20 @@ def rules_text(key: str, lang: str | None = None) -> str:
             file=path.name)
 
 
-_NUMBER = re.compile(r"(?<![A-Za-z0-9_])[0-9]+(?![A-Za-z_])")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_])[0-9]+(?![A-Za-z0-9_♠♥♦♣])")
 _LIST_MARKER = re.compile(r"^(\s*)([0-9]+)([.)] )", re.MULTILINE)
+_CARD = re.compile(r"(?<![A-Za-z0-9_])(?:10|[2-9AJQK])[♠♥♦♣]")
 
 
 def local_digits(text: str, lang: str) -> str:
     """A rules text with its numbers in the language's digits (Persian: ۰–۹), except where
     the digits belong to a Latin name (a key such as F11, a ring such as d4, a move such as
-    ``discard 7C``) or start a numbered line (the markdown reader needs those; they are
-    converted when drawn)."""
+    ``discard 7C``), to a card's name (written as the cards print them, "10♥", and kept
+    left to right: "4♦" read "♦۴" in a Persian sentence) or start a numbered line (the
+    markdown reader needs those; they are converted when drawn)."""
     if i18n.digits("0", lang) == "0":
         return text
+    text = _CARD.sub(lambda m: theme.isolate(m.group(0)), text)
     markers: list[str] = []
 
     def keep_marker(match: re.Match) -> str:

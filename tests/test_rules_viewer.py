@@ -143,7 +143,8 @@ def test_persian_rules_write_numbers_in_persian_digits_but_keep_latin_names(app)
     text = ("1. **۳۷** 37 rings, F11, d4, `discard 7C`, 10♥, 2 تا 6\n"
             "2) then\n| a | 6 | 1 |\n")
     fa = local_digits(text, "fa")
-    assert "۳۷ rings, F11, d4, `discard 7C`, ۱۰♥, ۲ تا ۶" in fa
+    assert "۳۷ rings, F11, d4, `discard 7C`, \u206610♥\u2069, ۲ تا ۶" in fa  # (a card's name
+    # as the cards print it, left to right: "4♦" read "♦۴" in a Persian sentence)
     assert "| a | ۶ | ۱ |" in fa
     assert local_digits(text, "en") == text and local_digits(text, "vi") == text
     blocks = markdown.parse(fa)
@@ -186,5 +187,31 @@ def test_in_persian_the_arrow_keys_follow_the_tabs_right_to_left(app, drive):
         first = stats_scene.game
         drive.key(pygame.K_LEFT)
         assert stats_scene.keys.index(stats_scene.game) == stats_scene.keys.index(first) + 1
+    finally:
+        i18n.set_language("en")
+
+
+def test_in_persian_a_card_keeps_its_latin_digits_left_to_right_in_the_rules(app):
+    """The Persian rules drew "4♦ 5♦ 6♦" as "♦۴ ♦۵ ♦۶": Persian digits, the suit on the
+    wrong side. A card's name is written as the cards print it, each left to right, as the
+    README says; other numbers stay Persian."""
+    from scenes import theme
+    from scenes.rules_viewer import local_digits
+
+    fa = local_digits("مثل 4♦ 5♦ 6♦ و 10♥، ۳ جوکر 4", "fa")
+    assert fa == "مثل ⁦4♦⁩ ⁦5♦⁩ ⁦6♦⁩ و ⁦10♥⁩، ۳ جوکر ۴"
+    runs = [run for run, rtl in theme.bidi_runs(fa) if not rtl and run[-1] in "♠♥♦♣"]
+    assert runs == ["10♥", "6♦", "5♦", "4♦"]  # (drawn right to left: 4♦ first, rightmost)
+    markdown.layout(fa, 300, rtl=True)  # (the marks themselves are not drawn: it drew them)
+
+
+def test_in_persian_groups_of_cards_are_parted_by_a_bar_not_a_dot():
+    from game import i18n
+    from game.words.telefunken import groups_text
+
+    assert groups_text([["7H", "7D"], ["4D", "5D"]]) == "7♥ 7♦  ·  4♦ 5♦"
+    i18n.set_language("fa")
+    try:
+        assert "  |  " in groups_text([["7H", "7D"], ["4D", "5D"]])
     finally:
         i18n.set_language("en")

@@ -57,8 +57,9 @@ def _counted(code: str, count: int) -> str:
 def groups_text(groups: Sequence[Sequence[str]]) -> str:
     """Several groups of cards ("7♥ 7♦ 7♣  ·  4♦ 5♦ 6♦"); in a right-to-left language the
     whole list is one left-to-right block too, its groups in the order the table lays them
-    out (the groups came out right to left, the second first)."""
-    text = "  ·  ".join(cards_text(g) for g in groups)
+    out (the groups came out right to left, the second first), parted by a bar: the middle
+    dot reads as the Persian zero "۰"."""
+    text = ("  |  " if is_rtl() else "  ·  ").join(cards_text(g) for g in groups)
     return f"{LRI}{text}{PDI}" if is_rtl() and len(groups) > 1 else text
 
 
