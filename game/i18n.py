@@ -133,6 +133,11 @@ def num(value: int | float | str, lang: str | None = None) -> str:
     return digits(str(value), lang)
 
 
+def signed(value: int) -> str:
+    """A gain or loss with its sign ("+3", "−2" as "-2"), and nothing as "0" (not "+0")."""
+    return num(f"{value:+d}" if value else "0")
+
+
 def system_language(environ: dict[str, str] | None = None) -> str:
     """The system's language when it is one we speak, else English.
 

@@ -46,7 +46,7 @@ from ecs.rules_system import RulesSystem, SeatControl
 from game import i18n
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, _, ngettext, num, signed
 from game.session import Session
 from scenes import theme
 from scenes.marks import LastMoves
@@ -837,7 +837,7 @@ class GameTable(TableScene):
         n = after.sitting_games
         if self.sitting_money:
             title = ngettext("Total, {n} game", "Total, {n} games", n).format(n=num(n))
-            cells = [num(f"{v:+d}") for v in after.sitting]
+            cells = [signed(v) for v in after.sitting]
         else:
             title = ngettext("Won of {n}", "Won of {n}", n).format(n=num(n))
             cells = [num(v) for v in after.sitting]

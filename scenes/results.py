@@ -26,7 +26,7 @@ from collections.abc import Callable
 import pygame
 
 from ecs.input import InputEvent
-from game.i18n import _, num
+from game.i18n import _, num, signed
 from scenes import card_name_label as names
 from scenes import theme
 from scenes.base import Scene
@@ -398,7 +398,7 @@ class DealSummary(Scene):
             return text
         counted = round(value * self.age / self.count_time)
         if text[:1] in "+-":  # (stakes keep their sign as they count: "+2", not "2")
-            return num(f"{counted:+d}")
+            return signed(counted)
         return num(counted)  # (Persian digits in Persian)
 
     def handle(self, event: InputEvent) -> None:

@@ -801,3 +801,16 @@ def test_a_wrapped_persian_line_keeps_a_list_of_cards_together(app):
     # a list wider than the whole line still breaks
     long = theme.isolate(" ".join(["10♠"] * 40))
     assert len(theme.wrap("زمین " + long, 13, 200)) > 2
+
+
+def test_a_gain_of_nothing_has_no_sign():
+    """The stakes of a deal showed "+۰" (+0) for a seat that neither won nor paid."""
+    import pathlib
+
+    from game.i18n import signed
+
+    assert (signed(3), signed(-2), signed(0)) == ("+3", "-2", "0")
+    assert i18n.digits(signed(0), "fa") == "۰"
+    root = pathlib.Path(__file__).resolve().parent.parent
+    for path in root.glob("scenes/**/*.py"):  # every sign shown by ``signed``
+        assert ":+d}" not in path.read_text(encoding="utf-8"), path

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pygame
 
-from game.i18n import N_, _, ngettext, npgettext, num
+from game.i18n import N_, _, ngettext, npgettext, num, signed
 from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
 from game.words.chan import NBSP, arithmetic, feature
 from scenes import theme
@@ -263,6 +263,6 @@ def settlement_cells(res: dict, seat: int) -> tuple[str, str]:
         return num(0), _("nobody pays")
     if seat == winner:
         others = len(res["settlement"]) - 1
-        return num(f"{pay:+d}"), _("receives {players} × {points}").format(
+        return signed(pay), _("receives {players} × {points}").format(
             players=num(others), points=num(score))
-    return num(f"{pay:+d}"), _("pays {points}").format(points=num(score))
+    return signed(pay), _("pays {points}").format(points=num(score))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.card_art import card_image, four_colour_ink
-from game.i18n import _, ngettext, num
+from game.i18n import _, ngettext, num, signed
 from game.rules import telefunken as rules
 from scenes import theme
 from scenes.telefunken import words
@@ -135,7 +135,7 @@ def deal_summary(event, out: int | None, names: list[str], deal_winners=()):
     stakes so far, won by the deals ``deal_winners`` up to this one (1 unit from everyone
     to each deal's winner; the game's winner's 5 come with the results)."""
     stakes = rules.deal_stakes(list(deal_winners)[:event.deal], len(names))
-    rows = [[names[p], num(event.points[p]), num(event.totals[p]), num(f"{stakes[p]:+d}")]
+    rows = [[names[p], num(event.points[p]), num(event.totals[p]), signed(stakes[p])]
             for p in sorted(range(len(names)), key=lambda p: event.totals[p])]
     return (words.deal_title(event.deal, None if out is None else names[out]),
             _("Penalty points for the cards left in hand"),
@@ -185,7 +185,7 @@ def result_summary(state, names: list[str], levels: list[str | None], you_alone:
     deal_winners = res.get("deal_winners", [])
     rows = [[names[s] if levels[s] is None else _("{name} ({level})").format(
                 name=names[s], level=levels[s]),
-             num(totals[s]), num(sum(1 for w in deal_winners if w == s)), num(f"{stakes[s]:+d}")]
+             num(totals[s]), num(sum(1 for w in deal_winners if w == s)), signed(stakes[s])]
             for s in order]
     best = order.index(winners[0]) if winners else None
     return title, _("Lowest total after seven deals wins. Stakes: 1 unit from everyone for each "
