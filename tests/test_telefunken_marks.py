@@ -309,3 +309,30 @@ def test_a_restored_discard_mark_does_not_land_on_a_twin_discarded_in_its_place(
                for seat, marks in table.marks.marks.items()}
     assert on_pile.get(0, []) == []
     assert on_pile[1] == [(pile[1],)]
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, language):
+    """In Persian "contract made" (قرارداد گذاشته شد) under a seat's panel reached down onto
+    the panel's bottom edge: its taller letters stood from a fixed top."""
+    from game.i18n import _, set_language
+
+    set_language(language)
+    melds = [{"owner": 1, "cards": ["8S", "8S", "8H"]}]
+    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    table = open_state(app, drive, position(hands, melds=melds, melded=[False, True, False,
+                                                                         False]))
+    boxes = []
+    real = theme.blit_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        box = real(surface, text, pos, size, *args, **kwargs)
+        boxes.append((text, box))
+        return box
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    app.draw(app.screen)
+    made = [box for text, box in boxes if text == _("contract made")]
+    panel = table.opponent_zone(1)
+    assert made and all(panel.contains(box) and box.bottom <= panel.bottom - 2 for box in made)

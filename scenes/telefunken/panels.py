@@ -13,6 +13,8 @@ from game.rules import telefunken as rules
 from scenes import theme
 from scenes.telefunken import words
 
+FOOT_PAD = 3  # px between a seat panel's foot line and its bottom edge
+
 
 def side_text(surface: pygame.Surface, string: str, within: pygame.Rect, pos: tuple[float, float],
               size: int, colour, style: str = "sans", anchor: str = "topleft") -> None:
@@ -60,12 +62,15 @@ def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, 
     points = state.totals[seat]
     side_text(surface, ngettext("{count} pt", "{count} pts", points).format(count=num(points)),
               rect, (right, rect.y + 66), 13, theme.INK_DIM, anchor="topright")
+    # the line at the foot stands on it from below: a Persian line's taller letters reached
+    # down onto the panel's edge
     if state.melded[seat]:
-        side_text(surface, _("contract made"), rect, (rect.x + 10, rect.bottom - 16), 12, theme.GOLD)
+        side_text(surface, _("contract made"), rect, (rect.x + 10, rect.bottom - FOOT_PAD), 12,
+                  theme.GOLD, anchor="bottomleft")
     elif bought is not None:  # (only a seat that has not melded may buy)
         text, colour = bought
         side_text(surface, theme.fit(text, 12, rect.width - 90, "bold"), rect,
-                  (rect.x + 10, rect.bottom - 17), 12, colour, "bold")
+                  (rect.x + 10, rect.bottom - FOOT_PAD), 12, colour, "bold", anchor="bottomleft")
 
 
 SCORE_LEFT = 40  # the score sheet's seat columns start here (the deal numbers before them)
