@@ -772,6 +772,28 @@ def test_telefunken_a_computers_cut_is_not_watched_under_a_cover_naming_a_person
     assert drive.problems == []
 
 
+def test_telefunken_above_the_next_cover_the_line_tells_the_move_still_landing(app):
+    """Seat 1 discarded and Seat 2's cover came up at once: while the card flew, the line
+    said "Seat 1 to decide on the discard" over "Seat 2: click here…", as if it were still
+    Seat 1's turn. It tells the move until it has landed."""
+    config = GameConfig("telefunken", (H, H, H), 4, {})
+    session = _session_to(config, 5, lambda s: s.to_move == 0 and s.state.phase == "play"
+                          and len(s.moves) > 6 and any(
+                              m.startswith("discard ") for m in s.rules.legal_moves(s.state)))
+    table = TelefunkenTable(app, config, session)
+    drive = open_uncovered(app, table)
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    telefunken_perform(drive, table, move)
+    said = set()
+    for _ in range(120):
+        if table.curtain and table.landing_seat() == 0:
+            said.add(table._waiting_text().replace("\u00a0", " "))
+        drive.step()
+    assert said, "no frame showed the next cover while the discard landed"
+    assert all(line.startswith("Seat 1 discarded") for line in said), said
+    assert drive.problems == []
+
+
 def test_telefunken_meld_rows_keep_seat_order_between_people(app):
     """Between people the table's meld rows started from the person at the screen, so each
     person's melds jumped up and down at every hand-over; they keep seat order."""
