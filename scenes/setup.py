@@ -4,7 +4,8 @@ Defaults: the seats and options of the game's last start (``game.last_setup``), 
 game's usual number of players, you in seat 1 and the computer at "normal" in the others; a
 fresh random seed. Start is only offered for games that are ready; when the game has a saved
 game in progress, Start says that it replaces it and asks first (``ask_to_replace``: start the
-new game, resume the saved one, or cancel; Enter starts, Esc cancels), as Restart does.
+new game, resume the saved one, or cancel; Enter starts, R resumes, Esc cancels; keys typed
+within ``ASK_KEYS_AFTER`` of the question, but Esc, are let go), as Restart does.
 In a right-to-left language the rows are mirrored (labels from the right, the level
 beside the seat on its left); ``language_changed`` rebuilds them in the new language.
 """
@@ -26,6 +27,7 @@ from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 ASK_W = 540  # the width of the question asked before a saved game is replaced
+ASK_KEYS_AFTER = 0.6  # seconds the question takes no key but Esc (keys typed ahead)
 
 
 class SetupScene(Scene):
@@ -44,6 +46,8 @@ class SetupScene(Scene):
         self.widgets = WidgetGroup()
         self.panel = pygame.Rect(190, 60, 900, 610)
         self.replacing: SaveEntry | None = None  # the saved game Start asks about
+        self.clock = 0.0  # seconds this screen has been up
+        self.asked_at = 0.0
         self.ask = WidgetGroup()  # the question's buttons, while it is asked
         self.ask_panel = pygame.Rect(0, 0, 0, 0)
         self._build()
@@ -145,13 +149,17 @@ class SetupScene(Scene):
             self.app.toast(_("{game} is in preparation.").format(game=self.info.title))
             return
         saved = next((e for e in list_saves() if e.game == self.info.key), None)
-        if saved is not None:
+        if saved is not None and saved.moves != 0:  # (a game not begun loses nothing)
             self.ask_to_replace(saved)
             return
         self.start_new()
 
     def ask_to_replace(self, saved: SaveEntry) -> None:
         self.replacing = saved
+        self.asked_at = self.clock  # its keys wait ``ASK_KEYS_AFTER`` (a second Enter,
+        # pressed with the first, replaced the game before the question was seen)
+        for widget in self.widgets.widgets:
+            widget.hovered = False  # (the Start under the pointer stayed lit under it)
         self._build_ask()
 
     def _build_ask(self) -> None:
@@ -162,9 +170,9 @@ class SetupScene(Scene):
         y = self.ask_panel.bottom - 3 * 64 - 10
         self.ask = WidgetGroup([
             Button((x, y, w, 52), _("Start new game"), self.start_new, primary=True,
-                   hotkey=pygame.K_RETURN),
-            Button((x, y + 64, w, 52), _("Resume saved game"), self.resume_saved),
-            Button((x, y + 128, w, 52), _("Cancel"), self.cancel_replace),
+                   note="Enter"),
+            Button((x, y + 64, w, 52), _("Resume saved game"), self.resume_saved, note="R"),
+            Button((x, y + 128, w, 52), _("Cancel"), self.cancel_replace, note="Esc"),
         ])
 
     def _ask_words(self) -> list[str]:
@@ -224,9 +232,16 @@ class SetupScene(Scene):
     # -- frame -------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         if self.replacing is not None:  # the question takes every input until answered
-            if not self.ask.handle(event) and event.kind == "key" and (
-                    event.key == pygame.K_ESCAPE):
+            if event.kind != "key":
+                self.ask.handle(event)
+            elif event.key == pygame.K_ESCAPE:
                 self.cancel_replace()
+            elif self.clock - self.asked_at < ASK_KEYS_AFTER:
+                return  # (typed ahead, before the question could be read)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start_new()
+            elif event.key == pygame.K_r:
+                self.resume_saved()
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE and self.widgets.typing:
             self.seed_field.focused = False  # Esc leaves the seed field (a second goes back)
@@ -238,6 +253,9 @@ class SetupScene(Scene):
                 self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
 
     def needs_redraw(self) -> bool:
         """Its picture changes only with input (which redraws anyway) and as the seed

@@ -375,6 +375,7 @@ def test_start_asks_before_it_replaces_the_game_in_progress(app, drive):
     setup = drive.scene
     assert setup.name == "setup"
     drive.key(pygame.K_RETURN)  # Start: asked first, nothing replaced
+    drive.key(pygame.K_RETURN)  # (a second Enter typed ahead, before it could be read)
     drive.settle()
     assert app.scenes.top is setup and setup.replacing is not None
     assert setup._ask_words() == ["Your Zetema game in progress (deal 1, 5 moves) will be lost."]
@@ -397,11 +398,46 @@ def test_start_asks_before_it_replaces_the_game_in_progress(app, drive):
     drive.settle()
     setup = drive.scene
     drive.key(pygame.K_RETURN)
-    drive.settle()
-    drive.key(pygame.K_RETURN)
+    drive.step(40)  # (read: its keys answer after 0.6 s)
+    drive.key(pygame.K_KP_ENTER)
     drive.settle()
     table = top_table(app, ZetemaTable)
     assert table.session.moves != saved.moves and setup not in app.scenes.stack
+
+
+def test_the_questions_keys_wait_until_it_can_be_read_and_r_resumes(app, drive):
+    """3, Enter, Enter pressed quickly on the menu replaced a Zertz game of four moves before
+    the question could be seen: keys typed in its first 0.6 s do nothing (but Esc). R resumes
+    the saved game from the keyboard."""
+    import pygame
+
+    saved = saved_session("zertz", 4)
+    menu(app, drive)
+    drive.key(pygame.K_3)
+    drive.settle()
+    setup = drive.scene
+    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_r)
+    drive.step(5)
+    assert app.scenes.top is setup and setup.replacing is not None
+    assert [e.moves for e in list_saves() if e.game == "zertz"] == [4]
+    drive.step(40)
+    drive.key(pygame.K_r)
+    drive.settle()
+    assert top_table(app, ZertzTable).session.moves == saved.moves
+
+
+def test_a_saved_game_not_begun_is_replaced_without_a_question(app, drive):
+    import pygame
+
+    saved_session("zertz", 0)
+    menu(app, drive)
+    drive.key(pygame.K_3)
+    drive.settle()
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert isinstance(app.scenes.top, ZertzTable)
 
 
 def test_start_asks_nothing_without_a_saved_game(app, drive):
