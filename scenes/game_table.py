@@ -1376,6 +1376,11 @@ class CardTable(GameTable):
                      "person lifts the cover.").format(
                 seat=self.seat_name(self.session.snapshots[-1].seat))
         last = self.last_person_to_move()
+        ended = self._deal_of_last_person_move()
+        if ended is not None and ended < getattr(self.state, "deal", ended):
+            # (the cutter of Telefunken's next deal heard "the last person to move was Seat
+            # 1, not you": nobody can take back a move of a deal that is over)
+            return deal_over_no_undo(ended)
         if (self.hot_seat and not self.curtain and self.session.result is None
                 and last is not None and last != self.viewer):
             # (the person at the screen has no move of theirs since: it said "cards have
@@ -1389,6 +1394,16 @@ class CardTable(GameTable):
             return _("Nothing to undo: cards have been drawn or shown since {seat}'s last "
                      "move.").format(seat=self.seat_name(last))
         return super().nothing_to_undo()
+
+    def _deal_of_last_person_move(self) -> int | None:
+        """The deal in which a person last moved (None: no person has moved, or the game
+        has no deals)."""
+        seats = self.config.seats
+        for before in reversed(self.session.befores):
+            seat = self.rules_module.to_move(before)
+            if seat is not None and seats[seat].is_human:
+                return getattr(before, "deal", None)
+        return None
 
     def last_person_to_move(self) -> int | None:
         """The seat of the last person (not the computer) who made a move, or None."""

@@ -710,6 +710,9 @@ def test_telefunken_new_deal_between_people_comes_under_the_cover_for_the_same_p
     if cut == "hand":  # the second person cuts (no cover over their empty hand: named)
         assert table.viewer == 1 and not table.curtain
         assert table._waiting_text() == "Seat 2 to cut the pack"
+        # Undo by the cutter: the last deal is over (it said "the last person to move was
+        # Seat 1, not you", as if Seat 1 could still take it back)
+        assert table.nothing_to_undo() == "Nothing to undo: deal 1 is over."
         telefunken_perform(drive, table, next(m for m in table.legal() if m.startswith("cut")))
         drive.settle()
     assert table.state.phase != "cut" and table.rules.to_move == 0  # (... and plays first)
