@@ -336,3 +336,24 @@ def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, langua
     made = [box for text, box in boxes if text == _("contract made")]
     panel = table.opponent_zone(1)
     assert made and all(panel.contains(box) and box.bottom <= panel.bottom - 2 for box in made)
+
+
+def test_the_chips_under_the_contract_are_named(app, drive, monkeypatch):
+    """Seven unnamed dots under "Deal 1 of 7" read as the seven deals: a newcomer learnt they
+    were chips only when one went grey after a buy. They are named, with how many are left."""
+    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    table = open_state(app, drive, position(hands))
+    boxes = []
+    real = theme.blit_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        box = real(surface, text, pos, size, *args, **kwargs)
+        boxes.append((text, box))
+        return box
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    app.draw(app.screen)
+    contract = table.layout["contract"].rect
+    chips = table.state.chips[table.viewer]
+    assert [t for t, box in boxes if contract.contains(box) and t == f"{chips} chips"]

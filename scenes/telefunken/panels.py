@@ -35,6 +35,12 @@ def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int
         centre = (rect.x + 20 + k * 22, rect.bottom - 14)
         pygame.draw.circle(surface, colour, centre, 8)
         pygame.draw.circle(surface, (40, 30, 10), centre, 8, 1)
+    # named: seven dots under "Deal 1 of 7" read as the deals (a newcomer learnt what they
+    # were when one went grey after a buy)
+    label = ngettext("{count} chip", "{count} chips", chips).format(count=num(chips))
+    left = rect.x + 20 + rules.START_CHIPS * 22 - 6
+    theme.blit_text(surface, theme.fit(label, 12, rect.right - 6 - left, "bold"),
+                    (left, rect.bottom - 14), 12, theme.GOLD, "bold", anchor="midleft")
 
 
 def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, who: str,
