@@ -338,7 +338,7 @@ def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, langua
     assert made and all(panel.contains(box) and box.bottom <= panel.bottom - 2 for box in made)
 
 
-def test_the_chips_under_the_contract_are_named(app, drive, monkeypatch):
+def test_the_chips_and_the_dealer_are_named_in_the_contracts_box(app, drive, monkeypatch):
     """Seven unnamed dots under "Deal 1 of 7" read as the seven deals: a newcomer learnt they
     were chips only when one went grey after a buy. They are named, with how many are left."""
     hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
@@ -357,3 +357,6 @@ def test_the_chips_under_the_contract_are_named(app, drive, monkeypatch):
     contract = table.layout["contract"].rect
     chips = table.state.chips[table.viewer]
     assert [t for t, box in boxes if contract.contains(box) and t == f"{chips} chips"]
+    # and who dealt, beside "Deal 1 of 7" (nobody could tell)
+    dealer = f"dealer: {table.seat_name(table.state.dealer)}"
+    assert [t for t, box in boxes if contract.contains(box) and t == dealer]

@@ -24,9 +24,19 @@ def side_text(surface: pygame.Surface, string: str, within: pygame.Rect, pos: tu
                     style, anchor=theme.align(anchor))
 
 
-def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int) -> None:
-    side_text(surface, words.deal_caption(state.deal), rect, (rect.x + 12, rect.y + 8), 16,
-              theme.GOLD, "bold")
+def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int,
+                  dealer: str = "") -> None:
+    """The deal, its contract, your chips and, at the caption's end, who deals (``dealer``:
+    the seat's name; nobody could tell who dealt)."""
+    caption = words.deal_caption(state.deal)
+    side_text(surface, caption, rect, (rect.x + 12, rect.y + 8), 16, theme.GOLD, "bold")
+    if dealer:
+        room = rect.width - 24 - theme.text_width(caption, 16, "bold") - 10
+        # TRANSLATORS: beside "Deal 1 of 7": the seat that dealt ("dealer: Seat 3", "dealer: You")
+        said = theme.fit(_("dealer: {seat}").format(seat=dealer), 12, room)
+        if room > 30:
+            side_text(surface, said, rect, (rect.right - 12, rect.y + 12), 12, theme.INK_DIM,
+                      anchor="topright")
     for i, line in enumerate(theme.wrap(words.contract(state.deal), 14, rect.width - 24)[:2]):
         side_text(surface, line, rect, (rect.x + 12, rect.y + 32 + 18 * i), 14, theme.INK)
     chips = state.chips[viewer]
