@@ -311,6 +311,24 @@ def test_a_restored_discard_mark_does_not_land_on_a_twin_discarded_in_its_place(
     assert on_pile[1] == [(pile[1],)]
 
 
+HAND = ["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+
+
+def drawn_words(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Draw the screen once; the words ``theme.blit_text`` wrote, with their boxes."""
+    boxes = []
+    real = theme.blit_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        box = real(surface, text, pos, size, *args, **kwargs)
+        boxes.append((text, box))
+        return box
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    app.draw(app.screen)
+    return boxes
+
+
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, language):
     """In Persian "contract made" (قرارداد گذاشته شد) under a seat's panel reached down onto
@@ -319,21 +337,10 @@ def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, langua
 
     set_language(language)
     melds = [{"owner": 1, "cards": ["8S", "8S", "8H"]}]
-    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
-             OTHERS[2][:8]]
+    hands = [HAND, OTHERS[0][:8], OTHERS[1][:8], OTHERS[2][:8]]
     table = open_state(app, drive, position(hands, melds=melds, melded=[False, True, False,
                                                                          False]))
-    boxes = []
-    real = theme.blit_text
-
-    def spy(surface, text, pos, size, *args, **kwargs):
-        box = real(surface, text, pos, size, *args, **kwargs)
-        boxes.append((text, box))
-        return box
-
-    monkeypatch.setattr(theme, "blit_text", spy)
-    app.draw(app.screen)
-    made = [box for text, box in boxes if text == _("contract made")]
+    made = [box for text, box in drawn_words(app, monkeypatch) if text == _("contract made")]
     panel = table.opponent_zone(1)
     assert made and all(panel.contains(box) and box.bottom <= panel.bottom - 2 for box in made)
 
@@ -341,22 +348,10 @@ def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, langua
 def test_the_chips_and_the_dealer_are_named_in_the_contracts_box(app, drive, monkeypatch):
     """Seven unnamed dots under "Deal 1 of 7" read as the seven deals: a newcomer learnt they
     were chips only when one went grey after a buy. They are named, with how many are left."""
-    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"], OTHERS[0][:8], OTHERS[1][:8],
-             OTHERS[2][:8]]
-    table = open_state(app, drive, position(hands))
-    boxes = []
-    real = theme.blit_text
-
-    def spy(surface, text, pos, size, *args, **kwargs):
-        box = real(surface, text, pos, size, *args, **kwargs)
-        boxes.append((text, box))
-        return box
-
-    monkeypatch.setattr(theme, "blit_text", spy)
-    app.draw(app.screen)
+    table = open_state(app, drive, position([HAND, OTHERS[0][:8], OTHERS[1][:8],
+                                             OTHERS[2][:8]]))
     contract = table.layout["contract"].rect
-    chips = table.state.chips[table.viewer]
-    assert [t for t, box in boxes if contract.contains(box) and t == f"{chips} chips"]
+    inside = [t for t, box in drawn_words(app, monkeypatch) if contract.contains(box)]
+    assert f"{table.state.chips[table.viewer]} chips" in inside
     # and who dealt, beside "Deal 1 of 7" (nobody could tell)
-    dealer = f"dealer: {table.seat_name(table.state.dealer)}"
-    assert [t for t, box in boxes if contract.contains(box) and t == dealer]
+    assert f"dealer: {table.seat_name(table.state.dealer)}" in inside

@@ -29,9 +29,8 @@ WITH_MELD = ["2S", "4S", "5S", "8S", "9S", "JS", "KH"]  # a flush of spades
 WITHOUT = ["2S", "4C", "5S", "8H", "9S", "JD", "KH"]  # no combination
 
 
-def handed_over(app, second: list[str]):
-    """Seat 1 discards 2♦ through the UI; the table, covered for Seat 2; a copy of the
-    screen; what the buttons and drop targets show."""
+def first_to_play(app, second: list[str]) -> tuple[ZetemaTable, Driver]:
+    """Two people, Seat 1 (``FIRST``) to play, its cover lifted; Seat 2 holds ``second``."""
     stock = list((Counter(rules.deck("S")) - Counter(FIRST) - Counter(second)).elements())
     state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
                         "hands": [FIRST, second], "stock": stock,
@@ -42,6 +41,13 @@ def handed_over(app, second: list[str]):
     app.scenes.reset(table, transition=None)
     drive.settle()
     drive.lift_cover(table)  # Seat 1 lifts the cover
+    return table, drive
+
+
+def handed_over(app, second: list[str]):
+    """Seat 1 discards 2♦ through the UI; the table, covered for Seat 2; a copy of the
+    screen; what the buttons and drop targets show."""
+    table, drive = first_to_play(app, second)
     perform(drive, table, "discard 2D")
     drive.settle(900)
     drive.move((5, 5))  # the pointer away from everything
@@ -80,16 +86,7 @@ def test_above_the_next_cover_the_line_tells_the_move_still_landing(app):
     from game.words.zetema import pile_card
     from scenes.zetema.panels import gliding
 
-    stock = list((Counter(rules.deck("S")) - Counter(FIRST) - Counter(WITHOUT)).elements())
-    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
-                        "hands": [FIRST, WITHOUT], "stock": stock,
-                        "piles": {r: [] for r in rules.RANKS}, "marriage_pile": [],
-                        "scores": [0, 0]})
-    drive = Driver(app)
-    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
-    app.scenes.reset(table, transition=None)
-    drive.settle()
-    drive.lift_cover(table)
+    table, drive = first_to_play(app, WITHOUT)
     perform(drive, table, "discard 2D")
     said = []
     for _ in range(200):

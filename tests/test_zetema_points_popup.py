@@ -14,6 +14,19 @@ from tests.test_marks import drawn_box, record_calls
 from tests.test_zetema_marriages import AI, H, start
 
 
+def record_popups(monkeypatch) -> list[int]:
+    """The entities of the points that pop up from now on (``_float_points``)."""
+    popups: list[int] = []
+    real = ZetemaTable._float_points
+
+    def floating(self, *args):
+        popups.append(real(self, *args))
+        return popups[-1]
+
+    monkeypatch.setattr(ZetemaTable, "_float_points", floating)
+    return popups
+
+
 @pytest.mark.parametrize("language", ["en", "fa"])
 @pytest.mark.parametrize("meld", ["meld straight 3C 4D 5H 6S 7C 8H", "meld marriage KC QC"])
 def test_a_melds_points_rise_clear_of_the_meld_zones_words(app, monkeypatch, language, meld):
@@ -25,14 +38,7 @@ def test_a_melds_points_rise_clear_of_the_meld_zones_words(app, monkeypatch, lan
         "KC", "QC", "3C", "9D", "10H", "6C", "AH"]
     hands = [mine, ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]]
     table, drive = start(app, (H, AI), hands)
-    popups: list[int] = []
-    real = ZetemaTable._float_points
-
-    def floating(self, *args):
-        popups.append(real(self, *args))
-        return popups[-1]
-
-    monkeypatch.setattr(ZetemaTable, "_float_points", floating)
+    popups = record_popups(monkeypatch)
     words = record_calls(monkeypatch, panels_module, "blit_line")
     perform(drive, table, meld)
     assert table.session.moves[-1] == meld and len(popups) == 1
@@ -65,14 +71,7 @@ def test_a_zetemas_points_rise_clear_of_its_piles_header(app, monkeypatch, langu
     hands = [["5C", "9D", "JH", "KS", "2C", "7H", "AD"], ["7D", "3H", "8C", "8S", "9S", "JS", "2H"]]
     piles = {"5": ["5S", "5S", "5H", "5D"]}
     table, drive = start(app, (H, AI), hands, piles=piles)
-    popups: list[int] = []
-    real = ZetemaTable._float_points
-
-    def floating(self, *args):
-        popups.append(real(self, *args))
-        return popups[-1]
-
-    monkeypatch.setattr(ZetemaTable, "_float_points", floating)
+    popups = record_popups(monkeypatch)
     perform(drive, table, "discard 5C")
     assert len(popups) == 1, "no zetema told"
     pile = table.layout["pile_5"].rect
