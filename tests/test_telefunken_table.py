@@ -546,6 +546,20 @@ def cut_table(app, drive):
     return table
 
 
+def test_a_banner_during_your_cut_stands_clear_of_the_pack(app, drive):
+    """A new deal's banner ("Deal 2: two trios") stood over the spread pack, its cut marker
+    and the instruction above it for 2.4 s while the cutter was asked to drag along it."""
+    from scenes.telefunken import words
+    from scenes.telefunken.table import CUT_WORDS_ABOVE
+
+    table = cut_table(app, drive)
+    within = table.layout["table"].rect
+    text = words.new_deal(2)
+    box, _images = table.place_banner(text, within)
+    pack = table.cut_strip().inflate(0, 2 * CUT_WORDS_ABOVE)
+    assert within.contains(box) and not box.colliderect(pack), (box, pack)
+
+
 def test_esc_during_the_cut_drag_cuts_nothing(app, drive):
     """Esc while dragging along the pack opened the pause menu and left the drag going: the
     marker followed the pointer with no button held and the next click anywhere cut."""

@@ -1265,9 +1265,12 @@ class TelefunkenTable(Gestures, CardTable):
         announced. It stays there while it is shown (a message that comes or goes
         meanwhile does not move it), unless the melds move. Centred on an empty table, as
         before."""
-        if not self.state.melds:
+        cutting = self.cut_choices()  # the pack spread for your cut, and its instruction:
+        # the new deal's banner stood over both for its 2.4 s ("Deal 2: two trios")
+        if not self.state.melds and not cutting:
             return banner_box(text, within)
-        clear = self.toast_keep_clear()
+        clear = self.toast_keep_clear() + (
+            [self.cut_strip().inflate(0, 2 * CUT_WORDS_ABOVE)] if cutting else [])
         key = (text, tuple(within), tuple(tuple(r) for r in clear), i18n.language())
         if self._banner_place is None or self._banner_place[0] != key:
             message = []
@@ -1346,6 +1349,7 @@ class TelefunkenTable(Gestures, CardTable):
         return words.waiting(phase, self.seat_name(state.seat), self.mine)
 
 
+CUT_WORDS_ABOVE = 40  # px above the spread pack its instruction takes, and a gap (kept clear below too)
 TOAST_MARGIN = 4  # a message stands this far inside the table's panel, across
 TOAST_NARROWEST = 240  # ... and is at least this wide
 TOAST_STEP = 20  # the widths tried, from the table's down, differ by this much
