@@ -258,7 +258,7 @@ def test_a_joker_swap_says_which_end_the_joker_took_and_how_to_choose(open_telef
     assert table.session.moves == ["swap 5D in 0 low"]
     assert [t.text.rstrip(".") for t in app.toasts] == [
         "The joker went to the low end of the run: dropped on the run's right half, your card "
-        "sends it to the high end"]
+        "would have sent it to the high end"]
     table.undo()
     drive.settle()
     table = app.scenes.top  # (the table laid out again, the swap taken back)

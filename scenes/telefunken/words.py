@@ -304,9 +304,9 @@ def joker_end(low: bool) -> str:
     """A joker swapped to one end of its run where it could have gone to either."""
     if low:
         return _("The joker went to the low end of the run: dropped on the run's right half, "
-                 "your card sends it to the high end")
+                 "your card would have sent it to the high end")
     return _("The joker went to the high end of the run: dropped on the run's left half, "
-             "your card sends it to the low end")
+             "your card would have sent it to the low end")
 
 
 def wait() -> str:
