@@ -56,6 +56,9 @@ def _put(surface: pygame.Surface, words: list[Words]) -> None:
         theme.blit_text(surface, string, pos, size, color, style, anchor=anchor)
 
 
+SUBTITLE_LINES = 3  # at most, under the results' title (two at the usual size)
+
+
 class ResultsOverlay(Scene):
     name = "results"
     opaque = False
@@ -270,8 +273,13 @@ class ResultsOverlay(Scene):
         t = self.table_rect
         out = [_words(self.title, (t.centerx, t.y + 10), 42, theme.GOLD, "serif",
                       anchor="midtop")]
-        for i, line in enumerate(theme.wrap(self.subtitle, 18, t.width - 20)[:2]):
-            out.append(_words(line, (t.centerx, t.y + 70 + 24 * i), 18, theme.INK_DIM,
+        size, step = 18, 24
+        lines = theme.wrap(self.subtitle, size, t.width - 20)
+        if len(lines) > 2:  # three lines, smaller: the third was lost (a Chắn win's score,
+            size, step = 16, 20  # under its features wrapped over two lines)
+            lines = theme.wrap(self.subtitle, size, t.width - 20)
+        for i, line in enumerate(lines[:SUBTITLE_LINES]):
+            out.append(_words(line, (t.centerx, t.y + 70 + step * i), size, theme.INK_DIM,
                               anchor="midtop"))
         columns = max(1, len(self.header))
         widths = column_widths(self.header, self.rows, t.width - 20)

@@ -203,3 +203,22 @@ def test_a_table_makes_lays_out_draws_and_opens_its_results_on_four_frames(app, 
     assert seen["table"].count(opened) == 1
     drive.settle()  # the fade over, the table beneath is drawn again, no longer the top
     assert seen["table"].count(frame[0]) in (0, 1) and max(seen["table"]) > opened
+
+
+def test_a_chan_wins_score_stays_under_features_that_wrap(app):
+    """A win with Ù chì, Tôm ×2, Lèo ×2, Thiên khai, Tám đỏ and Thập thành: its features took
+    two lines under the title and the score's arithmetic, the third, was not shown. The
+    subtitle may take three smaller lines; all of them stand above the table's header."""
+    from scenes.chan import panels
+    from scenes.results import ResultsOverlay
+
+    features = ["Ù chì", "Tôm", "Tôm", "Lèo", "Lèo", "Thiên khai", "Tám đỏ", "Thập thành"]
+    subtitle = panels.feature_words(features) + "\n" + panels.score_words(features, 46)
+    overlay = ResultsOverlay(app, "You win — Ù!", subtitle, ["Seat", "Points"],
+                             [["You", "+138"]], lambda: None, lambda: None)
+    app.scenes.push(overlay, transition=None)
+    table = overlay.table_rect
+    said = [(drawn[0], box) for drawn, box in overlay._lay_out_table()[0]]
+    scores = [box for text, box in said if text.startswith("Score:")]
+    assert scores, [text for text, _ in said]
+    assert scores[0].bottom <= table.y + 132  # (the header's row starts there)
