@@ -578,3 +578,22 @@ def _outside_its_sliver(table, code: str) -> bool:
     t = esper.component_for_entity(ent, Transform)
     half = esper.component_for_entity(ent, Sprite).image.get_width() * t.squash / 2
     return t.squash < 1.0 and abs(table.grip(ent)[0] - t.x) > half + 1
+
+
+def test_with_the_stock_empty_draw_is_said_to_end_the_deal_and_no_card_back_shows(app, drive):
+    """With the stock empty the pile still showed a card back under "Stock · 0", and the
+    prompt promised "Draw … reveal a stock card" where Draw ends the deal in a draw."""
+    from ecs.components import Sprite
+
+    rng = random.Random(7)
+    session = Session.new(GameConfig("chan", SEATS, 7, {}))
+    while not (rules.to_move(session.state) == 0 and not session.state.stock
+               and "draw" in rules.legal_moves(session.state)):
+        assert session.result is None
+        moves = rules.legal_moves(session.state)
+        session.play(rng.choice([m for m in moves if m != "u"] or moves))
+    table = open_table(app, drive, session)
+    assert not esper.component_for_entity(table.stock_ent, Sprite).visible
+    said = prompts.prompt(table.state, table.legal())
+    assert "the stock is empty, so the deal ends in a draw" in said, said
+    assert "reveal a stock card" not in said

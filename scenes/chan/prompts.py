@@ -302,7 +302,10 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
         return " ".join(out)
     if takes:
         out.append(_take(takes, live.card))
-        if "draw" in legal:
+        if "draw" in legal and not state.stock:  # (it promised a stock card that was not
+            out.append(_("Or press Draw to leave it: the stock is empty, so the deal ends "
+                         "in a draw."))  # there: Draw ended the deal)
+        elif "draw" in legal:
             out.append(_("Or press Draw to leave it and reveal a stock card."))
         elif "pass" in legal:
             out.append(_("Or press Pass to leave it for the next seat."))
@@ -312,7 +315,9 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
         reason = why_not_take(state)
         if reason:
             out.append(reason)
-    if "draw" in legal:
+    if "draw" in legal and not state.stock:
+        out.append(_("Press Draw to leave it: the stock is empty, so the deal ends in a draw."))
+    elif "draw" in legal:
         out.append(_("Press Draw to leave it and reveal a stock card."))
     elif "pass" in legal:
         out.append(_("Press Pass to leave it for the next seat."))

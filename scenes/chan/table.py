@@ -332,9 +332,11 @@ class ChanTable(CardTable):
 
     def _after_sync(self) -> None:
         """Drop targets on hand cards, what may be dragged, the live card's glow; the stock's
-        card makes way for a winning hand."""
+        card makes way for a winning hand, and goes with the stock's last card ("Stock · 0"
+        stood over a card back)."""
         if self.stock_ent is not None and esper.entity_exists(self.stock_ent):
-            esper.component_for_entity(self.stock_ent, Sprite).visible = not self.won
+            esper.component_for_entity(self.stock_ent, Sprite).visible = (
+                not self.won and bool(self.state.stock))
         for ent, _ in list(esper.get_component(Glow)):
             if self.hint is None or ent not in self.hint[1]:
                 esper.remove_component(ent, Glow)
