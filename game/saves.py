@@ -61,6 +61,7 @@ class SaveEntry:
     mtime: float
     moves: int | None = None
     deal: int | None = None
+    sitting_games: int = 0  # games played before it with Play again (its running total)
 
     @property
     def title(self) -> str:
@@ -162,6 +163,11 @@ def list_saves() -> list[SaveEntry]:
                     entry.deal = deal
                 if game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
                     entry.game = data["game"]
+                config = data.get("config")
+                sitting = config.get("sitting") if isinstance(config, dict) else None
+                games = sitting.get("games") if isinstance(sitting, dict) else None
+                if isinstance(games, int) and not isinstance(games, bool) and 0 < games < 10**6:
+                    entry.sitting_games = games
         except (OSError, StorageError, RecursionError, MemoryError):
             pass
         entries.append(entry)

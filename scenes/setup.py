@@ -180,9 +180,17 @@ class SetupScene(Scene):
 
         details = save_details(self.replacing) if self.replacing is not None else ""
         if details:
-            return [_("Your {game} game in progress ({details}) will be lost.").format(
+            lines = [_("Your {game} game in progress ({details}) will be lost.").format(
                 game=self.info.title, details=details)]
-        return [_("Your {game} game in progress will be lost.").format(game=self.info.title)]
+        else:
+            lines = [_("Your {game} game in progress will be lost.").format(
+                game=self.info.title)]
+        games = self.replacing.sitting_games if self.replacing is not None else 0
+        if games:  # (a family's sitting of several games: its running total goes too)
+            lines.append(ngettext("So will the running total of the game played before it.",
+                                  "So will the running total of the {count} games played "
+                                  "before it.", games).format(count=num(games)))
+        return lines
 
     def cancel_replace(self) -> None:
         self.replacing = None

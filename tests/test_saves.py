@@ -440,6 +440,26 @@ def test_a_saved_game_not_begun_is_replaced_without_a_question(app, drive):
     assert isinstance(app.scenes.top, ZertzTable)
 
 
+def test_the_question_says_a_sittings_running_total_goes_too(app, drive):
+    """A family's Zertz sitting of two games won: the question said only that the game in
+    progress would be lost; starting anew ends the running total too."""
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+
+    session = Session.new(default_config("zertz", seed=4).after_game([1, 0]).after_game([1, 0]))
+    for _ in range(3):
+        session.play(session.rules.legal_moves(session.state)[0])
+    write_autosave(session.to_save())
+    assert [e.sitting_games for e in list_saves()] == [2]
+    menu(app, drive)
+    setup = SetupScene(app, BY_KEY["zertz"])
+    app.scenes.push(setup, transition=None)
+    setup.start()
+    assert setup._ask_words() == [
+        "Your Zertz game in progress (3 moves) will be lost.",
+        "So will the running total of the 2 games played before it."]
+
+
 def test_start_asks_nothing_without_a_saved_game(app, drive):
     import pygame
 
