@@ -206,11 +206,11 @@ class RenderSystem:
         else:
             surface.blit(img, (left, top))
         faded = transform.alpha < 254.5
-        for color, width, on in ((glow.color if glow else None, glow.width if glow else 0,
-                                  glow is not None), (self.select_edge, 4, selected)):
+        for color, width, on, chosen in (
+                (glow.color if glow else None, glow.width if glow else 0, glow is not None, False),
+                (self.select_edge, 4, selected, round_)):
             if not on or transform.alpha < 0.5:
                 continue
-            chosen = color == self.select_edge and selected and round_
             grow = CHOSEN_RING_GAP if chosen else 0
             rect = pygame.Rect(left - 3 - grow, top - 3 - grow, w + 6 + 2 * grow, h + 6 + 2 * grow)
             # a translucent piece's outline fades with it (a card fading in from a seat's

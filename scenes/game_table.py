@@ -473,6 +473,12 @@ class GameTable(TableScene):
         until it has landed, not the next seat), else None."""
         return self._mover if self.replay is None and self.animating else None
 
+    def landing_words(self) -> str:
+        """The move still on its way to the table, in the words the log will tell it with
+        once it has landed ("Seat 2 discarded 9♣"), seats' names kept whole."""
+        log = self.session.log
+        return whole_names(log[-1], self.session.seat_names()) if log else ""
+
     def leading_seat(self) -> int | None:
         """The computer whose move waits out its lead (none of its cards moving yet: the
         table still shows it thinking), else None."""
@@ -1395,24 +1401,26 @@ class CardTable(GameTable):
                      "move.").format(seat=self.seat_name(last))
         return super().nothing_to_undo()
 
+    def _last_person_move(self) -> tuple[int, object] | None:
+        """(seat, the position it moved in) of the last move a person (not the computer)
+        made, or None."""
+        seats = self.config.seats
+        for before in reversed(self.session.befores):
+            seat = self.rules_module.to_move(before)
+            if seat is not None and seats[seat].is_human:
+                return seat, before
+        return None
+
     def _deal_of_last_person_move(self) -> int | None:
         """The deal in which a person last moved (None: no person has moved, or the game
         has no deals)."""
-        seats = self.config.seats
-        for before in reversed(self.session.befores):
-            seat = self.rules_module.to_move(before)
-            if seat is not None and seats[seat].is_human:
-                return getattr(before, "deal", None)
-        return None
+        last = self._last_person_move()
+        return None if last is None else getattr(last[1], "deal", None)
 
     def last_person_to_move(self) -> int | None:
         """The seat of the last person (not the computer) who made a move, or None."""
-        seats = self.config.seats
-        for before in reversed(self.session.befores):
-            seat = self.rules_module.to_move(before)
-            if seat is not None and seats[seat].is_human:
-                return seat
-        return None
+        last = self._last_person_move()
+        return None if last is None else last[0]
 
     def ask_hint(self) -> None:
         if self.curtain:

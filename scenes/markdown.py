@@ -110,9 +110,6 @@ def _runs(text: str) -> list[tuple[str, bool, bool]]:
     return words
 
 
-MARKS = (theme.LRI, theme.PDI, theme.RLM)  # directional marks: they order, but show nothing
-
-
 def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
                pieces: list[Piece], base_style: str = "sans", rtl: bool = False) -> int:
     """Lay out inline-bold text in lines; return the y below the last line."""
@@ -169,7 +166,7 @@ def _place_rtl(line: list[tuple], right: int, y: int, pieces: list[Piece], size:
             segments.reverse()  # inside a right-to-left run the first segment is rightmost
         for a, b in segments:  # (the isolates' marks are not drawn: a card's name, "4♦",
             # is kept left to right by them)
-            shown = "".join(ch for ch in string[a:b] if ch not in MARKS)
+            shown = theme.unmarked(string[a:b])
             if shown:
                 parts.append(theme.run_text(shown, size, color, styles[a], rtl))
     x = right - sum(p.get_width() for p in parts)

@@ -98,6 +98,11 @@ LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate: wrap a path or a name in
 RLM = "\u200f"  # right-to-left mark: a text of numbers only ("1280 × 720") reads right to left
 
 
+def unmarked(string: str) -> str:
+    """``string`` without its directional marks (they order the text, but show nothing)."""
+    return string.replace(LRI, "").replace(PDI, "").replace(RLM, "")
+
+
 def isolate(string: str) -> str:
     """``string`` kept left to right as one block inside a right-to-left sentence."""
     return f"{LRI}{string}{PDI}"
@@ -134,7 +139,7 @@ def bidi_runs(string: str) -> list[tuple[str, bool]]:
     """
     runs = []
     for start, end, rtl in bidi_spans(string):
-        run = string[start:end].replace(LRI, "").replace(PDI, "").replace(RLM, "")
+        run = unmarked(string[start:end])
         if run:
             runs.append((run, rtl))
     return runs

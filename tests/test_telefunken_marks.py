@@ -11,6 +11,7 @@ from game.rules import telefunken as rules
 from game.session import Session
 from scenes import theme
 from scenes.telefunken_table import TelefunkenTable
+from tests.test_i18n import drawn_text
 from tests.test_telefunken_table import CONFIG, OTHERS, position
 
 HAND = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
@@ -314,21 +315,6 @@ def test_a_restored_discard_mark_does_not_land_on_a_twin_discarded_in_its_place(
 HAND = ["2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
 
 
-def drawn_words(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    """Draw the screen once; the words ``theme.blit_text`` wrote, with their boxes."""
-    boxes = []
-    real = theme.blit_text
-
-    def spy(surface, text, pos, size, *args, **kwargs):
-        box = real(surface, text, pos, size, *args, **kwargs)
-        boxes.append((text, box))
-        return box
-
-    monkeypatch.setattr(theme, "blit_text", spy)
-    app.draw(app.screen)
-    return boxes
-
-
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, language):
     """In Persian "contract made" (قرارداد گذاشته شد) under a seat's panel reached down onto
@@ -340,7 +326,7 @@ def test_a_seat_panels_foot_line_stays_inside_it(app, drive, monkeypatch, langua
     hands = [HAND, OTHERS[0][:8], OTHERS[1][:8], OTHERS[2][:8]]
     table = open_state(app, drive, position(hands, melds=melds, melded=[False, True, False,
                                                                          False]))
-    made = [box for text, box in drawn_words(app, monkeypatch) if text == _("contract made")]
+    made = [box for text, box in drawn_text(table, monkeypatch) if text == _("contract made")]
     panel = table.opponent_zone(1)
     assert made and all(panel.contains(box) and box.bottom <= panel.bottom - 2 for box in made)
 
@@ -351,7 +337,7 @@ def test_the_chips_and_the_dealer_are_named_in_the_contracts_box(app, drive, mon
     table = open_state(app, drive, position([HAND, OTHERS[0][:8], OTHERS[1][:8],
                                              OTHERS[2][:8]]))
     contract = table.layout["contract"].rect
-    inside = [t for t, box in drawn_words(app, monkeypatch) if contract.contains(box)]
+    inside = [t for t, box in drawn_text(table, monkeypatch) if contract.contains(box)]
     assert f"{table.state.chips[table.viewer]} chips" in inside
     # and who dealt, beside "Deal 1 of 7" (nobody could tell)
     assert f"dealer: {table.seat_name(table.state.dealer)}" in inside

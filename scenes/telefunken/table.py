@@ -34,15 +34,7 @@ from game.session import Session
 from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.game_table import (
-    AI_LEAD,
-    BANNER_MARGIN,
-    BANNER_PAD,
-    CardTable,
-    PerViewer,
-    banner_box,
-    whole_names,
-)
+from scenes.game_table import AI_LEAD, BANNER_MARGIN, BANNER_PAD, CardTable, PerViewer, banner_box
 from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
@@ -1334,10 +1326,10 @@ class TelefunkenTable(Gestures, CardTable):
             # next (the line said nothing while Seat 4's panel was lit)
             if seat == self.viewer and self.config.seats[seat].is_human:
                 return ""
-            if self.curtain and self.leading_seat() is None and self.session.log:
-                # above the next person's cover: the move itself ("Seat 1 to decide on the
-                # discard" over "Seat 3: click here…" read as Seat 1's turn still)
-                return whole_names(self.session.log[-1], self.session.seat_names())
+            told = self.landing_words() if self.curtain and self.leading_seat() is None else ""
+            if told:  # above the next person's cover: the move itself ("Seat 1 to decide on
+                # the discard" over "Seat 3: click here…" read as Seat 1's turn still)
+                return told
             return words.waiting(self.session.befores[-1].phase, self.seat_name(seat), False)
         if not self.mine and state.seat == self.viewer and not self.curtain:
             return ""  # the last move is still reaching the table: nothing to ask yet

@@ -20,7 +20,6 @@ from game.card_art import card_image, four_colour_ink
 from game.rules import zetema as rules
 from game.words.zetema import score_reason
 from scenes import theme
-from scenes.game_table import whole_names
 from scenes.zetema import words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
@@ -233,12 +232,6 @@ class ZetemaPanels:
             return None
         seat = self.state.seat
         return seat if self.says_thinking(seat) else None
-
-    def landing_words(self) -> str:
-        """The move still on its way to the table, in the words the log will tell it with
-        once it has landed ("Seat 2 discarded 9♣"), seats' names kept whole."""
-        log = self.session.log
-        return whole_names(log[-1], self.session.seat_names()) if log else ""
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)
