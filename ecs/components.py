@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 
-@dataclass
+@dataclass(slots=True)
 class Transform:
     """Where and how an entity is drawn.
 
@@ -77,7 +77,7 @@ class CardFace:
     code: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Tween:
     """Animate one Transform attribute from ``start`` (None: current value) to ``end``.
 

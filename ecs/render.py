@@ -3,7 +3,8 @@
 Reads components only (it never changes them). Rotated, scaled or squashed images are
 cached so a table of 100+ cards costs only the blits; angles are rounded to ``ANGLE_STEP``
 (``TURNING_ANGLE_STEP`` while a sprite's angle changes from frame to frame, which looks the
-same in motion and exactly the same once it rests). Lifted entities (being dragged) get a
+same in motion and exactly the same once it rests; a card turning over meanwhile is its
+rotated image narrowed). Lifted entities (being dragged) get a
 soft shadow and grow slightly, and a scene may draw them after its panels and words
 (``draw(defer_lifted=True)``, then ``draw_lifted``); active drop targets glow while something
 is held or selected; ``Selected`` and ``Glow`` entities get an outline.
@@ -36,7 +37,8 @@ class RenderSystem:
     The sorted draw list is kept between frames and rebuilt only when the world's entities or
     components change (esper hands out a new query result then) or a ``ZOrder.z`` or
     ``Sprite.visible`` changes (``DrawOrderClock``). Each sprite remembers what it was drawn
-    with last frame; a sprite at rest reuses its image and place without any work. Plain
+    with last frame; a sprite at rest reuses its image and place without any work, a turning
+    one whose coarse angle holds reuses its image and only moves it. Plain
     blits go out in batches through ``Surface.fblits``.
     """
 
@@ -46,6 +48,7 @@ class RenderSystem:
         self._shadows: dict[tuple, pygame.Surface] = {}
         self._glows: dict[tuple, pygame.Surface] = {}
         self._coarse: dict[tuple, list] = {}  # [source image, result] at TURNING_ANGLE_STEP
+        self._cleared = 0  # how often ``_cache`` was emptied
         self._limit = cache_limit
         self.turning_step = TURNING_ANGLE_STEP
         self.select_edge = SELECT_EDGE  # the outline of a ``Selected`` entity
@@ -53,8 +56,10 @@ class RenderSystem:
         self._rows: list | None = None  # esper's query result the draw list was built from
         self._tick = -1
         self._order: list[tuple] = []
-        # entity -> [signature, image, left, top, settled, (image, (left, top))];
-        # settled: no smooth upgrade or finer angle pending
+        # entity -> [signature, image, left, top, settled, (image, (left, top)), turning
+        # image's key or None, (width, height), (scale, squash as rounded for the cache, the
+        # cache entry counted last frame: (fine angle, clearing, entry) or None)]; settled:
+        # no smooth upgrade or finer angle pending
         self._memo: dict[int, list] = {}
         self.rebuilds = 0  # how often the draw list was sorted (for tests and benchmarks)
         self._targets_drawn: dict[int, tuple] = {}  # drop target -> how its glow was drawn
@@ -177,14 +182,36 @@ class RenderSystem:
         it was drawn with in the previous frame."""
         image, x, y, dy, angle, scale, squash, lift = sig[:8]
         turning = last is not None and last[0][4] != angle
-        img, settled = self._transformed_settled(image, angle, scale * (1.0 + LIFT_SCALE * lift),
-                                                 squash, turning)
+        coarse = None
+        if turning and self.turning_step > ANGLE_STEP:
+            step = self.turning_step
+            coarse = (image, (round(angle / step) * step) % 360, scale, squash, lift)
+            if coarse == last[6]:  # the same turning image as last frame: only its place moves
+                fine = (round(angle / ANGLE_STEP) * ANGLE_STEP) % 360
+                sized, narrowed, counted = last[8]
+                if counted is not None and counted[0] == fine and counted[1] == self._cleared:
+                    use = counted[2]  # the same cache entry as last frame: count it here
+                    use[2] += 1
+                    if use[2] == SMOOTH_AFTER and fine:
+                        use[1] = None
+                elif fine or sized != 1.0 or narrowed != 1.0:  # counted as ``_transformed_settled``
+                    last[8] = (sized, narrowed,
+                               (fine, self._cleared, self._use(image, fine, sized, narrowed)))
+                img = last[1]
+                w, h = last[7]
+                left, top = round(x - w / 2), round(y + dy - h / 2)
+                last[0], last[2], last[3], last[5] = sig, left, top, (img, (left, top))
+                return last
+        sized = scale * (1.0 + LIFT_SCALE * lift)
+        img, settled = self._transformed_settled(image, angle, sized, squash, turning)
         if img is None:
-            entry = [sig, None, 0, 0, settled, None]
+            entry = [sig, None, 0, 0, settled, None, None, (0, 0), None]
         else:
             w, h = img.get_size()
             left, top = round(x - w / 2), round(y + dy - h / 2)
-            entry = [sig, img, left, top, settled, (img, (left, top))]
+            entry = [sig, img, left, top, settled, (img, (left, top)), coarse, (w, h),
+                     (round(sized, 2) if sized != 1.0 else sized,
+                      round(abs(squash), 2) if squash != 1.0 else squash, None)]
         self._memo[ent] = entry
         return entry
 
@@ -279,6 +306,28 @@ class RenderSystem:
             return image, True
         if squash <= 0.01 or scale <= 0.01:
             return None, True
+        entry = self._use(image, fine, scale, squash)
+        if turning and self.turning_step > ANGLE_STEP:
+            coarse = (round(angle / self.turning_step) * self.turning_step) % 360
+            return self._coarse_image(image, coarse, scale, squash), False
+        if entry[1] is None:
+            if entry[2] >= SMOOTH_AFTER and fine:
+                self.transforms += 1
+                entry[1] = pygame.transform.rotozoom(self._scaled(image, scale, squash), fine, 1.0)
+            else:
+                # the same fast rotation, made while turning
+                rough = self._coarse.get((id(image), fine, scale)) if squash == 1.0 else None
+                if rough is not None and rough[0] is image:
+                    entry[1] = rough[1]
+                else:
+                    self.transforms += 1
+                    img = self._scaled(image, scale, squash)
+                    entry[1] = pygame.transform.rotate(img, fine) if fine else img
+        return entry[1], entry[2] >= SMOOTH_AFTER or not fine
+
+    def _use(self, image: pygame.Surface, fine: int, scale: float, squash: float) -> list:
+        """The cache entry of ``image`` at ``fine`` degrees, ``scale`` and ``squash`` (rounded),
+        made if missing, with this request counted towards its smooth upgrade."""
         key = (id(image), fine, scale, squash)
         entry = self._cache.get(key)
         if entry is not None and entry[0] is image:
@@ -288,38 +337,35 @@ class RenderSystem:
         else:
             if len(self._cache) > self._limit:
                 self._cache.clear()
+                self._cleared += 1
             entry = self._cache[key] = [image, None, 1]
-        if turning and self.turning_step > ANGLE_STEP:
-            coarse = (round(angle / self.turning_step) * self.turning_step) % 360
-            return self._coarse_image(image, coarse, scale, squash), False
-        if entry[1] is None:
-            if entry[2] >= SMOOTH_AFTER and fine:
-                self.transforms += 1
-                entry[1] = pygame.transform.rotozoom(self._scaled(image, scale, squash), fine, 1.0)
-            else:
-                rough = self._coarse.get(key)  # the same fast rotation, made while turning
-                if rough is not None and rough[0] is image:
-                    entry[1] = rough[1]
-                else:
-                    self.transforms += 1
-                    img = self._scaled(image, scale, squash)
-                    entry[1] = pygame.transform.rotate(img, fine) if fine else img
-        return entry[1], entry[2] >= SMOOTH_AFTER or not fine
+        return entry
 
     def _coarse_image(self, image: pygame.Surface, angle: int, scale: float,
                       squash: float) -> pygame.Surface:
         """The fast rotation at a ``TURNING_ANGLE_STEP`` angle (cached apart, never upgraded
-        to the smooth rotation: a turning sprite changes image again within a few frames)."""
-        if angle == 0 and scale == 1.0 and squash == 1.0:
+        to the smooth rotation: a turning sprite changes image again within a few frames).
+
+        A card that turns over while it turns (a squash below 1) is its rotated image
+        narrowed as a whole, not kept (each squash shows once): about a third of the cost
+        of a new rotation. It then turns over on an upright axis rather than on its own, as if
+        seen in perspective; only a still frame of a card tilted by 20 degrees or more
+        shows the lean, not the six frames of a half turn."""
+        if squash != 1.0:
+            whole = self._coarse_image(image, angle, scale, 1.0)
+            w, h = whole.get_size()
+            self.transforms += 1
+            return pygame.transform.scale(whole, (max(1, round(w * squash)), h))
+        if angle == 0 and scale == 1.0:
             return image
-        key = (id(image), angle, scale, squash)
+        key = (id(image), angle, scale)
         entry = self._coarse.get(key)
         if entry is not None and entry[0] is image:
             return entry[1]
         if len(self._coarse) > self._limit:
             self._coarse.clear()
         self.transforms += 1
-        img = self._scaled(image, scale, squash)
+        img = self._scaled(image, scale, 1.0)
         if angle:
             img = pygame.transform.rotate(img, angle)
         self._coarse[key] = [image, img]

@@ -96,7 +96,7 @@ class _Spy:
 
     def __init__(self, monkeypatch) -> None:
         self.calls: list[str] = []
-        for name in ("rotate", "rotozoom", "smoothscale"):
+        for name in ("rotate", "rotozoom", "smoothscale", "scale"):
             real = getattr(pygame.transform, name)
 
             def spy(*args, _real=real, _name=name):
@@ -152,6 +152,58 @@ def test_turning_sprite_uses_coarse_step_and_comes_to_rest_as_before(world):
     assert frames[4][moving] != frames[2][moving]  # coarser while the angle changes
     assert frames[4][-4][0] == frames[4][-1][0] != frames[4][len(turning)][0]  # upgraded at rest
     assert frames[4][resting] == frames[2][resting]  # identical at rest, upgrade included
+
+
+def test_turning_within_one_coarse_step_moves_the_image_without_making_it_again(world,
+                                                                                monkeypatch):
+    """A sprite turning and moving whose coarse angle stays the same keeps last frame's
+    image: no transform and no look-up of the transformed image, only its place moves."""
+    spy = _Spy(monkeypatch)
+    render = RenderSystem()
+    ent = _sprite(RED, 1, angle=10.0)
+    _frame(render)
+    _frame(render)  # 10.0 twice: at rest
+    transform = esper.component_for_entity(ent, Transform)
+    transform.angle = 11.0  # turning (coarse 12)
+    _frame(render)
+    calls = list(spy.calls)
+    image, _ = render.drawn(ent)
+    lookups = []
+    real_lookup = render._transformed_settled
+    monkeypatch.setattr(render, "_transformed_settled",
+                        lambda *a: lookups.append(1) or real_lookup(*a))
+    for k, angle in enumerate((11.3, 11.6, 12.2, 12.9, 13.5)):  # all coarse 12
+        transform.angle = angle
+        transform.x = 50 + k + 1
+        _frame(render)
+        drawn, (left, _top) = render.drawn(ent)
+        assert drawn is image
+        assert left == round(transform.x - image.get_width() / 2)
+    assert lookups == [] and spy.calls == calls
+    transform.angle = 14.5  # coarse 16: a new image
+    _frame(render)
+    assert lookups == [1] and render.drawn(ent)[0] is not image
+
+
+def test_card_turning_over_while_it_turns_is_its_rotated_image_narrowed(world, monkeypatch):
+    """A squash while the angle changes narrows the cached rotated image (one rotation for
+    the whole half turn, a cheap scale per frame) instead of rotating a new narrow image."""
+    image = pygame.Surface((30, 44), pygame.SRCALPHA)
+    image.fill((200, 180, 40, 255))
+    whole = pygame.transform.rotate(image, 20)
+    spy = _Spy(monkeypatch)
+    render = RenderSystem()
+    ent = esper.create_entity(Transform(50, 50, angle=20.0), Sprite(image), ZOrder(0))
+    _frame(render)
+    transform = esper.component_for_entity(ent, Transform)
+    for k, squash in enumerate((0.9, 0.7, 0.4, 0.15)):
+        transform.angle = 20.0 + 0.3 * (k + 1)  # turning, coarse 20
+        transform.squash = squash
+        _frame(render)
+        drawn, _ = render.drawn(ent)
+        assert drawn.get_size() == (round(whole.get_width() * squash), whole.get_height())
+    assert spy.calls.count("rotate") == 2  # the first frame's and the coarse one, no more
+    assert spy.calls.count("scale") == 4 and "smoothscale" not in spy.calls
 
 
 def test_drawn_reports_image_and_place(world):
