@@ -200,7 +200,10 @@ class RenderSystem:
                 img = last[1]
                 w, h = last[7]
                 left, top = round(x - w / 2), round(y + dy - h / 2)
-                last[0], last[2], last[3], last[5] = sig, left, top, (img, (left, top))
+                # (not final: at rest its finer angle is asked for; an upright image made in
+                # the first turning frame said it was)
+                last[0], last[2], last[3], last[4], last[5] = sig, left, top, False, (
+                    img, (left, top))
                 return last
         sized = scale * (1.0 + LIFT_SCALE * lift)
         img, settled = self._transformed_settled(image, angle, sized, squash, turning)

@@ -127,14 +127,19 @@ def test_sprite_at_rest_is_not_transformed_again(world, monkeypatch):
     assert len(lookups) == asked  # at rest: no cache look-up, no rounding, nothing
 
 
-def test_turning_sprite_uses_coarse_step_and_comes_to_rest_as_before(world):
+@pytest.mark.parametrize("turning", [
+    [0.0, 1.2, 2.9, 4.4, 5.1, 6.3, 7.0, 7.7, 8.4, 9.2, 9.6, 9.9, 10.0],
+    # upright in its first turning frame, then within the same coarse step to rest tilted
+    # (a fanned card in the sandbox stayed upright at rest)
+    [5.0, 0.4, -0.3, -0.8, -1.2],
+])
+def test_turning_sprite_uses_coarse_step_and_comes_to_rest_as_before(world, turning):
     """The coarse step while turning must not change the image once the sprite rests, nor
     when the smooth upgrade happens: compare with a renderer without the coarse step."""
     image = pygame.Surface((30, 44), pygame.SRCALPHA)
     image.fill((200, 180, 40, 255))
     pygame.draw.line(image, (10, 10, 10), (0, 0), (29, 43), 3)
-    turning = [0.0, 1.2, 2.9, 4.4, 5.1, 6.3, 7.0, 7.7, 8.4, 9.2, 9.6, 9.9, 10.0]
-    angles = turning + [10.0] * 16  # then at rest, tilted 10 degrees
+    angles = turning + [turning[-1]] * 16  # then at rest
     frames = {}
     for step in (2, 4):
         render = RenderSystem()
