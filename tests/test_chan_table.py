@@ -6,8 +6,9 @@ import esper
 import pygame
 import pytest
 
-from ecs.components import DropTarget
+from ecs.components import DropTarget, Transform
 from game.catalog import GameConfig, Seat
+from scenes.chan import panels
 from scenes.chan_table import ChanTable, group_hand, perform
 
 CONFIG = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 12, {})
@@ -182,3 +183,51 @@ def test_the_hands_grouping_is_kept_through_undo(app, drive, table):
     assert isinstance(rebuilt, ChanTable) and rebuilt is not table
     assert rebuilt.mode == "rank"
     assert any(w.label == table.widgets.widgets[-1].label for w in rebuilt.widgets.widgets)
+
+
+def test_undo_leaves_the_cards_on_the_table_in_sight(app, drive, table):
+    """After Undo every face-up card on the table (gates, pairs shown) vanished for a frame
+    and faded back in (the table built again placed them as if they came out of the
+    seats' panels): a rebuilt table shows them whole from its first frame."""
+    for _ in range(3):  # a few turns, so that the gates hold cards
+        assert run_until_mine(drive, table)
+        move = next(m for m in table.legal() if m.split()[0] in ("discard", "chan", "ca", "draw"))
+        perform(drive, table, move)
+        drive.settle()
+    assert run_until_mine(drive, table)
+    move = next(m for m in table.legal() if m.split()[0] in ("discard", "chan", "ca", "draw"))
+    perform(drive, table, move)
+    drive.step(2)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.step(1)
+    rebuilt = drive.scene
+    assert isinstance(rebuilt, ChanTable) and rebuilt is not table
+    rebuilt.world.activate()
+    shown = [ent for seat in range(4) for zone in (f"gate_{seat}", f"exposed_{seat}")
+             for _, ent in rebuilt.sync.entities(zone)]
+    assert len(shown) >= 4
+    assert [esper.component_for_entity(e, Transform).alpha for e in shown] == [255.0] * len(shown)
+
+
+def test_a_computer_says_thinking_until_its_cards_move_not_while_they_fly(app, drive, table,
+                                                                          monkeypatch):
+    """A computer's panel said "thinking…" for a few frames while its discard already flew
+    to its gate and its count was one less: from when its cards begin to move, it does not;
+    before (its turn, its move's lead) it does."""
+    seen: list[tuple[int, int, int | None, int | None]] = []
+    real = panels.seat_panel
+
+    def spy(surface, rect, name, level, count, dealer, active, thinking=0):
+        seat = next(s for s in range(4) if table.zone("seat", s) == rect)
+        seen.append((seat, thinking, table.landing_seat(), table.leading_seat()))
+        return real(surface, rect, name, level, count, dealer, active, thinking)
+
+    monkeypatch.setattr(panels, "seat_panel", spy)
+    for _ in range(4):
+        assert run_until_mine(drive, table)
+        move = next(m for m in table.legal() if m.split()[0] in ("discard", "chan", "ca", "draw"))
+        perform(drive, table, move)
+        drive.settle()
+    flying = [s for s in seen if s[2] == s[0] and s[0] != 0 and s[3] is None]
+    assert flying and all(thinking == 0 for _, thinking, _, _ in flying)
+    assert any(thinking > 0 for seat, thinking, _, _ in seen if seat != 0)

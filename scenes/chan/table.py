@@ -249,7 +249,9 @@ class ChanTable(CardTable):
         self.sync.sync(wanted, self._slot, self._width, self._from, self._to,
                        delay=lead, instant=instant, face_up=self._face_up)
         self._win_face_up()
-        boxes = [self.zone("seat", seat) for seat in range(4)]
+        boxes = [] if instant else [self.zone("seat", seat) for seat in range(4)]  # (placed
+        # at once, as after Undo or Continue: nothing comes out of a panel, nothing fades in;
+        # every card shown on the table vanished for a frame after each Undo)
         for _zone, ent, start in self.sync.arrived:  # out of a seat's hidden hand: it comes
             if any(box.collidepoint(start) for box in boxes):  # into sight as it leaves the
                 t = esper.component_for_entity(ent, Transform)  # panel (it showed dimmed
@@ -879,7 +881,7 @@ class ChanTable(CardTable):
         active = state.phase != "over" and self.acting_seat() == seat
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
-        thinking = 1 + int(self.time * 3) % 3 if active and self.says_thinking(seat) else 0
+        thinking = 1 + int(self.time * 3) % 3 if active and self._thinks(seat) else 0
         shown = self.shown_state()
         res = rules.result(shown)  # a winning hand lies in the middle: its seat holds none
         count = 0 if res and res["winner"] == seat else len(shown.hands[seat])
@@ -971,6 +973,16 @@ class ChanTable(CardTable):
         place = self._live_tag_place()
         if place is not None:
             panels.live_tag(surface, *place)
+
+    def _thinks(self, seat: int) -> bool:
+        """Does the seat's panel say "thinking…"? A computer's, while its move waits out its
+        lead (it came, none of its cards moving yet) or while it is to play once the move
+        before has landed; not while its own move's cards are on their way (the panel said
+        "thinking" as its discard flew, its count already one less)."""
+        leading = self.leading_seat()
+        if leading is not None:
+            return leading == seat and self.says_thinking(seat)
+        return self.landing_seat() is None and self.says_thinking(seat)
 
     def acting_seat(self) -> int:
         """The seat the table shows as acting, named by the prompt ("Seat 3 to play…") and
