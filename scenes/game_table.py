@@ -873,7 +873,7 @@ class GameTable(TableScene):
                 self.ask_hint()
                 return
         if event.kind == "wheel" and self.log_rect().collidepoint(event.pos):
-            self.log_scroll = max(0, self.log_scroll + event.dy)
+            self.log_scroll = self._log_scrolled(event.dy)
             return
         super().handle(event)
 
@@ -1037,6 +1037,8 @@ class GameTable(TableScene):
         visible = max(1, (rect.height - 44) // 17)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         end = len(lines) - self.log_scroll
+        while end < len(lines) and lines[end].startswith(CONTINUED):
+            end += 1  # the bottom entry whole (scrolled up, one was cut after its first line)
         shown = lines[max(0, end - visible):end]
         while len(shown) > 1 and shown[0].startswith(CONTINUED):
             shown = shown[1:]  # the top line starts an entry: no move shown without its start
@@ -1058,6 +1060,18 @@ class GameTable(TableScene):
         used = theme.text_width(_("Moves"), 16, "bold") + 24
         theme.blit_text(surface, theme.fit(note, 12, rect.width - 26 - used), (end_x, rect.y + 12),
                         12, theme.INK_FAINT, anchor=theme.align("topright"))
+
+    def _log_scrolled(self, notches: int) -> int:
+        """``log_scroll`` after the wheel turned ``notches`` (up: older), a whole entry a
+        notch: the list ends where an entry ends (a line a notch cut entries in two)."""
+        lines = self._log_lines(self.log_rect().width - 28)
+        ends = [i for i in range(1, len(lines) + 1)
+                if i == len(lines) or not lines[i].startswith(CONTINUED)]
+        end = len(lines) - self.log_scroll
+        end = next((e for e in ends if e >= end), len(lines))
+        at = ends.index(end) if end in ends else len(ends) - 1
+        at = max(0, min(len(ends) - 1, at - notches))
+        return len(lines) - ends[at] if ends else 0
 
     def _log_lines(self, width: int) -> list[str]:
         """The log's lines wrapped to ``width``, numbered ("12. …"), with a heading where a

@@ -981,3 +981,30 @@ def test_once_a_deal_is_over_nobody_is_to_play_or_thinking(open_table, app, driv
     assert said and not any(t.startswith("thinking") for t in said)
     assert table.thinking_seat() is None
     assert not any(table._to_play(seat) for seat in (0, 1))
+
+
+def test_the_wheel_scrolls_the_log_by_whole_moves(app, drive, monkeypatch):
+    """Scrolled up a line at a time, the log cut its bottom move after its first line
+    (play-test: "… with Nhị Sách: a" and nothing below but "1 newer ↓"): a notch of the
+    wheel goes back one whole move, and the bottom move shows whole."""
+    import scenes.game_table as game_table
+    from tests.test_log_words import log_drawn
+
+    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 30)
+    lines = table._log_lines(table.log_rect().width - 28)
+    assert any(line.startswith(game_table.CONTINUED) for line in lines)  # some moves wrap
+    drive.move(table.log_rect().center)
+    for notch in range(1, 9):
+        drive.wheel(1)
+        end = len(lines) - table.log_scroll
+        assert end == len(lines) or not lines[end].startswith(game_table.CONTINUED)
+        newer = [line for line in lines[end:] if line[:1].isdigit()]
+        assert len(newer) == notch  # one move a notch
+        drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
+        assert drawn == lines[end - len(drawn):end]  # ending with that move, whole
+    table.log_scroll = 3  # set by a line (as before): the bottom move is still drawn whole
+    drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
+    last = len(lines) - 3
+    while last < len(lines) and lines[last].startswith(game_table.CONTINUED):
+        last += 1
+    assert drawn[-1] == lines[last - 1]
