@@ -350,15 +350,16 @@ class RenderSystem:
         to the smooth rotation: a turning sprite changes image again within a few frames).
 
         A card that turns over while it turns (a squash below 1) is its rotated image
-        narrowed as a whole, not kept (each squash shows once): about a third of the cost
-        of a new rotation. It then turns over on an upright axis rather than on its own, as if
-        seen in perspective; only a still frame of a card tilted by 20 degrees or more
-        shows the lean, not the six frames of a half turn."""
+        narrowed as a whole (smoothly: a plain scale left its border dashed), not kept
+        (each squash shows once): half the cost of a new rotation. It then turns over on an
+        upright axis rather than on its own, as if seen in perspective; a still frame shows
+        the lean, the six frames of a half turn do not (a play-tester saw it only in still
+        frames)."""
         if squash != 1.0:
             whole = self._coarse_image(image, angle, scale, 1.0)
             w, h = whole.get_size()
             self.transforms += 1
-            return pygame.transform.scale(whole, (max(1, round(w * squash)), h))
+            return pygame.transform.smoothscale(whole, (max(1, round(w * squash)), h))
         if angle == 0 and scale == 1.0:
             return image
         key = (id(image), angle, scale)
