@@ -231,3 +231,32 @@ def test_a_computer_says_thinking_until_its_cards_move_not_while_they_fly(app, d
     flying = [s for s in seen if s[2] == s[0] and s[0] != 0 and s[3] is None]
     assert flying and all(thinking == 0 for _, thinking, _, _ in flying)
     assert any(thinking > 0 for seat, thinking, _, _ in seen if seat != 0)
+
+
+def test_resume_lets_the_pause_menu_fade_before_the_table_moves_on(app, drive, table):
+    """A card in flight when the pause menu opened showed twice after Resume: frozen in
+    the fading picture of the menu and already further on (a ghost beside it). The table
+    waits for the fade, then goes on from where it stopped."""
+    assert run_until_mine(drive, table)
+    move = next(m for m in table.legal() if m.split()[0] in ("discard", "chan", "ca", "draw"))
+    perform(drive, table, move)
+    drive.step(2)
+    assert table.animating
+    drive.key(pygame.K_ESCAPE)
+    drive.step(30)
+    assert drive.scene is not table  # paused
+    table.world.activate()
+    places = {e: (t.x, t.y) for e, t in esper.get_component(Transform)}
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is table and app.scenes.transition is not None
+    fading = 0
+    while app.scenes.transition is not None:
+        drive.step(1)
+        fading += 1
+        table.world.activate()
+        if app.scenes.transition is not None:
+            assert {e: (t.x, t.y) for e, t in esper.get_component(Transform)} == places
+    assert fading >= 3
+    drive.step(3)
+    table.world.activate()
+    assert {e: (t.x, t.y) for e, t in esper.get_component(Transform)} != places  # on again
