@@ -12,7 +12,8 @@ lost).
 
 Only the top scene gets input and updates, so the scenes beneath a see-through top (a table
 under the pause menu or the results) keep their picture: it is drawn once into a cached
-frame (``under``) and blitted, until the stack changes. ``needs_redraw`` tells the app
+frame (``under``) and blitted, until the stack changes; a scene uncovered by a see-through
+one fading out (Resume) starts updating again once the fade is over. ``needs_redraw`` tells the app
 whether this frame would show anything new (a transition, a stack change, the top scene's
 own answer).
 """
@@ -100,9 +101,9 @@ class SceneManager:
         scene = self.stack.pop()
         scene.pause()
         scene.exit()
-        # the scene it uncovers waits for the fade: what moved on beneath it (a card in
-        # flight when the pause menu opened) showed twice, frozen in the fading picture and
-        # already further on the scene (a ghost beside the card after Resume)
+        # the scene it uncovers waits for the fade: what moves on in it (a card in flight
+        # when the pause menu opened) showed twice, frozen in the fading picture and already
+        # further on beneath it (a ghost beside the card after Resume)
         self._hold = self.transition is not None and not scene.opaque
         if self.top is not None:
             self.top.resume()
