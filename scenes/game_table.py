@@ -1035,7 +1035,11 @@ class GameTable(TableScene):
                         anchor=theme.align("topleft"))
         lines = self._log_lines(rect.width - 28)
         visible = max(1, (rect.height - 44) // 17)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        ends = _entry_ends(lines)
+        # scrolled all the way up, the list ends with the last whole entry that fits below
+        # the first (move 1 was out of reach when the panel's height cut an entry in two)
+        first = max((e for e in ends if e <= visible), default=ends[0] if ends else 0)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - first))
         end = len(lines) - self.log_scroll
         while end < len(lines) and lines[end].startswith(CONTINUED):
             end += 1  # the bottom entry whole (scrolled up, one was cut after its first line)
@@ -1065,8 +1069,7 @@ class GameTable(TableScene):
         """``log_scroll`` after the wheel turned ``notches`` (up: older), a whole entry a
         notch: the list ends where an entry ends (a line a notch cut entries in two)."""
         lines = self._log_lines(self.log_rect().width - 28)
-        ends = [i for i in range(1, len(lines) + 1)
-                if i == len(lines) or not lines[i].startswith(CONTINUED)]
+        ends = _entry_ends(lines)
         end = len(lines) - self.log_scroll
         end = next((e for e in ends if e >= end), len(lines))
         at = ends.index(end) if end in ends else len(ends) - 1
@@ -1600,6 +1603,13 @@ def banner_box(text: str, within: pygame.Rect) -> tuple[pygame.Rect, list[pygame
     box = pygame.Rect(0, 0, min(room, width), step * len(images) + BANNER_PAD[1])
     box.center = within.center
     return box, images
+
+
+def _entry_ends(lines: list[str]) -> list[int]:
+    """Where the move log's entries end: each index (exclusive) after which a new entry, a
+    deal's heading or nothing follows (an entry's wrapped lines start with ``CONTINUED``)."""
+    return [i for i in range(1, len(lines) + 1)
+            if i == len(lines) or not lines[i].startswith(CONTINUED)]
 
 
 def undone_words(count: int, who: str | None = None) -> str:

@@ -1002,9 +1002,41 @@ def test_the_wheel_scrolls_the_log_by_whole_moves(app, drive, monkeypatch):
         assert len(newer) == notch  # one move a notch
         drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
         assert drawn == lines[end - len(drawn):end]  # ending with that move, whole
+    for _ in range(60):  # all the way up: the first move shows (it was out of reach)
+        drive.wheel(1)
+    drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
+    assert drawn[0] == lines[0] and drawn[0].startswith("1. ")
+    end = len(drawn)
+    assert end == len(lines) or not lines[end].startswith(game_table.CONTINUED)  # whole
     table.log_scroll = 3  # set by a line (as before): the bottom move is still drawn whole
     drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
     last = len(lines) - 3
     while last < len(lines) and lines[last].startswith(game_table.CONTINUED):
         last += 1
     assert drawn[-1] == lines[last - 1]
+
+
+def test_the_wheel_reaches_the_first_move_whatever_the_panel_cuts(app, drive, monkeypatch):
+    """Turned all the way up, the log stopped at move 2 ("5 newer ↓" for good) when the
+    panel's height fell inside an entry: the top of the list shows move 1, whole entries."""
+    import scenes.game_table as game_table
+    from tests.test_log_words import log_drawn
+
+    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 6)
+    visible = max(1, (table.log_rect().height - 44) // 17)
+    lines: list[str] = [] if visible % 2 else ["1. You drew"]  # entries end off the panel's
+    while len(lines) < 3 * visible:  # height: two lines each after that one
+        n = len(lines) // 2 + 1 + (0 if visible % 2 else 1)
+        lines += [f"{n}. Seat 2 discarded", game_table.CONTINUED + "a card"]
+    monkeypatch.setattr(game_table.GameTable, "_log_lines", lambda self, width: lines)
+    table._log_starts = {line for line in lines if line[:1].isdigit()}
+    ends = [i for i in range(1, len(lines) + 1)
+            if i == len(lines) or not lines[i].startswith(game_table.CONTINUED)]
+    assert visible not in ends  # the panel's height falls inside an entry
+    drive.move(table.log_rect().center)
+    for _ in range(3 * visible):
+        drive.wheel(1)
+        log_drawn(table, monkeypatch)  # (drawn between notches, as in a window)
+    drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
+    assert drawn[0] == lines[0] and drawn[0].startswith("1. ")
+    assert len(drawn) in ends  # the bottom entry whole
