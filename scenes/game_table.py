@@ -999,6 +999,11 @@ class GameTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        layout = getattr(self, "layout", None)
+        if getattr(self, "curtain", False) and layout is not None and "hand" in layout:
+            # again above the cards in flight, drawn after the table's words: the next
+            # person's hand flying in face down lay over the cover and its words
+            self.draw_curtain(surface, layout["hand"].rect)
         self._draw_hint_thinking(surface)
         if self.replay_controls is not None:
             self.replay_controls.draw(surface)

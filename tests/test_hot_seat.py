@@ -16,7 +16,8 @@ import esper
 import pygame
 import pytest
 
-from ecs.components import CardFace, Sprite
+from ecs.components import CardFace, Sprite, ZOrder
+from ecs.tween import FLIGHT_Z
 from game.catalog import GameConfig, Seat
 from game.driver import Driver
 from game.session import Session, rules_module
@@ -443,6 +444,12 @@ def test_the_cover_is_opaque(app, game):
     table.world.activate()
     for _, face in esper.get_component(CardFace):
         face.face_up = True
+    app.draw(app.screen)
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == covered
+    # ... nor cards in flight, drawn above the table's words (the next person's hand,
+    # flying in face down, lay over the cover and its words for half a second)
+    for ent, _ in esper.get_component(CardFace):
+        esper.component_for_entity(ent, ZOrder).z += FLIGHT_Z
     app.draw(app.screen)
     assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == covered
 
