@@ -190,10 +190,7 @@ class RenderSystem:
                 fine = (round(angle / ANGLE_STEP) * ANGLE_STEP) % 360
                 sized, narrowed, counted = last[8]
                 if counted is not None and counted[0] == fine and counted[1] == self._cleared:
-                    use = counted[2]  # the same cache entry as last frame: count it here
-                    use[2] += 1
-                    if use[2] == SMOOTH_AFTER and fine:
-                        use[1] = None
+                    _count_use(counted[2], fine)  # the same cache entry as last frame
                 elif fine or sized != 1.0 or narrowed != 1.0:  # counted as ``_transformed_settled``
                     last[8] = (sized, narrowed,
                                (fine, self._cleared, self._use(image, fine, sized, narrowed)))
@@ -334,9 +331,7 @@ class RenderSystem:
         key = (id(image), fine, scale, squash)
         entry = self._cache.get(key)
         if entry is not None and entry[0] is image:
-            entry[2] += 1
-            if entry[2] == SMOOTH_AFTER and fine:
-                entry[1] = None  # the smooth rotation replaces the fast one when next drawn
+            _count_use(entry, fine)
         else:
             if len(self._cache) > self._limit:
                 self._cache.clear()
@@ -393,6 +388,15 @@ class RenderSystem:
                                  border_radius=max(4, size[0] // 12))
             self._shadows[(size, round_)] = shadow
         return shadow
+
+
+def _count_use(entry: list, fine: int) -> None:
+    """One more request of a cached image (``RenderSystem._cache``'s ``[source, result,
+    uses]``): at ``SMOOTH_AFTER`` uses a rotated one is made again, smoothly, when next
+    drawn."""
+    entry[2] += 1
+    if entry[2] == SMOOTH_AFTER and fine:
+        entry[1] = None  # the smooth rotation replaces the fast one when next drawn
 
 
 def _z_key(item: tuple) -> tuple[float, int]:

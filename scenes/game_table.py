@@ -999,14 +999,14 @@ class GameTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        layout = getattr(self, "layout", None)
-        if getattr(self, "curtain", False) and layout is not None and "hand" in layout:
-            # again above the cards in flight, drawn after the table's words: the next
-            # person's hand flying in face down lay over the cover and its words
-            self.draw_curtain(surface, layout["hand"].rect)
+        self.draw_above_flight(surface)
         self._draw_hint_thinking(surface)
         if self.replay_controls is not None:
             self.replay_controls.draw(surface)
+
+    def draw_above_flight(self, surface: pygame.Surface) -> None:
+        """What stays above the cards in flight (drawn after the table's words): nothing
+        here; a card table's pass-the-screen cover."""
 
     # -- drawing helpers ---------------------------------------------------------------
     def replay_rect(self) -> pygame.Rect:
@@ -1074,12 +1074,12 @@ class GameTable(TableScene):
         """``log_scroll`` after the wheel turned ``notches`` (up: older), a whole entry a
         notch: the list ends where an entry ends (a line a notch cut entries in two)."""
         lines = self._log_lines(self.log_rect().width - 28)
-        ends = _entry_ends(lines)
+        ends = _entry_ends(lines)  # (the last is len(lines): the list's end is one)
+        if not ends:
+            return 0
         end = len(lines) - self.log_scroll
-        end = next((e for e in ends if e >= end), len(lines))
-        at = ends.index(end) if end in ends else len(ends) - 1
-        at = max(0, min(len(ends) - 1, at - notches))
-        return len(lines) - ends[at] if ends else 0
+        at = next(i for i, e in enumerate(ends) if e >= end)
+        return len(lines) - ends[max(0, min(len(ends) - 1, at - notches))]
 
     def _log_lines(self, width: int) -> list[str]:
         """The log's lines wrapped to ``width``, numbered ("12. …"), with a heading where a
@@ -1488,6 +1488,27 @@ class CardTable(GameTable):
     def curtain_words(self) -> str:
         """What the cover says: whose cards it hides."""
         return _("{seat}: click here to see your cards").format(seat=self.seat_name(self.viewer))
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose panel says "thinking…": the computer to play, once the move
+        before has landed, and still while its own move waits out its lead. While a move's
+        cards are on their way its seat has played and the next one has not begun (the
+        mover's panel said "thinking" as its own discard flew, and the next seat's only
+        after it had landed)."""
+        if self.state.phase == "over":
+            return None
+        seat = self.leading_seat()  # (its move came, its cards not yet off: still thinking)
+        if seat is not None:
+            return seat if self.says_thinking(seat) else None
+        if self.landing_seat() is not None:
+            return None
+        seat = self.state.seat
+        return seat if self.says_thinking(seat) else None
+
+    def draw_above_flight(self, surface: pygame.Surface) -> None:
+        if self.curtain:  # again above the cards in flight: the next person's hand, flying
+            # in face down, lay over the cover and its words
+            self.draw_curtain(surface, self.layout["hand"].rect)
 
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
         """The opaque cover over the whole hand zone, while it is up."""

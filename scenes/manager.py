@@ -41,6 +41,7 @@ class Transition:
         self.duration = duration
         self.reverse = reverse
         self.elapsed = 0.0
+        self.holds_top = False  # the top waits for it to end (a see-through scene popped)
 
     @property
     def progress(self) -> float:
@@ -64,7 +65,6 @@ class SceneManager:
         self.under_version = 0  # grows with every new ``under`` picture
         self.drawing_over: int | None = None  # while the top is drawn over ``under``: its version
         self._changed = True  # the stack changed since the last frame was drawn
-        self._hold = False  # the top waits for the transition (a see-through scene popped)
 
     @property
     def top(self) -> Scene | None:
@@ -104,7 +104,8 @@ class SceneManager:
         # the scene it uncovers waits for the fade: what moves on in it (a card in flight
         # when the pause menu opened) showed twice, frozen in the fading picture and already
         # further on beneath it (a ghost beside the card after Resume)
-        self._hold = self.transition is not None and not scene.opaque
+        if self.transition is not None:
+            self.transition.holds_top = not scene.opaque
         if self.top is not None:
             self.top.resume()
         return scene
@@ -164,9 +165,8 @@ class SceneManager:
             if self.transition.done:
                 self.transition = None
                 self._changed = True  # the scene's own picture is still to be drawn once
-        if self.transition is None:
-            self._hold = False
-        if self.top is not None and not self._hold:
+        held = self.transition is not None and self.transition.holds_top
+        if self.top is not None and not held:
             self.top.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -224,7 +224,6 @@ class SceneManager:
         under way, none of the frame's messages on it), else None."""
         from game.saves import flush_saves
 
-        self._hold = False  # (a pop holds its new top again after this)
         flush_saves()  # a scene change (the pause menu too) waits for the save in progress
         duration = self.app.settings.anim(TRANSITION_TIME)
         stack_picture = None

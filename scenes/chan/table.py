@@ -881,7 +881,7 @@ class ChanTable(CardTable):
         active = state.phase != "over" and self.acting_seat() == seat
         cfg = self.config.seats[seat]
         level = "" if cfg.is_human else panels.level_words(cfg.level)
-        thinking = 1 + int(self.time * 3) % 3 if active and self._thinks(seat) else 0
+        thinking = 1 + int(self.time * 3) % 3 if active and self.thinking_seat() == seat else 0
         shown = self.shown_state()
         res = rules.result(shown)  # a winning hand lies in the middle: its seat holds none
         count = 0 if res and res["winner"] == seat else len(shown.hands[seat])
@@ -973,16 +973,6 @@ class ChanTable(CardTable):
         place = self._live_tag_place()
         if place is not None:
             panels.live_tag(surface, *place)
-
-    def _thinks(self, seat: int) -> bool:
-        """Does the seat's panel say "thinking…"? A computer's, while its move waits out its
-        lead (it came, none of its cards moving yet) or while it is to play once the move
-        before has landed; not while its own move's cards are on their way (the panel said
-        "thinking" as its discard flew, its count already one less)."""
-        leading = self.leading_seat()
-        if leading is not None:
-            return leading == seat and self.says_thinking(seat)
-        return self.landing_seat() is None and self.says_thinking(seat)
 
     def acting_seat(self) -> int:
         """The seat the table shows as acting, named by the prompt ("Seat 3 to play…") and

@@ -218,20 +218,9 @@ class ZetemaPanels:
         return self.acting_seat() == seat
 
     def thinking_seat(self) -> int | None:
-        """The seat whose panel says "thinking…": the computer to play, once the move
-        before has landed, and still while its own move waits out its lead. While a move's
-        cards are on their way its seat has played and the next one has not begun (the
-        mover's panel said "thinking" as its own discard flew, and the next seat's only
-        after it had landed)."""
-        if self.state.phase == "over" or self.ended_deal is not None:
-            return None
-        seat = self.leading_seat()  # (its move came, its cards not yet off: still thinking)
-        if seat is not None:
-            return seat if self.says_thinking(seat) else None
-        if self.landing_seat() is not None:
-            return None
-        seat = self.state.seat
-        return seat if self.says_thinking(seat) else None
+        """``CardTable.thinking_seat``, and nobody while a finished deal waits for its
+        summary."""
+        return None if self.ended_deal is not None else super().thinking_seat()
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
         rect = self.opponent_zone(seat)
