@@ -854,6 +854,8 @@ class GameTable(TableScene):
     def handle(self, event) -> None:
         if self.replay_controls is not None and self.replay_controls.handle(event):
             return
+        if event.kind == "key":
+            self.let_go_first()  # (Esc, Ctrl+Z or a button's key: after the drop, not instead)
         if self.drag.held is not None and self.widgets.presses_by_key(event):
             self.drag.cancel_all()  # a button's key mid-drag: the card goes back first (Chắn's
             # D played the draw with the live card left stuck under the pointer)

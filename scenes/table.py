@@ -179,14 +179,19 @@ class TableScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
-            if self.drag.held is not None and any(e.kind == "up" for e in self.input.pending):
-                self.update(0.0)  # let go in this frame, before the Esc: that drop stands
+            self.let_go_first()
             if self.drag.held is not None:  # Esc while dragging: the card goes home
                 self.drag.cancel_all()
                 return
             self.open_pause()
             return
         self.input.feed(event)
+
+    def let_go_first(self) -> None:
+        """A key pressed in the frame the held thing was let go, after the release: the
+        drop is made first and stands (the key then acts as with nothing in hand)."""
+        if self.drag.held is not None and any(e.kind == "up" for e in self.input.pending):
+            self.update(0.0)
 
     def open_pause(self) -> None:
         from scenes.pause import PauseMenu

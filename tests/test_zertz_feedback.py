@@ -120,6 +120,25 @@ def test_a_press_on_a_captured_marble_or_a_piece_before_the_put_says_why(app, dr
     assert table.state == after_take
 
 
+def test_between_people_the_other_supply_pressed_in_the_put_step_says_put_first(app, drive):
+    """A play-tester pressed Red's supply while Blue had to put the drawn marble and read
+    "Those are Red's pieces: place one of yours (Blue)", though Blue could place nothing."""
+    state = position(pieces={"b1": 1, "e3": 0}, to_move=1)  # Blue, next to a1
+    table = open_table(app, drive, state)
+    perform(drive, table, "take a1")
+    drive.settle()
+    after_take = table.state
+    assert after_take.phase == "put" and after_take.seat == 1
+    app.toasts.clear()
+    drive.press(drive.center_of(table.supply_ents[0][-1]))
+    drive.move(table.ring_center("d4"), steps=6)
+    drive.release()
+    drive.settle()
+    assert said(app) == [f"First put the {after_take.drawn} marble from the bag on an empty "
+                         "ring."]
+    assert table.state == after_take
+
+
 # -- 2. drops where the eye expects a ring -----------------------------------------------------
 
 def _put_with_c3_removed(app, drive):

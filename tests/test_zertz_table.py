@@ -611,3 +611,45 @@ def test_the_replay_of_a_game_that_began_from_a_saved_position_starts_there(app,
     drive.key(pygame.K_END)
     drive.settle()
     assert drive.scene.state == final
+
+
+def _let_go_with_key(drive, at, key: int, mod: int = 0) -> None:
+    """The held thing let go at ``at`` and ``key`` pressed in the same frame, after it."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    drive.step()
+
+
+def test_esc_in_the_frame_of_a_drop_leaves_the_move_made(table, app, drive):
+    """A play-tester let go of a piece over a legal ring and pressed Esc at once: the piece
+    glided back and no move was made (the table's Esc took back the drag before the release
+    was seen); the drop stands and the pause menu opens, as with nothing in hand."""
+    piece = table.supply_ents[0][-1]
+    drive.press(drive.center_of(piece))
+    drive.move(table.ring_center("d4"), steps=5)
+    _let_go_with_key(drive, table.ring_center("d4"), pygame.K_ESCAPE)
+    assert table.state.pieces == {"d4": 0}
+    assert isinstance(app.scenes.top, PauseMenu)
+
+
+def test_ctrl_z_in_the_frame_of_a_drop_makes_the_move_and_takes_it_back(app, drive):
+    """Ctrl+Z at the instant of a drop: the drop is made first, then undone (a key pressed
+    after the release acts as it does with nothing in hand), and the toast says so."""
+    from game.settings import Settings
+
+    app.settings = Settings(undo_between_people=True)
+    scene = ZertzTable(app, HOT_SEAT)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    place(drive, scene, "a2")
+    piece = scene.supply_ents[1][-1]
+    drive.press(drive.center_of(piece))
+    drive.move(scene.ring_center("d4"), steps=5)
+    app.toasts.clear()
+    _let_go_with_key(drive, scene.ring_center("d4"), pygame.K_z, pygame.KMOD_CTRL)
+    drive.settle()
+    now = app.scenes.top
+    assert now is not scene and now.state.pieces == {"a2": 0}  # placed, then taken back
+    assert len(now.session.moves) == 1
+    assert any("taken back" in t.text for t in app.toasts)

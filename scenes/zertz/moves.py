@@ -135,6 +135,8 @@ class MoveInput:
                 owner = words.seat_name(drag.data)
                 if not self.config.seats[drag.data].is_human:
                     return words.computers_pieces(owner)
+                if state.phase == "put" and self.rules.human_to_move():  # (no place now)
+                    return words.why_not(state, "place", "")  # first put the drawn marble
                 return words.others_pieces(owner, words.seat_name(me))
         elif drag.kind == "marble" and self.ring_of(ent) is None:
             return words.captured_stays()  # a marble in a tray
