@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.ai import telefunken as ai
@@ -200,6 +200,7 @@ def mutant(move: str, rng: random.Random) -> str:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 500))
+@example(seed=2560, plies=110)  # "add 3C 4S to 2" on a run of spades was played (2026-12-04)
 def test_play_accepts_variants_of_legal_moves_and_nothing_that_is_not_one(seed, plies):
     rng = random.Random(seed)
     state = t.new_game(rng.randint(2, 6), seed=seed)

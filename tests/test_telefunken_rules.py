@@ -227,6 +227,20 @@ def test_two_jokers_in_one_meld_are_rejected():
     illegal(s, "add JK JK to 0", "two jokers")
 
 
+def test_a_lay_off_on_a_run_must_be_of_the_runs_suit():
+    """``play`` took "add 3C 4S to 2" on a run of spades (found by the property test): the
+    run's order was checked but not the suit of the cards laid off."""
+    s = melded_position("4D 8H 3D 4C 8C KC")  # meld 1: 5C 6C 7C
+    illegal(s, "add 4D to 1", "4D cannot be added to meld 1: it is a run of clubs")
+    illegal(s, "add 8H to 1", "it is a run of clubs")
+    illegal(s, "add 3D 4C to 1", "3D cannot be added to meld 1: it is a run of clubs")
+    for move in t.legal_moves(s):
+        words = move.split()
+        if words[0] == "add" and words[words.index("to") + 1] == "1":
+            assert all(c == "JK" or c.endswith("C") for c in words[1:words.index("to")]), move
+    assert t.play(s, "add 4C to 1").melds[1].cards == ("4C", "5C", "6C", "7C")
+
+
 def test_lay_off_onto_a_fresh_meld_is_rejected_in_the_melding_turn():
     s = load(["7H 7D 7C 7S 5C KD", *OTHERS], deal=1, melds=[(1, "4C 6C JK")][:0] + [
         (1, "KS KH KC")])

@@ -1329,6 +1329,11 @@ def _play_add(state: State, args: list[str]) -> tuple[State, list[Event]]:
         new_cards = _set_order(meld.cards + tuple(cards))
         placed = None
     else:
+        suit = SUIT_OF[next(c for c in meld.cards if c != JOKER)]
+        for c in cards:
+            if c != JOKER and SUIT_OF[c] != suit:
+                raise IllegalMove(f"{c} cannot be added to meld {index}: it is a run of "
+                                  f"{SUIT_NAMES[SUITS[suit]]}")
         new_cards, placed = _place_on_run(meld.cards, cards, end, index)
     melds = list(state.melds)
     melds[index] = TableMeld(meld.owner, new_cards)
