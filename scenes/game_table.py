@@ -1259,6 +1259,7 @@ class CardTable(GameTable):
         self._press_saw_cover = False  # the last button-down came while it was on screen
         self._cover_quiet_since = 0.0  # table time of the cover's first frame or last click
         self.banner: tuple[str, float] | None = None  # message and seconds left
+        self._hint_on_landing = None  # the state a hint was asked in while yours was landing
 
     def prepare(self, surface: pygame.Surface) -> None:
         super().prepare(surface)
@@ -1451,10 +1452,14 @@ class CardTable(GameTable):
             if self.replay is None:
                 self.app.toast(_(LIFT_COVER_FIRST))
             return
-        if not self.mine:  # (yours, but the last move still landing: it comes at once)
-            if self.replay is None and not self.rules.over and not self.rules.human_to_move():
-                self.app.toast(_(HINT_ON_YOUR_TURN), seconds=2.5)
+        if not self.mine:
+            if self.replay is None and not self.rules.over:
+                if not self.rules.human_to_move():
+                    self.app.toast(_(HINT_ON_YOUR_TURN), seconds=2.5)
+                elif self.rules.to_move == self.viewer:  # yours, the last move still
+                    self._hint_on_landing = self.state  # landing: asked once it has landed
             return
+        self._hint_on_landing = None
         super().ask_hint()
 
     def _apply_hint(self, move: str) -> None:
@@ -1483,6 +1488,11 @@ class CardTable(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._hint_on_landing is not None:
+            if self._hint_on_landing is not self.state or self.curtain:
+                self._hint_on_landing = None  # (the position moved on meanwhile)
+            elif self.mine:
+                self.ask_hint()
         if self.banner is not None:
             text, left = self.banner
             self.banner = (text, left - dt) if left - dt > 0 else None
