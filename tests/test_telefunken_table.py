@@ -672,3 +672,27 @@ def test_the_outer_cards_of_the_hand_keep_clear_of_its_panel(app, drive, size):
         image, topleft = drawn
         box = image.get_rect(topleft=topleft)
         assert box.left >= zone.left + 6 and box.right <= zone.right - 6, (box, zone)
+
+
+def test_between_people_the_contract_panels_chips_name_their_seat(app, drive, monkeypatch):
+    """The chip dots under the contract are the chips of whoever's cards are in view (or come
+    next, under the cover); between people a play-tester could not tell whose they were:
+    they are named then (whole, in every language), and only then."""
+    from game import i18n
+    from tests.test_i18n import drawn_text
+
+    hand = ["4H", "5H", "6H", "7C", "7D", "7S", "KS", "QS", "JH", "10C", "9S"]
+    state = position([hand] + OTHERS, phase="draw", chips=[7, 5, 7, 7])
+    people = (Seat("human"), Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"))
+    for seats, named in ((people, True), (CONFIG.seats, False)):
+        config = GameConfig("telefunken", seats, 4, {})
+        table = TelefunkenTable(app, config, Session(config, rules, state, state))
+        app.scenes.reset(table, transition=None)
+        drive.settle()
+        texts = [t for t, _ in drawn_text(table, monkeypatch)]
+        assert ("Seat 1: 7 chips" in texts) == named
+        if named:
+            for lang, words in (("fa", "جایگاه 1: 7 چیپ"), ("vi", "Ghế 1: 7 chip")):
+                with i18n.speaking(lang):
+                    texts = [t for t, _ in drawn_text(table, monkeypatch)]
+                assert words in texts, (lang, [t for t in texts if ":" in t])

@@ -25,9 +25,11 @@ def side_text(surface: pygame.Surface, string: str, within: pygame.Rect, pos: tu
 
 
 def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int,
-                  dealer: str = "") -> None:
+                  dealer: str = "", whose: str = "") -> None:
     """The deal, its contract, your chips and, at the caption's end, who deals (``dealer``:
-    the seat's name; nobody could tell who dealt)."""
+    the seat's name; nobody could tell who dealt). ``whose``: the name of the seat whose
+    chips these are, between people (they are the chips of whoever's cards are in view or
+    come next, which a player could not tell from the dots alone)."""
     caption = words.deal_caption(state.deal)
     side_text(surface, caption, rect, (rect.x + 12, rect.y + 8), 16, theme.GOLD, "bold")
     if dealer:
@@ -40,15 +42,20 @@ def draw_contract(surface: pygame.Surface, rect: pygame.Rect, state, viewer: int
     for i, line in enumerate(theme.wrap(words.contract(state.deal), 14, rect.width - 24)[:2]):
         side_text(surface, line, rect, (rect.x + 12, rect.y + 32 + 18 * i), 14, theme.INK)
     chips = state.chips[viewer]
+    step, radius = (15, 6) if whose else (22, 8)  # (smaller beside a seat's name)
     for k in range(rules.START_CHIPS):
         colour = theme.GOLD if k < chips else (60, 66, 74)
-        centre = (rect.x + 20 + k * 22, rect.bottom - 14)
-        pygame.draw.circle(surface, colour, centre, 8)
-        pygame.draw.circle(surface, (40, 30, 10), centre, 8, 1)
+        centre = (rect.x + 20 + k * step, rect.bottom - 14)
+        pygame.draw.circle(surface, colour, centre, radius)
+        pygame.draw.circle(surface, (40, 30, 10), centre, radius, 1)
     # named: seven dots under "Deal 1 of 7" read as the deals (a newcomer learnt what they
     # were when one went grey after a buy)
     label = ngettext("{count} chip", "{count} chips", chips).format(count=num(chips))
-    left = rect.x + 20 + rules.START_CHIPS * 22 - 6
+    if whose:
+        # TRANSLATORS: under the contract, between people: whose chips the dots are
+        label = ngettext("{name}: {count} chip", "{name}: {count} chips", chips).format(
+            name=whose, count=num(chips))
+    left = rect.x + 20 + rules.START_CHIPS * step - step + radius + 8
     theme.blit_text(surface, theme.fit(label, 12, rect.right - 6 - left, "bold"),
                     (left, rect.bottom - 14), 12, theme.GOLD, "bold", anchor="midleft")
 

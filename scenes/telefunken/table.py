@@ -1216,7 +1216,8 @@ class TelefunkenTable(Gestures, CardTable):
         theme.blit_text(surface, _("Discards"), (pile.centerx, pile.y + 4), 13, theme.INK_DIM,
                         "bold", anchor="midtop")
         panels.draw_contract(surface, self.layout["contract"].rect, state, self.viewer,
-                             self.seat_name(state.dealer))
+                             self.seat_name(state.dealer),
+                             self.seat_name(self.viewer) if len(self.session.humans) > 1 else "")
         choices = self.cut_choices()
         if choices:
             panels.draw_cut(surface, self.cut_strip(), len(state.stock), choices, self.cut_at)
