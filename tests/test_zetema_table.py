@@ -1040,3 +1040,31 @@ def test_the_wheel_reaches_the_first_move_whatever_the_panel_cuts(app, drive, mo
     drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
     assert drawn[0] == lines[0] and drawn[0].startswith("1. ")
     assert len(drawn) in ends  # the bottom entry whole
+
+
+def test_the_stock_counter_waits_for_the_computers_move_to_set_off(app, drive, monkeypatch):
+    """While the computer's move waited out its lead (its panel saying "thinking"), the
+    stock's count already left out the card the move's refill takes for the next seat, a
+    card still drawn on the stock (a play-tester counted 64 cards of 65); it counts as the
+    table shows, and drops once the move's cards set off."""
+    from scenes import theme
+    from tests.test_marks import record_calls
+
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S"],  # yours refilled after its move
+                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    for _ in range(600):
+        drive.step(1)
+        if table.session.moves and table.leading_seat() == 1:
+            break
+    assert table.leading_seat() == 1
+    before, after = table.session.befores[-1], table.state
+    assert len(after.stock) < len(before.stock)  # the refill was drawn with the move
+    said = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, _rect: text)
+    table.draw(app.screen)
+    assert f"Stock · {len(before.stock)}" in said
+    drive.settle()
+    said.clear()
+    table.draw(app.screen)
+    assert f"Stock · {len(after.stock)}" in said

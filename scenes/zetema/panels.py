@@ -154,9 +154,13 @@ class ZetemaPanels:
     # -- above the cards -----------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
-        for zone, label, colour in (("stock", words.stock_label(len(state.stock)), theme.INK),
+        # the stock and the marriages counted as the table shows them: while a computer's
+        # move waits out its lead, before it (the refill it ends with, for the next seat, had
+        # left the count one card short of the stock still drawn)
+        shown = self.shown_state()
+        for zone, label, colour in (("stock", words.stock_label(len(shown.stock)), theme.INK),
                                     ("marriage", words.marriages_label(
-                                        len(state.marriage_pile) // 2), theme.INK_DIM)):
+                                        len(shown.marriage_pile) // 2), theme.INK_DIM)):
             rect = self.layout[zone].rect
             lines, size = fit_lines(label, rect.width - 8, (14, 13, 12, 11), 1)
             theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 4), size, colour, "bold",
