@@ -136,9 +136,13 @@ class ZetemaSync:
                 self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
                               for c in state.shown]
         else:
-            for _, ent in self.shown:  # back into that seat's hand: face down at once
-                hide_now(ent)
-                self._kill_later(ent, origin)
+            for _, ent in self.shown:  # back into that seat's hand, face down, as its move
+                # sets off (they flew while its panel still said "thinking")
+                if lead > 0:
+                    self.after_lead(lambda e=ent: esper.entity_exists(e) and hide_now(e))
+                else:
+                    hide_now(ent)
+                self._kill_later(ent, origin, delay=lead)
             self.shown = []
         # 4. the viewer's hand (minus what sits in the meld zone)
         remaining = Counter(state.hands[self.viewer])

@@ -1,0 +1,81 @@
+"""A computer's move waits out a short lead (its panel saying "thinking") before its cards set
+off: no tween of the move starts while the table still says the seat is thinking (checked
+frame by frame after a play-tester caught a see-through card of a Zetema computer's meld
+over its panel still saying "thinking", in one screenshot taken from a running window)."""
+
+from __future__ import annotations
+
+import esper
+
+from ecs.components import Tweens
+from game.catalog import GameConfig, Seat
+from game.rules import zetema as zetema_rules
+from game.session import Session
+from scenes.chan_table import ChanTable
+from scenes.zetema_table import ZetemaTable
+from tests.test_zetema_table import position
+
+
+def _started() -> set[int]:
+    return {id(t) for _, tw in esper.get_component(Tweens) for t in tw.items
+            if t.start is not None}
+
+
+def _watch_moves(table, drive, moves: int, frames: int = 3000) -> int:
+    """Step until ``moves`` computer moves have arrived; at each frame, no tween that was
+    not running before a move arrived may have started while the table leads. Returns the
+    frames seen leading."""
+    seen_leading = 0
+    before = _started()
+    count = len(table.session.moves)
+    arrived = 0
+    for _ in range(frames):
+        drive.step(1)
+        now = len(table.session.moves)
+        if now != count:
+            count = now
+            arrived += 1
+        if table.leading_seat() is not None:
+            seen_leading += 1
+            fresh = _started() - before
+            assert not fresh, f"{len(fresh)} tween(s) of the move started while it leads"
+        else:
+            before = _started()
+        if arrived >= moves and table.leading_seat() is None:
+            break
+    return seen_leading
+
+
+def test_zetema_a_computers_cards_wait_for_its_lead(app, drive):
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = position(["2H", "5C", "9D", "JS", "KH", "4S"],
+                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
+    table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
+    app.scenes.push(table, transition=None)
+    assert _watch_moves(table, drive, 1) > 0
+
+
+def test_zetema_a_computers_meld_waits_for_its_lead(app, drive):
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = position(["2H", "5D", "9D", "JS", "KH", "4S"],
+                     ["3C", "4C", "5C", "6C", "7C", "8C", "AD"], to_move=1)
+    table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
+    app.scenes.push(table, transition=None)
+    assert _watch_moves(table, drive, 2) > 0
+    assert table.session.moves[0].startswith("meld"), table.session.moves
+
+
+def test_chan_the_computers_cards_wait_for_their_leads(app, drive):
+    config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 12, {})
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    assert _watch_moves(table, drive, 4) > 0
+
+
+def test_telefunken_the_computers_cards_wait_for_their_leads(app, drive):
+    from scenes.telefunken_table import TelefunkenTable
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    table = TelefunkenTable(app, config)
+    app.scenes.push(table, transition=None)
+    assert _watch_moves(table, drive, 6) > 0
