@@ -1068,3 +1068,28 @@ def test_the_stock_counter_waits_for_the_computers_move_to_set_off(app, drive, m
     said.clear()
     table.draw(app.screen)
     assert f"Stock · {len(after.stock)}" in said
+
+
+def test_the_meld_zones_words_give_way_to_a_banner(open_table, app, drive, monkeypatch):
+    """A zetema's banner stands over the meld zone for a moment: the zone's words showed
+    around it and, as it faded, through it (a play-tester's "zetema of twos" over "No
+    combination to declare…"). They give way while it stands and come back after."""
+    from scenes import theme
+    from tests.test_marks import record_calls
+
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"]))
+    prompt = table.meld_prompt()
+    assert prompt
+    said = record_calls(monkeypatch, theme, "blit_text", keep=lambda text, _rect: text)
+
+    def shown() -> bool:
+        said.clear()
+        table.draw(app.screen)
+        return any(t and t in prompt for t in said)
+
+    assert shown()
+    table.banner = ("You: zetema of twos!  +5", 1.0)
+    assert not shown()
+    drive.wait(1.1)
+    assert table.banner is None and shown()

@@ -296,8 +296,8 @@ class ZetemaPanels:
     def _draw_meld_zone(self, surface: pygame.Surface) -> None:
         zone = self.layout["meld"].rect
         text = self.meld_prompt()
-        if not text:
-            return
+        if not text or self.banner is not None:  # (a banner stands over the zone for a
+            return  # moment: the words came out around it and through it as it faded)
         lines, size, y, step = self.meld_zone_lines(text)
         for line in lines:
             blit_line(surface, line, zone, y, size, theme.INK, "bold")
