@@ -6,6 +6,7 @@ over its panel still saying "thinking", in one screenshot taken from a running w
 from __future__ import annotations
 
 import esper
+import pytest
 
 from ecs.components import Tweens
 from game.catalog import GameConfig, Seat
@@ -46,23 +47,17 @@ def _watch_moves(table, drive, moves: int, frames: int = 3000) -> int:
     return seen_leading
 
 
-def test_zetema_a_computers_cards_wait_for_its_lead(app, drive):
+@pytest.mark.parametrize("theirs, first", [
+    (["3H", "3D", "6S", "8C", "10H", "QD", "AC"], "discard"),  # a discard
+    (["3C", "4C", "5C", "6C", "7C", "8C", "AD"], "meld"),  # a meld, then its discard
+])
+def test_zetema_a_computers_cards_wait_for_its_lead(app, drive, theirs, first):
     config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
-    state = position(["2H", "5C", "9D", "JS", "KH", "4S"],
-                     ["3H", "3D", "6S", "8C", "10H", "QD", "AC"], to_move=1)
+    state = position(["2H", "5D", "9D", "JS", "KH", "4S"], theirs, to_move=1)
     table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
     app.scenes.push(table, transition=None)
-    assert _watch_moves(table, drive, 1) > 0
-
-
-def test_zetema_a_computers_meld_waits_for_its_lead(app, drive):
-    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
-    state = position(["2H", "5D", "9D", "JS", "KH", "4S"],
-                     ["3C", "4C", "5C", "6C", "7C", "8C", "AD"], to_move=1)
-    table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
-    app.scenes.push(table, transition=None)
-    assert _watch_moves(table, drive, 2) > 0
-    assert table.session.moves[0].startswith("meld"), table.session.moves
+    assert _watch_moves(table, drive, 1 if first == "discard" else 2) > 0
+    assert table.session.moves[0].startswith(first), table.session.moves
 
 
 def test_chan_the_computers_cards_wait_for_their_leads(app, drive):
