@@ -337,41 +337,29 @@ def test_between_people_a_draw_for_the_next_person_leaves_the_last_move_undoable
     assert s.undo_blocked_by_reveal
 
 
-def test_telefunken_a_computers_draw_leaves_your_discard_undoable():
-    from game.rules import telefunken
-
-    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
-    s = Session.new(config)
-    _play_until(s, lambda s: s.to_move == 0 and s.state.phase == "play"
-                and s.state.deal == 1 and len(s.moves) > 3)
-    discard = next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard"))
-    s.play(discard)
-    while s.to_move != 0 and not any(isinstance(e, telefunken.Bought) for e in s.play("pass")):
-        if s.state.phase != "buy":
-            break
-    if s.state.phase == "draw" and s.to_move == 1:
-        events = s.play("draw")
-        assert any(isinstance(e, telefunken.CardDrawn) and e.seat == 1 for e in events)
-        assert s.can_undo()  # Seat 2 drew face down: your discard may still be taken back
-
-
-def test_telefunken_a_computers_buy_leaves_your_discard_undoable():
-    """Undo went grey whenever a computer bought your discard ("cards have been drawn or
-    shown"): the card lay face up and the stock card with it went face down to the buyer."""
+def test_telefunken_a_computers_answer_to_your_discard_stops_undo():
+    """Undo went back past the computers' answers to your discard (a play-tester: "Seat 2/3/4
+    did not buy", Ctrl+Z, and a person could try another discard knowing nobody wanted that
+    one; a buy told as much). Taking, buying or letting a discard go tells what a hand wants:
+    a computer's answer stops Undo, a person's does not (between people)."""
     from game.rules import telefunken
     from tests.test_telefunken_table import OTHERS, position
 
-    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
     state = position([hand] + OTHERS)
-    s = Session(config, telefunken, state, state)
+    computers = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
+    for answer, kind in (("buy", telefunken.Bought), ("pass", telefunken.Passed)):
+        s = Session(computers, telefunken, state, state)
+        s.play("discard 8S")
+        assert s.state.phase == "buy" and s.to_move == 1 and s.can_undo()
+        events = s.play(answer)
+        assert any(isinstance(e, kind) for e in events)
+        assert not s.can_undo() and s.undo_blocked_by_reveal
+    people = GameConfig("telefunken", (Seat("human"),) * 4, 3, {})
+    s = Session(people, telefunken, state, state, undo_between_people=True)
     s.play("discard 8S")
-    assert s.state.phase == "buy" and s.to_move == 1
-    events = s.play("buy")
-    assert any(isinstance(e, telefunken.Bought) for e in events)
-    assert s.can_undo() and not s.undo_blocked_by_reveal
-    s.undo()
-    assert s.moves == [] and s.to_move == 0
+    s.play("pass")
+    assert s.can_undo()  # Seat 2 is a person: its own answer it knows
 
 
 def test_undo_back_to_before_a_draw_another_person_saw_says_so():
@@ -398,11 +386,10 @@ def test_a_computers_cards_out_of_its_hand_stop_undo():
 
     config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {})
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
-    state = position([hand] + OTHERS)
+    state = position([hand] + OTHERS, chips=[7, 0, 0, 0])  # (no buy: nobody answers it)
     s = Session(config, telefunken, state, state)
     s.play("discard 8S")
-    while s.state.phase == "buy":
-        s.play("pass")
+    assert s.state.phase == "draw" and s.to_move == 1
     s.play("draw")  # the next seat draws face down: nothing came to light yet
     assert s.can_undo()
     discard = next(m for m in s.rules.legal_moves(s.state) if m.startswith("discard"))

@@ -27,7 +27,8 @@ CONFIG = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 
 OTHERS = [["2C", "3C", "9D", "9D", "KD", "4S", "4S", "6H", "8C", "10S", "JC"],
           ["2H", "3H", "9C", "9S", "KC", "QD", "4D", "6C", "8D", "10H", "JD"],
           ["2S", "3S", "9H", "5D", "KH", "QC", "4C", "6D", "8H", "10D", "JS"]]
-NOTHING_TO_UNDO = "Nothing to undo: cards have been drawn or shown since your last move."
+NOTHING_TO_UNDO = ("Nothing to undo: since your last move cards have been drawn or shown, or "
+                   "another player has answered a discard.")
 
 
 def load(hands, players=4, phase="play", to_move=0, discard=("5S",), melds=(), deal=1,
@@ -142,7 +143,8 @@ def test_your_turn_while_a_move_still_lands_is_not_called_wait_for_your_turn(app
 
 def after_your_discard(app, drive) -> TelefunkenTable:
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
-    table = open_table(app, drive, load([hand] + OTHERS))
+    # (the others have no chips: nobody answers the discard, whose answer stops Undo)
+    table = open_table(app, drive, load([hand] + OTHERS, chips=[7, 0, 0, 0]))
     perform(drive, table, "discard KS")
     drive.settle()
     return table

@@ -27,7 +27,7 @@ from game.ai import telefunken as telefunken_ai
 from game.app import toast_size
 from game.card_art import ALL_IMAGES, card_image, card_size, foot_corner, index_corner
 from game.catalog import GameConfig
-from game.i18n import _, ngettext, num
+from game.i18n import N_, _, ngettext, num
 from game.layout import load_layout
 from game.rules import telefunken as rules
 from game.session import Session
@@ -173,6 +173,9 @@ class TelefunkenTable(Gestures, CardTable):
     ai_module = telefunken_ai
     ai_delay = 0.6
     last_deal_summary = True  # (the seventh deal's cards left, then the results)
+    # (a computer's answer to a discard stops Undo too: ``rules.SHOWN_EVENTS``)
+    REVEALED_SINCE = N_("Nothing to undo: since your last move cards have been drawn or shown, "
+                        "or another player has answered a discard.")
     # (messages stand on the table, over none of its melds, not the prompt or the hand:
     # ``toast_place``)
 

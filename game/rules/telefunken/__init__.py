@@ -418,7 +418,10 @@ Event = (Shuffled | Cut | Dealt | BonusCard | UpcardTurned | Exchanged | Exchang
 # the CardDrawn after it, for the buyer's eyes only)
 REVEALING_EVENTS = (Cut, Dealt, ExchangeReturned, CardDrawn, Penalties)
 PRIVATE_EVENTS = (CardDrawn,)  # (revealing to their ``seat`` only)
-SHOWN_EVENTS = (Melded, LaidOff, JokerSwapped, JokerFreed, Discarded)  # out of a hand
+# cards out of the ``seat``'s concealed hand, and a seat's answer to a discard (taking it,
+# buying it or letting it go tells what that hand wants): a computer's stop Undo, which would
+# otherwise let a person try discards until one is let go by everyone
+SHOWN_EVENTS = (Melded, LaidOff, JokerSwapped, JokerFreed, Discarded, UpcardTaken, Bought, Passed)
 """Events that bring hidden cards to light: the cut and deal, draws and buys, and the end
 of a deal (every hand's penalty is shown)."""
 
