@@ -696,3 +696,27 @@ def test_between_people_the_contract_panels_chips_name_their_seat(app, drive, mo
                 with i18n.speaking(lang):
                     texts = [t for t, _ in drawn_text(table, monkeypatch)]
                 assert words in texts, (lang, [t for t in texts if ":" in t])
+
+
+@pytest.mark.parametrize("order, expected", [
+    (("5H", "6H", "JK"), ("5H", "6H", "JK")),  # the joker chosen last: the high end (7♥)
+    (("JK", "5H", "6H"), ("JK", "5H", "6H")),  # chosen first: the low end (4♥)
+])
+def test_a_joker_chosen_last_or_first_stands_at_that_end_of_a_run(open_table, drive, order,
+                                                                  expected):
+    """A play-tester melding 5♥ 6♥ and the joker always had the joker as 4♥, whatever the
+    order: the end a run's joker may take either way follows the order the cards are
+    chosen in."""
+    from scenes.telefunken_table import _grip
+
+    hand = ["5H", "6H", "JK", "7C", "7D", "7S", "KS", "QS", "JH", "10C", "9S"]
+    table = open_table(position([hand] + OTHERS, melds=[{"owner": 0, "cards": ["QH", "QD", "QC"]}],
+                                melded=[True, False, False, False]))
+    for code in order:
+        ent = next(e for c, e in table.sync.entities("hand") if c == code)
+        drive.click(_grip(table, ent))
+        drive.settle()
+    assert list(table.selected) == list(order)
+    table.confirm()
+    drive.settle()
+    assert table.state.melds[-1].cards == expected

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+JOKER = "JK"
+
 
 class LegalIndex:
     def __init__(self, legal: Iterable[str]) -> None:
         self.sizes: dict[int, list[str]] = {}
         self.lay: dict[tuple, list[str]] = {}
-        self._by_cards: dict[int, dict[tuple, str]] = {}
+        self._by_cards: dict[int, dict[tuple, list[str]]] = {}
         for move in legal:
             if move.startswith("meld "):  # cards = spaces - bars ("meld a b | c")
                 self.sizes.setdefault(move.count(" ") - move.count("|"), []).append(move)
@@ -33,13 +35,26 @@ class LegalIndex:
                 self.lay.setdefault((int(parts[1]), tuple(sorted(parts[3:]))), []).append(move)
 
     def meld_of(self, cards: list[str]) -> str | None:
-        """The (first listed) legal meld made of exactly ``cards``."""
+        """The legal meld made of exactly ``cards``: the first listed, or, where a joker may
+        stand at either end of a run (5♥ 6♥ and the joker: as 4♥ or as 7♥), the one with
+        the joker at the end the order of ``cards`` puts it (chosen last: the high end;
+        first: the low end; a play-tester found no way to have it high)."""
         table = self._by_cards.get(len(cards))
         if table is None:
-            table = self._by_cards[len(cards)] = {
-                tuple(sorted(p for p in m.split()[1:] if p != "|")): m
-                for m in reversed(self.sizes.get(len(cards), []))}  # the first listed wins
-        return table.get(tuple(sorted(cards)))
+            table = self._by_cards[len(cards)] = {}
+            for m in self.sizes.get(len(cards), []):
+                table.setdefault(tuple(sorted(p for p in m.split()[1:] if p != "|")),
+                                 []).append(m)
+        found = table.get(tuple(sorted(cards)))
+        if not found:
+            return None
+        if len(found) > 1 and cards and (cards[-1] == JOKER) != (cards[0] == JOKER):
+            at = -1 if cards[-1] == JOKER else 0
+            for move in found:
+                groups = " ".join(move.split()[1:]).split(" | ")
+                if any(g.split()[at] == JOKER for g in groups if JOKER in g.split()):
+                    return move
+        return found[0]
 
     def meld_within(self, cards: list[str], limit: int = 5000) -> str | None:
         """The first listed legal meld made of some of ``cards`` but not all (a contract
