@@ -698,15 +698,16 @@ def test_between_people_the_contract_panels_chips_name_their_seat(app, drive, mo
                 assert words in texts, (lang, [t for t in texts if ":" in t])
 
 
-@pytest.mark.parametrize("order, expected", [
-    (("5H", "6H", "JK"), ("5H", "6H", "JK")),  # the joker chosen last: the high end (7♥)
-    (("JK", "5H", "6H"), ("JK", "5H", "6H")),  # chosen first: the low end (4♥)
+@pytest.mark.parametrize("order, expected, stands", [
+    (("5H", "6H", "JK"), ("5H", "6H", "JK"), "7♥"),  # the joker chosen last: the high end
+    (("JK", "5H", "6H"), ("JK", "5H", "6H"), "4♥"),  # chosen first: the low end
 ])
 def test_a_joker_chosen_last_or_first_stands_at_that_end_of_a_run(open_table, drive, order,
-                                                                  expected):
+                                                                  expected, stands):
     """A play-tester melding 5♥ 6♥ and the joker always had the joker as 4♥, whatever the
     order: the end a run's joker may take either way follows the order the cards are
-    chosen in."""
+    chosen in, and the meld zone names the card it will stand for before Meld (another
+    play-tester read it only in the log, after)."""
     from scenes.telefunken_table import _grip
 
     hand = ["5H", "6H", "JK", "7C", "7D", "7S", "KS", "QS", "JH", "10C", "9S"]
@@ -717,6 +718,7 @@ def test_a_joker_chosen_last_or_first_stands_at_that_end_of_a_run(open_table, dr
         drive.click(_grip(table, ent))
         drive.settle()
     assert list(table.selected) == list(order)
+    assert f"(the joker as {stands})" in table.selection_move()[1]
     table.confirm()
     drive.settle()
     assert table.state.melds[-1].cards == expected

@@ -22,6 +22,7 @@ from game.words.telefunken import (
     groups_text,
     joker_stands_for,
     meld_words,
+    stands_text,
 )
 
 CONTRACTS = {
@@ -135,8 +136,16 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
     some meld on the table takes two chosen cards; ``within``: the contract meld some of them
     make, chosen together with more cards)."""
     if meld is not None:
+        chosen = split_groups(meld.split()[1:])
+        stands = [c for c in map(joker_stands_for, chosen) if c is not None]
+        if stands:  # which card a run's joker will stand for (the order chosen decides)
+            return ngettext("Meld {groups} (the joker as {cards}): press Meld or drop them on "
+                            "the table",
+                            "Meld {groups} (the jokers as {cards}): press Meld or drop them "
+                            "on the table", len(stands)).format(groups=groups(chosen),
+                                                                 cards=stands_text(stands))
         return _("Meld {groups}: press Meld or drop them on the table").format(
-            groups=groups(split_groups(meld.split()[1:])))
+            groups=groups(chosen))
     if within is not None:
         return _("Your contract is here: choose only {groups} and meld it first, then the other "
                  "cards").format(groups=groups(split_groups(within.split()[1:])))
