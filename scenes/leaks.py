@@ -8,7 +8,9 @@ own hand while it is not covered) that is a card of another seat's concealed han
 While the pass-the-screen cover is up nobody's hand may show, not even the viewer's: the
 previous person is still at the screen. A finished game hides nothing; a table that still
 shows the deal just ended (``ended_deal``, Zetema while that deal's summary is read) is
-checked against that deal.
+checked against that deal. While a computer's move waits out its lead (``shown_state``: its
+panel still says "thinking" and none of its cards has moved), the cards public in the
+position shown are public too (a Zetema computer's declared meld, still in the meld zone).
 
 ``ghost_cards(scene)`` lists face-up copies that are in no visible place and no hand at all
 (a card drawn twice, a stale copy left behind by a re-sync).
@@ -91,6 +93,9 @@ def _situation(scene):
     state = getattr(scene, "ended_deal", None) or rules.state
     viewer = None if getattr(scene, "curtain", False) else scene.viewer
     public = PUBLIC[key](state)
+    shown = scene.shown_state() if hasattr(scene, "shown_state") and state is rules.state else state
+    if shown is not state:  # a computer's move waits out its lead: the table still shows
+        public |= PUBLIC[key](shown)  # the position before it, whose public cards all saw
     if key == "telefunken":
         public.update(bought_this_deal(scene, state))
     return state, public, [list(h) for h in state.hands], viewer

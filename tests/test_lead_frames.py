@@ -1,7 +1,10 @@
 """A computer's move waits out a short lead (its panel saying "thinking") before its cards set
 off: no tween of the move starts while the table still says the seat is thinking (checked
 frame by frame after a play-tester caught a see-through card of a Zetema computer's meld
-over its panel still saying "thinking", in one screenshot taken from a running window)."""
+over its panel still saying "thinking", in one screenshot taken from a running window). At
+every frame no card of a concealed hand is readable (``scenes.leaks``): the random-input
+run found a Zetema computer's declared meld, left in the meld zone during its lead, counted
+as cards of its hand (they are public: the table still shows the position before the move)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from game.catalog import GameConfig, Seat
 from game.rules import zetema as zetema_rules
 from game.session import Session
 from scenes.chan_table import ChanTable
+from scenes.leaks import ghost_cards, hidden_card_leaks
 from scenes.zetema_table import ZetemaTable
 from tests.test_zetema_table import position
 
@@ -36,6 +40,7 @@ def _watch_moves(table, drive, moves: int, frames: int = 3000) -> int:
         if now != count:
             count = now
             arrived += 1
+        assert not hidden_card_leaks(table) and not ghost_cards(table)
         if table.leading_seat() is not None:
             seen_leading += 1
             fresh = _started() - before
