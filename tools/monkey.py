@@ -521,6 +521,12 @@ class Monkey:
             return  # and the engine's seat to move is already the next deal's
         dump = table.rules_module.dump(table.state)
         excess = hidden_excess(table, w.allowed, dump)
+        shown = table.shown_state() if hasattr(table, "shown_state") else table.state
+        if excess and shown is not table.state:  # a computer's move waits out its lead: the
+            # table still shows the position before it, whose public cards all have seen (a
+            # Zetema computer's declared meld, still in the meld zone)
+            before = hidden_excess(table, w.allowed, table.rules_module.dump(shown))
+            excess = {c: min(n, before[c]) for c, n in excess.items() if c in before}
         if excess:
             w.leak_time += DT
         else:
