@@ -511,6 +511,8 @@ class GameTable(TableScene):
 
     def _run_after_lead(self) -> None:
         waiting, self._after_lead = self._after_lead, []
+        if waiting and self.world is not None and self.world.alive:
+            self.world.activate()  # (the lead ends before the frame makes the world current)
         for callback in waiting:
             callback()
 

@@ -79,3 +79,30 @@ def test_telefunken_the_computers_cards_wait_for_their_leads(app, drive):
     table = TelefunkenTable(app, config)
     app.scenes.push(table, transition=None)
     assert _watch_moves(table, drive, 6) > 0
+
+
+def test_what_waits_for_the_lead_runs_in_the_tables_world(app, drive):
+    """Callbacks kept for the end of a computer's lead (a Zetema computer's meld cards
+    turning face down as they set off for its hand) ran before the table's world was made
+    current for the frame: with another scene's world current, they acted on that one and
+    the meld flew back face up."""
+    from ecs.components import CardFace
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = position(["2H", "5D", "9D", "JS", "KH", "4S"],
+                     ["3C", "4C", "5C", "6C", "7C", "8C", "AD"], to_move=1)
+    table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
+    app.scenes.push(table, transition=None)
+    for _ in range(3000):
+        drive.step(1)
+        if len(table.session.moves) == 2 and table.leading_seat() is not None:
+            break
+    shown = list(table.shown)
+    assert table.leading_seat() == 1 and not shown  # (handed to the lead's callbacks)
+    while table.leading_seat() is not None:
+        esper.switch_world("default")  # another scene's world current between frames
+        drive.step(1)
+    table.world.activate()
+    flying = [f for _, f in esper.get_component(CardFace)
+              if f.code in ("3C", "4C", "5C", "6C", "8C")]  # (7C went onto its pile)
+    assert flying and not any(f.face_up for f in flying)
