@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-JOKER = "JK"
+from game.rules.telefunken import JOKER
 
 
 class LegalIndex:
@@ -50,9 +50,9 @@ class LegalIndex:
             return None
         if len(found) > 1 and cards and (cards[-1] == JOKER) != (cards[0] == JOKER):
             at = -1 if cards[-1] == JOKER else 0
-            for move in found:
-                groups = " ".join(move.split()[1:]).split(" | ")
-                if any(g.split()[at] == JOKER for g in groups if JOKER in g.split()):
+            for move in found:  # ("meld a b JK | c d e")
+                groups = [g.split() for g in move.removeprefix("meld ").split(" | ")]
+                if any(g[at] == JOKER for g in groups if JOKER in g):
                     return move
         return found[0]
 
