@@ -52,15 +52,24 @@ def _watch_moves(table, drive, moves: int, frames: int = 3000) -> int:
     return seen_leading
 
 
-@pytest.mark.parametrize("theirs, first", [
-    (["3H", "3D", "6S", "8C", "10H", "QD", "AC"], "discard"),  # a discard
-    (["3C", "4C", "5C", "6C", "7C", "8C", "AD"], "meld"),  # a meld, then its discard
-])
-def test_zetema_a_computers_cards_wait_for_its_lead(app, drive, theirs, first):
+MELD = ["3C", "4C", "5C", "6C", "7C", "8C", "AD"]  # the computer's: a meld, then a discard
+
+
+def _zetema_against(app, theirs: list[str]) -> ZetemaTable:
+    """Zetema against an easy computer holding ``theirs``, the computer to play."""
     config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
     state = position(["2H", "5D", "9D", "JS", "KH", "4S"], theirs, to_move=1)
     table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
     app.scenes.push(table, transition=None)
+    return table
+
+
+@pytest.mark.parametrize("theirs, first", [
+    (["3H", "3D", "6S", "8C", "10H", "QD", "AC"], "discard"),  # a discard
+    (MELD, "meld"),  # a meld, then its discard
+])
+def test_zetema_a_computers_cards_wait_for_its_lead(app, drive, theirs, first):
+    table = _zetema_against(app, theirs)
     assert _watch_moves(table, drive, 1 if first == "discard" else 2) > 0
     assert table.session.moves[0].startswith(first), table.session.moves
 
@@ -88,11 +97,7 @@ def test_what_waits_for_the_lead_runs_in_the_tables_world(app, drive):
     the meld flew back face up."""
     from ecs.components import CardFace
 
-    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
-    state = position(["2H", "5D", "9D", "JS", "KH", "4S"],
-                     ["3C", "4C", "5C", "6C", "7C", "8C", "AD"], to_move=1)
-    table = ZetemaTable(app, config, Session(config, zetema_rules, state, state))
-    app.scenes.push(table, transition=None)
+    table = _zetema_against(app, MELD)
     for _ in range(3000):
         drive.step(1)
         if len(table.session.moves) == 2 and table.leading_seat() is not None:
