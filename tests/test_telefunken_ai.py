@@ -162,3 +162,17 @@ def test_deal_7_with_jokers_scores_a_shortlist_of_go_out_melds_and_keeps_the_bes
         move = ai.choose(view, legal, level, random.Random(0))
         assert move in melds and len(scored) <= ai.SHORTLIST
         assert real(view, view["hands"][view["seat"]], move) == best
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_joker_is_not_thrown_away_for_its_penalty_when_an_opponent_is_near_out(level):
+    # deal 1 (one pure trio: a joker cannot help the contract, and it costs 15 in hand);
+    # seat 1 has melded and holds two cards: dumping high cards is wise, but a discarded
+    # joker is one that seat could lay off (play-testers saw a normal player throw one away)
+    s = load(["JK KS 9C 7H 4D 2S", "3H 8D", "2D 3C 6D JD 10H QC", "2S 3S 6S JC 10D KD"],
+             melds=[(1, "5H 5C 5D")], deal=1, melded=[False, True, False, False])
+    view = t.view(s, 0)
+    assert ai._danger(view) > 0  # (the position is one where penalties are dumped)
+    move = ai.choose(view, t.legal_moves(s), level, random.Random(0))
+    assert move.startswith("discard ") and move != "discard JK"
+    assert move == "discard KS"  # the highest penalty after the joker goes instead

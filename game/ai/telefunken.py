@@ -31,9 +31,10 @@ Levels:
   while at most ``BUY_NEED`` cards are missing, keeping ``RESERVE`` chips for deal 7 (where
   it buys only when at most ``BUY_NEED7`` card is missing, since every bought pair of cards
   is a penalty risk in the longest deal); refuses buys when an opponent who melded is about
-  to go out and then dumps high cards; prefers discards whose rank is already dead on the
-  table or in the pile (less likely to feed the next seat's buy); chooses the contract meld
-  that leaves the least penalty; sheds greedily once melded; swaps and frees jokers to shed.
+  to go out and then dumps high cards (never a joker: that opponent could lay it off);
+  prefers discards whose rank is already dead on the table or in the pile (less likely to
+  feed the next seat's buy); chooses the contract meld that leaves the least penalty; sheds
+  greedily once melded; swaps and frees jokers to shed.
 - ``hard``: ``normal``'s scores pick the candidates; where the choice matters and is close
   (a buy, the upcard, discards scored alike) it samples the hidden cards and plays each
   candidate out with ``normal`` for every seat (``game.ai.telefunken_search``), keeping
@@ -238,7 +239,10 @@ def discard_scores(view: dict, hand: list[str], cards: Sequence[str],
     else:
         danger = _danger(view)
         for c in cards:
-            scores[c] += SAFETY * _safety(view, c) + danger * rules.penalty(c)
+            # a joker is never dumped for its penalty: whoever is near going out has melded
+            # and could lay it off (play-testers saw a normal player throw one away)
+            dump = danger * rules.penalty(c) if c != JOKER else 0.0
+            scores[c] += SAFETY * _safety(view, c) + dump
     return scores
 
 
