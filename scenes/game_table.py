@@ -863,6 +863,15 @@ class GameTable(TableScene):
             # D played the draw with the live card left stuck under the pointer)
         if self.widgets.handle(event):
             return
+        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and not event.mod & pygame.KMOD_ALT and self.replay is None
+                and not getattr(self, "curtain", False)):  # (not for a hand under the cover)
+            lit = self.widgets.lit()  # Enter presses the lit button, if one alone is lit
+            if lit is not None:
+                if self.drag.held is not None:
+                    self.drag.cancel_all()  # (as a button's own key: the card goes back first)
+                lit.press()
+                return
         if (event.kind == "key" and event.key == pygame.K_ESCAPE and self.replay is None
                 and self.world is not None and self.cancel_selection()):
             return  # Esc cancelled a selection: the pause menu stays shut

@@ -65,6 +65,12 @@ class Button(Widget):
 
     answers_disabled = False  # a click on it greyed still calls ``on_click`` (to say why)
 
+    def press(self) -> bool:
+        """Pressed as by a click on it (a button that ignores clicks now ignores this too)."""
+        at = self.rect.center
+        used = self.handle(InputEvent("down", at, 1))
+        return self.handle(InputEvent("up", at, 1)) or used
+
     def handle(self, event: InputEvent) -> bool:
         super().handle(event)
         if not self.enabled and not self.answers_disabled:
@@ -415,6 +421,16 @@ class WidgetGroup:
         return event.kind == "key" and any(
             isinstance(w, Button) and w.hotkey is not None and w.hotkey == event.key
             and (w.enabled or w.answers_disabled) for w in self.widgets)
+
+    def lit(self) -> Button | None:
+        """The one lit (primary) button that would answer a click, if only one is lit: the
+        enabled one, else one greyed that says why when pressed; None if there are several."""
+        lit = [w for w in self.widgets if isinstance(w, Button) and w.primary]
+        for group in ([w for w in lit if w.enabled],
+                      [w for w in lit if not w.enabled and w.answers_disabled]):
+            if group:
+                return group[0] if len(group) == 1 else None
+        return None
 
     def needs_redraw(self) -> bool:
         return any(widget.needs_redraw() for widget in self.widgets)
