@@ -227,8 +227,11 @@ ENGINE_SAVES = {
 
 @pytest.mark.parametrize("lang", ["fa", "vi", "en"])
 @pytest.mark.parametrize("game", list(ENGINE_SAVES))
-def test_continue_gives_the_engine_s_english_detail_only_in_english(data_dir, monkeypatch,
-                                                                     game, lang):
+def test_a_save_that_does_not_replay_is_reported_at_start_with_english_detail_only_in_english(
+        data_dir, monkeypatch, game, lang):
+    """The check at start read such a save as sound: the menu offered Continue ("Zetema,
+    deal 2, 73 moves", pt56), which then refused it. Its moves are replayed at start now."""
+    from game.saves import list_saves
     from scenes.resume import resume_saved_game
 
     _pseudo_persian(monkeypatch)
@@ -242,11 +245,12 @@ def test_continue_gives_the_engine_s_english_detail_only_in_english(data_dir, mo
     app.start()
     drive = Driver(app)
     drive.step(2)
-    assert app.toasts == []  # the quick check at start finds nothing wrong
-    assert resume_saved_game(app) is False
-    drive.step(2)
-    text = app.toasts[-1].text
+    said = [t.text for t in (*app.toasts, *app.reports)]
+    assert len(said) == 1, said
+    text = said[0]
     assert f"{autosave_path(game).name}.bad-" in text  # set aside, and said
+    assert list_saves() == []  # so Continue offers nothing
+    assert resume_saved_game(app) is False
     if lang == "en":
         assert detail in text  # the detail helps in English
     else:
