@@ -1460,7 +1460,10 @@ class CardTable(GameTable):
 
     def ask_hint(self) -> None:
         if self.curtain:
-            if self.replay is None:
+            if self.replay is None and not self.rules.over and not self.rules.human_to_move():
+                # the computer to play: lifting the cover would not bring a hint yet
+                self.app.toast(_(HINT_ON_YOUR_TURN), seconds=2.5)
+            elif self.replay is None:
                 self.app.toast(_(LIFT_COVER_FIRST))
             return
         if not self.mine:

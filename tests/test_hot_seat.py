@@ -454,6 +454,22 @@ def test_the_cover_is_opaque(app, game):
     assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == covered
 
 
+def test_hint_under_the_cover_while_the_computer_thinks_says_it_comes_on_your_turn(app):
+    """It said "Lift the cover first" while the computer was still to play (pt56): lifted,
+    the cover would have brought no hint."""
+    config = GameConfig("telefunken", (H, H, AI), 5, {})
+    session = _session_to(config, 2, lambda s: len(s.moves) > 1 and s.to_move == 2
+                          and s.state.phase == "play")
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive = Watch(app)
+    drive.step()
+    assert table.curtain and not table.rules.human_to_move()
+    app.toasts.clear()
+    drive.key(pygame.K_h)
+    assert [t.text for t in app.toasts] == ["A hint is given on your turn."]
+
+
 def test_hint_under_the_cover_names_nothing(app):
     config = GameConfig("telefunken", (H, H, AI), 5, {})
     session = _session_to(config, 2, lambda s: len(s.moves) > 1 and s.to_move == 1
