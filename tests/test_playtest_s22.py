@@ -351,7 +351,9 @@ def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
     """A computer's discard making a zetema: its banner, the points popping up and the
     score sheet's line came at once, while its panel (after the fix above) still said
     "thinking" with the old score; the panel then waited for the points' fading to begin,
-    past the card's landing. All of it now comes as the card sets off."""
+    past the card's landing. The sheet and the score now come as the card sets off, the
+    banner (and the points popping up) as it lies on its pile, whose counter then reads 5/5
+    (it came with "4/5" under it: pt56)."""
     from game.session import Session
     from scenes.zetema_table import ZetemaTable
     from tests.test_zetema_table import CONFIG, position
@@ -373,13 +375,16 @@ def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
         shown = table.shown_state()
         seen.append((cards_moving(), table.banner is not None, len(table.sheet_lines()),
                      shown.scores[1], canvas.count))
-        if len(seen) > 40:
+        if len(seen) > 120:
             break
-    lead = [s for s in seen if not s[0]]
-    after = [s for s in seen[len(lead):]]
+    set_off = next(i for i, s in enumerate(seen) if s[0])
+    lead, after = seen[:set_off], seen[set_off:]
     assert len(lead) >= 3 and after
     assert all(s[1:] == (False, 0, 0, 1) for s in lead), lead  # nothing told yet
-    assert all(s[1] and s[2] >= 1 and s[3] > 0 and s[4] == 0 for s in after[:10]), after[:10]
+    assert all(s[2] >= 1 and s[3] > 0 and s[4] == 0 for s in after[:10]), after[:10]
+    landed = next(i for i, s in enumerate(after) if not s[0])
+    assert landed and not any(s[1] for s in after[:landed])  # the banner waits for the landing
+    assert after[landed][1]  # and comes with it
 
 
 def test_chan_a_computers_win_is_announced_as_its_cards_set_off(app, drive):

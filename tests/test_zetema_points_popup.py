@@ -73,6 +73,10 @@ def test_a_zetemas_points_rise_clear_of_its_piles_header(app, monkeypatch, langu
     table, drive = start(app, (H, AI), hands, piles=piles)
     popups = record_popups(monkeypatch)
     perform(drive, table, "discard 5C")
+    for _ in range(120):  # (told once the card lies on its pile)
+        if popups:
+            break
+        drive.step()
     assert len(popups) == 1, "no zetema told"
     pile = table.layout["pile_5"].rect
     header = table.pile_header(rules.RANKS.index("5"))

@@ -1093,3 +1093,30 @@ def test_the_meld_zones_words_give_way_to_a_banner(open_table, app, drive, monke
     assert not shown()
     drive.wait(1.1)
     assert table.banner is None and shown()
+
+
+def test_a_zetema_is_told_once_its_fifth_card_lies_on_the_pile(app, drive):
+    """Its banner and points came as the card set off, the pile's counter still at 4/5
+    under "+5" (pt56): they now come as the card lands, the counter at 5/5 with them, and
+    the deal's summary still waits for them."""
+    from scenes.results import DealSummary
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal()
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    nine = rules.RANKS.index("9")
+    seen = []  # (banner words, cards at rest on the pile, cards on the pile) each frame
+
+    def look():
+        seen.append((table.banner[0] if table.banner else None, table._landed[nine],
+                     len(table.piles[nine])))
+
+    top = play_the_last_card(app, drive, table, frames=300, each_frame=look)
+    assert isinstance(top, DealSummary)
+    told = [i for i, (banner, _, _) in enumerate(seen) if banner and "zetema" in banner]
+    assert told, "the zetema was never told"
+    first = seen[told[0]]
+    assert first[1] == first[2] == 5  # the counter reads 5/5 as the banner comes
+    assert any(landed < pile for _, landed, pile in seen[:told[0]])  # (it did fly)

@@ -86,6 +86,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
+        # zetemas whose fifth card is still on its way: (event, moves then, when): told
+        # once it lies on its pile, its counter at 5/5 (the banner came with "4/5" on it)
+        self._zetemas_due: list[tuple[object, int, float]] = []
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
         self._sheet_shown: int | None = None  # lines shown while a computer's are untold
@@ -360,6 +363,21 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if self.world is not None and self.world.alive:
             self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
                                  for pile in self.piles)
+        if self._zetemas_due:
+            due, self._zetemas_due = self._zetemas_due, []
+            for event, moves, since in due:
+                if len(self.session.moves) < moves:
+                    continue  # (taken back meanwhile)
+                pile = self.piles[rules.RANKS.index(event.rank)]
+                if (self.replay is None and self.time - since < 2.0
+                        and any(gliding(ent) for _, ent in pile)):
+                    self._zetemas_due.append((event, moves, since))
+                else:
+                    self._announce_zetema(event)
+
+    def summary_ready(self) -> bool:
+        """A deal's summary also waits for the zetema of its last card to be told."""
+        return super().summary_ready() and not self._zetemas_due
 
     def animate(self, seat: int, move: str, events: list) -> None:
         before = self.session.befores[-1]  # the state this move was played in
@@ -500,6 +518,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             self._flash(self.opponent_zone(event.seat))
 
     def _tell_zetema(self, event) -> None:
+        """A zetema is told once its fifth card lies on the pile (``update``; two seconds
+        at most after its move set off)."""
+        self._zetemas_due.append((event, len(self.session.moves), self.time))
+
+    def _announce_zetema(self, event) -> None:
         """A zetema told: its banner, its points popping up from the pile."""
         self.banner = (words.zetema_banner(event.rank, event.points,
                                            self.seat_name(event.seat)), 2.2)
