@@ -722,3 +722,54 @@ def test_a_joker_chosen_last_or_first_stands_at_that_end_of_a_run(open_table, dr
     table.confirm()
     drive.settle()
     assert table.state.melds[-1].cards == expected
+
+
+def test_undo_gives_back_a_hand_in_your_own_order(open_table, app, drive):
+    """A card dragged to the hand's left end, a lay-off, Ctrl+Z: the hand came back sorted
+    by rank, the joker at its right again (pt55). It comes back as it stood."""
+    from scenes.telefunken.moves import grip
+
+    hand = ["7S", "2D", "5C", "9H", "JH", "AC", "4H", "JK"]
+    melds = [{"owner": 1, "cards": ["7H", "7D", "7C"]}, {"owner": 0, "cards": ["KC", "KH", "KD"]}]
+    others = [OTHERS[0][:8], OTHERS[1], OTHERS[2]]
+    table = open_table(position([hand] + others, melds=melds,
+                                melded=[True, True, False, False]))
+    joker = next(e for c, e in table.sync.entities("hand") if c == "JK")
+    left = table.layout["hand"].rect.left + 4
+    drive.drag(grip(table, joker), (left, table.layout["hand"].rect.centery), steps=6)
+    drive.settle()
+    assert table.sort_mode == "custom" and table.order[0] == "JK"
+    before = list(table.order)
+    perform(drive, table, "add 7S to 0")
+    drive.settle()
+    assert table.session.moves == ["add 7S to 0"] and "7S" not in table.order
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    table = drive.scene
+    assert table.session.moves == []
+    assert table.order == before
+    assert [c for c, _ in table.sync.entities("hand")] == before
+
+
+def test_undo_of_a_meld_gives_back_its_cards_at_their_places_in_your_own_order(open_table,
+                                                                               drive):
+    from scenes.telefunken.moves import grip
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S", "8S"]
+    table = open_table(position([hand] + OTHERS))
+    king = next(e for c, e in table.sync.entities("hand") if c == "KS")
+    left = table.layout["hand"].rect.left + 4
+    drive.drag(grip(table, king), (left, table.layout["hand"].rect.centery), steps=6)
+    drive.settle()
+    before = list(table.order)
+    assert before[0] == "KS" and table.sort_mode == "custom"
+    meld = next(m for m in table.legal() if m.startswith("meld ") and Counter(
+        m[5:].replace("|", " ").split()) == Counter(["7H", "7D", "7C"]))
+    perform(drive, table, meld)
+    drive.settle()
+    assert table.state.melded[0]
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    drive.settle()
+    table = drive.scene
+    assert not table.state.melded[0]
+    assert [c for c, _ in table.sync.entities("hand")] == before

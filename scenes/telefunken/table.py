@@ -226,6 +226,10 @@ class TelefunkenTable(Gestures, CardTable):
         # (state, seat, {key: (code, k) or None})): ``_remember_twins``, kept through Undo
         self._buy_marks: dict[int, dict[str, object]] = {}
         self._twins: dict[int, tuple] = {}  # (handed on by Undo: ``undone_from``)
+        # a hand in the person's own order (cards dragged about): that order before each of
+        # their moves (move index -> (seat, cards)), handed on by Undo, which lays it out
+        # again (it came back sorted by rank: pt55)
+        self._orders: dict[int, tuple[int, list[str]]] = {}
         # the last move was the person's own draw from the stock (``move_shown``)
         self._own_draw = False
         # the action row's buttons now (key -> (where, until when a press is ignored)), and
@@ -856,6 +860,11 @@ class TelefunkenTable(Gestures, CardTable):
         if self.config.seats[seat].is_human and seat == self.viewer and self.session.befores:
             # the position Undo goes back to, as it is still shown
             self._remember_twins(self.session.befores[-1])
+            if self.sort_mode == "custom" and self.replay is None:
+                # the hand as it stood (the cards out in the meld zone at their places)
+                order = ([code for code, _ in self._frozen] if self._frozen is not None
+                         else self.order + self.selected)
+                self._orders[len(self.session.moves) - 1] = (seat, order)
         if move.startswith("meld "):  # "… waits in the meld zone: add the rest" is over
             said = self._gathered_said | {words.could_grow()}
             self._gathered_said = set()
@@ -871,6 +880,12 @@ class TelefunkenTable(Gestures, CardTable):
 
     def undone_from(self, old: TelefunkenTable) -> None:
         self._twins = old._twins  # which twin wore which tag, in the positions gone back to
+        self._orders = old._orders
+        if old.sort_mode == "custom":  # the hand in the person's own order, as it stood
+            seat, order = self._orders.get(len(self.session.moves), (old.viewer, old.order))
+            if seat == self.viewer:
+                self.sort_mode = "custom"
+                self.order = list(order)
 
     def _hand_card(self, code: str, from_stock: bool, besides=()) -> int | None:
         """The card ``code`` in your hand that a buy brought (not one of ``besides``): of
