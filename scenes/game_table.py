@@ -590,6 +590,9 @@ class GameTable(TableScene):
     def ask_hint(self) -> None:
         if self.replay is not None or self.rules.over:
             return
+        if not self.session.humans:  # the computer against itself: no turn will be yours
+            self.app.toast(_("No hints: only the computer plays in this game."), seconds=2.5)
+            return
         if not self.rules.human_to_move():  # (the H key: the button is greyed then)
             self.app.toast(_(HINT_ON_YOUR_TURN), seconds=2.5)
             return

@@ -446,6 +446,25 @@ def test_undo_in_a_game_of_the_computer_alone_says_so(app, drive):
         "Nothing to undo: only the computer plays in this game."]
 
 
+def test_hint_in_a_game_of_the_computer_alone_says_so(app, drive):
+    """H said "A hint is given on your turn", a turn that never comes; the keys under the
+    prompt offered H (pt57)."""
+    import pygame
+
+    from game.catalog import GameConfig, Seat
+    from scenes.zertz.table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("ai", "easy"), Seat("ai", "easy")), 3, {"first": None})
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.step()
+    app.toasts.clear()
+    drive.key(pygame.K_h)
+    assert [t.text for t in app.toasts] == ["No hints: only the computer plays in this game."]
+    table.input.pos = (-1, -1)  # (no ring under the pointer)
+    assert table.status_foot() == "Esc menu"
+
+
 def test_setup_fields_stand_in_one_column(app):
     """The seats' Person/Computer boxes started 50 px left of the Players, options and seed
     boxes above and below them."""

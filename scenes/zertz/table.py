@@ -220,7 +220,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
                         and esper.component_for_entity(ent, DropTarget).rect.collidepoint(
                             self.input.pos)), None)
         return (words.ring_line(hovered) if hovered
-                else words.keys_line(self.session.undo_allowed()))
+                else words.keys_line(self.session.undo_allowed(), bool(self.session.humans)))
 
     def _solo_human(self) -> bool:
         return len(self.session.humans) == 1

@@ -61,9 +61,11 @@ def bag_title(count: int) -> str:
     return _("In the bag: {count}").format(count=num(count))
 
 
-def keys_line(undo: bool = True) -> str:
+def keys_line(undo: bool = True, hint: bool = True) -> str:
     """The keys under the prompt; Ctrl+Z only when Undo is offered (between people it may
-    be switched off in Settings)."""
+    be switched off in Settings), H only when a person plays."""
+    if not hint:
+        return _("Esc menu")
     return _("H hint · Ctrl+Z undo · Esc menu") if undo else _("H hint · Esc menu")
 
 
