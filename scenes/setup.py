@@ -99,7 +99,8 @@ class SetupScene(Scene):
         ready = self.info.available
         if not ready:
             note = _("not playable yet")
-        elif self.info.key in {e.game for e in list_saves()}:
+        elif any(e.game == self.info.key and e.moves != 0 for e in list_saves()):
+            # (a saved game not begun is replaced without a question: it loses nothing)
             # TRANSLATORS: under Start when this game has a saved game in progress
             note = _("replaces the saved game")
         else:

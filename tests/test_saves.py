@@ -360,6 +360,10 @@ def test_start_says_it_replaces_the_game_in_progress(app, drive):
     saved_session("zetema", 3)
     assert SetupScene(app, BY_KEY["zetema"]).start_button.note == "replaces the saved game"
     assert SetupScene(app, BY_KEY["zertz"]).start_button.note == ""
+    # a saved game not begun (undone to its start) is replaced without a question, so Start
+    # does not say it replaces it (it said so, then started without asking: pt57)
+    saved_session("zertz", 0)
+    assert SetupScene(app, BY_KEY["zertz"]).start_button.note == ""
 
 
 def test_start_asks_before_it_replaces_the_game_in_progress(app, drive):
