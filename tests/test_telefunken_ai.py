@@ -176,3 +176,20 @@ def test_a_joker_is_not_thrown_away_for_its_penalty_when_an_opponent_is_near_out
     move = ai.choose(view, t.legal_moves(s), level, random.Random(0))
     assert move.startswith("discard ") and move != "discard JK"
     assert move == "discard KS"  # the highest penalty after the joker goes instead
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_in_deal_7_a_buy_is_made_only_when_it_lets_the_hand_go_out(level, monkeypatch):
+    """Every buy is two more cards to meld in the deal where all must go out at once: a hard
+    player bought four times in deal 7 and ended with 21 cards and 136 points (pt55). The
+    limit meant for deal 7 (one card missing) was never read: three were enough."""
+    view = {"seat": 1, "deal": 7, "players": 4, "chips": [7, 5, 7, 7], "melded": [False] * 4,
+            "hand_counts": [27] * 4, "discard": ["5S", "9D"], "melds": []}
+    hand = ["2D"] * 5
+    for before, after, wanted in (((3, 0.0), (2, 0.0), "pass"), ((2, 0.0), (1, 0.0), "pass"),
+                                  ((1, 0.0), (0, 0.0), "buy")):
+        monkeypatch.setattr(ai, "buy_progress", lambda v, h, b=before, a=after: (b, a))
+        assert ai._buy(view, hand, ["buy", "pass"], level, random.Random(0)) == wanted
+    view["deal"] = 6  # in deals 1-6 a buy that brings the contract closer is still made
+    monkeypatch.setattr(ai, "buy_progress", lambda v, h: ((3, 0.0), (2, 0.0)))
+    assert ai._buy(view, hand, ["buy", "pass"], level, random.Random(0)) == "buy"
