@@ -70,6 +70,7 @@ class RulesSystem(esper.Processor):
         worker: AIWorker | None = None,
         pace: Callable[[], float] = lambda: 1.0,
         shown: Callable[[], bool] | None = None,
+        quiet: Callable[[int, str], bool] = lambda seat, move: False,
     ) -> None:
         self.rules = rules
         self.ai = ai
@@ -84,6 +85,13 @@ class RulesSystem(esper.Processor):
         # another seat's move has reached the table (what a person decides on is in view);
         # by default when the scene is no longer busy
         self.shown = shown if shown is not None else (lambda: not self.busy())
+        # a computer's move that shows nothing (a claim declined, whose log line would show
+        # its hand): applied as soon as it is decided and the table rests, without the
+        # computer's pauses, which would tell that it had something to decide; the next
+        # computer's pauses then count from when this decision was asked, as if it had not
+        # been there
+        self.quiet = quiet
+        self._carried: tuple[float, float] | None = None
         self.session = session  # a game.session.Session keeping moves, log and undo, or None
         self.history: list[str] = list(session.moves) if session is not None else []
         self.listeners: list[Listener] = []
@@ -208,6 +216,7 @@ class RulesSystem(esper.Processor):
         seat = self.to_move
         if seat is None or self.seats[seat].kind != "ai":
             self.cancel_decision()
+            self._carried = None
             return
         if self.decision is None or self._decision_state is not self.state:
             self.cancel_decision()  # asked for another position: never applied here
@@ -223,7 +232,10 @@ class RulesSystem(esper.Processor):
             return
         self._rested += dt
         pace = self.pace()
-        if self._waited < self.ai_delay * pace or self._rested < self.ai_beat * pace:
+        quiet = decision.done.is_set() and decision.error is None and self.quiet(
+            seat, decision.move)
+        if not quiet and (self._waited < self.ai_delay * pace
+                          or self._rested < self.ai_beat * pace):
             return
         if not decision.done.is_set() and not (
                 self.wait_for_ai and decision.done.wait(self.wait_timeout)):
@@ -235,7 +247,9 @@ class RulesSystem(esper.Processor):
             log.warning("AI for seat %s failed (%s, %r); playing the first legal move",
                         seat, decision.error, move)
             move = legal[0]
-        self._apply(move)
+        carried = (self._waited, self._rested)
+        if self._apply(move) and quiet:
+            self._carried = carried
 
     def _ask(self, seat: int) -> None:
         legal = self.rules.legal_moves(self.state)
@@ -244,4 +258,5 @@ class RulesSystem(esper.Processor):
         seed = decision_seed(self.seed, len(self.history))
         self.decision = worker.submit(self.ai, view, legal, self.seats[seat].level, seed)
         self._decision_state = self.state
-        self._waited = self._rested = 0.0
+        self._waited, self._rested = self._carried or (0.0, 0.0)
+        self._carried = None

@@ -156,7 +156,7 @@ class GameTable(TableScene):
                                self.session.state, self.queue, seed=self.config.seed,
                                ai_delay=self.ai_delay, ai_beat=self.ai_beat,
                                busy=self.busy,
-                               shown=self.move_shown,
+                               shown=self.move_shown, quiet=self.quiet_move,
                                session=self.session, pace=lambda: self.app.settings.anim(1.0))
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
@@ -255,7 +255,8 @@ class GameTable(TableScene):
         self._landing_moves = len(self.session.moves)
         self._run_after_lead()  # (an earlier move's, still waiting: its cards have set off)
         human = self.config.seats[seat].is_human
-        self._lead_left = 0.0 if human else self.app.settings.anim(AI_LEAD)
+        quiet = not human and self.quiet_move(seat, move)  # (nothing to show: no lead either)
+        self._lead_left = 0.0 if human or quiet else self.app.settings.anim(AI_LEAD)
         self._lead_over = self._lead_left <= 0
         self.animate(seat, move, events)
         if self._lead_over:
@@ -544,13 +545,17 @@ class GameTable(TableScene):
             self.app.toast(self.nothing_to_undo())
             return
         before = len(self.session.moves)
+        moves, befores = list(self.session.moves), list(self.session.befores)
         # between people the move taken back may be another person's: it is named
         seat = self.session.snapshots[-1].seat
         who = None if len(self.session.humans) == 1 else self.seat_name(seat)
         self.session.undo()
         self.autosave()
         self.app.sounds.play("click")
-        self.app.toast(undone_words(before - len(self.session.moves), who), seconds=2.5)
+        after = len(self.session.moves)
+        movers = [self.rules_module.to_move(state) for state in befores[after:before]]
+        self.app.toast(undone_words(self.undone_count(moves[after:before], movers), who),
+                       seconds=2.5)
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
         table.by_undo = True
@@ -561,6 +566,16 @@ class GameTable(TableScene):
         """Has the last move reached the table, so that a person's decision may be offered
         (``RulesSystem.shown``)? Once nothing moves (a table may say sooner)."""
         return not self.animating
+
+    def quiet_move(self, seat: int, move: str) -> bool:
+        """Is ``move`` of the computer at ``seat`` one the table does not show at all (it
+        is then played without the computer's pauses: ``RulesSystem.quiet``)? None here."""
+        return False
+
+    def undone_count(self, moves: list[str], movers: list[int | None]) -> int:
+        """How many moves an Undo that took back ``moves`` (made by ``movers``) names: all
+        of them here; a table leaves out the moves it never showed."""
+        return len(moves)
 
     def undone_from(self, old: GameTable) -> None:
         """This table was built by Undo in the place of ``old``: what it carries over

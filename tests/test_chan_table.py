@@ -260,3 +260,27 @@ def test_resume_lets_the_pause_menu_fade_before_the_table_moves_on(app, drive, t
     drive.step(3)
     table.world.activate()
     assert {e: (t.x, t.y) for e, t in esper.get_component(Transform)} != places  # on again
+
+
+def test_a_computers_claim_out_of_turn_shows_the_seat_whose_turn_it_is(app, drive):
+    """After a card a computer held three of, its panel lit up "thinking" and the prompt
+    said "Seat 4 to play…" while it decided on the chíu, though it then declined (pt54):
+    everyone saw who held three. The seat whose turn it is is shown instead, and Undo names
+    only the moves it showed."""
+    from game.rules import chan as rules
+    from game.session import Session
+    from tests.test_chan_rules import CHIU_3C, position
+
+    data = position({3: CHIU_3C}, to_move=1, phase="respond", dealer=0, gates={0: ["9M"]},
+                    live={"gate": 0, "card": "9M", "from": "discard"}, stock_top=["3C"])
+    state = rules.play(rules.load(data), "draw")  # Seat 2 reveals 3C; Seat 4 holds three
+    assert state.phase == "claim" and state.seat == 3 and state.resume.seat == 1
+    scene = ChanTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(scene, transition=None)
+    drive.step()
+    assert scene.acting_seat() == 1
+    assert scene.thinking_seat() in (1, None)
+    assert scene.prompt_text() == "Seat 2 to play…"
+    assert scene.undone_count(["discard 3C", "decline"], [0, 3]) == 1
+    assert scene.undone_count(["discard 3C", "chiu 3C"], [0, 3]) == 2
+    assert scene.quiet_move(3, "decline") and not scene.quiet_move(3, "chiu 3C")

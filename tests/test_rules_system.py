@@ -249,3 +249,29 @@ def test_the_computers_pause_after_its_move_does_not_hold_a_person_back(world):
     queue.put(ClickIntent(None, (0, 0), "take", 1))
     esper.process(1 / 60)
     assert system.state.pile == 6
+
+
+def test_a_quiet_move_is_played_at_once_and_the_next_pause_counts_from_its_asking(world):
+    """A computer's move that shows nothing (a claim declined in Chắn) goes without the
+    computer's pauses, which would tell there was something to decide, and the next
+    computer's pause counts from when the quiet decision was asked: the next move comes when
+    it would have come had the quiet one not been there."""
+    busy = {"on": True}  # (the move before still landing)
+    system, _, events = build(make_ai(), seats=("ai", "ai"), delay=0.5,
+                              busy=lambda: busy["on"])
+    system.quiet = lambda seat, move: seat == 0
+    esper.process(1 / 60)  # seat 0 asked
+    system.decision.done.wait(5)
+    for _ in range(20):  # a third of a second landing
+        esper.process(1 / 60)
+    assert events == []
+    busy["on"] = False
+    esper.process(1 / 60)
+    assert [e[:2] for e in events] == [(0, "take 3")]  # at once, well before its 0.5 s
+    esper.process(1 / 60)  # seat 1 asked, its wait counted from seat 0's asking
+    system.decision.done.wait(5)
+    for _ in range(12):  # about 0.55 s since seat 0 was asked (0.2 s since seat 1 was)
+        esper.process(1 / 60)
+        if len(events) > 1:
+            break
+    assert [e[:2] for e in events] == [(0, "take 3"), (1, "take 3")]
