@@ -27,7 +27,8 @@ BEST_MEANS = {
     "zetema": N_("Best: your highest final score."),
     "telefunken": N_("Best: your lowest penalty total (the lower, the better)."),
     "zertz": N_("Best: your most points in a game."),
-    "chan": N_("Best: your largest settlement in a deal (three times the score when you win)."),
+    "chan": N_("Best: your largest settlement in a deal (three times the score when you win; "
+               "below zero, what you paid)."),
 }
 """What the "Best" column holds in each game."""
 
@@ -157,8 +158,13 @@ class StatsScene(Scene):
         y = y0 + 36 + 36 * len(LEVELS)
         for text, size, colour, style, rect in self.table_cells(records):
             theme.blit_text(surface, text, rect.topleft, size, colour, style)
-        theme.blit_text(surface, _(BEST_MEANS[self.game]), (theme.mirror_x(x0, p), y + 44), 15,
-                        theme.INK_FAINT, anchor=lead)  # (Chắn's best was read as a deal score)
+        # (Chắn's best was read as a deal score); kept left of the chart (in Vietnamese the
+        # line ran on under the chart's first bar: pt54)
+        note = theme.wrap(_(BEST_MEANS[self.game]), 15, 740)
+        for i, line in enumerate(note):
+            theme.blit_text(surface, line, (theme.mirror_x(x0, p), y + 44 + 20 * i), 15,
+                            theme.INK_FAINT, anchor=lead)
+        y += 20 * (len(note) - 1)  # (what follows goes below its last line)
         self._chart(surface, theme.mirror((x0 + 760, y0 + 30, p.right - x0 - 800, 200), p),
                     records)
         if not any(r["played"] for r in records.values()):

@@ -775,9 +775,16 @@ def test_statistics_say_what_best_means_in_each_game(app, drive, monkeypatch):
         scene.game = game
         drawn.clear()
         scene.draw(pygame.Surface(app.size))
-        said[game] = [t for t in drawn if t.startswith("Best: ")]
-    assert said["chan"] == [
-        "Best: your largest settlement in a deal (three times the score when you win)."]
+        start = next(i for i, t in enumerate(drawn) if t.startswith("Best: "))
+        note = drawn[start]  # (wrapped: its lines come one after the other)
+        for line in drawn[start + 1:]:
+            if note.endswith("."):
+                break
+            note += " " + line
+        said[game] = [note]
+    assert said["chan"] == [  # (a best of -7 after losses alone was not explained)
+        "Best: your largest settlement in a deal (three times the score when you win; below "
+        "zero, what you paid)."]
     assert said["telefunken"] == ["Best: your lowest penalty total (the lower, the better)."]
     assert said["zetema"] == ["Best: your highest final score."]
     assert said["zertz"] == ["Best: your most points in a game."]
@@ -822,3 +829,30 @@ def test_a_scene_faded_in_over_another_ends_with_it_drawn_as_beneath(app, drive)
     fresh = pygame.Surface(app.size)
     app.draw(fresh)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa", "en"])
+def test_the_statistics_note_stays_clear_of_the_chart(app, lang, monkeypatch):
+    """In Vietnamese Chắn's note ran on under the chart's first bar (pt54): it wraps."""
+    from game import i18n
+    from scenes import theme
+    from scenes.stats import StatsScene
+
+    i18n.set_language(lang)
+    try:
+        drawn = []
+        real = theme.blit_text
+        monkeypatch.setattr(theme, "blit_text", lambda s, text, at, size, *a, **k: (
+            drawn.append((text, at, size, k.get("anchor"))), real(s, text, at, size, *a, **k))[1])
+        scene = StatsScene(app)
+        scene.game = "chan"
+        scene.draw(pygame.Surface(app.size))
+        notes = [(text, at, size, anchor) for text, at, size, anchor in drawn if size == 15]
+        assert notes
+        p = scene.panel
+        chart = theme.mirror(pygame.Rect(p.x + 40 + 760, p.y + 120, p.right - p.x - 840, 200), p)
+        for text, at, size, anchor in notes:
+            box = theme.text(text, size, theme.INK_FAINT).get_rect(**{anchor or "topleft": at})
+            assert not box.colliderect(chart), (text, box, chart)
+    finally:
+        i18n.set_language("en")
