@@ -454,15 +454,20 @@ def test_the_cover_is_opaque(app, game):
     assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == covered
 
 
-def test_hint_under_the_cover_while_the_computer_thinks_says_it_comes_on_your_turn(app):
-    """It said "Lift the cover first" while the computer was still to play (pt56): lifted,
-    the cover would have brought no hint."""
+def _telefunken_between_people(app, to_move: int) -> tuple[TelefunkenTable, Watch]:
+    """Two people and a computer, in play with ``to_move`` to play; the table pushed."""
     config = GameConfig("telefunken", (H, H, AI), 5, {})
-    session = _session_to(config, 2, lambda s: len(s.moves) > 1 and s.to_move == 2
+    session = _session_to(config, 2, lambda s: len(s.moves) > 1 and s.to_move == to_move
                           and s.state.phase == "play")
     table = TelefunkenTable(app, config, session)
     app.scenes.push(table, transition=None)
-    drive = Watch(app)
+    return table, Watch(app)
+
+
+def test_hint_under_the_cover_while_the_computer_thinks_says_it_comes_on_your_turn(app):
+    """It said "Lift the cover first" while the computer was still to play (pt56): lifted,
+    the cover would have brought no hint."""
+    table, drive = _telefunken_between_people(app, 2)
     drive.step()
     assert table.curtain and not table.rules.human_to_move()
     app.toasts.clear()
@@ -471,12 +476,7 @@ def test_hint_under_the_cover_while_the_computer_thinks_says_it_comes_on_your_tu
 
 
 def test_hint_under_the_cover_names_nothing(app):
-    config = GameConfig("telefunken", (H, H, AI), 5, {})
-    session = _session_to(config, 2, lambda s: len(s.moves) > 1 and s.to_move == 1
-                          and s.state.phase == "play")
-    table = TelefunkenTable(app, config, session)
-    app.scenes.push(table, transition=None)
-    drive = Watch(app)
+    table, drive = _telefunken_between_people(app, 1)
     drive.settle()
     assert table.curtain
     app.toasts.clear()
