@@ -284,3 +284,26 @@ def test_a_computers_claim_out_of_turn_shows_the_seat_whose_turn_it_is(app, driv
     assert scene.undone_count(["discard 3C", "decline"], [0, 3]) == 1
     assert scene.undone_count(["discard 3C", "chiu 3C"], [0, 3]) == 2
     assert scene.quiet_move(3, "decline") and not scene.quiet_move(3, "chiu 3C")
+
+
+def test_a_card_let_go_on_another_seats_gate_says_where_a_discard_goes(app, drive):
+    """It glided back without a word (pt54), while one on your own gate at the wrong
+    moment said why."""
+    from game.rules import chan as rules
+    from game.session import Session
+    from tests.test_chan_rules import position
+
+    state = rules.load(position({}, to_move=0, phase="open", dealer=0))  # (your first discard)
+    scene = ChanTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    assert any(m.startswith("discard ") for m in scene.legal())
+    card = scene.state.hands[0][0]
+    app.toasts.clear()
+    drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", 2).center)
+    drive.settle()
+    assert scene.session.moves == []
+    assert [t.text for t in app.toasts] == ["Drop a card on your gate to discard it."]
+    drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", 0).center)
+    drive.settle()
+    assert scene.session.moves == [f"discard {card}"]

@@ -164,6 +164,10 @@ class ChanTable(CardTable):
         # your own gate while the discard goes elsewhere: a drop there says where it goes
         self.own_gate_target = esper.create_entity(DropTarget(pygame.Rect(0, 0, 0, 0),
                                                               "own_gate", "own_gate"))
+        # the other seats' gates: a card of your hand let go there says where a discard
+        # goes (it glided back without a word: pt54)
+        self.other_gate_targets = [esper.create_entity(DropTarget(
+            pygame.Rect(0, 0, 0, 0), "other_gate", seat)) for seat in range(len(self.config.seats))]
         self.first_viewer()
         self.show(instant=True)
         if not self.session.moves and self.replay is None and not self.by_undo:
@@ -635,6 +639,10 @@ class ChanTable(CardTable):
         esper.component_for_entity(self.own_gate_target, DropTarget).rect = (
             self.zone("gate", self.viewer).copy() if gate != self.viewer
             else pygame.Rect(0, 0, 0, 0))
+        for seat, target in enumerate(self.other_gate_targets):
+            esper.component_for_entity(target, DropTarget).rect = (
+                self.zone("gate", seat).copy() if seat not in (gate, self.viewer)
+                else pygame.Rect(0, 0, 0, 0))
         buttons = self.comfort_buttons(self.layout["status"].rect)
         self.move_buttons = {}
         if self.mine:
