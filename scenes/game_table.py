@@ -1477,6 +1477,9 @@ class CardTable(GameTable):
         return None if last is None else last[0]
 
     def ask_hint(self) -> None:
+        if not self.session.humans:  # the computer against itself: says so (``GameTable``)
+            super().ask_hint()
+            return
         if self.curtain:
             if self.replay is None and not self.rules.over and not self.rules.human_to_move():
                 # the computer to play: lifting the cover would not bring a hint yet

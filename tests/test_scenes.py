@@ -446,23 +446,31 @@ def test_undo_in_a_game_of_the_computer_alone_says_so(app, drive):
         "Nothing to undo: only the computer plays in this game."]
 
 
-def test_hint_in_a_game_of_the_computer_alone_says_so(app, drive):
-    """H said "A hint is given on your turn", a turn that never comes; the keys under the
-    prompt offered H (pt57)."""
+@pytest.mark.parametrize("game", ["zertz", "zetema", "telefunken", "chan"])
+def test_hint_in_a_game_of_the_computer_alone_says_so(app, drive, game):
+    """H said "A hint is given on your turn", a turn that never comes; Zertz's keys under
+    the prompt offered H (pt57; the card games still said it after the first fix: pt58)."""
     import pygame
 
     from game.catalog import GameConfig, Seat
+    from scenes.chan_table import ChanTable
+    from scenes.telefunken_table import TelefunkenTable
     from scenes.zertz.table import ZertzTable
+    from scenes.zetema_table import ZetemaTable
 
-    config = GameConfig("zertz", (Seat("ai", "easy"), Seat("ai", "easy")), 3, {"first": None})
-    table = ZertzTable(app, config)
+    tables = {"zertz": (ZertzTable, 2, {"first": None}), "zetema": (ZetemaTable, 2, {}),
+              "telefunken": (TelefunkenTable, 4, {}), "chan": (ChanTable, 4, {})}
+    cls, seats, options = tables[game]
+    config = GameConfig(game, (Seat("ai", "easy"),) * seats, 3, options)
+    table = cls(app, config)
     app.scenes.push(table, transition=None)
     drive.step()
     app.toasts.clear()
     drive.key(pygame.K_h)
     assert [t.text for t in app.toasts] == ["No hints: only the computer plays in this game."]
-    table.input.pos = (-1, -1)  # (no ring under the pointer)
-    assert table.status_foot() == "Esc menu"
+    if game == "zertz":
+        table.input.pos = (-1, -1)  # (no ring under the pointer)
+        assert table.status_foot() == "Esc menu"
 
 
 def test_setup_fields_stand_in_one_column(app):
