@@ -29,9 +29,11 @@ Levels:
   upcard (counting the copies of a rank still unseen, so a rank whose copies are all on the
   table or in the pile is dropped); buys a discard that brings its contract a card closer
   while at most ``BUY_NEED`` cards are missing, keeping ``RESERVE`` chips for deal 7 (where
-  it buys only when at most ``BUY_NEED7`` card is missing, since every bought pair of cards
-  is a penalty risk in the longest deal); refuses buys when an opponent who melded is about
-  to go out and then dumps high cards (never a joker: that opponent could lay it off);
+  it buys only when at most ``BUY_NEED7`` card is missing, i.e. a card that completes its
+  go-out meld as ``buy_progress`` counts it, since every bought pair of cards is a penalty
+  risk in the longest deal; buying nothing there measured no better); refuses buys when an
+  opponent who melded is about to go out and then dumps high cards (never a joker: that
+  opponent could lay it off);
   prefers discards whose rank is already dead on the table or in the pile (less likely to
   feed the next seat's buy); chooses the contract meld that leaves the least penalty; sheds
   greedily once melded; swaps and frees jokers to shed.
