@@ -307,3 +307,30 @@ def test_a_card_let_go_on_another_seats_gate_says_where_a_discard_goes(app, driv
     drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", 0).center)
     drive.settle()
     assert scene.session.moves == [f"discard {card}"]
+
+
+def test_after_a_chiu_a_card_on_a_third_seats_gate_says_where_the_discard_goes(app, drive):
+    """It said "Drop a card on your gate to discard it", where your own gate refuses it
+    (pt59): every wrong gate now says where a discard after a chíu goes."""
+    import pygame
+
+    from game.rules import chan as rules
+    from game.session import Session
+    from tests.test_chan_rules import CHIU_3C, position
+
+    data = position({0: CHIU_3C}, to_move=2, phase="respond", dealer=1, gates={1: ["9M"]},
+                    live={"gate": 1, "card": "9M", "from": "discard"}, stock_top=["3C"])
+    state = rules.play(rules.load(data), "draw")  # Seat 3 reveals 3C; you hold three
+    scene = ChanTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    drive.key(pygame.K_c)  # Chíu!
+    drive.settle()
+    card = next(m.split()[1] for m in scene.legal() if m.startswith("discard "))
+    said = "After a chíu your discard goes to Seat 3's gate, in place of the card you claimed."
+    for seat in (1, 3, 0):  # two other seats' gates, then your own
+        app.toasts.clear()
+        drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", seat).center)
+        drive.settle()
+        assert scene.session.moves[-1] == "chiu 3C"
+        assert [t.text for t in app.toasts] == [said], seat

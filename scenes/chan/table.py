@@ -409,9 +409,11 @@ class ChanTable(CardTable):
                 return False, self._live_hint()
             return self._judge(self._gesture_move(drop.data))
         if zone == "hand":
-            if drop.name == "own_gate":  # after a chíu out of turn the discard goes elsewhere
-                return False, words.discard_after_chiu(
-                    self.seat_name(prompts.discard_gate(self.state)))
+            gate = prompts.discard_gate(self.state)
+            if drop.name in ("own_gate", "other_gate") and gate != self.viewer:
+                # after a chíu out of turn the discard goes to the claimed card's gate (on a
+                # third seat's gate it said to drop it on your own: pt59)
+                return False, words.discard_after_chiu(self.seat_name(gate))
             if drop.name == "live":  # the partner put onto the live card: the same capture
                 return self._judge(self._gesture_move(code))
             if drop.name != "gate":
