@@ -46,9 +46,12 @@ from scenes.base import Scene
 from scenes.crisp import CRISP
 
 # attributes that change without changing the picture (the clock is watched by its reads)
+# (countdowns, watched only as running or not by ``redraw_key``: the rules system's ``_rested``,
+# a table's ``hold_time`` and ``_lead_left`` changed every frame while the computer thought or
+# its move waited, so no table's background was kept during the computer's turns)
 _UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
-                        "_kept_background", "_background_for", "_background_last",
-                        "_kept_notes"})
+                        "_rested", "_carried", "hold_time", "_lead_left", "_kept_background",
+                        "_background_for", "_background_last", "_kept_notes"})
 _PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
 
 
@@ -209,7 +212,9 @@ class TableScene(Scene):
         sprites: the table's attributes, its rules system's, its session's and its buttons'
         (values of plain ones, identities of the rest: a new state, a new hint), the
         language and the settings."""
-        parts = [_snapshot(self), (language(),), _snapshot(self.app.settings)]
+        parts = [_snapshot(self), (language(),), _snapshot(self.app.settings),
+                 (self.__dict__.get("hold_time", 0.0) > 0,
+                  self.__dict__.get("_lead_left", 0.0) > 1e-9)]
         for name in ("rules", "session"):
             part = self.__dict__.get(name)
             if part is not None:

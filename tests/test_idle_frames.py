@@ -401,3 +401,19 @@ def test_the_last_frame_of_a_transition_is_drawn_without_input(app, drive, style
     fresh = app.screen.copy()
     app.draw(fresh)
     assert pixels(app.screen) == pixels(fresh)
+
+
+def test_countdowns_of_the_computers_turn_do_not_change_what_the_table_draws(app, drive):
+    """The rules system's rest after a move, and the table's hold and lead before the
+    computer's move, count down every frame: they were part of the key the table's kept
+    background is drawn for, so no background was kept while the computer thought or its
+    move waited. Only whether they run is (it may decide what is offered)."""
+    table = quiet_table(app, drive)
+    table.hold_time, table._lead_left = 0.8, 0.3
+    table.rules._rested = 0.1
+    key = table.redraw_key()
+    table.hold_time, table._lead_left = 0.5, 0.2
+    table.rules._rested = 0.4
+    assert table.redraw_key() == key
+    table.hold_time = 0.0  # the hold is over: that may change what the table offers
+    assert table.redraw_key() != key
