@@ -421,3 +421,15 @@ def test_a_press_on_the_discard_after_the_draw_is_told_how_to_discard():
     assert state.melded[0] and state.phase == "play" and state.seat == 0
     assert words.pile_refusal(state, 0) == (
         "You have drawn: meld if you can, then discard a card onto this pile")
+
+
+def test_a_lay_off_on_the_seats_own_meld_names_the_seat_once():
+    """"Seat 1 added 10♦ to Seat 1's set …" (pt58): its own set now."""
+    others = [OTHERS[0][:7] + ["7S"], OTHERS[1][:8], OTHERS[2]]
+    state = position([HAND[1:] + ["3S"]] + others, melds=MELDS, melded=[True, True, True, False],
+                     to_move=1)
+    assert "add 7S to 0" in rules.legal_moves(state)
+    assert describe(state, "add 7S to 0", names()) == "Seat 2 added 7♠ to their own set 7♥ 7♦ 7♣"
+    i18n.set_language("vi")
+    line = describe(state, "add 7S to 0", names())
+    assert "7♠" in line and not ENGLISH.search(line), line

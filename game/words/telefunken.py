@@ -92,13 +92,18 @@ def _name(seat: int, names: Sequence[str]) -> str:
     return _("Seat {number}").format(number=num(seat + 1))
 
 
-def meld_words(meld, names: Sequence[str]) -> str:
-    """A meld by whose it is and what it holds: "Seat 2's run 4♦ 5♦ 6♦", "your set 7♠ 7♥ 7♣"."""
+def meld_words(meld, names: Sequence[str], mover: int | None = None) -> str:
+    """A meld by whose it is and what it holds: "Seat 2's run 4♦ 5♦ 6♦", "your set 7♠ 7♥ 7♣";
+    "their own set …" when ``mover``, the seat a sentence names first, owns it ("Seat 1 added
+    10♦ to Seat 1's set" named it twice)."""
     owner = _name(meld.owner, names)
     shown = _cards(meld.cards)
     run = rules.group_kind(meld.cards) == "run"
     if _is_you(owner):
         return (_("your run {cards}") if run else _("your set {cards}")).format(cards=shown)
+    if mover == meld.owner:
+        return (_("their own run {cards}") if run else _("their own set {cards}")).format(
+            cards=shown)
     return (_("{owner}'s run {cards}") if run else _("{owner}'s set {cards}")).format(
         owner=owner, cards=shown)
 
@@ -191,7 +196,7 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.Melded):
             text = _melded_words(who, e)
         elif isinstance(e, rules.LaidOff):
-            meld = meld_words(before.melds[e.meld], names)
+            meld = meld_words(before.melds[e.meld], names, e.seat)
             stands = joker_after(before, e)
             if stands is None:
                 text = _("{name} added {cards} to {meld}").format(
@@ -205,11 +210,11 @@ def describe(before, move: str, names: Sequence[str]) -> str:
                       "the low end as {joker}") if e.end == "low" else
                     _("{name} put {card} in place of the joker of {meld}; the joker went to "
                       "the high end as {joker}")).format(
-                name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names),
+                name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names, e.seat),
                 joker=_cards([stands]) if stands else _("joker"))
         elif isinstance(e, rules.JokerFreed):
             text = _("{name} freed the joker of {meld} with {cards}").format(
-                name=who, meld=meld_words(before.melds[e.meld], names),
+                name=who, meld=meld_words(before.melds[e.meld], names, e.seat),
                 cards=card_list(e.cards))
         elif isinstance(e, rules.Discarded):
             text = _("{name} discarded {card}").format(name=who, card=_cards([e.card]))
