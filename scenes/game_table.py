@@ -255,7 +255,7 @@ class GameTable(TableScene):
         self._landing_moves = len(self.session.moves)
         self._run_after_lead()  # (an earlier move's, still waiting: its cards have set off)
         human = self.config.seats[seat].is_human
-        quiet = not human and self.quiet_move(seat, move)  # (nothing to show: no lead either)
+        quiet = self._quiet(seat, move)  # (nothing to show: no lead either)
         self._lead_left = 0.0 if human or quiet else self.app.settings.anim(AI_LEAD)
         self._lead_over = self._lead_left <= 0
         self.animate(seat, move, events)
@@ -569,13 +569,20 @@ class GameTable(TableScene):
 
     def quiet_move(self, seat: int, move: str) -> bool:
         """Is ``move`` of the computer at ``seat`` one the table does not show at all (it
-        is then played without the computer's pauses: ``RulesSystem.quiet``)? None here."""
+        is then played without the computer's pauses, ``RulesSystem.quiet``, and Undo does
+        not name it)? None here."""
         return False
+
+    def _quiet(self, seat: int | None, move: str) -> bool:
+        """A computer's move the table does not show (``quiet_move``)."""
+        return (seat is not None and not self.config.seats[seat].is_human
+                and self.quiet_move(seat, move))
 
     def undone_count(self, moves: list[str], movers: list[int | None]) -> int:
         """How many moves an Undo that took back ``moves`` (made by ``movers``) names: all
-        of them here; a table leaves out the moves it never showed."""
-        return len(moves)
+        but the computers' moves the table never showed (``quiet_move``)."""
+        return sum(1 for move, seat in zip(moves, movers, strict=True)
+                   if not self._quiet(seat, move))
 
     def undone_from(self, old: GameTable) -> None:
         """This table was built by Undo in the place of ``old``: what it carries over
@@ -1549,8 +1556,13 @@ class CardTable(GameTable):
             return seat if self.says_thinking(seat) else None
         if self.landing_seat() is not None:
             return None
-        seat = self.state.seat
+        seat = self.seat_shown_to_act()
         return seat if self.says_thinking(seat) else None
+
+    def seat_shown_to_act(self) -> int:
+        """The seat the table shows as the one to act, once nothing lands or leads: the
+        seat to move (a table may show another one)."""
+        return self.state.seat
 
     def draw_above_flight(self, surface: pygame.Surface) -> None:
         if self.curtain:  # again above the cards in flight: the next person's hand, flying

@@ -987,32 +987,19 @@ class ChanTable(CardTable):
     # -- a computer's claim out of turn: nothing shows it unless it is made ----------------
     def quiet_move(self, seat: int, move: str) -> bool:
         """A computer's declined claim: its log line is not told (it would show three of the
-        card in its hand), and it is played without the computer's pauses."""
+        card in its hand), it is played without the computer's pauses, and Undo does not
+        name it (after a discard one of them could have claimed, "Your last move and the
+        move after it are taken back" told that a computer held three of it)."""
         return move == "decline"
 
-    def undone_count(self, moves: list[str], movers: list[int | None]) -> int:
-        """Undo names the moves it took back less the computers' declined claims (after a
-        discard one of them could have claimed, "Your last move and the move after it are
-        taken back" told that a computer held three of it)."""
-        return sum(1 for move, seat in zip(moves, movers, strict=True)
-                   if not (move == "decline" and seat is not None
-                           and not self.config.seats[seat].is_human))
-
-    def _shown_to_act(self, state) -> int:
-        """The seat the table shows as the one to act in ``state``: in a computer's claim
-        out of turn, the seat whose turn it is (the claimer's panel lit up "thinking" after
-        a discard it held three of, though it then declined: pt54)."""
+    def seat_shown_to_act(self) -> int:
+        """In a computer's claim out of turn, the seat whose turn it is (the claimer's panel
+        lit up "thinking" after a discard it held three of, though it then declined: pt54)."""
+        state = self.state
         if (state.phase == "claim" and state.resume is not None
                 and not self.config.seats[state.seat].is_human):
             return state.resume.seat
         return state.seat
-
-    def thinking_seat(self) -> int | None:
-        seat = super().thinking_seat()
-        if seat is not None and seat == self.state.seat and self.leading_seat() is None:
-            shown = self._shown_to_act(self.state)
-            return shown if self.says_thinking(shown) else None
-        return seat
 
     def acting_seat(self) -> int:
         """The seat the table shows as acting, named by the prompt ("Seat 3 to play…") and
@@ -1024,7 +1011,7 @@ class ChanTable(CardTable):
         if (landing is not None and landing != self.state.seat
                 and not self.config.seats[landing].is_human):
             return landing
-        return self._shown_to_act(self.state)
+        return self.seat_shown_to_act()
 
     def prompt_text(self) -> str:
         """The prompt beside your gate: what the legal moves allow now, or who is playing."""
