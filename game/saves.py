@@ -226,6 +226,17 @@ def saved_game_words(entry: SaveEntry | None) -> str:
     return _("the saved game")
 
 
+def resume_reason(exc: Exception) -> str:
+    """Why a save did not resume, in the player's language. The check's reasons are words
+    (``Session.from_save``) that may end with a rules engine's English detail in brackets
+    ("the saved moves do not replay (unknown ring 'zz9')"): that detail is kept in English
+    only, and logged. Any other failure is "the save is damaged" (its name, in English)."""
+    if isinstance(exc, ValueError):
+        return without_detail(str(exc), exc.__cause__ or exc.__context__)
+    return without_detail(_("the save is damaged ({reason})").format(
+        reason=type(exc).__name__), exc)
+
+
 def check_saves_at_start() -> list[str]:
     """Read every save once at start, its moves replayed (a few milliseconds, a tenth of a
     second for the longest Telefunken game); set aside the damaged ones. Messages, one per
@@ -240,9 +251,8 @@ def check_saves_at_start() -> list[str]:
             try:
                 Session.from_save(data)
             except ValueError as exc:
-                reason = without_detail(str(exc), exc.__cause__ or exc.__context__)
                 raise StorageError(_("could not be resumed: {reason}; {note}").format(
-                    reason=reason, note=set_aside_note(entry.path))) from exc
+                    reason=resume_reason(exc), note=set_aside_note(entry.path))) from exc
         except FileNotFoundError:
             continue
         except StorageError as exc:

@@ -23,12 +23,13 @@ from game.saves import (
     flush_saves,
     list_saves,
     read_save,
+    resume_reason,
     save_in_background,
     write_autosave,
 )
 from game.session import Session
 from game.stats import record_game
-from game.storage import StorageError, set_aside_note, without_detail
+from game.storage import StorageError, set_aside_note
 
 
 def resume_saved_game(app, game: str | None = None) -> bool:
@@ -61,17 +62,6 @@ def resume_saved_game(app, game: str | None = None) -> bool:
         return False
     app.scenes.push(scene, transition="slide")
     return True
-
-
-def resume_reason(exc: Exception) -> str:
-    """Why a save did not resume, in the player's language. The check's reasons are words
-    (``Session.from_save``) that may end with a rules engine's English detail in brackets
-    ("the saved moves do not replay (unknown ring 'zz9')"): that detail is kept in English
-    only, and logged. Any other failure is "the save is damaged" (its name, in English)."""
-    if isinstance(exc, ValueError):
-        return without_detail(str(exc), exc.__cause__ or exc.__context__)
-    return without_detail(_("the save is damaged ({reason})").format(
-        reason=type(exc).__name__), exc)
 
 
 def _saved_game_words(entry: SaveEntry) -> str:
