@@ -60,6 +60,8 @@ class SceneManager:
         self._frame = pygame.Surface(app.size)
         self._under: pygame.Surface | None = None  # the scenes beneath the top, drawn
         self._under_for: tuple | None = None  # ... for these scenes (None: stale)
+        self._under_own: pygame.Surface | None = None  # the surface ``under`` is drawn in
+        self._pictures: list[pygame.Surface] = []  # for transitions' pictures of the old frame
         self._under_shared = False  # ``under`` is for now a transition's picture of the old
         # frame (drawn while the scene beneath was the top): drawn again when it ends
         self.under_version = 0  # grows with every new ``under`` picture
@@ -204,8 +206,13 @@ class SceneManager:
             provisional = self._under_shared and self.transition is None
             if self._under is None or self._under_for != key or provisional:
                 if self._under is None or self._under_shared:
-                    # (never into a transition's picture of the old frame)
-                    self._under = pygame.Surface(self.app.size, 0, surface)
+                    # (never into a transition's picture of the old frame; into the stack's
+                    # own surface, made once: a new one costs the frame that draws it first
+                    # a page fault for each of its pages, 6-17 ms here, as a fade ends)
+                    own = self._under_own
+                    if own is None or own.get_size() != self.app.size:
+                        own = self._under_own = pygame.Surface(self.app.size, 0, surface)
+                    self._under = own
                     self._under_shared = False
                 for scene in scenes[:-1]:
                     scene.draw_frame(self._under)
@@ -230,7 +237,7 @@ class SceneManager:
         if style is None or duration <= 0 or not self.stack:
             self.transition = None
         else:
-            old = pygame.Surface(self.app.size)
+            old = self._free_picture()
             if self.transition is not None:
                 self.draw(old)
             else:
@@ -239,6 +246,34 @@ class SceneManager:
             self.transition = Transition(style, old, duration, reverse)
         self.invalidate()  # the stack is about to change
         return stack_picture
+
+    def stock_pictures(self) -> None:
+        """Make the stack's own canvas-sized surfaces now (two for transitions' pictures,
+        one for ``under``), touched, so that no frame of a game pays for their pages (a table
+        calls it as it opens: its pause menu and results open with a fade over it)."""
+        size = self.app.size
+        self._pictures = [p for p in self._pictures if p.get_size() == size]
+        while len(self._pictures) < 2:
+            picture = pygame.Surface(size)
+            picture.fill((0, 0, 0))
+            self._pictures.append(picture)
+        if self._under_own is None or self._under_own.get_size() != size:
+            self._under_own = pygame.Surface(size, 0, self._frame)
+            self._under_own.fill((0, 0, 0))
+
+    def _free_picture(self) -> pygame.Surface:
+        """A canvas-sized surface for a transition's picture of the old frame: one of the
+        stack's own that neither ``under`` nor the transition under way shows, else a new one
+        (kept: a new surface costs the frame that draws it first a page fault for each of
+        its pages, 6-17 ms here, and the results open with a fade at the end of a deal)."""
+        busy = (self._under, self.transition.old if self.transition is not None else None)
+        for picture in self._pictures:
+            if all(picture is not b for b in busy) and picture.get_size() == self.app.size:
+                return picture
+        picture = pygame.Surface(self.app.size)
+        self._pictures = [p for p in self._pictures if p.get_size() == self.app.size][-2:]
+        self._pictures.append(picture)
+        return picture
 
     def _under_key(self) -> tuple:
         """The scenes beneath the top that ``draw_stack`` draws into ``under``."""

@@ -129,7 +129,7 @@ class PauseMenu(Scene):
         return self.widgets.needs_redraw()
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 175)
+        theme.dim(surface, theme.VEIL_PAUSE)
         theme.panel(surface, self.panel, alpha=255)
         title = _("Restart?") if self.confirming else _("Paused")
         theme.blit_text(surface, title, (self.panel.centerx, self.panel.y + 32), 40,

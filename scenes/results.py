@@ -28,7 +28,7 @@ import pygame
 from ecs.input import InputEvent
 from game.i18n import _, num, signed
 from scenes import card_name_label as names
-from scenes import theme
+from scenes import pictures, theme
 from scenes.base import Scene
 from scenes.crisp import CRISP
 from scenes.widgets import Button, WidgetGroup
@@ -120,9 +120,13 @@ class ResultsOverlay(Scene):
                               _("Menu"), on_menu, hotkey=pygame.K_ESCAPE))
         self.widgets = WidgetGroup(buttons)
 
+    def exit(self) -> None:
+        pictures.give_back(self._static)  # (for the next results or table)
+        self._static = self._static_for = None
+
     def language_changed(self) -> None:
         self._build()
-        self._static = None
+        self._static_for = None
         self._table_for = self._log_for = None  # laid out again, in the new language
 
     def needs_redraw(self) -> bool:
@@ -143,7 +147,9 @@ class ResultsOverlay(Scene):
         laid out and rendered, the veil, the panel and the buttons drawn once on the scratch
         ``surface``, so that the first frame only blits what is made."""
         self._layout()
-        theme.dim(surface, 160)
+        if self._static is None:  # (its pages made now: the first frame only draws in it)
+            self._static = pictures.take(self.app.size, surface)
+        theme.dim(surface, theme.VEIL_RESULTS)
         theme.panel(surface, self.panel, alpha=255, edge=theme.GOLD)
         self.widgets.draw(surface)
 
@@ -191,7 +197,10 @@ class ResultsOverlay(Scene):
             mark = CRISP.mark()
             self._draw_static(surface)
             if under is not None:
-                self._static, self._static_for = surface.copy(), key
+                if self._static is None:
+                    self._static = pictures.take(self.app.size, surface)
+                self._static.blit(surface, (0, 0))
+                self._static_for = key
                 self._static_notes = CRISP.since(mark)
         self.widgets.draw(surface)
         self._draw_card_name(surface)
@@ -243,7 +252,7 @@ class ResultsOverlay(Scene):
 
     def _draw_static(self, surface: pygame.Surface) -> None:
         """The veil, panel, titles, score table and log: all but the buttons."""
-        theme.dim(surface, 160)
+        theme.dim(surface, theme.VEIL_RESULTS)
         theme.panel(surface, self.panel, alpha=255, edge=theme.GOLD)
         (words, band), log = self._layout()
         if band is not None:
@@ -437,7 +446,7 @@ class DealSummary(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._drawn = self._counted()
-        theme.dim(surface, 140)
+        theme.dim(surface, theme.VEIL_SUMMARY)
         p = self.panel
         theme.panel(surface, p, alpha=255, edge=theme.GOLD)
         theme.blit_text(surface, self.title, (p.centerx, p.y + 22), 34, theme.GOLD, "serif",

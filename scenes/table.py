@@ -41,7 +41,7 @@ from ecs.tween import TweenSystem, is_animating
 from ecs.world import SceneWorld
 from game.card_art import restyled
 from game.i18n import language
-from scenes import theme
+from scenes import pictures, theme
 from scenes.base import Scene
 from scenes.crisp import CRISP
 
@@ -110,6 +110,15 @@ class TableScene(Scene):
         """The felt, the sounds, every card image the table may show (``warm_images``) and
         one drawing off screen (rotations, texts)."""
         theme.felt(self.app.size)
+        if self._kept_background is None:
+            self._kept_background = pictures.take(self.app.size, surface)
+        # what the pause menu, a deal's summary and the results draw over the table, made now:
+        # a canvas-sized surface made in a frame costs it a page fault per page (the frames
+        # that opened the first results of a game took 17-37 ms)
+        pictures.stock(self.app.size, surface)
+        self.app.scenes.stock_pictures()
+        for alpha in (theme.VEIL_SUMMARY, theme.VEIL_RESULTS, theme.VEIL_PAUSE):
+            theme.dim(surface, alpha)  # (on the scratch canvas: drawn over below)
         self.app.sounds.warm()
         for image, codes, widths in self.warm_images():
             for width in widths:
@@ -126,6 +135,9 @@ class TableScene(Scene):
             self.world.activate()
 
     def exit(self) -> None:
+        pictures.give_back(self._kept_background)  # (for the next table's background)
+        self._kept_background = None
+        self._background_for = self._background_last = None
         if self.world is not None:
             self.world.destroy()
 

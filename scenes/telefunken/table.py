@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 import esper
@@ -1417,8 +1418,9 @@ def banner_place(text: str, within: pygame.Rect, clear: list[pygame.Rect],
     banner's own words is lost), the wider, the nearer of equals."""
     area = within.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN)
     covered, above = (_mask(area, rects) for rects in (clear, over))
-    shapes = list(banner_shapes(text, within, area))
-    free = _free_place(area, within, shapes, [*clear, *over])
+    shapes: list = []  # (made as the free places are looked for: the first may do)
+    free = _free_place(area, within, _kept(banner_shapes(text, within, area), shapes),
+                       [*clear, *over])
     if free is not None:
         return free
     best = None  # ((cover, narrowed, distance), box, images)
@@ -1445,7 +1447,14 @@ def banner_place(text: str, within: pygame.Rect, clear: list[pygame.Rect],
 OVER_WEIGHT = 4  # a banner under a message: each pixel covered counts this many times
 
 
-def _free_place(area: pygame.Rect, within: pygame.Rect, shapes: list,
+def _kept(items: Iterable, into: list) -> Iterator:
+    """``items`` one by one, each also put in ``into``."""
+    for item in items:
+        into.append(item)
+        yield item
+
+
+def _free_place(area: pygame.Rect, within: pygame.Rect, shapes: Iterable,
                 rects: list[pygame.Rect]) -> tuple[pygame.Rect, list[pygame.Surface]] | None:
     """The first shape that has a place covering none of ``rects``, at its place nearest the
     panel's centre (of the places ``banner_place`` tries), or None. The places are tried
