@@ -31,6 +31,33 @@ ANGLE_STEP = 2  # degrees: rotations are drawn (and cached) to the nearest step
 TURNING_ANGLE_STEP = 4  # degrees: the step while a sprite's angle changes from frame to frame
 
 
+GLOWS_KEPT = 96  # drop targets' glows kept (each size, lit or hovered, shape)
+_glows: dict[tuple, pygame.Surface] = {}
+
+
+def _glow(size: tuple[int, int], hovered: bool, shape: str) -> pygame.Surface:
+    """The glow of a valid drop target of ``size`` (its rect grown by 10), kept for every
+    table of the process (a new table's targets are mostly the last one's)."""
+    key = (tuple(size), hovered, shape)
+    glow = _glows.get(key)
+    if glow is None:
+        if len(_glows) >= GLOWS_KEPT:
+            _glows.clear()
+        glow = pygame.Surface(size, pygame.SRCALPHA)
+        local = glow.get_rect()
+        fill = HOVER_FILL if hovered else VALID_FILL
+        edge = 4 if hovered else 2
+        if shape == "circle":
+            radius = min(local.size) // 2
+            pygame.draw.circle(glow, fill, local.center, radius)
+            pygame.draw.circle(glow, VALID_EDGE, local.center, radius, edge)
+        else:
+            pygame.draw.rect(glow, fill, local, border_radius=12)
+            pygame.draw.rect(glow, VALID_EDGE, local, edge, border_radius=12)
+        _glows[key] = glow
+    return glow
+
+
 class RenderSystem:
     """Draws sprites by z; call ``draw(surface)`` once per frame after the processors ran.
 
@@ -46,7 +73,6 @@ class RenderSystem:
         # entry: [source image (kept alive so its id() is not reused), result, uses]
         self._cache: dict[tuple, list] = {}
         self._shadows: dict[tuple, pygame.Surface] = {}
-        self._glows: dict[tuple, pygame.Surface] = {}
         self._coarse: dict[tuple, list] = {}  # [source image, result] at TURNING_ANGLE_STEP
         self._cleared = 0  # how often ``_cache`` was emptied
         self._limit = cache_limit
@@ -260,22 +286,16 @@ class RenderSystem:
     def _target(self, drop: DropTarget) -> tuple[pygame.Surface, tuple[int, int]]:
         """The glow of an active, valid drop target and where it goes."""
         rect = drop.rect.inflate(10, 10)
-        key = (rect.size, drop.hovered, drop.shape)
-        glow = self._glows.get(key)
-        if glow is None:
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            local = glow.get_rect()
-            fill = HOVER_FILL if drop.hovered else VALID_FILL
-            edge = 4 if drop.hovered else 2
-            if drop.shape == "circle":
-                radius = min(local.size) // 2
-                pygame.draw.circle(glow, fill, local.center, radius)
-                pygame.draw.circle(glow, VALID_EDGE, local.center, radius, edge)
-            else:
-                pygame.draw.rect(glow, fill, local, border_radius=12)
-                pygame.draw.rect(glow, VALID_EDGE, local, edge, border_radius=12)
-            self._glows[key] = glow
-        return glow, rect.topleft
+        return _glow(rect.size, drop.hovered, drop.shape), rect.topleft
+
+    def warm_targets(self) -> None:
+        """Make the glows of the world's drop targets as they stand, lit and hovered (a
+        table does it before it opens: the frame that first lifted a card made them, 5-10
+        ms for a table's large targets)."""
+        for _, drop in esper.get_component(DropTarget):
+            size = drop.rect.inflate(10, 10).size
+            for hovered in (False, True):
+                _glow(size, hovered, drop.shape)
 
     def _transformed(self, image: pygame.Surface, angle: float, scale: float,
                      squash: float, turning: bool = False) -> pygame.Surface | None:

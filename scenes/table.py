@@ -125,6 +125,8 @@ class TableScene(Scene):
                 for code in codes:
                     image(code, width)
         if self.world is not None and self.world.alive:
+            self.world.activate()
+            self.render.warm_targets()
             self.draw_frame(surface)
             self._redraw = True
 

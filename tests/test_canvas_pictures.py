@@ -3,15 +3,20 @@
 per page, 6-17 ms: the table's second frame, in the middle of its opening slide, and the
 frames that opened the first results of a game took 14-38 ms), and a Telefunken banner's
 narrower shapes are made only when its first shape has no free place (4-8 ms of text
-measuring in the frame a banner came on a table full of melds)."""
+measuring in the frame a banner came on a table full of melds); the glows of a table's drop
+targets are made before it opens (the frame that first lifted a card took 10 ms)."""
 
 from __future__ import annotations
 
+import esper
 import pygame
 
+from ecs import render
+from ecs.components import CardFace, DropTarget
 from scenes import pictures, theme
 from scenes.pause import PauseMenu
 from scenes.results import ResultsOverlay
+from scenes.sandbox_table import SandboxTable
 from scenes.telefunken import table as telefunken_table
 from scenes.zertz_table import ZertzTable
 from tests.test_idle_frames import PEOPLE, pixels, quiet_table
@@ -121,3 +126,25 @@ def test_a_banner_with_a_free_place_makes_none_of_its_narrower_shapes(monkeypatc
     full = [pygame.Rect(0, 0, 1000, 500)]  # everything covered: every shape is weighed
     telefunken_table.banner_place(words, within, full)
     assert len(made) > 3
+
+
+def test_a_table_makes_its_drop_targets_glows_before_it_opens(app, drive):
+    render._glows.clear()
+    table = SandboxTable(app, seed=3, deal=8)
+    app.scenes.push(table, transition="fade")  # prepared as it opens
+    made = dict(render._glows)
+    assert made  # the glows of the table's targets, lit and hovered
+    drive.settle()
+    card = table.hand[2]
+    start = drive.center_of(card)
+    drive.press(start)
+    drive.move((start[0] + 40, start[1] - 200), steps=5)
+    drive.step(3)
+    lit = [d for _, d in esper.get_component(DropTarget) if d.active and d.valid]
+    assert len(lit) == 3
+    suit = esper.component_for_entity(card, CardFace).code[-1]
+    drive.move(table.layout[f"pile_{suit}"].rect.center, steps=3)  # one of them hovered
+    drive.step(2)
+    assert any(d.hovered for d in lit)
+    assert render._glows == made  # lifting the card and hovering a pile made no glow
+    drive.release()
