@@ -620,9 +620,12 @@ class ChanTable(CardTable):
                                                  [event.card] * 4, name))
             elif isinstance(event, rules.Won):
                 # the winning hand is the winner's: no other seat's mark follows a card into
-                # it (the card revealed into a gate and won on); the winning card is marked
+                # it (the card revealed into a gate and won on); the winning card is marked,
+                # and only it: nor does the winner's own mark of this turn follow its cards
+                # there (after a chíu ù the four's outline and tag came along, a second
+                # outline and tag on the set around the one of the card won on)
                 win = [e for _, e in self.sync.entities("win")]
-                self.marks.forget(win, [other for other in self.marks.marks if other != seat])
+                self.marks.forget(win, list(self.marks.marks))
                 if event.card is not None:
                     mark(seat, self.sync, "win", [event.card], name)
 
