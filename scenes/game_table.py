@@ -1609,12 +1609,19 @@ class CardTable(GameTable):
         else:
             box, images = banner_at(text, center, size)
         # opaque until it fades (at 240 the words beneath showed through, faintly)
-        theme.panel(surface, box, alpha=min(255, int(255 * left / 0.3)), edge=theme.GOLD)
+        alpha = min(255, int(255 * left / 0.3))
+        theme.panel(surface, box, alpha=alpha, edge=theme.GOLD)
         step = max(img.get_height() for img in images)
         top = box.centery - step * len(images) / 2
         for i, img in enumerate(images):
-            theme.put(surface, img, img.get_rect(center=(box.centerx,
-                                                         round(top + step * (i + 0.5)))))
+            where = img.get_rect(center=(box.centerx, round(top + step * (i + 0.5))))
+            if alpha < 255:  # its words fade with it (they stood whole over the words
+                # beneath, showing through the fading panel: a jumble for a moment)
+                img = img.copy()
+                img.set_alpha(alpha)
+                surface.blit(img, where)
+            else:
+                theme.put(surface, img, where)
 
     def place_banner(self, text: str, within: pygame.Rect
                      ) -> tuple[pygame.Rect, list[pygame.Surface]]:

@@ -26,3 +26,32 @@ def test_a_banner_is_opaque_until_it_fades(app, drive):
     surface.fill((255, 255, 255))
     table.draw_banner(surface, centre)
     assert surface.get_at((600, 300 - 26))[:3] != PANEL
+
+
+def test_a_fading_banner_s_words_fade_with_it(app, drive):
+    """Its words stood whole while the panel faded: over the words beneath, showing through
+    the panel, they were a jumble for a moment (play-test pt63)."""
+    from scenes import theme
+    from scenes.telefunken_table import new_scene
+
+    table = new_scene(app, default_config("telefunken", seed=4))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    centre = (640, 300)
+
+    def words_drawn(left: float) -> int:
+        """How many pixels of the banner's box are the words' gold (or nearly)."""
+        surface = pygame.Surface(app.size)
+        surface.fill((255, 255, 255))
+        table.banner = ("You cut 30 cards", left)
+        table.draw_banner(surface, centre)
+        gold = 0
+        for x in range(450, 830):
+            for y in range(280, 320):
+                r, g, b = surface.get_at((x, y))[:3]
+                gold += abs(r - theme.GOLD[0]) + abs(g - theme.GOLD[1]) + abs(b - theme.GOLD[2]) < 30
+        return gold
+
+    whole, fading = words_drawn(2.0), words_drawn(0.15)
+    assert whole > 200  # the words, in gold, on the opaque panel
+    assert fading < whole // 10  # half faded: no pixel of them in their full gold
