@@ -62,7 +62,8 @@ def test_enter_melds_in_telefunken_and_says_why_when_the_choice_is_no_meld(app, 
     assert Counter(table.state.melds[0].cards) == Counter(["7H", "7D", "7C"])
 
 
-def test_enter_buys_once_the_buy_has_stood_and_not_as_it_comes(app, drive):
+def test_enter_passes_once_the_pass_has_stood_and_not_as_it_comes(app, drive):
+    """At an offer Pass is lit, not Buy: Enter, pressed to go on, spent a chip (pt63)."""
     from game.rules import telefunken as rules
     from scenes.telefunken_table import TelefunkenTable
     from tests.test_telefunken_table import CONFIG, OTHERS, position
@@ -73,16 +74,16 @@ def test_enter_buys_once_the_buy_has_stood_and_not_as_it_comes(app, drive):
     table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
     app.scenes.push(table, transition=None)
     drive.step()
-    buy = table.widgets.lit()
-    assert buy is not None and buy.label == "Buy (1 chip)"
-    buy.quiet_until = table.time + 10  # as if it had only just appeared
+    passing = table.widgets.lit()
+    assert passing is not None and passing.label == "Pass"
+    passing.quiet_until = table.time + 10  # as if it had only just appeared
     drive.key(pygame.K_RETURN)
     assert table.session.moves == []  # ignored, as a click then would be
-    buy = table.widgets.lit()
-    buy.quiet_until = table.time
+    passing = table.widgets.lit()
+    passing.quiet_until = table.time
     chips = table.state.chips[0]
     _enter(drive)
-    assert table.session.moves == ["buy"] and table.state.chips[0] == chips - 1
+    assert table.session.moves == ["pass"] and table.state.chips[0] == chips
 
 
 def test_enter_does_nothing_for_a_hand_under_the_cover(app, drive):
@@ -98,14 +99,14 @@ def test_enter_does_nothing_for_a_hand_under_the_cover(app, drive):
     app.scenes.push(table, transition=None)
     drive.settle()
     assert table.curtain and table.is_legal("take")
-    _enter(drive)  # Take upcard is lit, but the person has not seen their cards
+    _enter(drive)  # Draw is lit, but the person has not seen their cards
     assert table.session.moves == [] and table.curtain
     drive.lift_cover(table)
     lit = table.widgets.lit()
-    assert lit is not None and lit.label == "Take upcard"
+    assert lit is not None and lit.label == "Draw"  # (not Take upcard: the person's choice)
     lit.quiet_until = table.time
     _enter(drive)
-    assert table.session.moves == ["take"]
+    assert table.session.moves == ["draw"]
 
 
 def test_enter_claims_when_chiu_alone_is_lit(app, drive):

@@ -941,14 +941,17 @@ class TelefunkenTable(Gestures, CardTable):
             self.mine) else set()
         area = self.layout["actions"].rect
         row: list[tuple[str, object, bool]] = []
+        # lit (gold, and pressed by Enter): the move that commits to nothing, Draw and Pass;
+        # Take upcard and Buy are the player's own choice (Enter bought a card at every
+        # offer, spending a chip, for a newcomer pressing it to go on: pt63)
         if "draw" in legal:
-            row.append(("draw", lambda: self.rules.submit("draw"), False))
+            row.append(("draw", lambda: self.rules.submit("draw"), True))
         if "take" in legal:
-            row.append(("take", lambda: self.rules.submit("take"), True))
+            row.append(("take", lambda: self.rules.submit("take"), False))
         if "buy" in legal:
-            row.append(("buy", lambda: self.rules.submit("buy"), True))
+            row.append(("buy", lambda: self.rules.submit("buy"), False))
         if "pass" in legal:
-            row.append(("pass", lambda: self.rules.submit("pass"), False))
+            row.append(("pass", lambda: self.rules.submit("pass"), True))
         cuts = self.cut_choices()
         if cuts:
             if self.cut_at not in cuts:
