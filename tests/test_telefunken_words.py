@@ -217,7 +217,27 @@ def test_cards_that_make_no_group_are_not_called_a_run():
                 assert "A run" not in text and "two trios" in text, (chosen, text)
     fresh = replace(state, deal=2, melded=(False, True, True, False))
     assert words.selection_prompt(fresh, 0, ["4H", "5H", "6H"], None).startswith("A run, but")
-    assert words.selection_prompt(fresh, 0, ["4H", "4D", "4S"], None).startswith("A set, but")
+    assert words.selection_prompt(fresh, 0, ["4H", "4D", "4S"], None).startswith(
+        "Half of your contract (two trios)")
+
+
+def test_one_set_of_a_two_set_contract_is_called_half_of_it():
+    """"A set, but your first meld this deal must be the contract: two trios" did not say
+    what was missing (pt63, with 4♥ 4♥ 4♦ in deal 2)."""
+    from dataclasses import replace
+
+    state = laid_out()
+    for deal, chosen, contract in ((2, ["4H", "4H", "4D"], "two trios"),
+                                   (4, ["9S", "9D", "9C", "JK"], "two cuartetos"),
+                                   (6, ["QS", "QD", "QC", "QH", "QH"], "two quintetos")):
+        s = replace(state, deal=deal, melded=(False, True, True, False))
+        assert words.selection_prompt(s, 0, chosen, None) == (
+            f"Half of your contract ({contract}): choose the cards of the other set too, then "
+            "meld both at once")
+    # a set of another size, or a one-set contract: the contract is named, as before
+    for deal, chosen in ((4, ["4H", "4D", "4S"]), (3, ["4H", "4D", "4S"]), (5, ["4H", "4D", "4S", "4C"])):
+        s = replace(state, deal=deal, melded=(False, True, True, False))
+        assert words.selection_prompt(s, 0, chosen, None).startswith("A set, but"), deal
 
 
 def test_deal_1_says_what_makes_a_trio_pure():

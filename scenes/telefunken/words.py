@@ -183,6 +183,12 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         if len(selected) > 3:  # (four of a kind is a set, but not the contract)
             return _("A set, but your first meld this deal must be a pure trio: exactly three "
                      "cards of one rank in three suits")
+    wanted = rules.CONTRACTS.get(state.deal, ())
+    if (kind == "set" and not state.melded[seat] and len(wanted) == 2
+            and all(group == ("set", len(selected)) for group in wanted)):
+        # (one of the deal's two sets: "the contract is two trios" did not say what was left)
+        return _("Half of your contract ({contract}): choose the cards of the other set "
+                 "too, then meld both at once").format(contract=contract(state.deal))
     if kind in ("set", "run") and not state.melded[seat]:
         text = (_("A run, but your first meld this deal must be the contract: {contract}")
                 if kind == "run" else
