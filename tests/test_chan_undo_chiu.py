@@ -55,3 +55,28 @@ def test_after_your_chiu_undo_is_grey_and_names_the_chiu(app, drive):
             "Nothing to undo: a chíu shows three cards of your hand to everyone, so it cannot "
             "be taken back."]
         assert table.session.moves[-1].startswith("chiu ")  # nothing was taken back
+
+
+def test_undo_never_takes_back_a_computer_leaving_a_card():
+    """After your chíu your discard goes to the gate of the seat you took from; that seat
+    leaving it told what its hand does not want, and Undo took back the discard and the
+    answer, so another discard could be tried (pt61). So after a claim you declined."""
+    cases = {"chiu": 0, "decline": 0}
+    for seed in range(70):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        person_moved = False
+        while session.result is None:
+            moves = rules.legal_moves(session.state)
+            seat = rules.to_move(session.state)
+            move = rng.choice([m for m in moves if m != "u"] or moves)
+            if person_moved and seat != 0 and move == "pass":
+                kind = "chiu" if session.moves[-2].startswith("chiu") else "decline"
+                undoable = session.can_undo()
+                session.play(move)
+                assert undoable and not session.can_undo(), (seed, session.moves[-3:])
+                cases[kind] += 1
+                break
+            session.play(move)
+            person_moved = seat == 0 and session.can_undo()
+    assert cases["chiu"] >= 1 and cases["decline"] >= 1, cases

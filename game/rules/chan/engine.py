@@ -251,7 +251,10 @@ Event = (Dealt | DeadHand | Revealed | CardPassed | Captured | ChiuClaimed | Dis
          | Declined | BanAdded | Won | StockExhausted | Settled | TurnChanged)
 
 REVEALING_EVENTS = (Revealed, ChiuClaimed)
-SHOWN_EVENTS = (Captured, Discarded)  # cards out of the ``seat``'s concealed hand
+# cards out of the ``seat``'s concealed hand, and a seat's leaving the live card (it tells
+# what that hand does not want): a computer's stop Undo (after your chíu, your discard left by
+# the seat it went to could be taken back, and another one tried)
+SHOWN_EVENTS = (Captured, Discarded, CardPassed)
 """Events that bring hidden cards to light (a stock card, three concealed cards)."""
 
 
