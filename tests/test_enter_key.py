@@ -141,3 +141,40 @@ def test_two_lit_buttons_leave_enter_to_nothing():
     assert WidgetGroup([one, two]).lit() is one
     one.enabled = False  # greyed and silent: nothing to press
     assert WidgetGroup([one, two, other]).lit() is None
+
+
+def test_enter_draws_in_chan_when_drawing_is_all_there_is(app, drive):
+    """Draw was the only button and Enter did nothing (pt61): it is lit then; where a card
+    could be taken it is not (drawing would pass the card up and ban its face)."""
+    import random
+
+    from game.rules import chan as rules
+    from scenes.chan_table import ChanTable
+
+    seats = (Seat("human"),) + (Seat("ai", "easy"),) * 3
+    found = {}
+    for seed in range(40):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", seats, seed, {}))
+        while session.result is None and len(found) < 2:
+            moves = rules.legal_moves(session.state)
+            if rules.to_move(session.state) == 0 and "draw" in moves:
+                kind = "only" if moves == ["draw"] else "choice"
+                found.setdefault(kind, rules.dump(session.state))
+            session.play(rng.choice([m for m in moves if m != "u" and not m.startswith("chiu")]
+                                    or moves))
+        if len(found) == 2:
+            break
+    config = GameConfig("chan", seats, 1, {})
+    for kind, data in found.items():
+        state = rules.load(data)
+        table = ChanTable(app, config, Session(config, rules, state, state))
+        app.scenes.reset(table, transition=None)
+        drive.settle()
+        lit = [w.label for w in table.widgets.widgets if getattr(w, "primary", False) and w.enabled]
+        _enter(drive)
+        if kind == "only":
+            assert lit == ["Draw"] and table.session.moves[:1] == ["draw"]
+        else:  # a card could be taken: Draw is not lit and Enter leaves the choice to you
+            assert "Draw" not in lit and table.session.moves == []
+    assert set(found) == {"only", "choice"}

@@ -652,8 +652,13 @@ class ChanTable(CardTable):
         self.move_buttons = {}
         if self.mine:
             area = self.layout["claims"].rect
-            labels = [(words.button(m), m, m == "u" or m.startswith("chiu ")) for m in self.legal()
-                      if m in ("u", "decline", "pass", "draw") or m.startswith("chiu ")]
+            legal = self.legal()
+            # lit (and pressed by Enter): Ù! and Chíu!, and Draw or Pass when it is the only
+            # move there is (Enter did nothing where Draw was all you could do, pt61; where a
+            # card could be taken, drawing would pass it up: not lit)
+            labels = [(words.button(m), m, m == "u" or m.startswith("chiu ")
+                       or (len(legal) == 1 and m in ("pass", "draw")))
+                      for m in legal if m in ("u", "decline", "pass", "draw") or m.startswith("chiu ")]
             w = 104
             size = 18
             while size > 13 and max((theme.text_width(label, size, "bold")
