@@ -1120,3 +1120,25 @@ def test_a_zetema_is_told_once_its_fifth_card_lies_on_the_pile(app, drive):
     first = seen[told[0]]
     assert first[1] == first[2] == 5  # the counter reads 5/5 as the banner comes
     assert any(landed < pile for _, landed, pile in seen[:told[0]])  # (it did fly)
+
+
+def test_a_hand_card_clicked_while_the_computer_s_move_lands_says_to_wait(app, drive):
+    """On your turn, while the computer's discard before it still lands (or its zetema is
+    told), a click on a card of your hand did nothing and said nothing (pt62)."""
+    state = position(["2H", "3H", "9D", "5C", "6S", "7H", "KS"],
+                     ["3C", "3D", "6C", "8C", "10D", "QD", "AC"], to_move=1, phase="meld")
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    for _ in range(600):
+        drive.step()
+        if table.rules.to_move == 0 and not table.mine:
+            break
+    assert table.rules.to_move == 0 and not table.mine  # the computer's move is landing
+    app.toasts.clear()
+    drive.click(drive.center_of(hand_ent(table, "9D")))
+    assert [t.text for t in app.toasts] == ["Wait until the last move has reached the table."]
+    assert table.selection == []
+    drive.settle()
+    assert table.mine
+    drive.click(drive.center_of(hand_ent(table, "9D")))
+    assert [code for code, _ in table.selection] == ["9D"]  # landed: the click takes it

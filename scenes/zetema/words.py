@@ -180,6 +180,11 @@ def wait_your_turn() -> str:
     return _("Wait for your turn")
 
 
+def landing() -> str:
+    """Your turn, but the move before it is still reaching the table or being told."""
+    return _("Wait until the last move has reached the table.")
+
+
 def stays_on_pile(token: str) -> str:
     return _("{card} stays on its pile unless it joins a marriage").format(card=card(token))
 
