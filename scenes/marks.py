@@ -94,9 +94,11 @@ class LastMoves:
         return mark
 
     def place(self, seat: int, rect: pygame.Rect, label: str = "", shape: str = "rect",
-              dashed: bool = False) -> None:
-        """Mark a fixed place on the table."""
-        self.marks.setdefault(seat, []).append(Mark((), pygame.Rect(rect), shape, label, dashed))
+              dashed: bool = False, arriving: Iterable[int] = ()) -> None:
+        """Mark a fixed place on the table; its tag waits for the ``arriving`` pieces (on
+        their way to it) to land there."""
+        self.marks.setdefault(seat, []).append(
+            Mark(tuple(arriving), pygame.Rect(rect), shape, label, dashed))
 
     def cards(self, seat: int, sync, zone: str, codes: Iterable[str],
               label: str = "", tag_at: str = "top") -> Mark | None:

@@ -329,3 +329,28 @@ def test_the_took_put_tag_leaves_the_neighbouring_pieces_and_labels_in_view(app,
         assert over.width * over.height < tag.width * tag.height // 10, ring
     for _, (x, y) in geo.row_label_spots(table.layout) + geo.column_label_spots(table.layout):
         assert not tag.collidepoint(x, y)
+
+
+def test_the_took_put_tag_waits_for_the_put_marble_to_land(app, drive, monkeypatch):
+    """The tag stood on the ring while the drawn marble was still on its way from the bag
+    (pt62): it comes as the marble lands, as a card's tag does."""
+    import scenes.marks as marks_module
+    from ecs.tween import travelling
+    from tests.test_marks import record_calls
+
+    state = position(pieces={"a2": 0, "d4": 1})
+    table = open_table(app, drive, state)
+    perform(drive, table, "take a1")
+    drive.settle()
+    perform(drive, table, "put a1")
+    drive.step()
+    marble = table.marble_ents["a1"]
+    assert travelling(marble)  # on its way to a1
+    drawn = record_calls(monkeypatch, marks_module, "_tag")
+    table.draw(pygame.Surface(app.size))
+    assert [label for label, _ in drawn if label == "took · put"] == []
+    drive.settle()
+    assert not travelling(marble)
+    drawn.clear()
+    table.draw(pygame.Surface(app.size))
+    assert [label for label, _ in drawn if label == "took · put"] == ["took · put"]

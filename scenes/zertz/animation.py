@@ -142,8 +142,9 @@ class MoveAnimation:
                 took_here = [m for m in marks if m.dashed and m.rect == rect]
                 for mark in took_here:
                     marks.remove(mark)
+                arriving = self.marble_ents.get(event.ring)  # (its tag waits for it to land)
                 self.marks.place(seat, rect, words.took_and_put() if took_here else "",
-                                 shape="circle")
+                                 shape="circle", arriving=() if arriving is None else (arriving,))
             elif isinstance(event, rules.MarbleTaken) and event.ring not in removed:
                 self.marks.place(seat, self.layout[event.ring].rect, shape="circle",
                                  dashed=True)
