@@ -155,6 +155,12 @@ class Selected:
 
 
 @dataclass
+class Decoration:
+    """Marks an entity that only adorns a move (a meld's "+30" rising, a zetema's flash):
+    its tweens say nothing about whether the move has reached the table (``moving_pieces``)."""
+
+
+@dataclass
 class Held:
     """Marks the entity being dragged. A scene that lays its pieces out again meanwhile
     leaves it in the hand and writes its new place into ``home`` (x, y, z; z None: as

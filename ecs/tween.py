@@ -14,7 +14,7 @@ from collections.abc import Callable
 import esper
 import pytweening
 
-from ecs.components import CardFace, Transform, Tween, Tweens, ZOrder
+from ecs.components import CardFace, Decoration, Transform, Tween, Tweens, ZOrder
 
 ease_out = pytweening.easeOutCubic
 ease_in_out = pytweening.easeInOutQuad
@@ -229,3 +229,10 @@ def travelling(ent: int) -> bool:
 def is_animating() -> bool:
     """True while any entity of the current world has a running tween."""
     return any(t.items for _, t in esper.get_component(Tweens))
+
+
+def moving_pieces() -> bool:
+    """True while a tween runs on an entity that is not a ``Decoration``: the pieces of a
+    move are still on their way."""
+    return any(t.items and not esper.has_component(e, Decoration)
+               for e, t in esper.get_component(Tweens))

@@ -43,6 +43,7 @@ import pygame
 from ecs.components import DropTarget, Glow, Selected
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
+from ecs.tween import moving_pieces
 from game import i18n
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
@@ -922,11 +923,18 @@ class GameTable(TableScene):
         scrolled, its new line below: it showed only after the wheel was turned back.)
         Before a deal's summary opens too, so the picture it fades in over tells the deal's
         last move."""
-        if not self.animating or self.replay is not None:
-            told = len(self.session.log)
-            if self._log_landed is not None and told > self._log_landed:
-                self.log_scroll = 0
-            self._log_landed = told
+        moves = len(self.session.moves)  # (the log has a line for each)
+        if not moving_pieces() or self.replay is not None:  # (a meld's "+30" rising
+            # held the line back 1.6 s, though the meld had landed)
+            told = moves
+        else:  # every move but the last has been shown: a move is played once the one
+            # before it has landed (a computer moving as soon as the last move landed kept
+            # the table animating from move to move: the log stood seconds behind, pt62)
+            landed = self._log_landed if self._log_landed is not None else 0
+            told = max(moves - 1, min(landed, moves))
+        if self._log_landed is not None and told > self._log_landed:
+            self.log_scroll = 0
+        self._log_landed = told
 
     def update(self, dt: float) -> None:
         if not self._lead_over:  # (counted before the move's tweens advance this frame)

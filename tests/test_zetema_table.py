@@ -1142,3 +1142,24 @@ def test_a_hand_card_clicked_while_the_computer_s_move_lands_says_to_wait(app, d
     assert table.mine
     drive.click(drive.center_of(hand_ent(table, "9D")))
     assert [code for code, _ in table.selection] == ["9D"]  # landed: the click takes it
+
+
+def test_a_meld_is_told_in_the_log_once_its_cards_land_not_once_its_points_have_risen(
+        app, drive):
+    """The log waited for every tween, the meld's "+N" rising and fading too: the line came
+    1.6 s after the meld had landed, or later when the computer moved meanwhile (pt62)."""
+    from ecs.tween import is_animating, moving_pieces
+
+    state = position(["2H", "3H", "4H", "5H", "6H", "7H", "KS"],
+                     ["3C", "3D", "6S", "8C", "10D", "QD", "AC"])
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    meld = next(m for m in rules.legal_moves(table.state) if m.startswith("meld"))
+    table.rules.submit(meld)
+    for _ in range(200):
+        drive.step()
+        if not moving_pieces():
+            break
+    assert not moving_pieces() and is_animating()  # landed; its points still rise
+    assert table._log_landed == 1  # ... and the log tells it

@@ -17,7 +17,17 @@ from __future__ import annotations
 import esper
 import pygame
 
-from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from ecs.components import (
+    CardFace,
+    Decoration,
+    Draggable,
+    DropTarget,
+    Hoverable,
+    Selected,
+    Sprite,
+    Transform,
+    ZOrder,
+)
 from ecs.input import entity_rect
 from ecs.tween import animate, ease_out_back, flip, move_to
 from game.ai import zetema as zetema_ai
@@ -501,7 +511,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def _flash(self, rect: pygame.Rect) -> None:
         ent = esper.create_entity(Transform(*rect.center), Sprite(_frame(rect.size)),
-                                  ZOrder(Z_FX))
+                                  ZOrder(Z_FX), Decoration())
         animate(ent, "alpha", 0, 0.9, on_done=lambda: esper.delete_entity(ent))
 
     def _show_sheet(self) -> None:
@@ -550,7 +560,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     def _float_points(self, points: int, x: float, y: float) -> int:
         """The points of a meld or a zetema pop up and float away (the entity)."""
         label = theme.text(words.points_gain(points), 34, theme.GOLD, "serif")
-        ent = esper.create_entity(Transform(x, y, scale=0.3), Sprite(label), ZOrder(Z_FX))
+        ent = esper.create_entity(Transform(x, y, scale=0.3), Sprite(label), ZOrder(Z_FX),
+                                  Decoration())
         animate(ent, "scale", 1.0, 0.4, ease_out_back)
         animate(ent, "y", y - POINTS_RISE, 1.4)
         animate(ent, "alpha", 0, 0.6, delay=1.0, on_done=lambda: esper.delete_entity(ent))
