@@ -80,3 +80,34 @@ def test_undo_never_takes_back_a_computer_leaving_a_card():
             session.play(move)
             person_moved = seat == 0 and session.can_undo()
     assert cases["chiu"] >= 1 and cases["decline"] >= 1, cases
+
+
+def test_undo_after_a_computer_left_a_card_says_so(app, drive):
+    """Ctrl+Z there said "cards have been drawn or shown since your last move", which was
+    not so (pt65)."""
+    from game.words.chan import card
+
+    for seed in range(70):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        person_moved = found = False
+        while session.result is None and not found:
+            moves = rules.legal_moves(session.state)
+            seat = rules.to_move(session.state)
+            move = rng.choice([m for m in moves if m != "u"] or moves)
+            found = person_moved and seat != 0 and move == "pass"
+            left = session.state.live.card if found else None
+            session.play(move)
+            person_moved = seat == 0 and session.can_undo()
+        if found and rules.to_move(session.state) == 0:
+            break
+    assert found
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    name = f"Seat {seat + 1}"
+    assert [t.text for t in app.toasts] == [
+        f"Nothing to undo: {name} left {card(left)} for the next seat, which tells something "
+        "of its hand, so it cannot be taken back."]

@@ -693,6 +693,14 @@ class ChanTable(CardTable):
                 and session.moves[-1].startswith("chiu")
                 and rules.to_move(session.befores[-1]) == self.viewer):
             return words.chiu_not_undone()
+        if session.result is None and session.undo_blocked_by_reveal and session.moves:
+            # the last move a computer leaving a card (it stopped Undo: ``rules.SHOWN_EVENTS``):
+            # "cards have been drawn or shown" was not so
+            before = session.befores[-1]
+            seat = rules.to_move(before)
+            if (session.moves[-1] == "pass" and seat is not None
+                    and not self.config.seats[seat].is_human and before.live is not None):
+                return words.left_not_undone(self.session.seat_names()[seat], before.live.card)
         return super().nothing_to_undo()
 
     def regroup(self) -> None:

@@ -93,6 +93,12 @@ def chiu_not_undone() -> str:
              "cannot be taken back.")
 
 
+def left_not_undone(seat: str, face: str) -> str:
+    """Undo pressed after a computer left a card for the next seat (since your last move)."""
+    return _("Nothing to undo: {seat} left {card} for the next seat, which tells something "
+             "of its hand, so it cannot be taken back.").format(seat=seat, card=card(face))
+
+
 def take_with(live: str, face: str, chan: bool) -> str:
     """A card of your hand that takes the live card, clicked again once chosen."""
     return _("Your {card} takes {live} as a {pair}: click the live card, or drag your card "
