@@ -1618,7 +1618,8 @@ class CardTable(GameTable):
             box, images = banner_at(text, center, size)
         # opaque until it fades (at 240 the words beneath showed through, faintly)
         alpha = min(255, int(255 * left / 0.3))
-        theme.panel(surface, box, alpha=alpha, edge=theme.GOLD)
+        theme.panel(surface, box, alpha=alpha, edge=theme.GOLD, edge_alpha=alpha)  # (its
+        # edge fades too: it stood bright around the faded words, pt64)
         step = max(img.get_height() for img in images)
         top = box.centery - step * len(images) / 2
         for i, img in enumerate(images):

@@ -55,3 +55,25 @@ def test_a_fading_banner_s_words_fade_with_it(app, drive):
     whole, fading = words_drawn(2.0), words_drawn(0.15)
     assert whole > 200  # the words, in gold, on the opaque panel
     assert fading < whole // 10  # half faded: no pixel of them in their full gold
+
+
+def test_a_fading_banner_s_edge_fades_with_it(app, drive):
+    """Its gold edge stood bright around the faded words (pt64)."""
+    from scenes import theme
+    from scenes.game_table import banner_at
+    from scenes.telefunken_table import new_scene
+
+    table = new_scene(app, default_config("telefunken", seed=4))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    centre = (640, 300)
+    box, _images = banner_at("You cut 30 cards", centre, 32)
+    edges = []
+    for left in (2.0, 0.15):
+        surface = pygame.Surface(app.size)
+        surface.fill((255, 255, 255))
+        table.banner = ("You cut 30 cards", left)
+        table.draw_banner(surface, centre)
+        edges.append(surface.get_at((box.centerx, box.top))[:3])
+    assert edges[0] == theme.GOLD  # whole: its edge in gold
+    assert edges[1] != theme.GOLD  # half faded: so is its edge
