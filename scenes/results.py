@@ -341,6 +341,9 @@ SCROLL_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 2, pygame.K_P
 """Keys that scroll the move list: a line, or (±2) a page."""
 
 
+SUMMARY_KEYS_AFTER = 0.6  # seconds a deal's summary stands before Enter or Space closes it
+
+
 class DealSummary(Scene):
     """Between deals: who did what in the deal just played; Continue (Enter, Space) resumes
     the game, Esc opens the table's pause menu over it."""
@@ -419,6 +422,11 @@ class DealSummary(Scene):
         return num(counted)  # (Persian digits in Persian)
 
     def handle(self, event: InputEvent) -> None:
+        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                  pygame.K_SPACE)
+                and self.age < SUMMARY_KEYS_AFTER):
+            return  # (an Enter meant for the table, pressed as the deal ended, closed the
+            # summary unread: pt64; a click on Continue still closes it)
         if self.widgets.handle(event):
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
