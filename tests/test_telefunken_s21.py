@@ -228,7 +228,7 @@ def test_a_click_as_the_buy_button_comes_buys_nothing(app, drive):
     drive.step(2)
     assert table.session.moves == moves and table.state.chips[0] == chips
     assert [t.text for t in app.toasts] == [  # (it said nothing: the button looked dead)
-        f"{buy_button(table).label} has only just appeared: click it again if you mean it."]
+        f"{buy_button(table).label} has only just appeared: press it again if you mean it."]
     assert table.state.phase == "buy" and table.rules.to_move == 0  # still offered
     drive.wait(BUTTON_QUIET)  # a moment later, the click is meant
     drive.click(buy_button(table).rect.center)

@@ -1018,8 +1018,8 @@ class TelefunkenTable(Gestures, CardTable):
         if key in self._row_shown:
             self._row_shown[key] = (self._row_shown[key][0], until)
         # (the click did nothing: say why, so that the button does not look dead)
-        self.app.toast(_("{button} has only just appeared: click it again if you mean "
-                         "it.").format(button=words.button(key)), seconds=2.0)
+        self.app.toast(_("{button} has only just appeared: press it again if you mean "
+                         "it.").format(button=words.button(key)), seconds=2.0)  # (a click or Enter)
 
     def sort(self, mode: str) -> None:
         self.sort_mode = mode
