@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ecs.input import InputEvent
+from scenes import pictures
 from scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -209,10 +210,7 @@ class SceneManager:
                     # (never into a transition's picture of the old frame; into the stack's
                     # own surface, made once: a new one costs the frame that draws it first
                     # a page fault for each of its pages, 6-17 ms here, as a fade ends)
-                    own = self._under_own
-                    if own is None or own.get_size() != self.app.size:
-                        own = self._under_own = pygame.Surface(self.app.size, 0, surface)
-                    self._under = own
+                    self._under = self._own_under()
                     self._under_shared = False
                 for scene in scenes[:-1]:
                     scene.draw_frame(self._under)
@@ -254,12 +252,14 @@ class SceneManager:
         size = self.app.size
         self._pictures = [p for p in self._pictures if p.get_size() == size]
         while len(self._pictures) < 2:
-            picture = pygame.Surface(size)
-            picture.fill((0, 0, 0))
-            self._pictures.append(picture)
-        if self._under_own is None or self._under_own.get_size() != size:
-            self._under_own = pygame.Surface(size, 0, self._frame)
-            self._under_own.fill((0, 0, 0))
+            self._pictures.append(pictures.touched(size, self._frame))
+        self._own_under()
+
+    def _own_under(self) -> pygame.Surface:
+        """The stack's own surface for ``under`` (made, touched, once per canvas size)."""
+        if self._under_own is None or self._under_own.get_size() != self.app.size:
+            self._under_own = pictures.touched(self.app.size, self._frame)
+        return self._under_own
 
     def _free_picture(self) -> pygame.Surface:
         """A canvas-sized surface for a transition's picture of the old frame: one of the

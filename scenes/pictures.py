@@ -15,26 +15,32 @@ SPARES_KEPT = 3  # at most this many spare pictures are held
 _spares: list[pygame.Surface] = []
 
 
-def take(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
-    """A surface of ``size`` in ``like``'s pixel format, its pages already made: a spare one
-    if there is one, else a new one, filled (what it shows is to be drawn over)."""
-    for i, picture in enumerate(_spares):
-        if picture.get_size() == tuple(size) and picture.get_bitsize() == like.get_bitsize():
-            return _spares.pop(i)
+def touched(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A new surface of ``size`` in ``like``'s pixel format, filled: its pages made now."""
     picture = pygame.Surface(size, 0, like)
     picture.fill((0, 0, 0))
     return picture
 
 
+def _fits(picture: pygame.Surface, size: tuple[int, int], like: pygame.Surface) -> bool:
+    return picture.get_size() == tuple(size) and picture.get_bitsize() == like.get_bitsize()
+
+
+def take(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A surface of ``size`` in ``like``'s pixel format, its pages already made: a spare one
+    if there is one, else a new one (``touched``; what it shows is to be drawn over)."""
+    for i, picture in enumerate(_spares):
+        if _fits(picture, size, like):
+            return _spares.pop(i)
+    return touched(size, like)
+
+
 def stock(size: tuple[int, int], like: pygame.Surface, count: int = 1) -> None:
     """Make sure ``count`` spare pictures of ``size`` are at hand (made now, before a
     transition, rather than in the frame that would first need one)."""
-    have = sum(1 for p in _spares if p.get_size() == tuple(size)
-               and p.get_bitsize() == like.get_bitsize())
+    have = sum(1 for p in _spares if _fits(p, size, like))
     for _ in range(min(count, SPARES_KEPT) - have):
-        picture = pygame.Surface(size, 0, like)
-        picture.fill((0, 0, 0))
-        give_back(picture)
+        give_back(touched(size, like))
 
 
 def give_back(picture: pygame.Surface | None) -> None:
