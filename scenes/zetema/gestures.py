@@ -371,18 +371,17 @@ class ZetemaGestures:
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.reconcile()
             return None
-        if (intent.entity is not None and self.rules.to_move != self.viewer
-                and self.replay is None and not self.curtain and not self.rules.over
-                and self._token(intent.entity) is not None):
-            self.refuse(words.wait_your_turn(), intent)  # a card clicked on another's turn
-            return None
-        if (intent.entity is not None and self.rules.to_move == self.viewer and not self.mine
-                and self.replay is None and not self.curtain and not self.rules.over
-                and any(e == intent.entity for _, e in self.hand + self.selection)):
-            # your turn, but the move before it is still being shown (a zetema's banner):
-            # the click was taken by nothing and said nothing (pt62)
-            self.refuse(words.landing(), intent)
-            return None
+        if (intent.entity is not None and not self.mine and self.replay is None
+                and not self.curtain and not self.rules.over):
+            if self.rules.to_move != self.viewer and self._token(intent.entity) is not None:
+                self.refuse(words.wait_your_turn(), intent)  # a card clicked on another's turn
+                return None
+            if (self.rules.to_move == self.viewer
+                    and any(e == intent.entity for _, e in self.hand + self.selection)):
+                # your turn, but the move before it is still being shown (a zetema's
+                # banner): the click was taken by nothing and said nothing (pt62)
+                self.refuse(words.landing(), intent)
+                return None
         if intent.entity is not None and (
                 any(e == intent.entity for _, e in self.hand + self.selection)):
             reason = self._not_to_discard(intent.entity)
