@@ -205,13 +205,22 @@ def test_a_removed_ring_is_crossed_out_not_drawn_as_a_dashed_ring(app, drive):
 
 # -- 3. a take and a put on one ring ---------------------------------------------------------
 
-def test_a_take_and_a_put_on_the_same_ring_are_both_marked(app, drive):
-    state = position(pieces={"a2": 0, "d4": 1})
-    table = open_table(app, drive, state)
+def took_and_put(app, drive, pieces: dict, landed: bool = True):
+    """A table where Red took the marble of a1 and put the drawn one back there (the put
+    landed, or ``landed=False``: one frame after it)."""
+    table = open_table(app, drive, position(pieces=pieces))
     perform(drive, table, "take a1")
     drive.settle()
     perform(drive, table, "put a1")
-    drive.settle()
+    if landed:
+        drive.settle()
+    else:
+        drive.step()
+    return table
+
+
+def test_a_take_and_a_put_on_the_same_ring_are_both_marked(app, drive):
+    table = took_and_put(app, drive, {"a2": 0, "d4": 1})
     assert table.session.moves == ["take a1", "put a1"]
     centre = table.ring_center("a1")
     marks = [(m.rect.center, m.dashed, m.label) for m in table.marks.marks[0]]
@@ -313,12 +322,7 @@ def test_the_took_put_tag_leaves_the_neighbouring_pieces_and_labels_in_view(app,
     from scenes.zertz import layout as geo
     from tests.test_marks import record_calls
 
-    state = position(pieces={"a2": 0, "a3": 1, "d4": 1})  # Blue's piece right above a2
-    table = open_table(app, drive, state)
-    perform(drive, table, "take a1")
-    drive.settle()
-    perform(drive, table, "put a1")
-    drive.settle()
+    table = took_and_put(app, drive, {"a2": 0, "a3": 1, "d4": 1})  # Blue's piece above a2
     drawn = record_calls(monkeypatch, marks_module, "_tag")
     table.draw(pygame.Surface(app.size))
     (tag,) = [rect for label, rect in drawn if label == "took · put"]
@@ -338,12 +342,7 @@ def test_the_took_put_tag_waits_for_the_put_marble_to_land(app, drive, monkeypat
     from ecs.tween import travelling
     from tests.test_marks import record_calls
 
-    state = position(pieces={"a2": 0, "d4": 1})
-    table = open_table(app, drive, state)
-    perform(drive, table, "take a1")
-    drive.settle()
-    perform(drive, table, "put a1")
-    drive.step()
+    table = took_and_put(app, drive, {"a2": 0, "d4": 1}, landed=False)
     marble = table.marble_ents["a1"]
     assert travelling(marble)  # on its way to a1
     drawn = record_calls(monkeypatch, marks_module, "_tag")
