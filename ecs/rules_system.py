@@ -9,6 +9,9 @@ window keeps drawing at full speed while an AI thinks; the move is applied no so
 ``ai_delay`` seconds of frame time after the AI's turn began and no sooner than ``ai_beat``
 seconds after the table came to rest (the last move landed), so people can follow it by eye
 (both times ``pace()``: the animation speed setting's multiplier, 0 at "instant").
+A person's move the table makes for them without asking (``played_for``: Chắn's claims out
+of turn between people) is applied with the same pauses, and meanwhile no move is taken
+from the screen (it is not the turn of the person at it).
 While ``busy()`` is true (the scene is still animating) nothing new is applied, and a
 person's decision that another seat's move has just brought is not offered either
 (``offering()``): no prompt, no buttons, no move taken until the table shows what the
@@ -71,6 +74,7 @@ class RulesSystem(esper.Processor):
         pace: Callable[[], float] = lambda: 1.0,
         shown: Callable[[], bool] | None = None,
         quiet: Callable[[int, str], bool] = lambda seat, move: False,
+        played_for: Callable[[int], str | None] = lambda seat: None,
     ) -> None:
         self.rules = rules
         self.ai = ai
@@ -91,6 +95,11 @@ class RulesSystem(esper.Processor):
         # computer's pauses then count from when this decision was asked, as if it had not
         # been there
         self.quiet = quiet
+        # a person's move made for them, unasked (None: theirs to make); see the module
+        self.played_for = played_for
+        self._for_person: Any = None  # the position such a move waits in
+        self._person_waited = 0.0
+        self._person_rested = 0.0
         self._carried: tuple[float, float] | None = None
         self.session = session  # a game.session.Session keeping moves, log and undo, or None
         self.history: list[str] = list(session.moves) if session is not None else []
@@ -148,7 +157,7 @@ class RulesSystem(esper.Processor):
         if self.over:
             self.on_rejected("the game is over", intent)
             return False
-        if not self.human_to_move():
+        if not self.human_to_move() or self.played_for(self.to_move) is not None:
             self.on_rejected("wait for your turn", intent)
             return False
         if not self.offering():
@@ -217,6 +226,8 @@ class RulesSystem(esper.Processor):
         if seat is None or self.seats[seat].kind != "ai":
             self.cancel_decision()
             self._carried = None
+            if seat is not None and self.seats[seat].kind == "human":
+                self._play_for_person(seat, dt)
             return
         if self.decision is None or self._decision_state is not self.state:
             self.cancel_decision()  # asked for another position: never applied here
@@ -250,6 +261,28 @@ class RulesSystem(esper.Processor):
         carried = (self._waited, self._rested)
         if self._apply(move) and quiet:
             self._carried = carried
+
+    def _play_for_person(self, seat: int, dt: float) -> None:
+        """Apply the move ``played_for`` makes for the person ``seat``, if any, with the
+        computer's pauses (``ai_delay`` since it came to them, ``ai_beat`` at rest)."""
+        move = self.played_for(seat)
+        if move is None:
+            self._for_person = None
+            return
+        if self._for_person is not self.state:
+            self._for_person = self.state
+            self._person_waited = self._person_rested = 0.0
+        self._person_waited += dt
+        if self.busy():
+            self._person_rested = 0.0
+            return
+        self._person_rested += dt
+        pace = self.pace()
+        if (self._person_waited < self.ai_delay * pace
+                or self._person_rested < self.ai_beat * pace):
+            return
+        self._for_person = None
+        self._apply(move)
 
     def _ask(self, seat: int) -> None:
         legal = self.rules.legal_moves(self.state)

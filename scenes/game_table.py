@@ -158,7 +158,8 @@ class GameTable(TableScene):
                                ai_delay=self.ai_delay, ai_beat=self.ai_beat,
                                busy=self.busy,
                                shown=self.move_shown, quiet=self.quiet_move,
-                               session=self.session, pace=lambda: self.app.settings.anim(1.0))
+                               played_for=self.played_for, session=self.session,
+                               pace=lambda: self.app.settings.anim(1.0))
         self.rules.listeners.append(self._after_move)
         esper.add_processor(self.rules)
         if any(seat.kind == "ai" for seat in seats):
@@ -573,6 +574,11 @@ class GameTable(TableScene):
         is then played without the computer's pauses, ``RulesSystem.quiet``, and Undo does
         not name it)? None here."""
         return False
+
+    def played_for(self, seat: int) -> str | None:
+        """The move the table makes now for the person at ``seat`` without asking them
+        (``RulesSystem.played_for``), or None: theirs to make. None here."""
+        return None
 
     def _quiet(self, seat: int | None, move: str) -> bool:
         """A computer's move the table does not show (``quiet_move``)."""
@@ -1327,7 +1333,7 @@ class CardTable(GameTable):
         person to play, or the next one in turn while the computer plays; between people,
         behind the cover."""
         seat = self.rules.to_move
-        person = self.person_from(seat if seat is not None else self.viewer)
+        person = self.next_viewer() if seat is not None else self.person_from(self.viewer)
         if person is not None:
             self.viewer = person
         at_screen, self.at_screen = self.at_screen, None  # (only as the table is built)

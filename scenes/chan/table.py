@@ -53,7 +53,7 @@ from game.totom_art import ALL_IMAGES, totom_image, totom_size
 from scenes import card_name_label as names
 from scenes import theme
 from scenes.card_sync import CardSync, flipping
-from scenes.chan import layout, panels, prompts, words
+from scenes.chan import claims, layout, panels, prompts, words
 from scenes.chan.layout import EXPOSED_W, GATE_W, HAND_W, MODES, RESULTS_W, WIN_W, group_hand
 from scenes.chan.tags import ChanMarks
 from scenes.crisp import CRISP
@@ -131,6 +131,7 @@ class ChanTable(CardTable):
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
+        self._played_for: tuple | None = None  # (state, the claim made for a person in it)
         super().__init__(app, config, session, replay)
         self.layout = load_layout("chan")
         self.sync = CardSync(totom_image)
@@ -1008,12 +1009,36 @@ class ChanTable(CardTable):
         move after it are taken back" told that a computer held three of it)."""
         return move == "decline"
 
+    # -- a person's claim out of turn between people: made unasked (scenes.chan.claims) ---
+    def played_for(self, seat: int) -> str | None:
+        """Between people, the claim made for a person offered one out of turn whom the
+        screen would not go to anyway (passing it to them would show everyone that they
+        hold three of the card, or win on it): ``claims.played_for``."""
+        if not self.hot_seat:
+            return None
+        state = self.state
+        known = self._played_for
+        if known is None or known[0] is not state:
+            known = self._played_for = (state, claims.played_for(state, self.session.humans))
+        return known[1]
+
+    def next_viewer(self) -> int | None:
+        """As every card table, but while a claim is made for a person unasked the screen
+        goes where it would go without the claim (not to the claimer)."""
+        seat = self.rules.to_move
+        if seat is not None and self.played_for(seat) is not None:
+            return claims.screen_goes_to(self.state, self.session.humans)
+        return super().next_viewer()
+
     def seat_shown_to_act(self) -> int:
-        """In a computer's claim out of turn, the seat whose turn it is (the claimer's panel
-        lit up "thinking" after a discard it held three of, though it then declined: pt54)."""
+        """In a claim out of turn that nobody is asked about at the screen (a computer's, or
+        a person's made unasked between people), the seat whose turn it is (the claimer's
+        panel lit up "thinking" after a discard it held three of, though it then declined:
+        pt54)."""
         state = self.state
         if (state.phase == "claim" and state.resume is not None
-                and not self.config.seats[state.seat].is_human):
+                and (not self.config.seats[state.seat].is_human
+                     or self.played_for(state.seat) is not None)):
             return state.resume.seat
         return state.seat
 

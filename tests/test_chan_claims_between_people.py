@@ -1,0 +1,157 @@
+"""Chắn between people: a claim out of turn never passes the screen to the person offered it.
+
+Passing it (the cover naming them) told everyone at the screen who held three of the live
+card, or could win on it. Such a claim is now made for its person unasked
+(``scenes.chan.claims``) while the screen goes where it would have gone without the claim;
+the person the screen goes to anyway is still asked.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from game.session import Session
+from scenes.chan import claims
+from scenes.chan.moves import perform
+from scenes.chan.table import ChanTable
+from tests.test_hot_seat import Watch
+
+H, AI = Seat("human"), Seat("ai", "easy")
+PEOPLE = (H, H, H, H)
+
+
+def _played(seats, seed: int, stop) -> Session:
+    """A deal played by random moves that are never a chíu or a win, until ``stop``."""
+    rng = random.Random(seed)
+    session = Session.new(GameConfig("chan", seats, seed, {}))
+    while not stop(session):
+        assert session.result is None
+        moves = rules.legal_moves(session.state)
+        session.play(rng.choice([m for m in moves if not m.startswith("chiu") and m != "u"]
+                                or moves))
+    return session
+
+
+def _claim_offered(session: Session) -> bool:
+    return session.state.phase == "claim"
+
+
+def test_a_claim_out_of_turn_is_made_for_a_person_the_screen_does_not_go_to():
+    # seed 1, four people: seat 4 may chíu seat 2's ... discard; seat 2's turn comes next
+    state = _played(PEOPLE, 1, _claim_offered).state
+    assert (state.seat, state.resume.seat, state.live.source) == (3, 1, "discard")
+    assert claims.screen_goes_to(state, [0, 1, 2, 3]) == 1
+    assert claims.played_for(state, [0, 1, 2, 3]) == f"chiu {state.live.card}"
+    # a person and the computers: the claim is theirs to make, asked as always
+    assert claims.played_for(state, [3]) is None
+    # two people, the other one next in turn from the seat to play: made unasked too
+    assert claims.played_for(state, [1, 3]) == f"chiu {state.live.card}"
+
+
+def test_a_win_out_of_turn_is_declared_for_its_person():
+    # seed 7, four people: seat 4 wins on a stock card turned up in another seat's gate
+    state = _played(PEOPLE, 7, _claim_offered).state
+    assert state.seat == 3 and state.live.source == "stock"
+    assert "u" in rules.legal_moves(state)
+    assert claims.played_for(state, [0, 1, 2, 3]) == "u"
+
+
+def test_the_person_the_screen_goes_to_anyway_is_asked():
+    # seed 79, four people: the seat offered the win is the one whose turn comes next
+    state = _played(PEOPLE, 79, _claim_offered).state
+    assert state.seat == state.resume.seat == 0
+    assert claims.played_for(state, [0, 1, 2, 3]) is None
+    # nor is anything made outside a claim's offer
+    before = _played(PEOPLE, 1, lambda s: len(s.moves) == 3).state
+    assert before.phase != "claim" and claims.played_for(before, [0, 1, 2, 3]) is None
+
+
+def _discard_before_claim(seats, seed: int) -> tuple[Session, str]:
+    """The deal one move before a person's claim out of turn, and that move (a discard)."""
+    session = _played(seats, seed, _claim_offered)
+    move = session.moves[-1]
+    assert move.startswith("discard ")
+    before = Session.new(session.config)
+    for m in session.moves[:-1]:
+        before.play(m)
+    return before, move
+
+
+def _play_through_claim(app, seats, seed: int):
+    """Open the table one move before the claim, lift the cover, make the discard with the
+    mouse (a person's) and watch every frame until the claim is decided: (table, watch, frames seen as
+    (phase, viewer, cover up))."""
+    session, move = _discard_before_claim(seats, seed)
+    claimer = _played(seats, seed, _claim_offered).state.seat
+    table = ChanTable(app, session.config, session)
+    drive = Watch(app)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    discarder = rules.to_move(session.state)
+    drive.lift_cover(table)
+    if seats[discarder].is_human:  # (else the computer discards it)
+        assert table.viewer == discarder
+        perform(drive, table, move)
+    seen = []
+    for _ in range(600):
+        drive.step()
+        seen.append((table.state.phase, table.viewer, table.curtain))
+        if table.state.phase != "claim" and len(table.session.moves) > len(session.moves) + 1:
+            break
+    return table, drive, seen, claimer
+
+
+def test_at_the_table_the_cover_never_names_the_person_a_chiu_is_made_for(app):
+    table, drive, seen, claimer = _play_through_claim(app, PEOPLE, 1)
+    during = [s for s in seen if s[0] == "claim"]
+    assert during, "the claim was offered"
+    # while the claim is decided the screen went where it goes without one: seat 2's cover
+    assert all(viewer == 1 and cover for _, viewer, cover in during), during
+    # then the chíu is made (the four cards shown) and the screen goes to its person
+    assert table.session.moves[-1].startswith("chiu ")
+    assert rules.to_move(table.state) == claimer == 3
+    drive.settle()
+    drive.step(3)
+    assert table.viewer == claimer and table.curtain
+    assert drive.problems == []
+
+
+def test_continued_at_a_claim_the_cover_names_the_person_it_goes_to_without_it(app):
+    # seed 4: two people (seats 1 and 3) and two computers; seat 3 may chíu the discard of
+    # seat 4 (a computer), and seat 1 plays next. Continued there (a save), the first cover
+    # is seat 1's, and seat 3's comes with the chíu made for it.
+    session = _played((H, AI, H, AI), 4, _claim_offered)
+    assert (session.state.seat, session.state.resume.seat) == (2, 0)
+    table = ChanTable(app, session.config, session)
+    drive = Watch(app)
+    app.scenes.reset(table, transition=None)
+    drive.step(2)
+    assert table.viewer == 0 and table.curtain
+    moves = len(session.moves)
+    for _ in range(600):
+        drive.step()
+        if len(table.session.moves) > moves:
+            break
+        assert table.viewer == 0
+    assert table.session.moves[-1].startswith("chiu ")
+    drive.settle()
+    drive.step(3)
+    assert table.viewer == 2 and table.curtain
+    assert drive.problems == []
+
+
+def test_the_person_at_the_screen_cannot_answer_a_claim_made_for_another(app, drive):
+    """Nothing from the screen is taken as the claimer's answer (a click would have been
+    played for the seat offered the claim)."""
+    session = _played(PEOPLE, 1, _claim_offered)
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.step(2)
+    assert table.viewer == 1 and rules.to_move(table.state) == 3
+    assert not table.mine
+    moves = list(table.session.moves)
+    assert not table.rules.submit("decline")
+    assert table.rules.rejections[-1] == "wait for your turn"
+    assert table.session.moves == moves
