@@ -13,10 +13,12 @@ close (Done, Esc, or the program closing). Resizing the window scales the whole 
 whatever the pointer was about to click moved: a window resized at each click took the row's
 arrow from under a still pointer (960 × 540 to 1024 × 576 moved it 46 px right), and one
 resized as the pointer left the row moved Done from under a pointer heading for it, whose
-click turned on the Four-colour switch instead. Likewise the language row keeps the reading
-direction it had when clicked until the pointer leaves it (``Choice(rtl=...)``): switching to or
-from Persian mirrors the rows, which took the row's arrow from under a still pointer, whose
-next click fell on the label. A second window on the same saves saves nothing: its footer
+click turned on the Four-colour switch instead. The language row is one button per language,
+each named in its own words, across the whole row (``Segments``): switching to or from
+Persian mirrors every other row, but leaves each language where it was under the pointer (a
+row of arrows beside a label, mirrored, took the arrow from under a still pointer, whose next
+click fell on the label; a row that kept its direction until the pointer left it confused
+three play-testers). A second window on the same saves saves nothing: its footer
 says so instead of naming the file. Drawn over the screen it was opened from (menu or pause
 menu); Esc or Back returns.
 """
@@ -32,7 +34,7 @@ from game.i18n import N_, _, num
 from game.settings import ANIMATION_SPEEDS, TELEFUNKEN_CUTS, WINDOW_SIZES, settings_path
 from scenes import theme
 from scenes.base import Scene
-from scenes.widgets import Button, Choice, Slider, Toggle, WidgetGroup
+from scenes.widgets import Button, Choice, Segments, Slider, Toggle, WidgetGroup
 
 SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
                "instant": N_("Instant")}
@@ -90,7 +92,7 @@ FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is 
 VOLUME = 2  # index of the volume slider (greyed while the sound is off)
 WINDOW_SIZE = 4  # index of the window-size choice
 FOUR_COLOUR = 8  # index of the four-colour suits toggle
-LANGUAGE = 6  # index of the language choice
+LANGUAGE = 6  # index of the language row
 
 
 class SettingsScene(Scene):
@@ -104,10 +106,6 @@ class SettingsScene(Scene):
         # the window size stepped to, which the window takes when Settings close
         # (``_apply_window_size``)
         self._pending_size: tuple[int, int] | None = None
-        # the language row's reading direction while the pointer has not left it since it
-        # was clicked (None: the language's own): its arrows stay under a still pointer when
-        # the language switches to or from a right-to-left one (``Choice(rtl=...)``)
-        self._language_rtl: bool | None = None
         self._build()
 
     def _build(self) -> None:
@@ -134,9 +132,8 @@ class SettingsScene(Scene):
                    chosen, self._set_window_size, label_width=250),
             Toggle((x, y + 6 * ROW, w, 42), _("Undo between people"), s.undo_between_people,
                    self._set_undo, label_width=250),
-            Choice((x, y, w, 42), _("Language"), list(i18n.LANGUAGES.items()),
-                           s.language, self._set_language, label_width=250,
-                           rtl=theme.rtl() if self._language_rtl is None else self._language_rtl),
+            Segments((x, y, w, 42), list(i18n.LANGUAGES.items()), s.language,
+                     self._set_language),
             Choice((x, y + 7 * ROW, w, 42), _("Telefunken cut"),
                    [(k, _(CUT_NAMES[k])) for k in TELEFUNKEN_CUTS], s.telefunken_cut,
                    self._set_cut, label_width=250),
@@ -150,9 +147,6 @@ class SettingsScene(Scene):
         self._build()
 
     def _set_language(self, value: str) -> None:
-        # the row stays as it is under the pointer (``handle`` lets it follow the new
-        # language's direction once the pointer leaves it)
-        self._language_rtl = self.widgets.widgets[LANGUAGE].rtl
         set_app_language(self.app, value)
 
     def _set_animation(self, value: str) -> None:
@@ -229,11 +223,6 @@ class SettingsScene(Scene):
             self.app.save_settings()
 
     def handle(self, event: InputEvent) -> None:
-        language = self.widgets.widgets[LANGUAGE]
-        if (self._language_rtl is not None and event.kind in ("move", "down", "up")
-                and not language.rect.collidepoint(event.pos)):  # the pointer left the row
-            self._language_rtl = None
-            language.rtl = theme.rtl()
         if self.widgets.handle(event):
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE:

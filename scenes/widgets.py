@@ -122,17 +122,13 @@ class Choice(Widget):
 
     def __init__(self, rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], None], enabled: bool = True,
-                 label_width: int = 220, rtl: bool | None = None) -> None:
+                 label_width: int = 220) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
         self.label_width = label_width
-        self.rtl = rtl  # laid out right to left (None: as the language reads)
-
-    def _rtl(self) -> bool:
-        return theme.rtl() if self.rtl is None else self.rtl
 
     @property
     def value(self) -> Any:
@@ -148,7 +144,7 @@ class Choice(Widget):
         return self._boxes()[0]
 
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        field = _field_rect(self.rect, self.label_width, self._rtl())
+        field = _field_rect(self.rect, self.label_width)
         left = pygame.Rect(field.x, field.y, field.height, field.height)
         right = pygame.Rect(field.right - field.height, field.y, field.height, field.height)
         return field, left, right
@@ -161,7 +157,7 @@ class Choice(Widget):
         if not field.collidepoint(event.pos):
             return False
         step = -1 if left.collidepoint(event.pos) else 1
-        if self._rtl():  # reading from the right: the left arrow goes forward
+        if theme.rtl():  # reading from the right: the left arrow goes forward
             step = -step
         self.index = (self.index + step) % len(self.options)
         self.on_change(self.value)
@@ -169,7 +165,7 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
-        _draw_label(surface, self.label, self.rect, ink, self.label_width, self._rtl())
+        _draw_label(surface, self.label, self.rect, ink, self.label_width)
         field, left, right = self._boxes()
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
                          field, border_radius=8)
@@ -179,6 +175,67 @@ class Choice(Widget):
                             "bold", anchor="center")
         theme.blit_text(surface, self.options[self.index][1], field.center, 19, ink, "bold",
                         anchor="center")
+
+
+class Segments(Widget):
+    """Options side by side across the whole row, the chosen one lit gold: a click picks one.
+
+    Laid out alike in every reading direction (the options keep their order and place, and
+    there is no label to change sides): a click that turns the screen to or from a
+    right-to-left language leaves every option where it was under the pointer. Settings'
+    language row, each language named in its own words."""
+
+    GAP = 10
+
+    def __init__(self, rect, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None]) -> None:
+        super().__init__(rect)
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.hover: int | None = None  # the option under the pointer
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def boxes(self) -> list[pygame.Rect]:
+        """Each option's box, in the options' order, left to right."""
+        count = len(self.options)
+        width = (self.rect.width - self.GAP * (count - 1)) // count
+        return [pygame.Rect(self.rect.x + i * (width + self.GAP), self.rect.y, width,
+                            self.rect.height) for i in range(count)]
+
+    def _at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i, box in enumerate(self.boxes()) if box.collidepoint(pos)), None)
+
+    def handle(self, event: InputEvent) -> bool:
+        super().handle(event)
+        if event.kind == "move":
+            self.hover = self._at(event.pos)
+        if event.kind != "down" or event.button != 1:
+            return False
+        index = self._at(event.pos)
+        if index is None:
+            return False
+        if index != self.index:
+            self.index = index
+            self.on_change(self.value)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, (box, (_value, name)) in enumerate(zip(self.boxes(), self.options, strict=True)):
+            chosen, hovered = i == self.index, i == self.hover
+            if chosen:
+                color = PRIMARY_HOVER if hovered else PRIMARY
+            else:
+                color = BUTTON_HOVER if hovered else BUTTON
+            pygame.draw.rect(surface, color, box, border_radius=8)
+            edge = theme.GOLD if hovered and not chosen else theme.PANEL_EDGE
+            pygame.draw.rect(surface, edge, box, 1 if not hovered or chosen else 2,
+                             border_radius=8)
+            theme.blit_text(surface, theme.fit(name, 19, box.width - 16), box.center, 19,
+                            theme.INK, "bold", anchor="center")
 
 
 class Toggle(Widget):
@@ -361,9 +418,9 @@ def _blink_on() -> bool:
     return (pygame.time.get_ticks() // 500) % 2 == 0
 
 
-def _field_rect(rect: pygame.Rect, label_width: int, rtl: bool | None = None) -> pygame.Rect:
+def _field_rect(rect: pygame.Rect, label_width: int) -> pygame.Rect:
     """The part of a labelled widget right of its label (left of it, right to left)."""
-    x = rect.x if (theme.rtl() if rtl is None else rtl) else rect.x + label_width
+    x = rect.x if theme.rtl() else rect.x + label_width
     return pygame.Rect(x, rect.y, rect.width - label_width, rect.height)
 
 
@@ -381,11 +438,11 @@ def label_size(label: str, width: int) -> int:
 
 
 def _draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, ink,
-                width: int, rtl: bool | None = None) -> None:
+                width: int) -> None:
     """A widget's label at its reading-side edge, fitted to its ``width``."""
     size = label_size(label, width)
     label = theme.fit(label, size, width - LABEL_GAP)
-    if theme.rtl() if rtl is None else rtl:
+    if theme.rtl():
         theme.blit_text(surface, label, (rect.right, rect.centery), size, ink, anchor="midright")
     else:
         theme.blit_text(surface, label, (rect.x, rect.centery), size, ink, anchor="midleft")

@@ -14,7 +14,7 @@ from game.catalog import BY_KEY, GAMES, GameConfig, Seat
 from game.paths import FONTS
 from game.settings import Settings, load_settings, parse_settings, save_settings
 from scenes import theme
-from scenes.widgets import Button, Choice, Slider, TextField, Toggle
+from scenes.widgets import Button, Choice, Segments, Slider, TextField, Toggle
 from tools import catalogues
 
 LANGS = ("en", "fa", "vi")
@@ -256,19 +256,20 @@ def test_switching_language_relays_out_every_open_screen():
     assert isinstance(menu, MainMenu)
     app.scenes.push(SettingsScene(app), transition=None)
     settings = app.scenes.top
-    language = next(w for w in settings.widgets.widgets if w.label == "Language")
-    field, left, right = language._boxes()
-    drive.click(right.center)  # English -> فارسی
+    languages = next(w for w in settings.widgets.widgets if isinstance(w, Segments))
+    field = next(w for w in settings.widgets.widgets if getattr(w, "label", "") ==
+                 "Window size")._boxes()[0]
+    drive.click(languages.boxes()[1].center)  # English -> فارسی
     assert app.settings.language == "fa" and i18n.language() == "fa"
-    labels = {w.label for w in settings.widgets.widgets}
-    assert "زبان" in labels and "Language" not in labels
-    drive.move((10, 10))  # (the row keeps its arrows under the pointer until it leaves)
-    new_field = next(w for w in settings.widgets.widgets if w.label == "زبان")._boxes()[0]
+    labels = {getattr(w, "label", None) for w in settings.widgets.widgets}
+    assert "اندازهٔ پنجره" in labels and "Window size" not in labels
+    new_field = next(w for w in settings.widgets.widgets
+                     if getattr(w, "label", "") == "اندازهٔ پنجره")._boxes()[0]
     assert new_field.x < field.x  # now the field is left of the label
     assert {w.label for w in menu.widgets.widgets} >= {"تنظیمات", "خروج", "ادامه"}
     drive.step(2)  # draws in Persian without trouble
-    drive.click(next(w for w in settings.widgets.widgets
-                     if w.label == "زبان")._boxes()[1].center)  # forward: Tiếng Việt
+    languages = next(w for w in settings.widgets.widgets if isinstance(w, Segments))
+    drive.click(languages.boxes()[2].center)  # Tiếng Việt
     assert i18n.language() == "vi" and "Cài đặt" in {w.label for w in menu.widgets.widgets}
     app.scenes.stack.clear()
 
@@ -283,6 +284,10 @@ def widget_problems(widget) -> list[str]:
         if widget.note and theme.text_width(widget.note, 13) > widget.rect.width - 8:
             found.append(f"note {widget.note!r}")
         return found
+    if isinstance(widget, Segments):
+        return [f"option {text!r}" for (_, text), box in zip(widget.options, widget.boxes(),
+                                                             strict=True)
+                if theme.text_width(text, 19, "bold") > box.width - 16]
     label_w = getattr(widget, "label_width", 0)
     if theme.text_width(widget.label, 20) > label_w - 10:
         found.append(f"label {widget.label!r}")
