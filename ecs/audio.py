@@ -13,7 +13,7 @@ import functools
 import math
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import esper
 import pygame
@@ -91,11 +91,12 @@ class SoundBank:
     def configure(self, enabled: bool, volume: float) -> None:
         self.enabled, self.volume = enabled, volume
 
-    def warm(self) -> None:
-        """Make every sound now (a table calls it while it opens, not on its first move)."""
+    def warm(self, names: Iterable[str] | None = None) -> None:
+        """Make every sound (or those ``names``) now (a table calls it while it opens, not
+        on its first move; the menus, one at a time, ahead of that: ``scenes.warmup``)."""
         if not (self.enabled and self.ready):
             return
-        for name in EFFECTS:
+        for name in EFFECTS if names is None else names:
             if name not in self.sounds:
                 try:
                     self.sounds[name] = pygame.mixer.Sound(buffer=pcm(name))

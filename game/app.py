@@ -12,7 +12,9 @@ A frame draws and flips only when its picture would change: after any event, whi
 is shown or the "Not saving" mark changes, during a transition or a scene change, or when the
 top scene says so (``Scene.needs_redraw``). Otherwise the last frame stays on the screen and
 in ``screen`` untouched (``draws`` counts the frames drawn). While nothing is drawn the main
-loop sleeps in ``pygame.event.wait`` (up to ``IDLE_WAIT_MS``) and wakes at once on input.
+loop does a piece of the work the menus queued ahead for the first table
+(``scenes.warmup``), or with none left sleeps in ``pygame.event.wait`` (up to
+``IDLE_WAIT_MS``) and wakes at once on input.
 Autosaves are written by a writer thread (``game.saves``); each frame delivers its outcomes
 ("Not saving" or "Saving works again") on this thread.
 
@@ -45,6 +47,7 @@ from game.storage import StorageError, write_json_atomic  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.crisp import CRISP, Enlarged, WindowPresenter, fitted, window_view  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
+from scenes.warmup import Warmup  # noqa: E402
 
 SIZE = (1280, 720)
 TOAST_WIDEST = SIZE[0] - 160  # a message's box at most (unless the scene says)
@@ -121,6 +124,9 @@ class App:
             start_messages = check_files_at_start()
         self.sounds = SoundBank(settings.sound, settings.volume)
         self.scenes = SceneManager(self)
+        # what the first table would make as it opens, made on idle frames of the menus
+        # (``run`` does it instead of napping; scripted runs step the app and never do)
+        self.warmup = Warmup()
         self.toasts: list[Toast] = []
         self.reports: list[Toast] = []  # reports waiting their turn to be shown (``report``)
         self.last_game: str | None = None  # the game of the last table opened (Statistics)
@@ -170,7 +176,11 @@ class App:
             drawn = self.draws
             self.step(min(dt, 0.1), woke)
             woke = []
-            if self.draws == drawn and self.running:  # idle: nap until input (or a while)
+            if self.draws == drawn and self.running:  # idle: work ahead, or nap until input
+                if (self.warmup.pending() and self.scenes.top is not None
+                        and self.scenes.top.works_ahead and not pygame.event.peek()):
+                    self.warmup.step()
+                    continue
                 event = pygame.event.wait(IDLE_WAIT_MS)
                 if event.type != pygame.NOEVENT:
                     woke.append(event)

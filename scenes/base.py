@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 class Scene:
     opaque = True
     name = "scene"
+    works_ahead = False  # while it is on top, idle frames do the work of ``scenes.warmup``
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -28,7 +28,7 @@ from game.catalog import BY_KEY, GameInfo
 from game.i18n import N_, _, ngettext, num, pgettext
 from game.layout import load_layout
 from game.saves import SaveEntry, list_saves
-from scenes import theme
+from scenes import theme, warmup
 from scenes.base import Scene
 from scenes.widgets import Button, WidgetGroup
 
@@ -62,6 +62,7 @@ def save_title(entry: SaveEntry) -> str:
 
 class MainMenu(Scene):
     name = "menu"
+    works_ahead = True  # (``scenes.warmup``: the first table made ahead)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -99,6 +100,10 @@ class MainMenu(Scene):
             animate(ent, "alpha", 255, 0.35, delay=0.06 * i)
             self.tiles[info.key] = ent
         self._build_buttons()
+        # the first table's work, done ahead on the frames the menu waits (Continue opens
+        # the latest saved game's)
+        self.app.warmup.ahead(warmup.menu_units(
+            self.app, self.latest.game if self.latest is not None else None))
 
     def toast_bottom(self) -> int:
         """Messages (a damaged file reported at start) stand in the band between the tiles

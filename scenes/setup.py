@@ -21,7 +21,7 @@ from game.catalog import LEVELS, GameConfig, GameInfo, Seat, table_module
 from game.i18n import N_, _, ngettext, num
 from game.last_setup import remember, remembered
 from game.saves import SaveEntry, list_saves
-from scenes import theme
+from scenes import theme, warmup
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
@@ -32,6 +32,7 @@ ASK_KEYS_AFTER = 0.6  # seconds the question takes no key but Esc (keys typed ah
 
 class SetupScene(Scene):
     name = "setup"
+    works_ahead = True  # (``scenes.warmup``: the first table made ahead)
 
     def __init__(self, app, info: GameInfo) -> None:
         super().__init__(app)
@@ -51,6 +52,9 @@ class SetupScene(Scene):
         self.ask = WidgetGroup()  # the question's buttons, while it is asked
         self.ask_panel = pygame.Rect(0, 0, 0, 0)
         self._build()
+        # this game's table (its modules and card images) made ahead while the seats are
+        # chosen, before any other work queued (``scenes.warmup``)
+        app.warmup.ahead(warmup.game(info.key), first=True)
 
     # -- widgets -----------------------------------------------------------------------
     def _build(self) -> None:

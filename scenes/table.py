@@ -166,11 +166,13 @@ class TableScene(Scene):
     def build(self) -> None:
         """Create the table's entities (called once the world and systems exist)."""
 
-    def warm_images(self) -> list[tuple[Callable[[str, int], pygame.Surface], Iterable[str],
-                                        Iterable[int]]]:
+    @classmethod
+    def warm_images(cls) -> list[tuple[Callable[[str, int], pygame.Surface], Iterable[str],
+                                       Iterable[int]]]:
         """The card images the table may show during play, as (image function, codes,
         widths): made in ``prepare``, before the table slides in, so that no frame of play
-        waits for a card to be loaded and scaled (a few ms each)."""
+        waits for a card to be loaded and scaled (a few ms each); the menus make them ahead
+        (``scenes.warmup``), so they depend on nothing but the class."""
         return []
 
     def validate(self, entity: int, target: int) -> tuple[bool, str]:

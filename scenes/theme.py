@@ -518,6 +518,11 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
+def warm_veil(size: tuple[int, int], alpha: int) -> None:
+    """Make the veil ``dim`` draws for ``size`` and ``alpha`` now (``scenes.warmup``)."""
+    _veil(tuple(size), alpha)
+
+
 @functools.lru_cache(maxsize=8)
 def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)

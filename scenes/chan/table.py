@@ -148,7 +148,8 @@ class ChanTable(CardTable):
         self.named: tuple[int, str] | None = None
 
     # -- building ----------------------------------------------------------------------
-    def warm_images(self) -> list:
+    @classmethod
+    def warm_images(cls) -> list:
         return [(totom_image, ALL_IMAGES, (HAND_W, GATE_W, EXPOSED_W, WIN_W, RESULTS_W))]
 
     def build_table(self) -> None:

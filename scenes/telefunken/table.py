@@ -239,7 +239,8 @@ class TelefunkenTable(Gestures, CardTable):
         self._row_stood: list[tuple[str, pygame.Rect]] = []
 
     # -- building ----------------------------------------------------------------------
-    def warm_images(self) -> list:
+    @classmethod
+    def warm_images(cls) -> list:
         return [(card_image, ALL_IMAGES,
                  (layout.HAND_W, layout.TABLE_W, layout.BUILD_W, layout.PILE_W)),
                 (card_image, ("back",), (28, 40))]

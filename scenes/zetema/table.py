@@ -122,7 +122,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.ended_deal: rules.State | None = None
 
     # -- building ----------------------------------------------------------------------
-    def warm_images(self) -> list:
+    @classmethod
+    def warm_images(cls) -> list:
         return [(card_image, ALL_IMAGES, (layout.HAND_W, PILE_W, layout.MELD_W)),
                 (card_image, ("back",), (PILE_W + 6, 34)),
                 (card_image, [rank + suit for rank in "KQ" for suit in rules.SUITS],
