@@ -40,10 +40,11 @@ from types import ModuleType
 import esper
 import pygame
 
-from ecs.components import DropTarget, Glow, Selected
+from ecs.components import CardFace, DropTarget, Glow, Selected, Sprite, Transform, Tweens
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
-from ecs.tween import moving_pieces
+from ecs.tween import animate as animate_attr
+from ecs.tween import glide, moving_pieces
 from game import i18n
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
@@ -62,6 +63,7 @@ HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
 COVER_QUIET = 0.8  # seconds: a click lifts the cover only after this long without a click on it
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
+UNDO_GLIDE = 0.3  # seconds: a card Undo moved glides from where it stood (``glide_back``)
 
 
 class GameRules(RulesSystem):
@@ -144,6 +146,9 @@ class GameTable(TableScene):
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
         self.pending_summary = None  # (title, subtitle, header, rows, ...) shown once idle
         self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
+        # Undo built this table: the face-up cards shown before it, which glide from there
+        # (``glide_back``)
+        self.glide_from: list[tuple] | None = None
         self.restoring = None  # while marks are restored: the position of the move marked
         self.restoring_after: list | None = None  # ... and every position since it
 
@@ -174,6 +179,9 @@ class GameTable(TableScene):
         elif not self.session.moves:  # a new game (Start, Restart, Play again) replaces the
             self.autosave()  # game saved before it at once, not at its first move
         self.refresh()
+        if self.glide_from is not None:
+            self.glide_back(self.glide_from)
+            self.glide_from = None
 
     @property
     def state(self):
@@ -561,6 +569,7 @@ class GameTable(TableScene):
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
         table.by_undo = True
+        table.glide_from = self.cards_shown()
         table.undone_from(self)
         self.app.scenes.replace(table, transition=None)
 
@@ -590,6 +599,51 @@ class GameTable(TableScene):
         but the computers' moves the table never showed (``quiet_move``)."""
         return sum(1 for move, seat in zip(moves, movers, strict=True)
                    if not self._quiet(seat, move))
+
+    def cards_shown(self) -> list[tuple[str, float, float, float, int]]:
+        """(code, x, y, angle, width) of each face-up card on the table now."""
+        if self.world is None or not self.world.alive:
+            return []
+        self.world.activate()
+        return [(face.code, t.x, t.y, t.angle, face.front.get_width())
+                for _ent, (face, t, sprite) in esper.get_components(CardFace, Transform, Sprite)
+                if face.face_up and sprite.visible and face.code]
+
+    def glide_back(self, before: list[tuple[str, float, float, float, int]]) -> None:
+        """Undo built this table: each face-up card that stood elsewhere before (``before``:
+        ``cards_shown`` of the table it replaced) glides from there to its place, as a move
+        does (the card taken back jumped into the hand in one frame, and the hand closed up
+        around it). A card that has not moved is matched to itself first; of identical
+        cards, the nearest moves. At instant speed nothing glides."""
+        duration = self.app.settings.anim(UNDO_GLIDE)
+        if duration <= 0:
+            return
+        left: dict[str, list[tuple]] = {}
+        for card in before:
+            left.setdefault(card[0], []).append(card)
+        moved = []
+        for ent, (face, t, sprite) in esper.get_components(CardFace, Transform, Sprite):
+            tweens = esper.try_component(ent, Tweens)
+            if not (face.face_up and sprite.visible and face.code) or (tweens and tweens.items):
+                continue
+            olds = left.get(face.code, [])
+            same = next((o for o in olds if abs(o[1] - t.x) < 1 and abs(o[2] - t.y) < 1), None)
+            if same is not None:
+                olds.remove(same)
+            else:
+                moved.append((ent, face, t))
+        for ent, face, t in moved:
+            olds = left.get(face.code)
+            if not olds:
+                continue
+            old = min(olds, key=lambda o: (o[1] - t.x) ** 2 + (o[2] - t.y) ** 2)
+            olds.remove(old)
+            x, y, angle, scale = t.x, t.y, t.angle, t.scale
+            t.x, t.y, t.angle = old[1], old[2], old[3]
+            t.scale = scale * old[4] / max(1, face.front.get_width())
+            glide(ent, x, y, duration, angle=angle)
+            if t.scale != scale:
+                animate_attr(ent, "scale", scale, duration)
 
     def undone_from(self, old: GameTable) -> None:
         """This table was built by Undo in the place of ``old``: what it carries over

@@ -1,6 +1,7 @@
 """Undo back to the start of a game (the first move taken back): the table built again shows
-the hand where it is, face up; it dealt the hand out of the stock again (face-down cards
-flying from the stock, as if a new deal came). Zetema and Chắn."""
+the hand face up, its cards where they are or gliding there from where they stood (the
+cards taken back); it dealt the hand out of the stock again (face-down cards flying from
+the stock, as if a new deal came). Zetema and Chắn."""
 
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ from tests.test_zetema_marriages import AI, H, start
 from tests.test_zetema_s20 import HAND, OTHER
 
 
-def still_and_face_up(table, ents) -> bool:
+def face_up_and_not_dealt(table, ents) -> bool:
+    """Every card face up, and none on its way from the stock (a card taken back glides
+    from where it stood, a card that stayed is still)."""
     table.world.activate()
+    stock = table.layout["stock"].rect
     for ent in ents:
-        tweens = esper.try_component(ent, Tweens)
         if not esper.component_for_entity(ent, CardFace).face_up:
             return False
-        if tweens is not None and tweens.items:
+        t = esper.component_for_entity(ent, Transform)
+        tweens = esper.try_component(ent, Tweens)
+        if tweens is not None and tweens.items and stock.collidepoint(t.x, t.y):
             return False
     return True
 
@@ -39,7 +44,7 @@ def test_zetema_undo_of_the_first_move_does_not_deal_the_hand_again(app):
     again = app.scenes.top
     assert again is not table and again.session.moves == []
     assert sorted(c for c, _ in again.hand) == sorted(HAND)
-    assert still_and_face_up(again, [e for _, e in again.hand])
+    assert face_up_and_not_dealt(again, [e for _, e in again.hand])
     stock = again.layout["stock"].rect
     assert not any(stock.collidepoint(esper.component_for_entity(e, Transform).x,
                                       esper.component_for_entity(e, Transform).y)
@@ -61,4 +66,4 @@ def test_chan_undo_of_the_dealers_first_discard_does_not_deal_the_hand_again(app
     drive.step(1)
     again = app.scenes.top
     assert again is not table and again.session.moves == []
-    assert still_and_face_up(again, [e for _, e in again.sync.entities("hand")])
+    assert face_up_and_not_dealt(again, [e for _, e in again.sync.entities("hand")])

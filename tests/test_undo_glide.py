@@ -1,0 +1,82 @@
+"""Undo at the card tables: a card taken back glides from where it stood to its place.
+
+Undo builds the table again from the position gone back to, and the card taken back (a
+discard, a marriage, a meld) jumped into the hand in one frame (play-testers, several
+sessions). ``GameTable.glide_back`` moves each face-up card that stood elsewhere from there;
+a card that did not move stays still. At instant speed nothing glides.
+"""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import Transform, Tweens
+from game.catalog import GameConfig, Seat
+from game.session import Session
+from scenes.chan.table import ChanTable
+from tests.test_zetema_marriages import AI, H, start
+from tests.test_zetema_s20 import HAND, OTHER
+
+
+def _where(table, ent) -> tuple[float, float, bool]:
+    table.world.activate()
+    t = esper.component_for_entity(ent, Transform)
+    tweens = esper.try_component(ent, Tweens)
+    return t.x, t.y, bool(tweens and tweens.items)
+
+
+def _marriage_taken_back(app):
+    table, drive = start(app, (H, AI), [HAND, OTHER])
+    for code in ("KH", "QH"):
+        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
+        drive.settle()
+    table.confirm_meld()
+    drive.settle()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.step(1)
+    again = app.scenes.top
+    assert again is not table and again.session.moves == []
+    return again, drive
+
+
+def test_zetema_a_marriage_taken_back_glides_from_its_pile_into_the_hand(app):
+    again, drive = _marriage_taken_back(app)
+    king = next(e for c, e in again.hand if c == "KH")
+    x, y, moving = _where(again, king)
+    assert moving
+    drive.settle()
+    rest_x, rest_y, moving = _where(again, king)
+    assert not moving
+    hand = again.layout["hand"].rect
+    assert hand.collidepoint(rest_x, rest_y)
+    assert not hand.collidepoint(x, y)  # it set out from outside the hand: the marriages
+
+
+def test_zetema_at_instant_speed_nothing_glides(app):
+    app.settings.animation = "instant"
+    again, _drive = _marriage_taken_back(app)
+    assert all(not _where(again, e)[2] for _, e in again.hand)
+
+
+def test_chan_a_discard_taken_back_glides_from_the_gate_into_the_hand(app, drive):
+    config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    session = Session.new(config)
+    table = ChanTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    card = next(m.split()[1] for m in table.legal() if m.startswith("discard "))
+    table.rules.submit(f"discard {card}")
+    drive.settle()
+    gate = table.zone("gate", 0)
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.step(1)
+    again = app.scenes.top
+    assert again is not table and again.session.moves == []
+    ents = [e for c, e in again.sync.entities("hand") if c == card]
+    starts = [_where(again, e) for e in ents]
+    assert any(moving and gate.inflate(60, 60).collidepoint(x, y) for x, y, moving in starts)
+    drive.settle()
+    hand = again.layout["hand"].rect
+    assert all(hand.collidepoint(*_where(again, e)[:2]) and not _where(again, e)[2]
+               for e in ents)
