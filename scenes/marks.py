@@ -186,7 +186,8 @@ class LastMoves:
              hidden: Iterable[int] = ()) -> None:
         """Outline every mark; tags stand where they cover neither another tag nor the
         table's words in ``keep_clear`` (zone labels). Marks on ``hidden`` entities (a
-        hand under the cover), or on chosen ones alone (``Selected``), are not drawn."""
+        hand under the cover), on chosen ones alone (``Selected``) or on lifted ones alone
+        (a card picked up: its seat's tag followed it under the pointer) are not drawn."""
         hidden = set(hidden)
         # a thing the person has chosen shows their choice's outline, not a seat's mark on
         # it alone (the top discard chosen to buy it kept the blue outline of the seat that
@@ -203,6 +204,8 @@ class LastMoves:
                 if hidden and hidden & set(mark.entities):
                     continue
                 if chosen and mark.entities and set(mark.entities) <= chosen:
+                    continue
+                if mark.entities and all(_lifted(ent) for ent in mark.entities):
                     continue
                 box = self._box(mark, pieces)  # nothing more (a card shown, then discarded)
                 if box is None or any(b.contains(box) for b in later):
@@ -393,3 +396,9 @@ def _along(rect: pygame.Rect, near: int, far: int, grain: int = 4) -> list[pygam
         if d > near:
             out += [rect.move(d, 0), rect.move(-d, 0)]
     return out
+
+
+def _lifted(ent: int) -> bool:
+    """Is ``ent`` picked up (dragged, or on its way back from a drag)?"""
+    t = esper.try_component(ent, Transform) if esper.entity_exists(ent) else None
+    return t is not None and t.lift > 0.01
