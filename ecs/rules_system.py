@@ -242,11 +242,9 @@ class RulesSystem(esper.Processor):
             self._rested = 0.0
             return
         self._rested += dt
-        pace = self.pace()
         quiet = decision.done.is_set() and decision.error is None and self.quiet(
             seat, decision.move)
-        if not quiet and (self._waited < self.ai_delay * pace
-                          or self._rested < self.ai_beat * pace):
+        if not quiet and not self._due(self._waited, self._rested):
             return
         if not decision.done.is_set() and not (
                 self.wait_for_ai and decision.done.wait(self.wait_timeout)):
@@ -261,6 +259,12 @@ class RulesSystem(esper.Processor):
         carried = (self._waited, self._rested)
         if self._apply(move) and quiet:
             self._carried = carried
+
+    def _due(self, waited: float, rested: float) -> bool:
+        """Has a move waited long enough to be played (``ai_delay`` since it was asked,
+        ``ai_beat`` at rest, both scaled by ``pace``)?"""
+        pace = self.pace()
+        return waited >= self.ai_delay * pace and rested >= self.ai_beat * pace
 
     def _play_for_person(self, seat: int, dt: float) -> None:
         """Apply the move ``played_for`` makes for the person ``seat``, if any, with the
@@ -277,9 +281,7 @@ class RulesSystem(esper.Processor):
             self._person_rested = 0.0
             return
         self._person_rested += dt
-        pace = self.pace()
-        if (self._person_waited < self.ai_delay * pace
-                or self._person_rested < self.ai_beat * pace):
+        if not self._due(self._person_waited, self._person_rested):
             return
         self._for_person = None
         self._apply(move)

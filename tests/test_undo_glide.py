@@ -26,13 +26,16 @@ def _where(table, ent) -> tuple[float, float, bool]:
     return t.x, t.y, bool(tweens and tweens.items)
 
 
-def _marriage_taken_back(app):
+def marriage_taken_back(app):
+    """A Zetema table, you against the computer, after your first move (a marriage of
+    hearts) and Ctrl+Z: (the table built again, one frame after, and its driver)."""
     table, drive = start(app, (H, AI), [HAND, OTHER])
     for code in ("KH", "QH"):
         drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
         drive.settle()
     table.confirm_meld()
     drive.settle()
+    assert table.session.moves == ["meld marriage KH QH"]
     drive.key(pygame.K_z, pygame.KMOD_CTRL)
     drive.step(1)
     again = app.scenes.top
@@ -40,8 +43,8 @@ def _marriage_taken_back(app):
     return again, drive
 
 
-def test_zetema_a_marriage_taken_back_glides_from_its_pile_into_the_hand(app):
-    again, drive = _marriage_taken_back(app)
+def test_zetema_amarriage_taken_back_glides_from_its_pile_into_the_hand(app):
+    again, drive = marriage_taken_back(app)
     king = next(e for c, e in again.hand if c == "KH")
     x, y, moving = _where(again, king)
     assert moving
@@ -55,7 +58,7 @@ def test_zetema_a_marriage_taken_back_glides_from_its_pile_into_the_hand(app):
 
 def test_zetema_at_instant_speed_nothing_glides(app):
     app.settings.animation = "instant"
-    again, _drive = _marriage_taken_back(app)
+    again, _drive = marriage_taken_back(app)
     assert all(not _where(again, e)[2] for _, e in again.hand)
 
 

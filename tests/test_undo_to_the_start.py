@@ -12,8 +12,8 @@ from ecs.components import CardFace, Transform, Tweens
 from game.catalog import GameConfig, Seat
 from game.session import Session
 from scenes.chan.table import ChanTable
-from tests.test_zetema_marriages import AI, H, start
-from tests.test_zetema_s20 import HAND, OTHER
+from tests.test_undo_glide import marriage_taken_back
+from tests.test_zetema_s20 import HAND
 
 
 def face_up_and_not_dealt(table, ents) -> bool:
@@ -32,17 +32,7 @@ def face_up_and_not_dealt(table, ents) -> bool:
 
 
 def test_zetema_undo_of_the_first_move_does_not_deal_the_hand_again(app):
-    table, drive = start(app, (H, AI), [HAND, OTHER])
-    for code in ("KH", "QH"):
-        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
-        drive.settle()
-    table.confirm_meld()
-    drive.settle()
-    assert table.session.moves == ["meld marriage KH QH"]
-    drive.key(pygame.K_z, pygame.KMOD_CTRL)
-    drive.step(1)
-    again = app.scenes.top
-    assert again is not table and again.session.moves == []
+    again, _drive = marriage_taken_back(app)  # (the first move: a marriage)
     assert sorted(c for c, _ in again.hand) == sorted(HAND)
     assert face_up_and_not_dealt(again, [e for _, e in again.hand])
     stock = again.layout["stock"].rect
