@@ -40,7 +40,16 @@ from types import ModuleType
 import esper
 import pygame
 
-from ecs.components import CardFace, DropTarget, Glow, Selected, Sprite, Transform, Tweens
+from ecs.components import (
+    CardFace,
+    Draggable,
+    DropTarget,
+    Glow,
+    Selected,
+    Sprite,
+    Transform,
+    Tweens,
+)
 from ecs.intents import DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
 from ecs.tween import animate as animate_attr
@@ -569,7 +578,7 @@ class GameTable(TableScene):
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
         table.by_undo = True
-        table.glide_from = self.cards_shown()
+        table.glide_from = self.pieces_shown()
         table.undone_from(self)
         self.app.scenes.replace(table, transition=None)
 
@@ -600,47 +609,49 @@ class GameTable(TableScene):
         return sum(1 for move, seat in zip(moves, movers, strict=True)
                    if not self._quiet(seat, move))
 
-    def cards_shown(self) -> list[tuple[str, float, float, float, int]]:
-        """(code, x, y, angle, width) of each face-up card on the table now."""
+    def pieces_shown(self) -> list[tuple[tuple, float, float, float, float]]:
+        """(what it is, x, y, angle, drawn width) of each piece on the table now that Undo
+        may move: every face-up card (its code), every piece that can be picked up (its
+        image: a Zertz marble or piece)."""
         if self.world is None or not self.world.alive:
             return []
         self.world.activate()
-        return [(face.code, t.x, t.y, t.angle, face.front.get_width())
-                for _ent, (face, t, sprite) in esper.get_components(CardFace, Transform, Sprite)
-                if face.face_up and sprite.visible and face.code]
+        return [(key, t.x, t.y, t.angle, width)
+                for key, _ent, t, width in _undo_pieces()]
 
-    def glide_back(self, before: list[tuple[str, float, float, float, int]]) -> None:
-        """Undo built this table: each face-up card that stood elsewhere before (``before``:
-        ``cards_shown`` of the table it replaced) glides from there to its place, as a move
+    def glide_back(self, before: list[tuple[tuple, float, float, float, float]]) -> None:
+        """Undo built this table: each piece that stood elsewhere before (``before``:
+        ``pieces_shown`` of the table it replaced) glides from there to its place, as a move
         does (the card taken back jumped into the hand in one frame, and the hand closed up
-        around it). A card that has not moved is matched to itself first; of identical
-        cards, the nearest moves. At instant speed nothing glides."""
+        around it; a Zertz piece jumped back to its supply). A piece that has not moved is
+        matched to itself first; of identical ones, the nearest moves. At instant speed
+        nothing glides."""
         duration = self.app.settings.anim(UNDO_GLIDE)
         if duration <= 0:
             return
-        left: dict[str, list[tuple]] = {}
-        for card in before:
-            left.setdefault(card[0], []).append(card)
+        left: dict[tuple, list[tuple]] = {}
+        for piece in before:
+            left.setdefault(piece[0], []).append(piece)
         moved = []
-        for ent, (face, t, sprite) in esper.get_components(CardFace, Transform, Sprite):
+        for key, ent, t, width in _undo_pieces():
             tweens = esper.try_component(ent, Tweens)
-            if not (face.face_up and sprite.visible and face.code) or (tweens and tweens.items):
+            if tweens and tweens.items:
                 continue
-            olds = left.get(face.code, [])
+            olds = left.get(key, [])
             same = next((o for o in olds if abs(o[1] - t.x) < 1 and abs(o[2] - t.y) < 1), None)
             if same is not None:
                 olds.remove(same)
             else:
-                moved.append((ent, face, t))
-        for ent, face, t in moved:
-            olds = left.get(face.code)
+                moved.append((key, ent, t, width))
+        for key, ent, t, width in moved:
+            olds = left.get(key)
             if not olds:
                 continue
             old = min(olds, key=lambda o: (o[1] - t.x) ** 2 + (o[2] - t.y) ** 2)
             olds.remove(old)
             x, y, angle, scale = t.x, t.y, t.angle, t.scale
             t.x, t.y, t.angle = old[1], old[2], old[3]
-            t.scale = scale * old[4] / max(1, face.front.get_width())
+            t.scale = scale * old[4] / max(1.0, width)
             glide(ent, x, y, duration, angle=angle)
             if t.scale != scale:
                 animate_attr(ent, "scale", scale, duration)
@@ -1581,8 +1592,12 @@ class CardTable(GameTable):
         if event.kind == "down":
             # a press lifts the cover only once it has stood quietly on screen for a moment:
             # the person who just played may still be clicking as it comes up
+            # nor while a move is being made for a person unasked (a Chắn claim out of
+            # turn): the cover would go to them at once (pt66 lifted it for nothing)
+            seat = self.rules.to_move
             self._press_saw_cover = (self.curtain and self._cover_drawn and self.time
-                                     - self._cover_quiet_since >= COVER_QUIET)
+                                     - self._cover_quiet_since >= COVER_QUIET
+                                     and (seat is None or self.played_for(seat) is None))
             if self.curtain:
                 self._cover_quiet_since = self.time
         super().handle(event)
@@ -1788,3 +1803,17 @@ def undone_words(count: int, who: str | None = None) -> str:
     return ngettext("Your last move and the move after it are taken back.",
                     "Your last move and the {count} moves after it are taken back.",
                     count - 1).format(count=num(count - 1))
+
+
+def _undo_pieces():
+    """(what it is, entity, transform, drawn width) of each visible piece Undo may move: a
+    face-up card by its code, a piece that can be picked up by its image (``glide_back``)."""
+    for ent, (t, sprite) in esper.get_components(Transform, Sprite):
+        if not sprite.visible:
+            continue
+        face = esper.try_component(ent, CardFace)
+        if face is not None:
+            if face.face_up and face.code:
+                yield ("card", face.code), ent, t, face.front.get_width() * t.scale
+        elif esper.has_component(ent, Draggable):
+            yield ("piece", id(sprite.image)), ent, t, sprite.image.get_width() * t.scale

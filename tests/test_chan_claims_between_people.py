@@ -3,12 +3,15 @@
 Passing it (the cover naming them) told everyone at the screen who held three of the live
 card, or could win on it. Such a claim is now made for its person unasked
 (``scenes.chan.claims``) while the screen goes where it would have gone without the claim;
-the person the screen goes to anyway is still asked.
+a claim offered to the seat whose turn comes next is still asked. The cover takes no click
+while such a claim is being made (it would go to the claimer at once).
 """
 
 from __future__ import annotations
 
 import random
+
+import pygame
 
 from game.catalog import GameConfig, Seat
 from game.rules import chan as rules
@@ -16,6 +19,7 @@ from game.session import Session
 from scenes.chan import claims
 from scenes.chan.moves import perform
 from scenes.chan.table import ChanTable
+from scenes.game_table import COVER_QUIET
 from tests.test_hot_seat import Watch
 
 H, AI = Seat("human"), Seat("ai", "easy")
@@ -38,6 +42,13 @@ def _claim_offered(session: Session) -> bool:
     return session.state.phase == "claim"
 
 
+def _third_seat_chiu(session: Session) -> bool:
+    """Seat 3's claim on seat 1's discard, seat 2 to play next."""
+    state = session.state
+    return (state.phase == "claim" and state.seat == 2 and state.resume.seat == 1
+            and session.moves[-1].startswith("discard"))
+
+
 def test_a_claim_out_of_turn_is_made_for_a_person_the_screen_does_not_go_to():
     # seed 1, four people: seat 4 may chíu seat 2's ... discard; seat 2's turn comes next
     state = _played(PEOPLE, 1, _claim_offered).state
@@ -58,7 +69,17 @@ def test_a_win_out_of_turn_is_declared_for_its_person():
     assert claims.played_for(state, [0, 1, 2, 3]) == "u"
 
 
-def test_the_person_the_screen_goes_to_anyway_is_asked():
+def test_a_person_the_screen_goes_to_anyway_is_not_asked_either():
+    """Two people and two computers: seat 1 discards, computer seat 2 plays next, and the
+    screen goes to seat 3 anyway; asked there, seat 3 held up the computer, which plays on
+    behind the cover after any other discard (pt66)."""
+    state = _played((H, AI, H, AI), 30, _third_seat_chiu).state
+    assert (state.seat, state.resume.seat) == (2, 1)
+    assert claims.screen_goes_to(state, [0, 2]) == 2
+    assert claims.played_for(state, [0, 2]) == f"chiu {state.live.card}"
+
+
+def test_a_claim_offered_to_the_seat_whose_turn_comes_next_is_asked():
     # seed 79, four people: the seat offered the win is the one whose turn comes next
     state = _played(PEOPLE, 79, _claim_offered).state
     assert state.seat == state.resume.seat == 0
@@ -155,3 +176,66 @@ def test_the_person_at_the_screen_cannot_answer_a_claim_made_for_another(app, dr
     assert not table.rules.submit("decline")
     assert table.rules.rejections[-1] == "wait for your turn"
     assert table.session.moves == moves
+
+
+def test_the_computer_to_play_is_not_held_up_by_a_person_the_screen_goes_to(app):
+    """Continued at seat 3's chíu out of turn (two people, two computers): the cover is
+    seat 3's, and the chíu is made without anyone lifting it."""
+    session = _played((H, AI, H, AI), 30, _third_seat_chiu)
+    table = ChanTable(app, session.config, session)
+    drive = Watch(app)
+    app.scenes.reset(table, transition=None)
+    drive.step(2)
+    assert table.viewer == 2 and table.curtain
+    moves = len(session.moves)
+    for _ in range(300):
+        drive.step()
+        if len(table.session.moves) > moves:
+            break
+    assert table.session.moves[moves].startswith("chiu ")
+    assert drive.problems == []
+
+
+def test_the_cover_takes_no_click_while_a_claim_is_made_unasked(app):
+    session = _played(PEOPLE, 1, _claim_offered)
+    table = ChanTable(app, session.config, session)
+    drive = Watch(app)
+    app.scenes.reset(table, transition=None)
+    drive.step(2)
+    table.rules.ai_delay = 60  # the chíu made for seat 4 is not due yet
+    assert table.viewer == 1 and table.curtain
+    drive.wait(COVER_QUIET + 0.2)
+    drive.click(table.layout["hand"].rect.center)
+    drive.step(2)
+    assert table.curtain and table.viewer == 1  # seat 2 lifted it for nothing (pt66)
+    table.rules.ai_delay = 0.5
+    drive.settle()
+    drive.step(40)
+    assert table.session.moves[-1].startswith("chiu ")
+    assert table.viewer == 3 and table.curtain
+    drive.wait(COVER_QUIET + 0.2)
+    drive.click(table.layout["hand"].rect.center)  # the claimer's cover lifts as always
+    drive.settle()
+    assert not table.curtain
+    assert drive.problems == []
+
+
+def test_undo_after_a_chiu_made_unasked_names_its_seat(app):
+    """Ctrl+Z under the claimer's cover may be pressed by another person: "three cards of
+    your hand" was not theirs (pt66)."""
+    app.settings.undo_between_people = True
+    session = _played(PEOPLE, 1, _claim_offered)
+    table = ChanTable(app, session.config, session)
+    drive = Watch(app)
+    app.scenes.reset(table, transition=None)
+    for _ in range(300):
+        drive.step()
+        if table.session.moves[-1].startswith("chiu "):
+            break
+    drive.settle()
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert [t.text for t in app.toasts] == [
+        "Nothing to undo: Seat 4's chíu showed three cards of that hand to everyone, so it "
+        "cannot be taken back."]
+    assert table.session.moves[-1].startswith("chiu ")

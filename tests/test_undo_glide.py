@@ -83,3 +83,34 @@ def test_chan_a_discard_taken_back_glides_from_the_gate_into_the_hand(app, drive
     hand = again.layout["hand"].rect
     assert all(hand.collidepoint(*_where(again, e)[:2]) and not _where(again, e)[2]
                for e in ents)
+
+
+def test_zertz_a_piece_taken_back_glides_from_its_ring_to_the_supply(app, drive):
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {})
+    app.wait_for_ai = True
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    for _ in range(600):  # (the computer, Red, moves first)
+        drive.step()
+        if table.rules.human_to_move() and not table.animating:
+            break
+    table.rules.ai_delay = 60  # its answer is not due during this test
+    assert table.rules.submit("place d4")
+    drive.settle()
+    ring = table.ring_center("d4")
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.step(1)
+    again = app.scenes.top
+    assert again is not table and len(again.session.moves) == 1
+    starts = [_where(again, e) for e in again.supply_ents[0]]
+    moving = [(e, x, y) for e, (x, y, m) in zip(again.supply_ents[0], starts, strict=True)
+              if m]
+    assert len(moving) == 1
+    ent, x, y = moving[0]
+    drive.settle()
+    assert all(not _where(again, e)[2] for e in again.supply_ents[0])
+    home = _where(again, ent)[:2]
+    # a frame into its way from the ring back to the supply, it is nearer the ring
+    assert (x - ring[0]) ** 2 + (y - ring[1]) ** 2 < (x - home[0]) ** 2 + (y - home[1]) ** 2

@@ -2,11 +2,13 @@
 
 Asking would pass the screen to that person, and everyone at it would see who holds three
 of the live card (or could win on it), where at a real table a player who lets the card go
-says nothing. So a person the screen would not go to anyway (the next person in turn from
-the seat whose ordinary turn the claims interrupt) is not asked: their win on the card is
-declared (or the chíu that wins more, Chíu ù, as the computer's players choose it), else
-their chíu is made. A claim made is shown as any other; a claim nobody makes leaves nothing
-to see. The person at the screen, or the one it goes to next, is asked as always.
+says nothing; even asking the person the screen goes to next anyway told it, since the seat
+to play (a computer) then waited for the answer instead of playing on (pt66). So a person
+offered a claim out of their own turn is not asked: their win on the card is declared (or,
+where it scores more, the chíu that wins, Chíu ù, after which they declare the win
+themselves), else their chíu is made. A claim made is shown as any other; a claim nobody
+makes leaves nothing to see. A claim offered to the seat whose turn comes next is asked as
+always (everyone waits for that seat anyway).
 """
 
 from __future__ import annotations
@@ -35,11 +37,11 @@ def screen_goes_to(state, humans: Sequence[int]) -> int | None:
 
 def played_for(state, humans: Sequence[int]) -> str | None:
     """The claim made now for the person offered it, unasked (see the module), or None: no
-    such offer, only one person at the screen, or the person is the one the screen goes
-    to anyway (then they are asked)."""
+    such offer, only one person at the screen, or the claim is offered to the seat whose
+    turn comes next (then it is asked)."""
     if len(humans) < 2 or state.phase != "claim" or state.seat not in humans:
         return None
-    if state.seat == screen_goes_to(state, humans):
+    if state.resume is None or state.seat == state.resume.seat:
         return None
     legal = rules.legal_moves(state)
     if "u" in legal:

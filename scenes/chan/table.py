@@ -694,7 +694,10 @@ class ChanTable(CardTable):
         if (session.result is None and session.undo_blocked_by_reveal and session.moves
                 and session.moves[-1].startswith("chiu")
                 and rules.to_move(session.befores[-1]) == self.viewer):
-            return words.chiu_not_undone()
+            # (between people the one pressing Ctrl+Z under the claimer's cover may be
+            # another, pt66: "your hand" was not theirs)
+            return words.chiu_not_undone(self.seat_name(self.viewer) if self.hot_seat
+                                         else None)
         if session.result is None and session.undo_blocked_by_reveal and session.moves:
             # the last move a computer leaving a card (it stopped Undo: ``rules.SHOWN_EVENTS``):
             # "cards have been drawn or shown" was not so

@@ -87,8 +87,12 @@ def discard_on_gate() -> str:
     return _("Drop a card on your gate to discard it.")
 
 
-def chiu_not_undone() -> str:
-    """Undo pressed right after your own chíu."""
+def chiu_not_undone(seat: str | None = None) -> str:
+    """Undo pressed right after your own chíu; between people (``seat``: the claimer's
+    name) whoever presses it may not be the one who made it (a chíu made unasked)."""
+    if seat is not None:
+        return _("Nothing to undo: {seat}'s chíu showed three cards of that hand to "
+                 "everyone, so it cannot be taken back.").format(seat=seat)
     return _("Nothing to undo: a chíu shows three cards of your hand to everyone, so it "
              "cannot be taken back.")
 
