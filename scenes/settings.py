@@ -109,6 +109,10 @@ class SettingsScene(Scene):
         self._build()
 
     def _build(self) -> None:
+        # the language under a still pointer stays lit when the screen is rebuilt in it
+        # (the buttons stand where they stood; pt67 saw the highlight go until it moved)
+        old = getattr(self, "widgets", None)
+        hover = old.widgets[LANGUAGE].hover if old is not None and old.widgets else None
         s = self.app.settings
         x, y, w = self.panel.x + 50, self.panel.y + 96, self.panel.width - 100
         sizes = window_sizes_that_fit()
@@ -142,6 +146,7 @@ class SettingsScene(Scene):
             Button((self.panel.centerx - 110, self.panel.bottom - 92, 220, 54), _("Done"),
                    self.close, primary=True),
         ])
+        self.widgets.widgets[LANGUAGE].hover = hover
 
     def language_changed(self) -> None:
         self._build()

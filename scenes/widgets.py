@@ -194,6 +194,7 @@ class Segments(Widget):
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
         self.hover: int | None = None  # the option under the pointer
+        self._pressed: int | None = None  # the option the button went down on
 
     @property
     def value(self) -> Any:
@@ -210,14 +211,20 @@ class Segments(Widget):
         return next((i for i, box in enumerate(self.boxes()) if box.collidepoint(pos)), None)
 
     def handle(self, event: InputEvent) -> bool:
+        """A press and a release on the same option picks it, as a button's click (a
+        press let go elsewhere picks nothing)."""
         super().handle(event)
         if event.kind == "move":
             self.hover = self._at(event.pos)
-        if event.kind != "down" or event.button != 1:
+        if event.button != 1 or event.kind not in ("down", "up"):
             return False
         index = self._at(event.pos)
-        if index is None:
-            return False
+        if event.kind == "down":
+            self._pressed = index
+            return index is not None
+        pressed, self._pressed = self._pressed, None
+        if index is None or index != pressed:
+            return pressed is not None
         if index != self.index:
             self.index = index
             self.on_change(self.value)

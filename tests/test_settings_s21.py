@@ -101,3 +101,26 @@ def test_every_language_stays_where_it_was_when_the_screen_turns_its_direction(a
         drive.click(before[language])  # again, at the same place
         assert app.settings.language == i18n.language() == language
         drive.step(1)
+
+
+def test_a_press_let_go_on_another_language_picks_nothing(app, drive):
+    """As a button's click: a press on English let go over فارسی (a change of mind) keeps
+    the language (it picked English on the press, pt67)."""
+    set_app_language(app, "vi")
+    scene = open_settings(app, drive)
+    at = spots(scene)
+    drive.press(at["en"])
+    drive.release(at["fa"])
+    assert app.settings.language == i18n.language() == "vi"
+    drive.press(at["en"])
+    drive.release(at["en"])
+    assert app.settings.language == i18n.language() == "en"
+
+
+def test_the_language_just_picked_stays_lit_under_the_still_pointer(app, drive):
+    scene = open_settings(app, drive)
+    at = spots(scene)
+    drive.move(at["fa"])
+    drive.click(at["fa"])  # the screen is built again in Persian
+    row = language_row(scene)
+    assert i18n.language() == "fa" and row.hover == ORDER.index("fa")
