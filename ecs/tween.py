@@ -161,13 +161,14 @@ def resting_z(order: ZOrder) -> float:
 
 def glide(ent: int, x: float, y: float, duration: float, angle: float | None = None,
           z: float | None = None, delay: float = 0.0, ease: Callable[[float], float] = ease_out,
-          on_done: Callable[[], None] | None = None) -> None:
+          on_done: Callable[[], None] | None = None, above: float = 0.0) -> None:
     """Move an entity to (x, y) (and ``angle``) above everything at rest on its way.
 
     It keeps its present place in the draw order while it waits for its ``delay``, rises
-    (``flight_z``) when it starts moving (at once if it is already on its way) and settles
-    at ``z`` (default: its z at rest) when it lands: a card thrown onto a pile passes over
-    the hand and the other piles, not under them, and lands on top of its own pile.
+    (``flight_z``, and ``above`` more) when it starts moving (at once if it is already on
+    its way) and settles at ``z`` (default: its z at rest) when it lands: a card thrown
+    onto a pile passes over the hand and the other piles, not under them, and lands on top
+    of its own pile.
     """
     order = esper.try_component(ent, ZOrder)
     if order is None:
@@ -181,7 +182,7 @@ def glide(ent: int, x: float, y: float, duration: float, angle: float | None = N
     travelling = tweens is not None and any(
         t.attr in ("x", "y") and t.start is not None for t in tweens.items)
     t = esper.component_for_entity(ent, Transform)
-    high = flight_z(rest, math.hypot(x - t.x, y - t.y))
+    high = flight_z(rest, math.hypot(x - t.x, y - t.y)) + above
 
     def rise() -> None:
         order.z = high

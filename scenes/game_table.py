@@ -34,6 +34,7 @@ contract and ``game.session.Session``:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from types import ModuleType
 
@@ -73,6 +74,7 @@ LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H 
 COVER_QUIET = 0.8  # seconds: a click lifts the cover only after this long without a click on it
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 UNDO_GLIDE = 0.3  # seconds: a card Undo moved glides from where it stood (``glide_back``)
+UNDO_RISE = 10.0  # z per pixel of its way: the farther an Undo's card goes, the higher
 
 
 class GameRules(RulesSystem):
@@ -652,7 +654,11 @@ class GameTable(TableScene):
             x, y, angle, scale = t.x, t.y, t.angle, t.scale
             t.x, t.y, t.angle = old[1], old[2], old[3]
             t.scale = scale * old[4] / max(1.0, width)
-            glide(ent, x, y, duration, angle=angle)
+            # the farther, the higher on the way (a card crossing the hand to its pair
+            # passed under the cards making room for it, pt68): by the pixel, not by
+            # ``flight_z``'s hundreds
+            glide(ent, x, y, duration, angle=angle,
+                  above=UNDO_RISE * math.hypot(x - old[1], y - old[2]))
             if t.scale != scale:
                 animate_attr(ent, "scale", scale, duration)
 

@@ -114,3 +114,39 @@ def test_zertz_a_piece_taken_back_glides_from_its_ring_to_the_supply(app, drive)
     home = _where(again, ent)[:2]
     # a frame into its way from the ring back to the supply, it is nearer the ring
     assert (x - ring[0]) ** 2 + (y - ring[1]) ** 2 < (x - home[0]) ** 2 + (y - home[1]) ** 2
+
+
+def _way(table, ent) -> float | None:
+    """How far a gliding entity goes (from where its tweens started to where they end)."""
+    table.world.activate()
+    tweens = esper.try_component(ent, Tweens)
+    ends = {t.attr: (t.start, t.end) for t in (tweens.items if tweens else [])}
+    if "x" not in ends or "y" not in ends or ends["x"][0] is None:
+        return None
+    (x0, x1), (y0, y1) = ends["x"], ends["y"]
+    return ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+
+
+def test_chan_the_farther_an_undone_card_goes_the_higher_it_passes(app, drive):
+    """A card crossing the hand to its pair passed under the cards making room for it, and
+    was not seen on its way (pt68): each card that glides after Undo passes above every
+    card with a shorter way."""
+    from ecs.components import ZOrder
+
+    config = GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
+    table = ChanTable(app, config, Session.new(config))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.rules.submit("discard 2M")  # (2C, its Cạ, goes to the singles: it comes back)
+    drive.settle()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.step(1)
+    again = app.scenes.top
+    ways = [(_way(again, e), esper.component_for_entity(e, ZOrder).z)
+            for _, e in again.sync.entities("hand")]
+    ways = [(w, z) for w, z in ways if w]
+    assert len(ways) > 5
+    for w1, z1 in ways:
+        for w2, z2 in ways:
+            if w1 > w2 + 1:
+                assert z1 > z2, (w1, z1, w2, z2)

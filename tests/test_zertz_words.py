@@ -303,7 +303,9 @@ def test_your_move_is_said_only_once_the_computers_move_has_landed(app, drive):
         drive.step()
     assert table.rules.human_to_move() and table.animating  # the put is still gliding
     title, text = table.status_words()
-    assert title == "Blue is moving…" and text.startswith("Blue put the ")
+    # the put is told once it has landed, as the log tells it (it said "Blue put the
+    # grey marble on a1" with the marble still by the bag, pt68): the take before it
+    assert title == "Blue is moving…" and text.startswith("Blue took the ")
     drive.step()
     assert not any(esper_enabled(e, Draggable) for e in table.supply_ents[0])
     drive.settle()
