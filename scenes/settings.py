@@ -133,7 +133,7 @@ class SettingsScene(Scene):
                    [(size, _("{width} × {height}").format(width=num(size[0]),
                                                           height=num(size[1])))
                     for size in sizes],
-                   chosen, self._set_window_size, label_width=250),
+                   chosen, self._set_window_size, label_width=250, wrap=False),
             Toggle((x, y + 6 * ROW, w, 42), _("Undo between people"), s.undo_between_people,
                    self._set_undo, label_width=250),
             Segments((x, y, w, 42), list(i18n.LANGUAGES.items()), s.language,

@@ -118,17 +118,20 @@ class Button(Widget):
 
 
 class Choice(Widget):
-    """``label   < value >``: click the arrows (or the value) to cycle through options."""
+    """``label   < value >``: click the arrows (or the value) to cycle through options;
+    ``wrap=False`` stops at either end instead, its arrow there dimmed (ordered options,
+    such as window sizes: the smallest stepped down to the largest)."""
 
     def __init__(self, rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], None], enabled: bool = True,
-                 label_width: int = 220) -> None:
+                 label_width: int = 220, wrap: bool = True) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
         self.label_width = label_width
+        self.wrap = wrap
 
     @property
     def value(self) -> Any:
@@ -159,9 +162,15 @@ class Choice(Widget):
         step = -1 if left.collidepoint(event.pos) else 1
         if theme.rtl():  # reading from the right: the left arrow goes forward
             step = -step
+        if self._at_end(step):
+            return True  # (nothing beyond it)
         self.index = (self.index + step) % len(self.options)
         self.on_change(self.value)
         return True
+
+    def _at_end(self, step: int) -> bool:
+        """Would a step of ``step`` (forward 1, back -1) go past an end (``wrap=False``)?"""
+        return not self.wrap and not 0 <= self.index + step < len(self.options)
 
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
@@ -170,9 +179,11 @@ class Choice(Widget):
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
                          field, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, field, 1, border_radius=8)
-        for box, glyph in ((left, "‹"), (right, "›")):
-            theme.blit_text(surface, glyph, box.center, 26, theme.GOLD if self.enabled else ink,
-                            "bold", anchor="center")
+        back, forward = (1, -1) if theme.rtl() else (-1, 1)  # (the left arrow's step first)
+        for box, glyph, step in ((left, "‹", back), (right, "›", forward)):
+            lit = self.enabled and not self._at_end(step)
+            theme.blit_text(surface, glyph, box.center, 26, theme.GOLD if lit else
+                            theme.INK_FAINT, "bold", anchor="center")
         theme.blit_text(surface, self.options[self.index][1], field.center, 19, ink, "bold",
                         anchor="center")
 

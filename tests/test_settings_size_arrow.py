@@ -110,3 +110,26 @@ def test_stepping_back_to_the_windows_size_changes_nothing(app, drive, monkeypat
     drive.click(left.center)
     drive.move((field.centerx, field.bottom + 40))
     assert window_size() == SIZES[0] and app.settings.window_size == SIZES[0]
+
+
+def test_the_sizes_stop_at_either_end(app, drive, monkeypatch):
+    """‹ at the smallest size stepped round to the largest (pt68 overshot with repeated
+    clicks): the sizes stop at either end, the arrow there dimmed."""
+    from scenes import theme
+
+    scene = open_settings(app, drive, monkeypatch)
+    choice = scene.widgets.widgets[WINDOW_SIZE]
+    _field, left, right = choice._boxes()
+    drive.click(left.center)
+    assert choice.value == SIZES[0] and choice._at_end(-1) and not choice._at_end(1)
+    drawn = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda surface, text, pos, size, colour, *a, **k:
+                        drawn.append((text, colour)) or real(surface, text, pos, size, colour,
+                                                              *a, **k))
+    choice.draw(app.screen)
+    monkeypatch.setattr(theme, "blit_text", real)
+    assert dict(drawn)["‹"] == theme.INK_FAINT and dict(drawn)["›"] == theme.GOLD
+    for _ in range(len(choice.options) + 2):
+        drive.click(right.center)
+    assert choice.value == choice.options[-1][0] and choice._at_end(1)
