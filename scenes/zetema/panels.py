@@ -315,7 +315,9 @@ class ZetemaPanels:
         width = zone.width - 24
         if any(fits(text, width, size, 1) for size in (16, 15, 14, 13)):
             lines, size = fit_lines(text, width, (16, 15, 14, 13), 1)
-            return lines, size, zone.y + 8, size + 5
+            # (3 px higher than beside the buttons: a card lifted under the pointer, or a
+            # last move's outline, touched the line's foot, pt67)
+            return lines, size, zone.y + 5, size + 5
         lines, size = fit_lines(text, width, (13, 12), 2)
         return lines, size, zone.y + 3, size + 2
 
