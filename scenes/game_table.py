@@ -157,8 +157,8 @@ class GameTable(TableScene):
         self.hold_time = 0.0  # seconds the computer players wait (something worth reading)
         self.pending_summary = None  # (title, subtitle, header, rows, ...) shown once idle
         self.marks = LastMoves()  # each seat's last move, outlined (see scenes.marks)
-        # Undo built this table: the face-up cards shown before it, which glide from there
-        # (``glide_back``)
+        # Undo built this table: the pieces shown before it (``pieces_shown``), which glide
+        # from there (``glide_back``)
         self.glide_from: list[tuple] | None = None
         self.restoring = None  # while marks are restored: the position of the move marked
         self.restoring_after: list | None = None  # ... and every position since it

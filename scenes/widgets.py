@@ -179,8 +179,8 @@ class Choice(Widget):
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered and self.enabled else BUTTON,
                          field, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, field, 1, border_radius=8)
-        back, forward = (1, -1) if theme.rtl() else (-1, 1)  # (the left arrow's step first)
-        for box, glyph, step in ((left, "‹", back), (right, "›", forward)):
+        left_step, right_step = (1, -1) if theme.rtl() else (-1, 1)  # (as ``handle`` steps)
+        for box, glyph, step in ((left, "‹", left_step), (right, "›", right_step)):
             lit = self.enabled and not self._at_end(step)
             theme.blit_text(surface, glyph, box.center, 26, theme.GOLD if lit else
                             theme.INK_FAINT, "bold", anchor="center")

@@ -1015,9 +1015,9 @@ class ChanTable(CardTable):
 
     # -- a person's claim out of turn between people: made unasked (scenes.chan.claims) ---
     def played_for(self, seat: int) -> str | None:
-        """Between people, the claim made for a person offered one out of turn whom the
-        screen would not go to anyway (passing it to them would show everyone that they
-        hold three of the card, or win on it): ``claims.played_for``."""
+        """Between people, the claim made for a person offered one out of their turn
+        (passing them the screen, or making the seat to play wait for their answer, would
+        show everyone that they hold three of the card, or win on it): ``claims.played_for``."""
         if not self.hot_seat:
             return None
         state = self.state
