@@ -239,3 +239,27 @@ def test_undo_after_a_chiu_made_unasked_names_its_seat(app):
         "Nothing to undo: Seat 4's chíu showed three cards of that hand to everyone, so it "
         "cannot be taken back."]
     assert table.session.moves[-1].startswith("chiu ")
+
+
+def _second_seats_own_chiu(session: Session) -> bool:
+    """Seat 2's own turn, a chíu among its moves (two people, two computers)."""
+    return (session.state.phase == "respond" and rules.to_move(session.state) == 1
+            and any(m.startswith("chiu") for m in rules.legal_moves(session.state)))
+
+
+def test_undo_after_your_own_chiu_between_people_says_your_hand(app):
+    """With the claimer's own cards in view (they made the chíu themselves), "Seat 2's chíu
+    showed three cards of that hand" spoke of them in the third person (pt69)."""
+    app.settings.undo_between_people = True
+    session = _played((H, H, AI, AI), 6, _second_seats_own_chiu)
+    table, drive = _continued(app, session)
+    drive.lift_cover(table)
+    chiu = next(m for m in table.legal() if m.startswith("chiu"))
+    assert table.rules.submit(chiu)
+    drive.settle()
+    assert not table.curtain and table.viewer == 1
+    app.toasts.clear()
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert [t.text for t in app.toasts] == [
+        "Nothing to undo: a chíu shows three cards of your hand to everyone, so it cannot be "
+        "taken back."]

@@ -695,9 +695,10 @@ class ChanTable(CardTable):
                 and session.moves[-1].startswith("chiu")
                 and rules.to_move(session.befores[-1]) == self.viewer):
             # (between people the one pressing Ctrl+Z under the claimer's cover may be
-            # another, pt66: "your hand" was not theirs)
-            return words.chiu_not_undone(self.seat_name(self.viewer) if self.hot_seat
-                                         else None)
+            # another, pt66: "your hand" was not theirs; with the claimer's cards in view it
+            # is theirs, pt69)
+            return words.chiu_not_undone(self.seat_name(self.viewer)
+                                         if self.hot_seat and self.curtain else None)
         if session.result is None and session.undo_blocked_by_reveal and session.moves:
             # the last move a computer leaving a card (it stopped Undo: ``rules.SHOWN_EVENTS``):
             # "cards have been drawn or shown" was not so
