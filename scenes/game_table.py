@@ -71,6 +71,8 @@ HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked 
 HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
 HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
+# a click on the cover that did not lift it (it came too soon after another click)
+COVER_CLICK_ONCE = N_("Pause, then click once to lift the cover.")
 COVER_QUIET = 0.8  # seconds: a click lifts the cover only after this long without a click on it
 CONTINUED = "   "  # the indent of a move-log entry's wrapped lines
 UNDO_GLIDE = 0.3  # seconds: a card Undo moved glides from where it stood (``glide_back``)
@@ -1378,6 +1380,8 @@ class CardTable(GameTable):
         self.built_uncovered_for: int | None = None  # ... and keeps them in view (no cover)
         self._cover_drawn = False  # the cover has been on screen since it went up
         self._press_saw_cover = False  # the last button-down came while it was on screen
+        self._cover_rect: pygame.Rect | None = None  # where the cover was last drawn
+        self._cover_told = False  # this cover has said how to lift it (``COVER_CLICK_ONCE``)
         self._cover_quiet_since = 0.0  # table time of the cover's first frame or last click
         self.banner: tuple[str, float] | None = None  # message and seconds left
         self._hint_on_landing = None  # the state a hint was asked in while yours was landing
@@ -1471,6 +1475,7 @@ class CardTable(GameTable):
         self.curtain = True
         self._cover_drawn = False
         self._press_saw_cover = False
+        self._cover_told = False
         self.clear_hint()
         if self.world is not None:
             self.drag.cancel_all()
@@ -1497,8 +1502,8 @@ class CardTable(GameTable):
             self.session.looked[self.viewer] = len(self.session.moves)
             self.autosave()  # (kept: after Continue, Undo still knows who has looked)
             self._press_saw_cover = False
-            lift = _(LIFT_COVER_FIRST)  # done: the message that asked for it goes
-            self.app.toasts = [t for t in self.app.toasts if t.text != lift]
+            asked = (_(LIFT_COVER_FIRST), _(COVER_CLICK_ONCE))  # done: the message that
+            self.app.toasts = [t for t in self.app.toasts if t.text not in asked]  # asked goes
             return True
         return False
 
@@ -1606,6 +1611,13 @@ class CardTable(GameTable):
                                      and (seat is None or self.played_for(seat) is None))
             if self.curtain:
                 self._cover_quiet_since = self.time
+                if (not self._press_saw_cover and self._cover_drawn and not self._cover_told
+                        and self._cover_rect is not None
+                        and self._cover_rect.collidepoint(event.pos)):
+                    # (a burst of clicks never lifts it and said nothing: it looked frozen,
+                    # pt69) once a cover, the first click on it that does not lift it
+                    self._cover_told = True
+                    self.app.toast(_(COVER_CLICK_ONCE), seconds=2.5)
         super().handle(event)
 
     def language_changed(self) -> None:
@@ -1668,6 +1680,7 @@ class CardTable(GameTable):
             if not self._cover_drawn:
                 self._cover_quiet_since = self.time
             self._cover_drawn = True
+            self._cover_rect = hand
 
     def banner_box_now(self) -> pygame.Rect | None:
         """Where the banner shown now stands (None: no banner, or not known yet); a table
