@@ -117,8 +117,8 @@ class TableScene(Scene):
         # that opened the first results of a game took 17-37 ms)
         pictures.stock(self.app.size, surface)
         self.app.scenes.stock_pictures()
-        for alpha in (theme.VEIL_SUMMARY, theme.VEIL_RESULTS, theme.VEIL_PAUSE):
-            theme.dim(surface, alpha)  # (on the scratch canvas: drawn over below)
+        for alpha in theme.VEILS:
+            theme.warm_veil(self.app.size, alpha)
         self.app.sounds.warm()
         for image, codes, widths in self.warm_images():
             for width in widths:

@@ -511,6 +511,7 @@ def _panel(size: tuple[int, int], alpha: int, color: tuple[int, int, int],
 
 
 VEIL_SUMMARY, VEIL_RESULTS, VEIL_PAUSE = 140, 160, 175  # how dark a table is under them
+VEILS = (VEIL_SUMMARY, VEIL_RESULTS, VEIL_PAUSE)  # (made as a table opens, or ahead)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:

@@ -20,14 +20,14 @@ import importlib
 import logging
 from collections.abc import Callable, Iterable
 
-from game import card_art, totom_art
+from game.catalog import GAMES as CATALOGUE
 from scenes import pictures, theme
 
 log = logging.getLogger(__name__)
 
 Unit = tuple[str, Callable[[], "Iterable[Unit] | None"]]  # (key, work; it may bring more)
 
-GAMES = ("zetema", "telefunken", "zertz", "chan")
+GAMES = tuple(info.key for info in CATALOGUE)  # (in the menu's order)
 IMAGES_PER_UNIT = 12  # card images made in one piece of work (about 1 ms each)
 
 
@@ -83,7 +83,7 @@ def common(app) -> list[Unit]:
                          for name in EFFECTS]
     units.append((f"felt {size}", lambda: theme.felt(size) and None))
     units += [(f"veil {size} {alpha}", lambda alpha=alpha: theme.warm_veil(size, alpha))
-              for alpha in (theme.VEIL_SUMMARY, theme.VEIL_RESULTS, theme.VEIL_PAUSE)]
+              for alpha in theme.VEILS]
     units += [(f"picture {size} {n}", lambda n=n: pictures.stock(size, screen, n))
               for n in (1, 2)]
     units.append((f"stack pictures {size}", app.scenes.stock_pictures))
@@ -119,14 +119,9 @@ def _images(key: str) -> list[Unit]:
         pairs = [(code, width) for width in widths for code in codes]
         for start in range(0, len(pairs), IMAGES_PER_UNIT):
             chunk = pairs[start:start + IMAGES_PER_UNIT]
-            units.append((f"images {key} {_source(image)} {chunk[0]} {len(chunk)}",
+            units.append((f"images {key} {image.__name__} {chunk[0]} {len(chunk)}",
                           lambda image=image, chunk=chunk: _make(image, chunk)))
     return units
-
-
-def _source(image: Callable) -> str:
-    return "totom" if image is totom_art.totom_image else (
-        "cards" if image is card_art.card_image else getattr(image, "__name__", "?"))
 
 
 def _make(image: Callable[[str, int], object], chunk: list[tuple[str, int]]) -> None:
