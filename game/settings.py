@@ -1,5 +1,6 @@
 """Player settings: animation speed, sound, volume, fullscreen, window size, language, how
-a person cuts the Telefunken pack and the playing cards' four-colour suits.
+a person cuts the Telefunken pack, how long a Telefunken buy offer waits for a person, and
+the playing cards' four-colour suits.
 
 Stored as JSON in the data directory (``settings.json``). Reading never fails: a missing
 file gives the defaults; a damaged file or bad values give the defaults (field by field
@@ -25,6 +26,11 @@ TELEFUNKEN_CUTS: tuple[str, ...] = ("hand", "auto")
 """How a person's cut of the Telefunken pack is made: by hand (dragging along the pack) or
 automatically (the table makes it for them)."""
 
+TELEFUNKEN_BUY_TIMERS: dict[str, float | None] = {"10": 10.0, "5": 5.0, "wait": None}
+"""How long a discard offered to a person to buy (Telefunken) waits for their answer before
+it is passed for them, in seconds counted while the offer is in view (None: until they
+answer)."""
+
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (960, 540), (1024, 576), (1152, 648), (1280, 720), (1366, 768), (1440, 810), (1600, 900),
     (1920, 1080), (2560, 1440))
@@ -46,6 +52,7 @@ class Settings:
     undo_between_people: bool = False  # offer undo in games between several people
     language: str = "en"  # a key of game.i18n.LANGUAGES; the first start takes the system's
     telefunken_cut: str = "hand"  # one of TELEFUNKEN_CUTS
+    telefunken_buy_timer: str = "10"  # a key of TELEFUNKEN_BUY_TIMERS
     four_colour: bool = False  # the playing cards' diamonds blue and clubs green
 
     def anim(self, seconds: float) -> float:
@@ -97,6 +104,9 @@ def parse_settings(data: object) -> tuple[Settings, list[str]]:
     if "telefunken_cut" in data:
         _choose(data, settings, "telefunken_cut", TELEFUNKEN_CUTS, _("unknown way to cut {value}"),
                 problems)
+    if "telefunken_buy_timer" in data:
+        _choose(data, settings, "telefunken_buy_timer", TELEFUNKEN_BUY_TIMERS,
+                _("unknown buy timer {value}"), problems)
     if "volume" in data:
         volume = data["volume"]
         if _is_number(volume) and 0 <= volume <= 1:

@@ -1,5 +1,6 @@
 """Settings: language, animation speed, sound on/off and volume, fullscreen, window size
-(only sizes that fit the desktop are offered; the fullscreen toggle follows F11).
+(only sizes that fit the desktop are offered; the fullscreen toggle follows F11), undo
+between people, the Telefunken cut and buy offers' timer, four-colour suits.
 
 A new language applies at once: every scene on the stack that has ``language_changed`` (the
 settings themselves, the menu or pause menu below, ...) rebuilds its widgets in it. So do
@@ -31,7 +32,13 @@ from ecs.input import InputEvent
 from game import card_art, i18n
 from game.app import desktop_size, fit_to_desktop
 from game.i18n import N_, _, num
-from game.settings import ANIMATION_SPEEDS, TELEFUNKEN_CUTS, WINDOW_SIZES, settings_path
+from game.settings import (
+    ANIMATION_SPEEDS,
+    TELEFUNKEN_BUY_TIMERS,
+    TELEFUNKEN_CUTS,
+    WINDOW_SIZES,
+    settings_path,
+)
 from scenes import theme
 from scenes.base import Scene
 from scenes.widgets import Button, Choice, Segments, Slider, Toggle, WidgetGroup
@@ -39,7 +46,9 @@ from scenes.widgets import Button, Choice, Segments, Slider, Toggle, WidgetGroup
 SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
                "instant": N_("Instant")}
 CUT_NAMES = {"hand": N_("By hand"), "auto": N_("Automatically")}
-ROW = 52  # the distance between two rows of settings (nine rows above the Done button)
+BUY_TIMER_NAMES = {"10": N_("Pass after 10 s"), "5": N_("Pass after 5 s"),
+                   "wait": N_("Wait for me")}
+ROW = 48  # the distance between two rows of settings (ten rows above the Done button)
 
 
 def set_app_language(app, lang: str) -> None:
@@ -92,6 +101,7 @@ FULLSCREEN = 3  # index of the fullscreen toggle among the widgets (Language is 
 VOLUME = 2  # index of the volume slider (greyed while the sound is off)
 WINDOW_SIZE = 4  # index of the window-size choice
 FOUR_COLOUR = 8  # index of the four-colour suits toggle
+BUY_TIMER = 9  # index of the Telefunken buy offers' timer (the row under the cut's)
 LANGUAGE = 6  # index of the language row
 
 
@@ -141,8 +151,11 @@ class SettingsScene(Scene):
             Choice((x, y + 7 * ROW, w, 42), _("Telefunken cut"),
                    [(k, _(CUT_NAMES[k])) for k in TELEFUNKEN_CUTS], s.telefunken_cut,
                    self._set_cut, label_width=250),
-            Toggle((x, y + 8 * ROW, w, 42), _("Four-colour suits"), s.four_colour,
+            Toggle((x, y + 9 * ROW, w, 42), _("Four-colour suits"), s.four_colour,
                    self._set_four_colour, label_width=250),
+            Choice((x, y + 8 * ROW, w, 42), _("Telefunken buy offers"),
+                   [(k, _(BUY_TIMER_NAMES[k])) for k in TELEFUNKEN_BUY_TIMERS],
+                   s.telefunken_buy_timer, self._set_buy_timer, label_width=250),
             Button((self.panel.centerx - 110, self.panel.bottom - 92, 220, 54), _("Done"),
                    self.close, primary=True),
         ])
@@ -211,6 +224,10 @@ class SettingsScene(Scene):
 
     def _set_cut(self, value: str) -> None:
         self.app.settings.telefunken_cut = value
+        self.app.save_settings()
+
+    def _set_buy_timer(self, value: str) -> None:
+        self.app.settings.telefunken_buy_timer = value
         self.app.save_settings()
 
     def _set_four_colour(self, value: bool) -> None:

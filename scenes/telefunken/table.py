@@ -4,8 +4,9 @@ Your hand is fanned at the bottom (sort by rank or suit, or drag a card within t
 move it). The cutter chooses where to cut (or, with the setting "Telefunken cut:
 automatically", the person's cut is made for them through the same move); on your turn
 click the stock (or Draw), take the free upcard on the first turn, or buy the top discard
-for a chip when it is offered (Buy / Pass). To meld, click cards (or drag them into the
-build zone): the zone says what they make, and Meld puts down the legal meld they form.
+for a chip when it is offered (Buy / Pass; the offer's timer is ``offer_timer``). To meld,
+click cards (or drag them into the build zone): the zone says what they make, and Meld
+puts down the legal meld they form.
 What gestures mean is in ``gestures``, the words in ``words``, the panels in ``panels``,
 where cards go in ``layout``. The deal, contract and chips stay in view; the score sheet
 shows every deal's penalties.
@@ -32,6 +33,7 @@ from game.i18n import N_, _, ngettext, num
 from game.layout import load_layout
 from game.rules import telefunken as rules
 from game.session import Session
+from game.settings import TELEFUNKEN_BUY_TIMERS
 from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
@@ -40,6 +42,7 @@ from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
+from scenes.telefunken.offer_timer import OfferTimer, draw_bar
 from scenes.widgets import Button, Choice, WidgetGroup
 
 # seconds: an offer's button (Buy, Pass, Take, Draw) come where a button stood takes a click
@@ -237,6 +240,7 @@ class TelefunkenTable(Gestures, CardTable):
         # the last row shown with any (``_quiet_times``)
         self._row_shown: dict[str, tuple[tuple, float]] = {}
         self._row_stood: list[tuple[str, pygame.Rect]] = []
+        self._offer_timer = OfferTimer()  # how long the person's buy offer has stood
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -572,6 +576,7 @@ class TelefunkenTable(Gestures, CardTable):
             else:
                 self._banner_later = (banner, wait - dt / max(self._speed(), 1e-6))
         self._cut_automatically()
+        self._time_the_offer(dt)
 
     def _announce(self, banner: tuple[str, float], lead: float) -> None:
         """Show a move's banner when its cards set off, ``lead`` seconds from now (a
@@ -602,6 +607,41 @@ class TelefunkenTable(Gestures, CardTable):
             self._auto_cut_for = id(self.state)
             self.cut_at = auto_cut(self.state, choices)
             self.rules.submit(f"cut {self.cut_at}")
+
+    def offer_seconds(self) -> float | None:
+        """The seconds a discard offered to the person waits for their answer (Settings'
+        "Telefunken buy offers"; None: until they answer, and always in a replay)."""
+        if self.replay is not None:
+            return None
+        return TELEFUNKEN_BUY_TIMERS.get(getattr(self.app.settings, "telefunken_buy_timer", "10"))
+
+    def _time_the_offer(self, dt: float) -> None:
+        """Count the person's buy offer while it is in view (``scenes.telefunken.offer_timer``);
+        when its time runs out, pass for them and say so."""
+        offered = (self.mine and self.state.phase == "buy" and self.is_legal("pass")
+                   and self.ended_deal is None)
+        pos = self.input.pos
+        weighing = offered and (self.layout["discard"].rect.collidepoint(pos) or any(
+            getattr(w, "key", None) == "buy" and w.rect.collidepoint(pos)
+            for w in self.widgets.widgets))
+        if self._offer_timer.tick(self.state, dt, self.offer_seconds(), offered=offered,
+                                  shown=self.app.scenes.top is self,
+                                  paused=weighing or self.animating,
+                                  lifted=self.drag.held is not None):
+            card = self.state.discard[-1] if self.state.discard else None
+            self.rules.submit("pass")
+            self.app.toast(_("Time is up: you let {card} go.").format(
+                card=words.cards([card])) if card else _("Time is up: you passed."), seconds=2.5)
+
+    def _draw_offer_timer(self, surface: pygame.Surface) -> None:
+        """The time left to answer the offer, as a bar draining along the Pass button."""
+        share = self._offer_timer.left(self.state, self.offer_seconds())
+        if share is None:
+            return
+        _now = self.time  # (read while drawing: the bar moves with the clock, drawn each frame)
+        for widget in self.widgets.widgets:
+            if getattr(widget, "key", None) == "pass":
+                draw_bar(surface, widget.rect, share)
 
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
@@ -979,6 +1019,7 @@ class TelefunkenTable(Gestures, CardTable):
                                  clock=lambda: self.time, quiet_until=quiet[key],
                                  on_hush=lambda until, k=key: self._hush(k, until))
             button.answers_disabled = key == "meld"  # (greyed, a click says why: ``confirm``)
+            button.key = key
             buttons.append(button)
         hand = self.layout["hand"].rect
         for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover
@@ -1264,6 +1305,7 @@ class TelefunkenTable(Gestures, CardTable):
                         anchor=anchor)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
+        self._draw_offer_timer(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,0 +1,77 @@
+"""The timer of a discard offered to a person to buy (Telefunken).
+
+The rules' "press Buy when offered, with a short timer that AI opponents respect": a person
+offered a discard has the seconds Settings give ("Telefunken buy offers": 10, 5, or "Wait
+for me") to answer; then the table passes for them. The computer players wait for the
+answer or the timer, as they always waited for the answer.
+
+The seconds are counted only while the offer is in view and the table is in front: not
+while a card still flies, nor under the pause menu (the time left waits for the game to go
+on); an offer under the pass-the-screen cover starts when the cover is lifted, and each new
+offer (a new position) afresh. They stand still while the
+pointer rests on the Buy button or the discard pile (the person is weighing the card), and
+stop for good once the person lifts a card (the discard to buy it, or a card of their hand).
+The Pass button shows the time left as a bar that drains.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import theme
+
+BAR_HEIGHT = 4  # px, the bar along the foot of the Pass button
+
+
+class OfferTimer:
+    """How long the person's offer (one position of the game) has stood in view."""
+
+    __slots__ = ("state", "elapsed", "stopped")
+
+    def __init__(self) -> None:
+        self.state = None  # the position whose offer is being timed (None: none)
+        self.elapsed = 0.0
+        self.stopped = False
+
+    def tick(self, state, dt: float, seconds: float | None, *, offered: bool, shown: bool,
+             paused: bool, lifted: bool) -> bool:
+        """Count ``dt`` seconds of the offer in ``state``; True once the time has run out
+        (the caller passes, once). ``offered``: the person sees their offer (not under the
+        cover); ``shown``: the table is in front (not under the pause menu); ``paused``:
+        the pointer weighs the card or a card still flies; ``lifted``: the person holds a
+        card (the timer stops)."""
+        if seconds is None or not offered:
+            self.state = None
+            return False
+        if self.state is not state:
+            self.state, self.elapsed, self.stopped = state, 0.0, False
+        if lifted:
+            self.stopped = True
+        if self.stopped or paused or not shown:
+            return False
+        self.elapsed += dt
+        if self.elapsed >= seconds:
+            self.stopped = True  # (passed once: the pass's position replaces this one)
+            return True
+        return False
+
+    def left(self, state, seconds: float | None) -> float | None:
+        """The share of the time left (1 to 0) for the offer in ``state``; None when it is
+        not being timed (no timer, another position, or stopped by a lifted card)."""
+        if seconds is None or self.state is not state or self.stopped:
+            return None
+        return max(0.0, 1.0 - self.elapsed / seconds)
+
+
+def draw_bar(surface: pygame.Surface, button: pygame.Rect, share: float) -> None:
+    """The time left as a bar along the foot of the Pass button, draining from the end
+    the words run to (right to left in English, left to right in Persian)."""
+    track = pygame.Rect(button.x + 10, button.bottom - 4 - BAR_HEIGHT, button.width - 20,
+                        BAR_HEIGHT)
+    pygame.draw.rect(surface, theme.GOLD_DARK, track, border_radius=2)  # (on the gold Pass)
+    fill = track.copy()
+    fill.width = round(track.width * share)
+    if theme.rtl():
+        fill.right = track.right
+    if fill.width > 0:
+        pygame.draw.rect(surface, theme.INK, fill, border_radius=2)

@@ -1,0 +1,174 @@
+"""Telefunken's buy offer to a person has a timer (Settings' "Telefunken buy offers": 10 s,
+5 s or wait): when it runs out the table passes for them and says so; it counts only while
+the offer is in view (not under the pause menu; under the pass-the-screen cover it has not
+begun), stands still
+while the pointer rests on Buy or the discard pile, stops for good once a card is lifted,
+and shows the time left as a bar along the Pass button."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as rules
+from game.session import Session
+from game.settings import TELEFUNKEN_BUY_TIMERS, parse_settings
+from scenes import theme
+from scenes.telefunken_table import TelefunkenTable
+from tests.test_telefunken_table import CONFIG, OTHERS, position
+
+HAND = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+
+
+def offer_state():
+    """Seat 4 discarded 9♠; you (seat 1) are offered it first, seats 2 and 3 after you."""
+    return position([HAND] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                    discard=("5S", "9S"), discarder=3, offer=[1, 2])
+
+
+def open_offer(app, drive, config: GameConfig = CONFIG, timer: str = "10") -> TelefunkenTable:
+    app.settings.telefunken_buy_timer = timer
+    state = offer_state()
+    table = TelefunkenTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.move((5, 5))  # the pointer away from the pile and the buttons
+    return table
+
+
+def button(table, key: str):
+    return next(w for w in table.widgets.widgets if getattr(w, "key", None) == key)
+
+
+def test_the_offer_is_passed_for_you_when_its_ten_seconds_run_out(app, drive):
+    table = open_offer(app, drive)
+    chips = table.state.chips[0]
+    drive.wait(9.5)
+    assert table.session.moves == [] and table.state.phase == "buy" and table.state.seat == 0
+    drive.wait(0.6)
+    assert table.session.moves[:1] == ["pass"]
+    assert table.state.chips[0] == chips and "9S" not in table.state.hands[0]
+    assert any(t.text == "Time is up: you let 9♠ go." for t in app.toasts)
+
+
+def test_five_seconds_and_wait_for_me(app, drive):
+    table = open_offer(app, drive, timer="5")
+    drive.wait(4.8)
+    assert table.session.moves == []
+    drive.wait(0.3)
+    assert table.session.moves[:1] == ["pass"]
+    app.scenes.stack.clear()
+    table = open_offer(app, drive, timer="wait")
+    drive.wait(40)
+    assert table.session.moves == [] and table.state.phase == "buy" and table.state.seat == 0
+    assert table._offer_timer.left(table.state, table.offer_seconds()) is None  # no bar
+
+
+def test_the_pointer_on_the_discard_pile_or_buy_holds_the_time(app, drive):
+    table = open_offer(app, drive)
+    drive.wait(6)
+    drive.move(table.layout["discard"].rect.center)
+    drive.wait(20)
+    drive.move(button(table, "buy").rect.center)
+    drive.wait(20)
+    assert table.session.moves == []  # 46 s, 6 of them counted
+    drive.move((5, 5))
+    drive.wait(3.8)
+    assert table.session.moves == []
+    drive.wait(0.4)
+    assert table.session.moves[:1] == ["pass"]
+
+
+def test_a_lifted_card_stops_the_timer_for_good(app, drive):
+    table = open_offer(app, drive)
+    drive.wait(3)
+    pile = table.layout["discard"].rect.center
+    drive.press(pile)
+    drive.move((pile[0] + 40, pile[1] + 60), steps=4)
+    drive.release()  # (dropped on the felt: the card goes back to the pile)
+    drive.settle()
+    drive.move((5, 5))
+    drive.wait(30)
+    assert table.session.moves == [] and table.state.phase == "buy"
+
+
+def test_the_pause_menu_holds_the_time(app, drive):
+    table = open_offer(app, drive)
+    drive.wait(8)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert app.scenes.top is not table
+    drive.wait(30)
+    assert table.session.moves == []
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert app.scenes.top is table
+    drive.wait(1.5)  # (the 2 s left wait for the game to go on)
+    assert table.session.moves == []
+    drive.wait(0.6)
+    assert table.session.moves[:1] == ["pass"]
+
+
+def test_between_people_the_time_runs_only_once_the_cover_is_lifted(app, drive):
+    config = GameConfig("telefunken", (Seat("human"), Seat("human")) + (Seat("ai", "easy"),) * 2,
+                        4, {})
+    app.settings.telefunken_buy_timer = "5"
+    before = position([OTHERS[0], HAND] + [OTHERS[1], OTHERS[2][:10]], phase="play", to_move=0)
+    table = TelefunkenTable(app, config, Session(config, rules, before, before))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.lift_cover(table)
+    table.rules.submit("discard 9D")  # seat 1's discard: seat 2 (a person) is offered it
+    drive.settle()
+    assert table.state.phase == "buy" and table.state.seat == 1 and table.curtain
+    drive.wait(20)
+    assert table.state.phase == "buy" and table.state.seat == 1  # nobody saw it yet
+    drive.lift_cover(table)
+    drive.move((5, 5))
+    drive.wait(4.5)
+    assert table.state.phase == "buy" and table.state.seat == 1
+    drive.wait(0.7)
+    assert table.session.moves[-1] == "pass"
+
+
+def test_the_bar_on_pass_drains(app, drive):
+    table = open_offer(app, drive)
+    drive.step()
+    rect = button(table, "pass").rect
+    track_y = rect.bottom - 6
+    left, right = (rect.x + 12, track_y), (rect.right - 12, track_y)
+    screen = app.screen
+    assert tuple(screen.get_at(left))[:3] == theme.INK and tuple(screen.get_at(right))[:3] == theme.INK
+    drive.wait(5)
+    assert 0.45 < table._offer_timer.left(table.state, 10.0) < 0.55
+    assert tuple(screen.get_at(left))[:3] == theme.INK
+    assert tuple(screen.get_at(right))[:3] == theme.GOLD_DARK  # the right half drained
+
+
+@pytest.mark.parametrize("value", ["10", "5", "wait"])
+def test_the_setting_is_read_back(value):
+    settings, problems = parse_settings({"telefunken_buy_timer": value})
+    assert settings.telefunken_buy_timer == value and problems == []
+    assert value in TELEFUNKEN_BUY_TIMERS
+
+
+@pytest.mark.parametrize("bad", ["7", 10, None, ["5"]])
+def test_a_bad_timer_in_the_file_gives_the_default_and_a_message(bad):
+    settings, problems = parse_settings({"telefunken_buy_timer": bad})
+    assert settings.telefunken_buy_timer == "10" and len(problems) == 1
+    assert "buy timer" in problems[0]
+
+
+def test_the_settings_row_sets_and_saves_it(app, drive):
+    from scenes.settings import BUY_TIMER, SettingsScene
+
+    scene = SettingsScene(app)
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+    row = scene.widgets.widgets[BUY_TIMER]
+    assert row.value == "10"
+    drive.click(row._boxes()[2].center)  # the right arrow: the next choice
+    assert app.settings.telefunken_buy_timer == "5"
+    drive.click(row._boxes()[2].center)
+    assert app.settings.telefunken_buy_timer == "wait"
