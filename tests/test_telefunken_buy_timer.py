@@ -172,3 +172,14 @@ def test_the_settings_row_sets_and_saves_it(app, drive):
     assert app.settings.telefunken_buy_timer == "5"
     drive.click(row._boxes()[2].center)
     assert app.settings.telefunken_buy_timer == "wait"
+
+
+def test_a_held_offer_draws_no_frames(app, drive):
+    """While the time counts the bar moves (every frame is drawn); held by the pointer on
+    the pile, the table draws nothing more until something changes."""
+    table = open_offer(app, drive)
+    drive.step(2)
+    assert table.needs_redraw()
+    drive.move(table.layout["discard"].rect.center)
+    drive.step(40)  # (the card under the pointer rises)
+    assert not table.needs_redraw()

@@ -26,12 +26,13 @@ BAR_HEIGHT = 4  # px, the bar along the foot of the Pass button
 class OfferTimer:
     """How long the person's offer (one position of the game) has stood in view."""
 
-    __slots__ = ("state", "elapsed", "stopped")
+    __slots__ = ("state", "elapsed", "stopped", "counting")
 
     def __init__(self) -> None:
         self.state = None  # the position whose offer is being timed (None: none)
         self.elapsed = 0.0
         self.stopped = False
+        self.counting = False  # the last tick counted (the bar moves: drawn every frame)
 
     def tick(self, state, dt: float, seconds: float | None, *, offered: bool, shown: bool,
              paused: bool, lifted: bool) -> bool:
@@ -40,6 +41,7 @@ class OfferTimer:
         cover); ``shown``: the table is in front (not under the pause menu); ``paused``:
         the pointer weighs the card or a card still flies; ``lifted``: the person holds a
         card (the timer stops)."""
+        self.counting = False
         if seconds is None or not offered:
             self.state = None
             return False
@@ -50,6 +52,7 @@ class OfferTimer:
         if self.stopped or paused or not shown:
             return False
         self.elapsed += dt
+        self.counting = True
         if self.elapsed >= seconds:
             self.stopped = True  # (passed once: the pass's position replaces this one)
             return True

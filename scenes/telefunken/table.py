@@ -638,7 +638,8 @@ class TelefunkenTable(Gestures, CardTable):
         share = self._offer_timer.left(self.state, self.offer_seconds())
         if share is None:
             return
-        _now = self.time  # (read while drawing: the bar moves with the clock, drawn each frame)
+        if self._offer_timer.counting:  # the bar moves with the clock: drawn every frame
+            _now = self.time  # (read while drawing; held still, it is drawn no more)
         for widget in self.widgets.widgets:
             if getattr(widget, "key", None) == "pass":
                 draw_bar(surface, widget.rect, share)
