@@ -10,7 +10,7 @@ contract and ``game.session.Session``:
   something that came to light; the table is rebuilt from the session's state.
 - Hint (H or the Hint button): the hard AI's move for the seat to act, computed in the AI
   worker process (``game.ai.worker``) and shown on the table if the position is unchanged;
-  meanwhile the button reads "Thinking…" with a turning arc.
+  meanwhile three dots take turns lighting up on the button in place of its word.
 - Following the computer: a person's decision is offered (``mine``, buttons, prompts) only
   once the move that brought it has landed (``RulesSystem.offering``), and each seat's last
   move stays outlined (``marks``, ``scenes.marks``): a table marks what a move did in
@@ -67,7 +67,7 @@ from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
-HINT_THINKING = N_("Thinking…")  # the Hint button while the answer is worked out
+HINT_DOTS_PER_SECOND = 4  # the Hint button's dots while a hint is worked out, lit in turn
 HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
 HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
@@ -708,42 +708,34 @@ class GameTable(TableScene):
 
     @property
     def hint_pending(self) -> bool:
-        """A hint is being worked out (the Hint button says so until it arrives)."""
+        """A hint is being worked out (the Hint button shows it until it arrives)."""
         return self._hint_decision is not None
 
     def _hint_label(self) -> str:
-        return _(HINT_THINKING) if self.hint_pending else _("Hint")
+        return "" if self.hint_pending else _("Hint")  # (the dots instead: ``_draw_hint_thinking``)
 
     def _hint_button(self) -> Button | None:
         return next((w for w in self.widgets.widgets if isinstance(w, Button)
                      and w.on_click == self.ask_hint), None)
 
     def _label_hint_button(self) -> None:
-        """The Hint button reads "Thinking…" (smaller, to fit) while a hint is worked out."""
+        """The Hint button shows no word while a hint is worked out, but dots (it read
+        "Thinking…", which fitted its 70 px only 10 px tall: 7 px on a 960×540 window)."""
         button = self._hint_button()
-        if button is None or button.label == self._hint_label():
-            return
-        if self.hint_pending:
-            button.usual_size = button.size
-            label = _(HINT_THINKING)  # smaller, to fit a narrow button
-            button.label = label
-            button.size = fitting_size((label,), min(button.size, 13), button.rect.width - 10, 10)
-        else:
-            button.label, button.size = _("Hint"), getattr(button, "usual_size", button.size)
+        if button is not None and button.label != self._hint_label():
+            button.label = self._hint_label()
 
     def _draw_hint_thinking(self, surface: pygame.Surface) -> None:
-        """A small turning arc on the corner of the Hint button while a hint is worked out."""
+        """Three dots across the Hint button, lit in turn, while a hint is worked out."""
         button = self._hint_button()
         if button is None or not self.hint_pending:
             return
-        # (small and low on the corner: a line of words may stand just above the buttons)
-        centre = (button.rect.right - 3, button.rect.top + 5)
-        pygame.draw.circle(surface, theme.PANEL, centre, 9)
-        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 9, 1)
-        box = pygame.Rect(0, 0, 12, 12)
-        box.center = centre
-        start = -self.time * 6.0
-        pygame.draw.arc(surface, HINT_COLOUR, box, start, start + 4.2, 3)
+        lit = int(self.time * HINT_DOTS_PER_SECOND) % 3
+        x, y = button.rect.center
+        step = -14 if theme.rtl() else 14  # (lit from the side the words start)
+        for k in range(3):
+            pygame.draw.circle(surface, HINT_COLOUR if k == lit else theme.INK_FAINT,
+                               (x + (k - 1) * step, y), 5 if k == lit else 4)
 
     def cancel_hint(self) -> None:
         """Drop a hint still being computed (the position changed or the table left)."""

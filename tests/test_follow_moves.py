@@ -9,8 +9,7 @@ from game.ai.worker import Decision
 from game.catalog import GameConfig, Seat
 from game.rules import telefunken as telefunken_rules
 from game.session import Session
-from scenes import game_table
-from scenes.game_table import HINT_THINKING
+from scenes import game_table, theme
 from scenes.telefunken_table import TelefunkenTable
 from scenes.zertz_table import ZertzTable
 from tests.test_telefunken_table import CONFIG as TELEFUNKEN
@@ -86,13 +85,17 @@ def test_hint_says_it_is_thinking_until_the_answer_arrives(app, drive, monkeypat
     drive.click(button.rect.center)
     drive.step(5)
     assert len(worker.decisions) == 1 and table.hint is None
-    assert table._hint_button().label == HINT_THINKING
+    assert table._hint_button().label == ""  # no word (it fitted only 10 px tall), but dots
     frame = pygame.Surface(app.size)
-    table.draw(frame)  # the arc turns on the button's corner
-    corner = table._hint_button().rect.topright
-    arc = {frame.get_at((corner[0] - 4 + dx, corner[1] + 2 + dy))[:3]
-           for dx in range(-9, 10) for dy in range(-9, 10)}
-    assert game_table.HINT_COLOUR in arc
+    table.draw(frame)  # three dots across the button, one lit at a time
+    x, y = table._hint_button().rect.center
+    colours = [frame.get_at((x + dx, y))[:3] for dx in (-14, 0, 14)]
+    assert colours.count(game_table.HINT_COLOUR) == 1 and colours.count(theme.INK_FAINT) == 2
+    drive.step(round(1 / game_table.HINT_DOTS_PER_SECOND / drive.dt) + 1)
+    frame2 = pygame.Surface(app.size)
+    table.draw(frame2)
+    later = [frame2.get_at((x + dx, y))[:3] for dx in (-14, 0, 14)]
+    assert later.count(game_table.HINT_COLOUR) == 1 and later != colours  # the next one lit
     drive.key(pygame.K_h)  # asking again while it thinks asks nothing more
     assert len(worker.decisions) == 1
     decision = worker.decisions[0]

@@ -1,5 +1,6 @@
-"""What the shared table base says and draws, in every language: Undo/Hint/Menu, the hint's
-"Thinking…", the undo refusals, the hot-seat cover, seat names; and the file messages."""
+"""What the shared table base says and draws, in every language: Undo/Hint/Menu (the hint's
+dots in place of its word while it is worked out), the undo refusals, the hot-seat cover,
+seat names; and the file messages."""
 
 from __future__ import annotations
 
@@ -50,11 +51,12 @@ def test_undo_hint_and_menu_are_translated_and_fit_their_buttons(app, drive, lan
         assert undo.rect.x > hint.rect.x > menu.rect.x
     else:
         assert undo.rect.x < hint.rect.x < menu.rect.x
-    table._hint_decision = object()  # a hint being worked out: the button says so
+    table._hint_decision = object()  # a hint being worked out: dots instead of the word
     table._label_hint_button()
-    assert hint.label == i18n._("Thinking…")
-    assert theme.text_width(hint.label, hint.size, "bold") <= hint.rect.width - 10
+    assert hint.label == ""
     table._hint_decision = None
+    table._label_hint_button()
+    assert hint.label == words[1]
 
 
 def test_the_undo_refusal_is_said_in_the_players_language(app, drive):
