@@ -26,12 +26,15 @@ LEVELS = ("easy", "normal", "hard")
 
 @dataclass(frozen=True)
 class Option:
-    """A game-specific choice offered by the setup scene."""
+    """A game-specific choice offered by the setup scene: one the rules take (given to
+    ``new_game``), or one of the table's (``table``: how the screen plays, kept with the
+    game's config and its saves, never given to the rules)."""
 
     key: str
     label: str
     choices: tuple[tuple[Any, str], ...]  # (value, label)
     default: Any
+    table: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,10 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo(
         "chan", "Chắn", N_("The Vietnamese game of pairs with 100 Tổ Tôm cards."),
         4, 4, 4,
+        # between people, a claim out of a person's turn: made for them unasked (None), or
+        # asked, the screen passed to them (everyone then sees who can claim)
+        (Option("claims", N_("Claims out of turn"),
+                ((None, N_("Made unasked")), ("ask", N_("Asked"))), None, table=True),),
     ),
 )
 
@@ -143,6 +150,13 @@ class GameConfig:
         """The config of "Play again": the same seats and options, new cards even when the
         seed was typed (Restart is the way to deal the same cards again)."""
         return replace(self, seed=random.SystemRandom().randrange(1, 10**9), fixed_seed=False)
+
+    def rules_options(self) -> dict:
+        """The options given to the rules' ``new_game``: those set (not None) that are not
+        the table's own (``Option.table``)."""
+        info = BY_KEY.get(self.game)
+        table = {opt.key for opt in info.options if opt.table} if info is not None else set()
+        return {k: v for k, v in self.options.items() if v is not None and k not in table}
 
     def to_json(self) -> dict:
         data = {

@@ -70,8 +70,7 @@ class Session:
     @classmethod
     def new(cls, config: GameConfig, undo_between_people: bool = False) -> Session:
         rules = rules_module(config.game)
-        options = {k: v for k, v in config.options.items() if v is not None}
-        state = rules.new_game(len(config.seats), seed=config.seed, **options)
+        state = rules.new_game(len(config.seats), seed=config.seed, **config.rules_options())
         return cls(config, rules, state, state, undo_between_people=undo_between_people)
 
     @classmethod
@@ -326,7 +325,7 @@ def check_options(rules: ModuleType, config: GameConfig) -> None:
     Checked by starting a game with them, as Restart and Play again will: an unknown option
     or a value the rules refuse is caught here, not when the player presses a button.
     """
-    options = {k: v for k, v in config.options.items() if v is not None}
+    options = config.rules_options()
     try:
         rules.new_game(len(config.seats), seed=config.seed, **options)
     except Exception as exc:  # noqa: BLE001 - TypeError for unknown names, ValueError, …

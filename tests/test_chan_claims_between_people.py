@@ -263,3 +263,44 @@ def test_undo_after_your_own_chiu_between_people_says_your_hand(app):
     assert [t.text for t in app.toasts] == [
         "Nothing to undo: a chíu shows three cards of your hand to everyone, so it cannot be "
         "taken back."]
+
+
+ASKED = {"claims": "ask"}
+
+
+def test_set_up_to_ask_the_claim_goes_to_its_person_and_waits_for_them(app):
+    """Setup's "Claims between people: Asked": the screen passes to the person offered the
+    chíu (the cover names them) and nothing is made for them; they may decline."""
+    session, move = _discard_before_claim(PEOPLE, 1)
+    config = GameConfig("chan", PEOPLE, session.config.seed, ASKED)
+    asked = Session.new(config)
+    for m in session.moves:
+        asked.play(m)
+    table = ChanTable(app, config, asked)
+    drive = Watch(app)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    drive.lift_cover(table)
+    perform(drive, table, move)
+    for _ in range(240):
+        drive.step()
+    state = table.state
+    assert state.phase == "claim" and state.seat == 3 and table.played_for(3) is None
+    assert table.viewer == 3 and table.curtain  # the cover went to the claimer, asking
+    assert not table.session.moves[-1].startswith("chiu ")  # nothing made for them
+    drive.lift_cover(table)
+    assert table.mine and "decline" in table.legal()
+    table.rules.submit("decline")
+    drive.settle()
+    assert table.session.moves[-1] == "decline"
+    assert drive.problems == []
+
+
+def test_the_asked_option_is_the_tables_and_never_reaches_the_rules():
+    config = GameConfig("chan", PEOPLE, 5, ASKED)
+    assert config.rules_options() == {}
+    session = Session.new(config)  # (new_game refuses an option it does not know)
+    assert session.config.options == ASKED
+    again = Session.from_save(session.to_save())
+    assert again.config.options == ASKED
+    assert GameConfig("zertz", (H, H), 5, {"first": 1}).rules_options() == {"first": 1}

@@ -8,7 +8,9 @@ offered a claim out of their own turn is not asked: their win on the card is dec
 where it scores more, the chíu that wins, Chíu ù, after which they declare the win
 themselves), else their chíu is made. A claim made is shown as any other; a claim nobody
 makes leaves nothing to see. A claim offered to the seat whose turn comes next is asked as
-always (everyone waits for that seat anyway).
+always (everyone waits for that seat anyway). A game set up with "Claims out of turn: Asked"
+(the table's option ``claims``: "ask") asks every claim, as against the computer, the
+screen passed to the claimer: they may decline, and everyone sees who can claim.
 """
 
 from __future__ import annotations
