@@ -1370,6 +1370,9 @@ class CardTable(GameTable):
         self.curtain = False
         self.at_screen: int | None = None  # the person who saw their cards as it was built
         self.built_uncovered_for: int | None = None  # ... and keeps them in view (no cover)
+        # the table is turning to a new person's view: the seats' pieces glide to their new
+        # places (``pick_viewer``) while the panels already name the new seats
+        self._turning = False
         self._cover_drawn = False  # the cover has been on screen since it went up
         self._press_saw_cover = False  # the last button-down came while it was on screen
         self._cover_rect: pygame.Rect | None = None  # where the cover was last drawn
@@ -1446,9 +1449,18 @@ class CardTable(GameTable):
             return False
         self.hide_hand()
         self.viewer = self.next_viewer()
+        self._turning = True
         if self.hot_seat and not self.nothing_to_hide():
             self.raise_cover()
         return True
+
+    def open_pause(self) -> None:
+        """The pause menu; a table turning to a new person's view first finishes turning
+        (paused halfway, the pieces stood frozen under the panels of the seats they were
+        going to: a pair under another seat's name, pt71)."""
+        if self._turning and self.animating:
+            self.tweens.finish_all()
+        super().open_pause()
 
     def covered_entities(self) -> list[int]:
         """While the cover is up: the viewer's hand and what of it is held aside (a meld
@@ -1623,6 +1635,8 @@ class CardTable(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._turning and not self.animating:
+            self._turning = False
         if self._hint_on_landing is not None:
             if self._hint_on_landing is not self.state or self.curtain:
                 self._hint_on_landing = None  # (the position moved on meanwhile)

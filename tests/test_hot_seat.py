@@ -904,3 +904,28 @@ def test_a_discard_held_by_a_person_as_the_computer_buys_it_leaves_no_ghost(app)
              if f.face_up and esper.component_for_entity(e, Sprite).visible]
     assert "AD" not in shown and table.drag.held is None
     assert ghost_cards(table) == [] and drive.problems == []
+
+
+def test_paused_while_the_table_turns_to_the_next_person_it_finishes_turning(app):
+    """Esc as the table turns to the next person's view: the pieces reach the places of
+    the seats the panels already name before the menu freezes the table (a pair stood under
+    another seat's name behind the menu, pt71)."""
+    from ecs.tween import is_animating
+
+    config = GameConfig("chan", (H, H, H, H), 2, {})
+    drive = Watch(app)
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    first = table.viewer
+    lift_cover(drive, table)
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    chan_perform(drive, table, move)
+    for _ in range(60):
+        if table.viewer != first and is_animating():
+            break
+        drive.step()
+    assert table.viewer != first and is_animating()  # turning, halfway
+    drive.key(pygame.K_ESCAPE)
+    assert app.scenes.top is not table and not is_animating()  # done turning first
+    assert drive.problems == []
