@@ -577,8 +577,12 @@ class GameTable(TableScene):
         self.app.sounds.play("click")
         after = len(self.session.moves)
         movers = [self.rules_module.to_move(state) for state in befores[after:before]]
-        self.app.toast(undone_words(self.undone_count(moves[after:before], movers), who),
-                       seconds=2.5)
+        shown = [seat for move, seat in zip(moves[after:before], movers, strict=True)
+                 if not self._quiet(seat, move)]
+        replies = len(shown) > 1 and all(  # (the moves after yours are the computer's)
+            seat is not None and not self.config.seats[seat].is_human for seat in shown[1:])
+        self.app.toast(undone_words(self.undone_count(moves[after:before], movers), who,
+                                    replies), seconds=2.5)
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
         table.by_undo = True
@@ -1813,10 +1817,12 @@ def _entry_ends(lines: list[str]) -> list[int]:
             if i == len(lines) or not lines[i].startswith(CONTINUED)]
 
 
-def undone_words(count: int, who: str | None = None) -> str:
+def undone_words(count: int, who: str | None = None, replies: bool = False) -> str:
     """What an undo took back: the person's last move and the ``count - 1`` after it (the
     computer's replies, or the moves it was thinking about); ``who`` names that person
-    between people at one screen (the one at the screen may be another)."""
+    between people at one screen (the one at the screen may be another). ``replies``: the
+    moves after it were all the computer's, and are called so (pt73 read "and the move
+    after it" as unclear)."""
     if who is not None:
         if count <= 1:
             return _("{seat}'s last move is taken back.").format(seat=who)
@@ -1825,6 +1831,10 @@ def undone_words(count: int, who: str | None = None) -> str:
                         count - 1).format(seat=who, count=num(count - 1))
     if count <= 1:
         return _("Your last move is taken back.")
+    if replies:
+        return ngettext("Your last move and the computer's reply are taken back.",
+                        "Your last move and the computer's {count} moves after it are taken back.",
+                        count - 1).format(count=num(count - 1))
     return ngettext("Your last move and the move after it are taken back.",
                     "Your last move and the {count} moves after it are taken back.",
                     count - 1).format(count=num(count - 1))

@@ -64,7 +64,7 @@ def test_ctrl_z_undoes_my_move_and_the_reply(persisting, drive):
     table = current_table(persisting)
     assert table.state == before and table.session.moves == []
     assert len(table.supply_ents[0]) == 10 and not table.piece_ents
-    assert persisting.toasts[-1].text == "Your last move and the move after it are taken back."
+    assert persisting.toasts[-1].text == "Your last move and the computer's reply are taken back."
 
 
 def test_ctrl_z_while_the_computer_thinks_says_what_it_took_back(persisting, drive):
@@ -244,3 +244,16 @@ def test_ctrl_shift_z_is_not_an_undo(persisting, drive):
     table = current_table(persisting)
     assert table.state == after and len(table.session.moves) == 2
     assert len(persisting.toasts) == toasts
+
+
+def test_undo_words_call_the_computers_moves_after_yours_its_replies():
+    from scenes.game_table import undone_words
+
+    assert undone_words(1) == "Your last move is taken back."
+    assert undone_words(2, replies=True) == "Your last move and the computer's reply are taken back."
+    assert undone_words(4, replies=True) == (
+        "Your last move and the computer's 3 moves after it are taken back.")
+    # (your own next move among them, Zertz's put of the drawn marble: as before)
+    assert undone_words(3) == "Your last move and the 2 moves after it are taken back."
+    assert undone_words(2, "Seat 2", replies=True) == (
+        "Seat 2's last move and the move after it are taken back.")
