@@ -1163,3 +1163,23 @@ def test_a_meld_is_told_in_the_log_once_its_cards_land_not_once_its_points_have_
             break
     assert not moving_pieces() and is_animating()  # landed; its points still rise
     assert table._log_landed == 1  # ... and the log tells it
+
+
+def test_a_hinted_discard_lights_its_pile_too(open_table, drive, app):
+    """The hint outlined only the card; the pile of its rank is lit too (pt73)."""
+    from scenes.game_table import HINT_COLOUR
+
+    table = open_table(position(["2H", "4H", "6H", "8H", "10H", "QH", "KS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    pile = table.layout["pile_K"].rect
+    edge = (pile.centerx, pile.top - 2)  # on the outline, just above the pile
+    drive.step()
+    assert tuple(app.screen.get_at(edge))[:3] != HINT_COLOUR
+    table._apply_hint("discard KS")
+    drive.step()
+    assert tuple(app.screen.get_at(edge))[:3] == HINT_COLOUR
+    other = table.layout["pile_Q"].rect
+    assert tuple(app.screen.get_at((other.centerx, other.top - 2)))[:3] != HINT_COLOUR
+    table.clear_hint()
+    drive.step()
+    assert tuple(app.screen.get_at(edge))[:3] != HINT_COLOUR

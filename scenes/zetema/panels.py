@@ -20,6 +20,7 @@ from game.card_art import card_image, four_colour_ink
 from game.rules import zetema as rules
 from game.words.zetema import score_reason
 from scenes import theme
+from scenes.game_table import HINT_COLOUR
 from scenes.zetema import words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
@@ -104,7 +105,18 @@ class ZetemaPanels:
     # -- the suits of covered pile cards --------------------------------------------------
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         self._draw_pile_suits(surface)
+        self._draw_hinted_pile(surface)
         super().draw_above_pieces(surface)
+
+    def _draw_hinted_pile(self, surface: pygame.Surface) -> None:
+        """A hinted discard lights the pile it goes to as well as the card (only the card
+        was outlined, where a chosen card lights its pile: pt73)."""
+        hint = getattr(self, "hint", None)
+        parts = hint[0].split() if hint is not None else []
+        if len(parts) != 2 or parts[0] != "discard" or parts[1] not in rules.CARD_RANK:
+            return
+        rect = self.layout[f"pile_{rules.RANKS[rules.CARD_RANK[parts[1]]]}"].rect
+        pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(6, 6), 3, border_radius=8)
 
     def _draw_pile_suits(self, surface: pygame.Surface) -> None:
         """A covered pile card shows only the top of its index (the rank; the suit under it
