@@ -367,6 +367,16 @@ def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],
     return tag
 
 
+def draw_card_tag(surface: pygame.Surface, text: str, colour, ent: int,
+                  edge: str = "bottom") -> pygame.Rect | None:
+    """A tag on the card ``ent`` at ``edge``, in the marks' look (not while the card is
+    held or gone); where it was drawn, or None."""
+    box = drawn_box(ent)
+    if box is None or _lifted(ent):
+        return None
+    return _tag(surface, text, colour, tag_spots(text, box, edge)[:1])
+
+
 def covered(spot: pygame.Rect, taken: list[pygame.Rect]) -> int:
     """How many pixels of ``taken`` (each rect as often as it is listed) ``spot`` covers."""
     total = 0

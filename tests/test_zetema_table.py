@@ -1183,3 +1183,28 @@ def test_a_hinted_discard_lights_its_pile_too(open_table, drive, app):
     table.clear_hint()
     drive.step()
     assert tuple(app.screen.get_at(edge))[:3] != HINT_COLOUR
+
+
+def test_a_queen_taken_from_its_pile_says_so_in_the_meld_zone(open_table, drive, app):
+    """A king or queen taken back from its pile looked like a card of the hand in the meld
+    zone: it carries a tag "from the Q pile" on its foot (pt73); a hand card none."""
+    from scenes import theme
+    from scenes.marks import drawn_box
+
+    table = open_table(position(["2H", "4H", "6H", "8H", "10H", "KS", "AS"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"],
+                                piles={"Q": ["QS"]}))
+    queen = table.piles[rules.CARD_RANK["QS"]][-1][1]
+    drive.click(drive.center_of(queen))
+    drive.settle()
+    drive.step(2)
+    assert [t for t, _ in table.selection] == ["QS" + rules.PILE]
+    box = drawn_box(queen)
+    foot = (box.centerx, box.bottom - 4)
+    assert tuple(app.screen.get_at(foot))[:3] == theme.GOLD
+    drive.click(drive.center_of(hand_ent(table, "KS")))
+    drive.settle()
+    drive.step(2)
+    king = next(e for t, e in table.selection if t == "KS")
+    box = drawn_box(king)
+    assert tuple(app.screen.get_at((box.centerx, box.bottom - 4)))[:3] != theme.GOLD

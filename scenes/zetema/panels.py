@@ -21,6 +21,7 @@ from game.rules import zetema as rules
 from game.words.zetema import score_reason
 from scenes import theme
 from scenes.game_table import HINT_COLOUR
+from scenes.marks import draw_card_tag
 from scenes.zetema import words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
@@ -107,6 +108,15 @@ class ZetemaPanels:
         self._draw_pile_suits(surface)
         self._draw_hinted_pile(surface)
         super().draw_above_pieces(surface)
+        self._draw_from_pile_tags(surface)
+
+    def _draw_from_pile_tags(self, surface: pygame.Surface) -> None:
+        """A king or queen taken from its pile into the meld zone says so on its foot
+        ("from the Q pile"): it looked like a card of the hand (pt73)."""
+        for token, ent in self.selection:
+            if token.endswith(rules.PILE):
+                rank = rules.RANKS[rules.CARD_RANK[token.removesuffix(rules.PILE)]]
+                draw_card_tag(surface, words.from_pile(rank), theme.GOLD, ent)
 
     def _draw_hinted_pile(self, surface: pygame.Surface) -> None:
         """A hinted discard lights the pile it goes to as well as the card (only the card

@@ -220,6 +220,12 @@ def wrong_pile(code: str) -> str:
         card=card(code), rank=rank)
 
 
+def from_pile(rank: str) -> str:
+    """The tag on a king or queen taken from its pile into the meld zone."""
+    # TRANSLATORS: a small tag on a card in the meld zone: it came from the K (or Q) pile
+    return _("from the {rank} pile").format(rank=rank)
+
+
 def pile_how(rank: str) -> str:
     """A pile clicked on your turn with no card chosen: how a card gets there."""
     return _("To discard onto the {rank} pile, drag a card of that rank onto it, or click the "
