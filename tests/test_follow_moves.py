@@ -53,7 +53,7 @@ def test_telefunken_asks_about_a_discard_only_once_it_has_landed(app, drive):
     top = table.sync.entities("discard")[-1][0]
     assert top == card and table.mine
     assert {"Buy (1 chip)", "Pass"} <= labels(table)
-    assert table._waiting_text() == "Yours to decide: buy the discard for a chip, or pass"
+    assert table._waiting_text() == "Yours to decide: buy the discard for a chip, or pass (you play next)"
 
 
 class HeldWorker:

@@ -228,7 +228,7 @@ def test_the_deal_summary_shows_the_stakes_won_so_far(app, drive, monkeypatch):
     table = open_three(app, drive, going_out())
     table.rules.submit("discard KC")
     summary = summary_of(app, drive, table)
-    assert summary.header == ["Player", "This deal", "Total", "Stakes"]
+    assert summary.header == ["Player", "This deal", "Total", "Stakes so far"]
     by_name = {row[0]: row[3] for row in summary.rows}
     assert by_name == {"Seat 1": "+2", "Seat 2": "-1", "Seat 3": "-1"}
     assert rules.deal_stakes([0, None, 2, 0], 3) == [3, -3, 0]
@@ -236,7 +236,7 @@ def test_the_deal_summary_shows_the_stakes_won_so_far(app, drive, monkeypatch):
     assert summary.cell("+2") == "+1" and summary.cell("-1") in ("-1", "0")
     drive.wait(2.0)
     drawn = texts_drawn(summary, app, monkeypatch)
-    assert "Stakes" in drawn and "+2" in drawn and "-1" in drawn, drawn
+    assert "Stakes so far" in drawn and "+2" in drawn and "-1" in drawn, drawn
 
 
 # -- Telefunken: a joker swapped where both ends were open says which end it took ----------------
@@ -257,7 +257,7 @@ def test_a_joker_swap_says_which_end_the_joker_took_and_how_to_choose(open_telef
     drive.settle()
     assert table.session.moves == ["swap 5D in 0 low"]
     assert [t.text.rstrip(".") for t in app.toasts] == [
-        "The joker went to the low end of the run: dropped on the run's right half, your card "
+        "The joker went to the low end of the run: put on the run's right half, your card "
         "would have sent it to the high end"]
     table.undo()
     drive.settle()

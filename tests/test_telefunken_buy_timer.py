@@ -183,3 +183,18 @@ def test_a_held_offer_draws_no_frames(app, drive):
     drive.move(table.layout["discard"].rect.center)
     drive.step(40)  # (the card under the pointer rises)
     assert not table.needs_redraw()
+
+
+def test_the_offer_says_who_plays_next(app, drive):
+    """pt72 thought three times it played next after an offer: the prompt says who does."""
+    table = open_offer(app, drive)  # seat 4 discarded: you (seat 1) play next
+    assert table._waiting_text() == (
+        "Yours to decide: buy the discard for a chip, or pass (you play next)")
+    app.scenes.stack.clear()
+    state = position([HAND] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=1, offer=[3])  # seat 2's discard
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert table._waiting_text() == (
+        "Yours to decide: buy the discard for a chip, or pass (Seat 3 plays next)")

@@ -27,7 +27,7 @@ CONFIG = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 
 OTHERS = [["2C", "3C", "9D", "9D", "KD", "4S", "4S", "6H", "8C", "10S", "JC"],
           ["2H", "3H", "9C", "9S", "KC", "QD", "4D", "6C", "8D", "10H", "JD"],
           ["2S", "3S", "9H", "5D", "KH", "QC", "4C", "6D", "8H", "10D", "JS"]]
-NOTHING_TO_UNDO = ("Nothing to undo: since your last move cards have been drawn or shown, or "
+NOTHING_TO_UNDO = ("Nothing to undo: since your last move, cards have been drawn or shown, or "
                    "another player has answered a discard.")
 
 
@@ -412,3 +412,33 @@ def test_the_banner_stands_above_a_card_in_flight(app, drive):
     assert card_box(ent).collidepoint(spot)
     r, g, b = surface.get_at(spot)[:3]
     assert max(r, g, b) < 120, (r, g, b)  # the banner's dark panel, not the card's face
+
+
+def test_undo_right_after_your_draw_says_the_draw_stays(app, drive):
+    """Your last move the draw from the stock: Undo says so, not "since your last move,
+    cards have been drawn or shown…" (pt72 read it as about "your last move cards")."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(app, drive, load([hand] + OTHERS, phase="draw"))
+    perform(drive, table, "draw")
+    drive.settle()
+    assert table.session.moves == ["draw"] and not table.can_undo()
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert toasts(app)[-1] == "Nothing to undo: a card drawn from the stock stays drawn."
+
+
+def test_a_new_deal_after_your_own_order_takes_the_sort_you_chose_last(app, drive):
+    """Cards dragged into your own order in one deal: the next deal's hand came sorted by
+    rank, and Continue then showed it by the sort chosen last (suit), pt72. A new deal
+    takes the sort chosen last, as Continue does; the same deal keeps your order."""
+    from scenes.telefunken import layout
+
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(app, drive, load([hand] + OTHERS, phase="draw", deal=2))
+    table.sort("suit")
+    own = list(reversed(table._hand_order()))
+    table.order, table.sort_mode = list(own), "custom"
+    table._custom_deal[table.viewer] = 2
+    assert table._hand_order() == own  # this deal: your own order stays
+    table._custom_deal[table.viewer] = 1  # (made in the deal before)
+    assert table._hand_order() == sorted(hand, key=layout.suit_key)
+    assert table.sort_mode == "suit"

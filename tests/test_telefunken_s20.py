@@ -172,7 +172,8 @@ def test_the_lit_panel_follows_the_move_landing_as_the_prompt_does(app, drive, m
     seats, said = lit_and_said(table, monkeypatch)
     assert seats == {offered}
     if next_seat == "you":
-        assert said == "Yours to decide: buy the discard for a chip, or pass" and table.mine
+        assert table.mine and said == (
+            "Yours to decide: buy the discard for a chip, or pass (Seat 4 plays next)")
     else:
         assert said == "Seat 4 to decide on the discard"
 

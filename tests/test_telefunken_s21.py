@@ -70,7 +70,7 @@ def summary_of(app, drive, table):
 
 
 ENGLISH = ("Deal 1: Seat 1 went out", "Penalty points for the cards left in hand",
-           ["Player", "This deal", "Total", "Stakes"])
+           ["Player", "This deal", "Total", "Stakes so far"])
 
 
 def assert_english(summary, app, monkeypatch) -> None:

@@ -204,6 +204,7 @@ class Gestures:
         new = sum(1 for k, sx in enumerate(slots) if k != index and sx < x)
         self.order.insert(new, code)
         self.sort_mode = "custom"
+        self._custom_deal[self.viewer] = self.state.deal
         self.show()
 
     def _stock_dropped(self) -> str:

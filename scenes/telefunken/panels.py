@@ -167,7 +167,7 @@ def deal_summary(event, out: int | None, names: list[str], deal_winners=()):
             for p in sorted(range(len(names)), key=lambda p: event.totals[p])]
     return (words.deal_title(event.deal, None if out is None else names[out]),
             _("Penalty points for the cards left in hand"),
-            [_("Player"), _("This deal"), _("Total"), _("Stakes")], rows)
+            [_("Player"), _("This deal"), _("Total"), _("Stakes so far")], rows)
 
 
 CARD_RED = (240, 104, 96)  # hearts and diamonds in words on a dark panel

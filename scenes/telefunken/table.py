@@ -178,10 +178,21 @@ class TelefunkenTable(Gestures, CardTable):
     ai_delay = 0.6
     last_deal_summary = True  # (the seventh deal's cards left, then the results)
     # (a computer's answer to a discard stops Undo too: ``rules.SHOWN_EVENTS``)
-    REVEALED_SINCE = N_("Nothing to undo: since your last move cards have been drawn or shown, "
+    REVEALED_SINCE = N_("Nothing to undo: since your last move, cards have been drawn or shown, "
                         "or another player has answered a discard.")
+    DRAWN = N_("Nothing to undo: a card drawn from the stock stays drawn.")
     # (messages stand on the table, over none of its melds, not the prompt or the hand:
     # ``toast_place``)
+
+    def nothing_to_undo(self) -> str:
+        """Why Undo does nothing now: right after your own draw from the stock, the draw
+        (pt72 read the general words as about "your last move cards")."""
+        session = self.session
+        if (session.result is None and session.undo_blocked_by_reveal and session.moves
+                and session.moves[-1] == "draw"
+                and rules.to_move(session.befores[-1]) == self.viewer):
+            return _(self.DRAWN)
+        return super().nothing_to_undo()
 
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
@@ -234,6 +245,10 @@ class TelefunkenTable(Gestures, CardTable):
         # their moves (move index -> (seat, cards)), handed on by Undo, which lays it out
         # again (it came back sorted by rank: pt55)
         self._orders: dict[int, tuple[int, list[str]]] = {}
+        # the deal each person's own order was made in (person -> deal): a new deal's hand
+        # takes their last chosen sort again (it came by rank, and Continue showed it by
+        # the sort chosen: pt72)
+        self._custom_deal: dict[int, int] = {}
         # the last move was the person's own draw from the stock (``move_shown``)
         self._own_draw = False
         # the action row's buttons now (key -> (where, until when a press is ignored)), and
@@ -396,6 +411,9 @@ class TelefunkenTable(Gestures, CardTable):
                 rest[code] -= 1
                 order.append(code)
         order += sorted(rest.elements(), key=rules.card_key)
+        if (self.sort_mode == "custom"
+                and self._custom_deal.get(self.viewer, self.state.deal) != self.state.deal):
+            self.sort_mode = self.hand_order("rank")  # (a new deal: the sort last chosen)
         if self.sort_mode == "rank":
             order.sort(key=rules.card_key)
         elif self.sort_mode == "suit":
@@ -924,6 +942,7 @@ class TelefunkenTable(Gestures, CardTable):
     def undone_from(self, old: TelefunkenTable) -> None:
         self._twins = old._twins  # which twin wore which tag, in the positions gone back to
         self._orders = old._orders
+        self._custom_deal = old._custom_deal
         if old.sort_mode == "custom":  # the hand in the person's own order, as it stood
             seat, order = self._orders.get(len(self.session.moves), (old.viewer, old.order))
             if seat == self.viewer:
@@ -1405,7 +1424,12 @@ class TelefunkenTable(Gestures, CardTable):
             phase = "draw_or_take"  # the first turn of a deal: the upcard is free
         if phase == "cut" and self.hot_seat:  # no cover asks for the person: name them
             return words.waiting(phase, self.seat_name(state.seat), False)
-        return words.waiting(phase, self.seat_name(state.seat), self.mine)
+        text = words.waiting(phase, self.seat_name(state.seat), self.mine)
+        if phase == "buy" and self.mine and state.discarder is not None:
+            # who plays next (pt72 thought three times it was them: the panels read 4, 3, 2)
+            drawer = (state.discarder + 1) % state.players
+            text = words.next_to_play(text, self.seat_name(drawer), drawer == self.viewer)
+        return text
 
 
 CUT_WORDS_ABOVE = 40  # px above the spread pack its instruction takes, and a gap (kept clear below too)

@@ -95,6 +95,13 @@ def waiting(phase: str, name: str, mine: bool) -> str:
     return _(THEIR_TURN.get(phase, THEIR_TURN["play"])).format(name=name)
 
 
+def next_to_play(prompt: str, name: str, you: bool) -> str:
+    """An offer's prompt with who plays next after it ("… (you play next)")."""
+    if you:
+        return _("{prompt} (you play next)").format(prompt=prompt)
+    return _("{prompt} ({name} plays next)").format(prompt=prompt, name=name)
+
+
 def play_prompt(state, seat: int) -> str:
     """What the player may do after drawing, with nothing selected yet."""
     if state.phase != "play":
@@ -318,9 +325,9 @@ def could_grow() -> str:
 def joker_end(low: bool) -> str:
     """A joker swapped to one end of its run where it could have gone to either."""
     if low:
-        return _("The joker went to the low end of the run: dropped on the run's right half, "
+        return _("The joker went to the low end of the run: put on the run's right half, "
                  "your card would have sent it to the high end")
-    return _("The joker went to the high end of the run: dropped on the run's left half, "
+    return _("The joker went to the high end of the run: put on the run's left half, "
              "your card would have sent it to the low end")
 
 
