@@ -77,3 +77,26 @@ def test_a_fading_banner_s_edge_fades_with_it(app, drive):
         edges.append(surface.get_at((box.centerx, box.top))[:3])
     assert edges[0] == theme.GOLD  # whole: its edge in gold
     assert edges[1] != theme.GOLD  # half faded: so is its edge
+
+
+def test_an_empty_table_s_words_stand_aside_for_a_banner(app, drive, monkeypatch):
+    """"No melds on the table yet" showed through a fading "You bought A♦…" banner and the
+    two blurred together (pt72): the words are not drawn while a banner is shown."""
+    from scenes import theme
+    from scenes.telefunken_table import new_scene
+
+    table = new_scene(app, default_config("telefunken", seed=4))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drawn: list[str] = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (drawn.append(text),
+                                                                      real(s, text, *a, **k))[1])
+    surface = pygame.Surface(app.size)
+    table.banner = None
+    table.draw_background(surface)
+    assert "No melds on the table yet" in drawn
+    drawn.clear()
+    table.banner = ("You bought A♦ and a card from the stock", 0.2)
+    table.draw_background(surface)
+    assert "No melds on the table yet" not in drawn

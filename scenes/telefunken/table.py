@@ -1138,7 +1138,8 @@ class TelefunkenTable(Gestures, CardTable):
             label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
             theme.put(surface, theme.text(label, 14, theme.GOLD, "bold"),
                       self.owner_label_rect(owner, y))
-        if not self.state.melds:
+        if not self.state.melds and self.banner is None and self._banner_later is None:
+            # (not under a banner: its fading box showed the words through it, pt72)
             theme.blit_text(surface, _("No melds on the table yet"), table.center, 16,
                             theme.INK_FAINT, anchor="center")
 
