@@ -87,11 +87,15 @@ class SetupScene(Scene):
                                    lambda v, s=seat: self._set_level(s, v), label_width=100))
             y += seat_step
         y += 10
+        people = sum(1 for seat in self.seats[:self.players] if seat.kind == "human")
         for opt in self.info.options:
+            # (a table's option for games between people, Chắn's claims: greyed with one
+            # person or none, where it changes nothing, pt74)
             widgets.add(Choice(at((x, y, 520, 40)), _(opt.label),
                                [(value, _(label)) for value, label in opt.choices],
                                self.options[opt.key],
-                               lambda v, k=opt.key: self.options.__setitem__(k, v)))
+                               lambda v, k=opt.key: self.options.__setitem__(k, v),
+                               enabled=not opt.table or people >= 2))
             y += 47 if compact else 52
         self.seed_field = TextField(at((x, y, 520, 40)), _("Seed (optional)"), self.seed_text,
                                     self._set_seed, digits_only=True, max_len=9,

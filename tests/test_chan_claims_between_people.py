@@ -304,3 +304,22 @@ def test_the_asked_option_is_the_tables_and_never_reaches_the_rules():
     again = Session.from_save(session.to_save())
     assert again.config.options == ASKED
     assert GameConfig("zertz", (H, H), 5, {"first": 1}).rules_options() == {"first": 1}
+
+
+def test_the_setup_greys_the_claims_row_with_one_person(app, drive):
+    """It changes nothing with one person or none (pt74): greyed until two are people."""
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+    from scenes.widgets import Choice
+
+    scene = SetupScene(app, BY_KEY["chan"])
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+
+    def claims_row() -> Choice:
+        return next(w for w in scene.widgets.widgets
+                    if isinstance(w, Choice) and w.label == "Claims out of turn")
+
+    assert not claims_row().enabled  # you against three computers
+    scene._set_kind(1, "human")
+    assert claims_row().enabled
