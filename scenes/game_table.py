@@ -1458,6 +1458,11 @@ class CardTable(GameTable):
             self.raise_cover()
         return True
 
+    def cover_waits(self) -> bool:
+        """The cover stands for a moment without taking a click: the screen is about to
+        pass to another person (Chắn: once a computer's move has landed). Never here."""
+        return False
+
     def open_pause(self) -> None:
         """The pause menu; a table turning to a new person's view first finishes turning
         (paused halfway, the pieces stood frozen under the panels of the seats they were
@@ -1616,7 +1621,8 @@ class CardTable(GameTable):
             seat = self.rules.to_move
             self._press_saw_cover = (self.curtain and self._cover_drawn and self.time
                                      - self._cover_quiet_since >= COVER_QUIET
-                                     and (seat is None or self.played_for(seat) is None))
+                                     and (seat is None or self.played_for(seat) is None)
+                                     and not self.cover_waits())
             if self.curtain:
                 self._cover_quiet_since = self.time
                 if (not self._press_saw_cover and self._cover_drawn and not self._cover_told

@@ -323,3 +323,45 @@ def test_the_setup_greys_the_claims_row_with_one_person(app, drive):
     assert not claims_row().enabled  # you against three computers
     scene._set_kind(1, "human")
     assert claims_row().enabled
+
+
+def test_asked_the_cover_passes_once_the_computers_card_has_landed(app):
+    """Asked, a claim a computer's discard gives another person: the cover passed to them
+    while the computer still "thought" and the card was not yet in its gate (pt74). It
+    passes once the card has landed, and takes no click meanwhile."""
+    from ecs.tween import is_animating
+
+    seats = (H, H, AI, AI)
+
+    def computer_gave_a_claim(session: Session) -> bool:
+        state = session.state
+        if state.phase != "claim" or state.seat not in (0, 1) or not session.befores:
+            return False
+        mover = rules.to_move(session.befores[-1])
+        return mover in (2, 3) and claims.next_person([0, 1], state.resume.seat) != state.seat
+
+    found = _played(seats, 8, computer_gave_a_claim)
+    config = GameConfig("chan", seats, found.config.seed, ASKED)
+    before = Session.new(config)
+    for m in found.moves[:-1]:
+        before.play(m)
+    table, drive = _continued(app, before)
+    drive.settle()
+    claimer = found.state.seat
+    assert table.viewer != claimer and table.curtain
+    table.rules._apply(found.moves[-1])  # the computer's move, through the normal path
+    clicked, frames = False, 0
+    while frames < 300:
+        drive.step()
+        frames += 1
+        if table.viewer == claimer:
+            break
+        if table.cover_waits() and not clicked:  # (the cover takes no click meanwhile)
+            clicked = True
+            drive.click(table.layout["hand"].rect.center)
+            assert table.curtain
+    assert table.viewer == claimer and table.curtain
+    # the computer's lead and its card's flight first (it turned on the move's first frame)
+    assert clicked and frames > 10, frames
+    assert not is_animating() or not table.cover_waits()
+    assert drive.problems == []

@@ -132,6 +132,9 @@ class ChanTable(CardTable):
     def __init__(self, app, config: GameConfig, session: Session | None = None,
                  replay: list[str] | None = None) -> None:
         self._played_for: tuple | None = None  # (state, the claim made for a person in it)
+        # a computer's move gave another person the next decision (a claim out of turn,
+        # asked): the screen turns to them once its cards have landed (``_turn_if_landed``)
+        self._turn_when_landed = False
         super().__init__(app, config, session, replay)
         self.layout = load_layout("chan")
         self.sync = CardSync(totom_image)
@@ -575,9 +578,29 @@ class ChanTable(CardTable):
                 self.banner = (words.stock_empty(), 2.4)
         if self.viewer_changing():
             self.show(lead=lead)  # the move lands as its player saw it, then the hand goes
+            if not human and self.hot_seat and self.curtain:
+                # (under the cover no hand shows: the cover passes once the computer's cards
+                # have landed; it passed to the claimer while the computer still "thought"
+                # and the card claimed was not yet in its gate, pt74)
+                self._turn_when_landed = True
+                self.mark_move(seat, events)
+                return
             self.pick_viewer()
         self.show(lead=lead)
         self.mark_move(seat, events)
+
+    def _turn_if_landed(self) -> None:
+        """The screen turns to the person a computer's move gave the next decision, once
+        that move's cards have landed."""
+        if not self._turn_when_landed or self.animating:
+            return
+        self._turn_when_landed = False
+        if self.viewer_changing():
+            self.pick_viewer()
+            self.show()
+
+    def cover_waits(self) -> bool:
+        return self._turn_when_landed
 
     def _announce(self, text: str) -> None:
         """A move's banner (a chíu, a win), shown as its cards set off (``after_lead``):
@@ -742,6 +765,7 @@ class ChanTable(CardTable):
         if not self.animating:
             self.win_wait = max(0.0, self.win_wait - dt)
         super().update(dt)
+        self._turn_if_landed()
         self.named = self.card_under_pointer()
 
     def card_under_pointer(self) -> tuple[int, str] | None:
