@@ -1187,9 +1187,11 @@ def test_a_hinted_discard_lights_its_pile_too(open_table, drive, app):
 
 def test_a_queen_taken_from_its_pile_says_so_in_the_meld_zone(open_table, drive, app):
     """A king or queen taken back from its pile looked like a card of the hand in the meld
-    zone: it carries a tag "from the Q pile" on its foot (pt73); a hand card none."""
+    zone: it carries a tag "from pile" on its foot (pt73), no wider than the card (pt75);
+    a hand card none."""
     from scenes import theme
-    from scenes.marks import drawn_box
+    from scenes.marks import drawn_box, tag_width
+    from scenes.zetema import words
 
     table = open_table(position(["2H", "4H", "6H", "8H", "10H", "KS", "AS"],
                                 ["3C", "3D", "6S", "8C", "10D", "QD", "AC"],
@@ -1202,6 +1204,7 @@ def test_a_queen_taken_from_its_pile_says_so_in_the_meld_zone(open_table, drive,
     box = drawn_box(queen)
     foot = (box.centerx, box.bottom - 4)
     assert tuple(app.screen.get_at(foot))[:3] == theme.GOLD
+    assert tag_width(words.from_pile()) <= box.width
     drive.click(drive.center_of(hand_ent(table, "KS")))
     drive.settle()
     drive.step(2)

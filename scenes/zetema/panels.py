@@ -112,11 +112,10 @@ class ZetemaPanels:
 
     def _draw_from_pile_tags(self, surface: pygame.Surface) -> None:
         """A king or queen taken from its pile into the meld zone says so on its foot
-        ("from the Q pile"): it looked like a card of the hand (pt73)."""
+        ("from pile"): it looked like a card of the hand (pt73)."""
         for token, ent in self.selection:
             if token.endswith(rules.PILE):
-                rank = rules.RANKS[rules.CARD_RANK[token.removesuffix(rules.PILE)]]
-                draw_card_tag(surface, words.from_pile(rank), theme.GOLD, ent)
+                draw_card_tag(surface, words.from_pile(), theme.GOLD, ent)
 
     def _draw_hinted_pile(self, surface: pygame.Surface) -> None:
         """A hinted discard lights the pile it goes to as well as the card (only the card

@@ -186,7 +186,10 @@ def landing() -> str:
 
 
 def stays_on_pile(token: str) -> str:
-    return _("{card} stays on its pile unless it joins a marriage").format(card=card(token))
+    """A card taken from a pile dragged onto the hand (it said "stays on its pile unless it
+    joins a marriage" of a queen in a marriage in the meld zone, pt75)."""
+    return _("{card} cannot go into your hand: it joins a marriage or goes back to its "
+             "pile").format(card=card(token))
 
 
 def already_declared(state: rules.State) -> str:
@@ -220,10 +223,12 @@ def wrong_pile(code: str) -> str:
         card=card(code), rank=rank)
 
 
-def from_pile(rank: str) -> str:
-    """The tag on a king or queen taken from its pile into the meld zone."""
-    # TRANSLATORS: a small tag on a card in the meld zone: it came from the K (or Q) pile
-    return _("from the {rank} pile").format(rank=rank)
+def from_pile() -> str:
+    """The tag on a king or queen taken from its pile into the meld zone (no wider than the
+    card: "from the Q pile" covered its partner's corner, pt75)."""
+    # TRANSLATORS: a small tag on a card in the meld zone: it came from its pile (at most
+    # as wide as a card: about 9 letters)
+    return _("from pile")
 
 
 def pile_how(rank: str) -> str:
