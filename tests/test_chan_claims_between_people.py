@@ -269,7 +269,7 @@ ASKED = {"claims": "ask"}
 
 
 def test_set_up_to_ask_the_claim_goes_to_its_person_and_waits_for_them(app):
-    """Setup's "Claims between people: Asked": the screen passes to the person offered the
+    """Setup's "Claims out of turn: Asked": the screen passes to the person offered the
     chíu (the cover names them) and nothing is made for them; they may decline."""
     session, move = _discard_before_claim(PEOPLE, 1)
     config = GameConfig("chan", PEOPLE, session.config.seed, ASKED)

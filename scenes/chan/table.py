@@ -1043,7 +1043,7 @@ class ChanTable(CardTable):
         """Between people, the claim made for a person offered one out of their turn
         (passing them the screen, or making the seat to play wait for their answer, would
         show everyone that they hold three of the card, or win on it): ``claims.played_for``;
-        none if the game was set up to ask (setup's "Claims between people: Asked")."""
+        none if the game was set up to ask (setup's "Claims out of turn: Asked")."""
         if not self.hot_seat or self.config.options.get("claims") == "ask":
             return None  # (set up to be asked: the screen goes to the claimer, as alone)
         state = self.state
