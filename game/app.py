@@ -140,6 +140,7 @@ class App:
         self.wait_for_disk = True  # the main loop (``run``) sets False: saves never hold a frame
         self._shown: tuple | None = None  # (toasts, Not saving) as last drawn
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
+        self.pointer_inside = True  # the pointer is over the window (WINDOWLEAVE: not)
         self.enlarged = Enlarged(theme.render_key)  # words drawn again on a large window
         self._presenter: WindowPresenter | bool | None = None  # made when first needed
         self._window_size_unsaved = False  # the window was resized by hand since the last save
@@ -418,8 +419,15 @@ class App:
                 self.pointer = tuple(pygame.mouse.get_pos())  # hover follows without a move
                 return InputEvent("move", self.pointer)  # (Zertz named a ring left behind)
             return None
+        if raw.type == getattr(pygame, "WINDOWLEAVE", -1):
+            self.pointer_inside = False  # (a pointer resting on something stopped resting)
+            return None
+        if raw.type == getattr(pygame, "WINDOWENTER", -1):
+            self.pointer_inside = True
+            return None
         if raw.type == pygame.MOUSEMOTION:
             self.pointer = tuple(raw.pos)
+            self.pointer_inside = True
             return InputEvent("move", self.pointer)
         if raw.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and raw.button in (1, 2, 3):
             self.pointer = tuple(raw.pos)

@@ -130,6 +130,8 @@ def test_between_people_the_time_runs_only_once_the_cover_is_lifted(app, drive):
     assert table.state.phase == "buy" and table.state.seat == 1
     drive.wait(0.7)
     assert table.session.moves[-1] == "pass"
+    # (the next person's cover may stand already: the seat is named, not "you", pt76)
+    assert any(t.text == "Time is up: Seat 2 let 9♦ go." for t in app.toasts)
 
 
 def test_the_bar_on_pass_drains(app, drive):
@@ -198,3 +200,43 @@ def test_the_offer_says_who_plays_next(app, drive):
     drive.settle()
     assert table._waiting_text() == (
         "Yours to decide: buy the discard for a chip, or pass (Seat 3 plays next)")
+
+
+def test_a_pointer_left_on_the_pile_before_the_offer_does_not_hold_it(app, drive):
+    """After a discard by drag the pointer stays on the pile: it held every offer after
+    it, with no sign (pt76). Only a pointer moved there during the offer holds the time."""
+    app.settings.telefunken_buy_timer = "10"
+    state = offer_state()
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    table.input.pos = table.layout["discard"].rect.center  # resting there as the offer came
+    drive.step()
+    assert table._offer_timer.state is table.state and not table._offer_timer.held
+    drive.wait(10.2)
+    assert table.session.moves[:1] == ["pass"]
+
+
+def test_a_pointer_that_left_the_window_holds_nothing(app, drive):
+    """Warped out of the window from Buy, the pointer's last place held the time for good
+    (pt76): once it has left the window, it holds nothing."""
+    table = open_offer(app, drive)
+    drive.move(button(table, "buy").rect.center)
+    drive.wait(3)
+    assert table.session.moves == [] and table._offer_timer.held
+    app._translate(pygame.event.Event(pygame.WINDOWLEAVE))
+    assert not app.pointer_inside
+    drive.wait(10.1)
+    assert table.session.moves[:1] == ["pass"]
+    app._translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    assert app.pointer_inside
+
+
+def test_the_bar_is_grey_while_held(app, drive):
+    table = open_offer(app, drive)
+    drive.wait(1)
+    rect = button(table, "pass").rect
+    spot = (rect.x + 12, rect.bottom - 6)
+    assert tuple(app.screen.get_at(spot))[:3] == theme.INK
+    drive.move(table.layout["discard"].rect.center)
+    drive.step(2)
+    assert tuple(app.screen.get_at(spot))[:3] == theme.INK_FAINT

@@ -9,9 +9,12 @@ The seconds are counted only while the offer is in view and the table is in fron
 while a card still flies, nor under the pause menu (the time left waits for the game to go
 on); an offer under the pass-the-screen cover starts when the cover is lifted, and each new
 offer (a new position) afresh. They stand still while the
-pointer rests on the Buy button or the discard pile (the person is weighing the card), and
-stop for good once the person lifts a card (the discard to buy it, or a card of their hand).
-The Pass button shows the time left as a bar that drains.
+pointer rests on the Buy button or the discard pile (the person is weighing the card), once
+it has moved there during the offer (a pointer left on the pile by the person's own discard
+held every offer without a sign, pt76) and while it is in the window (one that left it from
+Buy held the time for good, pt76); and stop for good once the person lifts a card (the
+discard to buy it, or a card of their hand). The Pass button shows the time left as a bar
+that drains, greyed while held.
 """
 
 from __future__ import annotations
@@ -26,30 +29,36 @@ BAR_HEIGHT = 4  # px, the bar along the foot of the Pass button
 class OfferTimer:
     """How long the person's offer (one position of the game) has stood in view."""
 
-    __slots__ = ("state", "elapsed", "stopped", "counting")
+    __slots__ = ("state", "elapsed", "stopped", "counting", "held", "pointer")
 
     def __init__(self) -> None:
         self.state = None  # the position whose offer is being timed (None: none)
         self.elapsed = 0.0
         self.stopped = False
         self.counting = False  # the last tick counted (the bar moves: drawn every frame)
+        self.held = False  # the last tick the pointer held the time (the bar greyed)
+        self.pointer: tuple[int, int] | None = None  # where it stood as the offer came
 
     def tick(self, state, dt: float, seconds: float | None, *, offered: bool, shown: bool,
-             paused: bool, lifted: bool) -> bool:
+             moving: bool, lifted: bool, pointer: tuple[int, int] | None = None,
+             weighing: bool = False) -> bool:
         """Count ``dt`` seconds of the offer in ``state``; True once the time has run out
         (the caller passes, once). ``offered``: the person sees their offer (not under the
-        cover); ``shown``: the table is in front (not under the pause menu); ``paused``:
-        the pointer weighs the card or a card still flies; ``lifted``: the person holds a
-        card (the timer stops)."""
-        self.counting = False
+        cover); ``shown``: the table is in front (not under the pause menu); ``moving``: a
+        card still flies; ``lifted``: the person holds a card (the timer stops);
+        ``pointer``: where the pointer is; ``weighing``: it rests on Buy or the pile (it
+        holds the time once it has moved since the offer came)."""
+        self.counting = self.held = False
         if seconds is None or not offered:
             self.state = None
             return False
         if self.state is not state:
             self.state, self.elapsed, self.stopped = state, 0.0, False
+            self.pointer = pointer
         if lifted:
             self.stopped = True
-        if self.stopped or paused or not shown:
+        self.held = weighing and pointer != self.pointer and not self.stopped
+        if self.stopped or self.held or moving or not shown:
             return False
         self.elapsed += dt
         self.counting = True
@@ -66,9 +75,11 @@ class OfferTimer:
         return max(0.0, 1.0 - self.elapsed / seconds)
 
 
-def draw_bar(surface: pygame.Surface, button: pygame.Rect, share: float) -> None:
+def draw_bar(surface: pygame.Surface, button: pygame.Rect, share: float,
+             held: bool = False) -> None:
     """The time left as a bar along the foot of the Pass button, draining from the end
-    the words run to (right to left in English, left to right in Persian)."""
+    the words run to (right to left in English, left to right in Persian); grey while the
+    pointer holds the time."""
     track = pygame.Rect(button.x + 10, button.bottom - 4 - BAR_HEIGHT, button.width - 20,
                         BAR_HEIGHT)
     pygame.draw.rect(surface, theme.GOLD_DARK, track, border_radius=2)  # (on the gold Pass)
@@ -77,4 +88,5 @@ def draw_bar(surface: pygame.Surface, button: pygame.Rect, share: float) -> None
     if theme.rtl():
         fill.right = track.right
     if fill.width > 0:
-        pygame.draw.rect(surface, theme.INK, fill, border_radius=2)
+        pygame.draw.rect(surface, theme.INK_FAINT if held else theme.INK, fill,
+                         border_radius=2)

@@ -639,17 +639,25 @@ class TelefunkenTable(Gestures, CardTable):
         offered = (self.mine and self.state.phase == "buy" and self.is_legal("pass")
                    and self.ended_deal is None)
         pos = self.input.pos
-        weighing = offered and (self.layout["discard"].rect.collidepoint(pos) or any(
-            getattr(w, "key", None) == "buy" and w.rect.collidepoint(pos)
-            for w in self.widgets.widgets))
+        weighing = offered and getattr(self.app, "pointer_inside", True) and (
+            self.layout["discard"].rect.collidepoint(pos) or any(
+                getattr(w, "key", None) == "buy" and w.rect.collidepoint(pos)
+                for w in self.widgets.widgets))
+        seat = self.viewer
         if self._offer_timer.tick(self.state, dt, self.offer_seconds(), offered=offered,
-                                  shown=self.app.scenes.top is self,
-                                  paused=weighing or self.animating,
-                                  lifted=self.drag.held is not None):
+                                  shown=self.app.scenes.top is self, moving=self.animating,
+                                  lifted=self.drag.held is not None, pointer=pos,
+                                  weighing=weighing):
             card = self.state.discard[-1] if self.state.discard else None
             self.rules.submit("pass")
-            self.app.toast(_("Time is up: you let {card} go.").format(
-                card=words.cards([card])) if card else _("Time is up: you passed."), seconds=2.5)
+            if self.hot_seat:  # (the next person's cover may stand already: named, not "you")
+                said = _("Time is up: {seat} let {card} go.").format(
+                    seat=self.seat_name(seat), card=words.cards([card])) if card else _(
+                    "Time is up: {seat} passed.").format(seat=self.seat_name(seat))
+            else:
+                said = _("Time is up: you let {card} go.").format(
+                    card=words.cards([card])) if card else _("Time is up: you passed.")
+            self.app.toast(said, seconds=2.5)
 
     def _draw_offer_timer(self, surface: pygame.Surface) -> None:
         """The time left to answer the offer, as a bar draining along the Pass button."""
@@ -660,7 +668,7 @@ class TelefunkenTable(Gestures, CardTable):
             _now = self.time  # (read while drawing; held still, it is drawn no more)
         for widget in self.widgets.widgets:
             if getattr(widget, "key", None) == "pass":
-                draw_bar(surface, widget.rect, share)
+                draw_bar(surface, widget.rect, share, self._offer_timer.held)
 
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
