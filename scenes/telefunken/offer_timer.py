@@ -8,13 +8,13 @@ answer or the timer, as they always waited for the answer.
 The seconds are counted only while the offer is in view and the table is in front: not
 while a card still flies, nor under the pause menu (the time left waits for the game to go
 on); an offer under the pass-the-screen cover starts when the cover is lifted, and each new
-offer (a new position) afresh. They stand still while the
-pointer rests on the Buy button or the discard pile (the person is weighing the card), once
-it has moved there during the offer (a pointer left on the pile by the person's own discard
-held every offer without a sign, pt76) and while it is in the window (one that left it from
-Buy held the time for good, pt76); and stop for good once the person lifts a card (the
-discard to buy it, or a card of their hand). The Pass button shows the time left as a bar
-that drains, greyed while held.
+offer (a new position) afresh. They stand still while the pointer rests on the Buy button or
+the discard pile (the person is weighing the card), once it has moved there during the
+offer (a pointer left on the pile by the person's own discard held every offer without a
+sign, pt76) and while it is in the window (one that left it from Buy held the time for
+good, pt76); and stop for good once the person lifts a card (the discard to buy it, or a
+card of their hand). The Pass button shows the time left as a bar that drains, greyed
+while held.
 """
 
 from __future__ import annotations
