@@ -365,3 +365,16 @@ def test_asked_the_cover_passes_once_the_computers_card_has_landed(app):
     assert clicked and frames > 10, frames
     assert not is_animating() or not table.cover_waits()
     assert drive.problems == []
+
+
+def test_a_claim_made_unasked_says_so_in_its_banner(app, monkeypatch):
+    """A person found their chíu (or win) made over their cover with nothing saying the
+    table made it (pt74): its banner says "(made for them)"."""
+    seen: list[str] = []
+    announce = ChanTable._announce
+    monkeypatch.setattr(ChanTable, "_announce",
+                        lambda self, text: (seen.append(text), announce(self, text))[1])
+    table, drive, _seen, claimer = _play_through_claim(app, PEOPLE, 1)
+    assert table.session.moves[-2].startswith("chiu ") or table.session.moves[-1].startswith(
+        "chiu ")
+    assert any(text.startswith("Chíu! ") and text.endswith(" (made for them)") for text in seen), seen

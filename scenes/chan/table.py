@@ -551,6 +551,9 @@ class ChanTable(CardTable):
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._source = {}
+        known = self._played_for  # (a claim the table made for its person, unasked)
+        made_for = (known is not None and known[1] == move and bool(self.session.befores)
+                    and known[0] is self.session.befores[-1])
         if any(isinstance(e, rules.Won) for e in events):
             # (as after a person's move: a refusal saying "press Ù!" stood over "Ù! You win")
             self.drop_refusals()
@@ -563,15 +566,16 @@ class ChanTable(CardTable):
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.ChiuClaimed):
-                self._announce(words.chiu_banner(
+                banner = words.chiu_banner(
                     self.seat_name(event.seat), self.is_you(event.seat), event.card,
                     self.seat_name(event.gate), event.gate == event.seat,
-                    self.is_you(event.gate)))
+                    self.is_you(event.gate))
+                self._announce(words.made_for(banner) if made_for else banner)
                 self.hold(1.6)
                 self.audio.request("capture")
             elif isinstance(event, rules.Won):
-                self._announce(words.win_banner(self.seat_name(event.seat),
-                                                self.is_you(event.seat)))
+                banner = words.win_banner(self.seat_name(event.seat), self.is_you(event.seat))
+                self._announce(words.made_for(banner) if made_for else banner)
                 self.win_wait = self.app.settings.anim(WIN_PAUSE)
                 self.audio.request("score")
             elif isinstance(event, rules.StockExhausted):

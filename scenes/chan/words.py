@@ -71,6 +71,12 @@ def win_banner(who: str, you: bool) -> str:
     return _("Ù! You win") if you else _("Ù! {seat} wins").format(seat=who)
 
 
+def made_for(banner: str) -> str:
+    """A claim's banner where the table made it for its person unasked (between people):
+    they found it made over their cover (pt74)."""
+    return _("{banner} (made for them)").format(banner=banner)
+
+
 def stock_empty() -> str:
     return _("The stock is empty: the deal is a draw")
 
