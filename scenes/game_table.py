@@ -577,12 +577,10 @@ class GameTable(TableScene):
         self.app.sounds.play("click")
         after = len(self.session.moves)
         movers = [self.rules_module.to_move(state) for state in befores[after:before]]
-        shown = [seat for move, seat in zip(moves[after:before], movers, strict=True)
-                 if not self._quiet(seat, move)]
+        shown = self._shown_movers(moves[after:before], movers)
         replies = len(shown) > 1 and all(  # (the moves after yours are the computer's)
             seat is not None and not self.config.seats[seat].is_human for seat in shown[1:])
-        self.app.toast(undone_words(self.undone_count(moves[after:before], movers), who,
-                                    replies), seconds=2.5)
+        self.app.toast(undone_words(len(shown), who, replies), seconds=2.5)
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
         table.by_undo = True
@@ -614,8 +612,12 @@ class GameTable(TableScene):
     def undone_count(self, moves: list[str], movers: list[int | None]) -> int:
         """How many moves an Undo that took back ``moves`` (made by ``movers``) names: all
         but the computers' moves the table never showed (``quiet_move``)."""
-        return sum(1 for move, seat in zip(moves, movers, strict=True)
-                   if not self._quiet(seat, move))
+        return len(self._shown_movers(moves, movers))
+
+    def _shown_movers(self, moves: list[str], movers: list[int | None]) -> list[int | None]:
+        """The seats of those of ``moves`` (made by ``movers``) the table showed."""
+        return [seat for move, seat in zip(moves, movers, strict=True)
+                if not self._quiet(seat, move)]
 
     def pieces_shown(self) -> list[tuple[tuple, float, float, float, float]]:
         """(what it is, x, y, angle, drawn width) of each piece on the table now that Undo
@@ -1202,14 +1204,17 @@ class GameTable(TableScene):
         at = next(i for i, e in enumerate(ends) if e >= end)
         return len(lines) - ends[max(0, min(len(ends) - 1, at - notches))]
 
+    def told_log(self) -> list[str]:
+        """The session's log as far as the table has shown the moves (a move still being
+        animated is not told yet: ``_follow_log``)."""
+        log, landed = self.session.log, self._log_landed
+        return log[:landed] if landed is not None and landed < len(log) else log
+
     def _log_lines(self, width: int) -> list[str]:
         """The log's lines wrapped to ``width``, numbered ("12. …"), with a heading where a
         new deal begins ("— Deal 2 —"), cached per log and language (wrapping every entry
         each frame is measurable on long games)."""
-        log = self.session.log
-        landed = self._log_landed
-        if landed is not None and landed < len(log):
-            log = log[:landed]  # a move still being animated is not told yet
+        log = self.told_log()
         begun = self._deal_begun() if len(log) == len(self.session.log) else None
         key = (id(self.session.log), len(log), log[-1] if log else "", width, i18n.language(),
                begun)

@@ -551,9 +551,8 @@ class ChanTable(CardTable):
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
         self._source = {}
-        known = self._played_for  # (a claim the table made for its person, unasked)
-        made_for = (known is not None and known[1] == move and bool(self.session.befores)
-                    and known[0] is self.session.befores[-1])
+        made_for = bool(self.session.befores) and (  # (a claim made for its person, unasked)
+            self._claim_made_for(self.session.befores[-1]) == move)
         if any(isinstance(e, rules.Won) for e in events):
             # (as after a person's move: a refusal saying "press Ù!" stood over "Ù! You win")
             self.drop_refusals()
@@ -1048,9 +1047,13 @@ class ChanTable(CardTable):
         (passing them the screen, or making the seat to play wait for their answer, would
         show everyone that they hold three of the card, or win on it): ``claims.played_for``;
         none if the game was set up to ask (setup's "Claims out of turn: Asked")."""
+        return self._claim_made_for(self.state)
+
+    def _claim_made_for(self, state) -> str | None:
+        """The claim made unasked for its person in ``state`` (``played_for``), kept for
+        the last position asked about."""
         if not self.hot_seat or self.config.options.get("claims") == "ask":
             return None  # (set up to be asked: the screen goes to the claimer, as alone)
-        state = self.state
         known = self._played_for
         if known is None or known[0] is not state:
             known = self._played_for = (state, claims.played_for(state, self.session.humans))

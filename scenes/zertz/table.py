@@ -205,8 +205,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
             return title, words.prompt(state, self.legal())
         # the last move the log tells: once its pieces have landed (it said "Blue placed a
         # piece on b4" with the piece still in the tray, pt68)
-        log = self.session.log
-        told = log[:self._log_landed] if self._log_landed is not None else log
+        told = self.told_log()
         return title, told[-1] if told else ""
 
     def _draw_status(self, surface: pygame.Surface) -> None:
