@@ -21,6 +21,7 @@ In games between several people undo is only offered if the players allowed it.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from dataclasses import dataclass, field
@@ -270,6 +271,8 @@ class Session:
         words = describer(self.key)
         if words is not None:
             try:
+                if _takes_config(words):
+                    return words(before, move, self.seat_names(), config=self.config)
                 return words(before, move, self.seat_names())
             except Exception:  # noqa: BLE001 - a log line never takes the table down
                 pass
@@ -370,3 +373,9 @@ def _looked(raw: object, seats: int, moves: int) -> dict[int, int]:
                 and isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= moves):
             looked[int(seat)] = at
     return looked
+
+
+@functools.cache
+def _takes_config(words: Any) -> bool:
+    """Does a words module's ``describe`` take the table's setup (``config``)?"""
+    return "config" in inspect.signature(words).parameters

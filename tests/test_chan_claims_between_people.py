@@ -378,3 +378,28 @@ def test_a_claim_made_unasked_says_so_in_its_banner(app, monkeypatch):
     assert table.session.moves[-2].startswith("chiu ") or table.session.moves[-1].startswith(
         "chiu ")
     assert any(text.startswith("Chíu! ") and text.endswith(" (made for them)") for text in seen), seen
+
+
+def test_asked_a_persons_declined_claim_is_told_in_the_log():
+    """Set up to ask, the screen went to the person offered the claim in front of everyone:
+    their decline is told ("Seat 3 declined the claim on …"), as their claim would be.
+    Made unasked, or a computer's, or alone at the table, it stays untold (it would show a
+    hand)."""
+    from game.words import chan as words
+    from tests.test_chan_rules import CHIU_3C, WAIT_7M, position
+
+    dealer_hand = "3C 2S 3S 4M 4C 5S 6S 6C 7S 7C 8C 8S 9M 9C CC CC CC 2M 3M 4S".split()
+    state = rules.play(rules.load(position({0: dealer_hand, 1: WAIT_7M, 2: CHIU_3C},
+                                           to_move=0, phase="open")), "discard 3C")
+    assert rules.to_move(state) == 2 and "decline" in rules.legal_moves(state)
+    people = (Seat("human"),) * 3 + (Seat("ai", "easy"),)
+    told = f"Seat 3 declined the claim on {words.card('3C')}"
+    for seats, options, line in [
+            (people, ASKED, told),
+            (people, {}, ""),  # made unasked: nobody saw it asked
+            ((Seat("human"),) * 2 + (Seat("ai", "easy"),) * 2, ASKED, ""),  # a computer's
+    ]:
+        config = GameConfig("chan", seats, 1, options)
+        session = Session(config, rules, state, state)
+        session.play("decline")
+        assert session.log == [line], (seats, options)

@@ -10,7 +10,8 @@ pygame: a module here may import ``game.i18n``, ``game.card_words`` and its game
 ``game.session.Session.log`` words the moves when the log is read and again after a change
 of language, from the position before each move (``Session.befores``) and the move: so
 ``describe`` may be called more than once for a move and must depend on nothing else.
-``names`` are the seats' names in the current language ("You", "Seat 2", "Red"). If a
+``names`` are the seats' names in the current language ("You", "Seat 2", "Red"); a
+``describe`` that also takes ``config`` is given the table's setup (``GameConfig``). If a
 words module raises, the log falls back to the engine's English ``describe`` (cards
 written as the table shows them), as it does for a game with no words module.
 """

@@ -67,8 +67,10 @@ def arithmetic(found: list[str] | tuple[str, ...]) -> str:
     return f"{text} = {num(total)}" if len(terms) > 1 else text
 
 
-def describe(before, move: str, names: list[str]) -> str:
+def describe(before, move: str, names: list[str], config=None) -> str:
     """``move`` (legal in ``before``) in words for the log, in the current language.
+    ``config`` is the table's setup (``GameConfig``), when known: between people set up to
+    be asked their claims out of turn, a person's declined claim was seen by everyone.
 
     Raises ValueError (the engine's IllegalMove) when the move is not legal in ``before``.
     """
@@ -114,9 +116,13 @@ def describe(before, move: str, names: list[str]) -> str:
             seat=who, card=card(live.card), shown=card(shown.card))
     if verb == "decline":
         # only a seat holding three of the card (or able to win on it) is asked: telling
-        # that another seat declined would show its hand (an empty line is not told)
+        # that another seat declined would show its hand (an empty line is not told),
+        # unless the screen went to that person to ask them, in front of everyone
         if not you:
-            return ""
+            if not _asked_in_public(config, seat):
+                return ""
+            return _("{seat} declined the claim on {card}").format(
+                seat=who, card=card(live.card))
         legal = rules.legal_moves(before)
         win = "u" in legal
         chiu = any(m.startswith("chiu ") for m in legal)
@@ -147,6 +153,15 @@ def describe(before, move: str, names: list[str]) -> str:
         text = (_("You took {card} from {owner}'s gate with {partner}: a {kind}") if you else
                 _("{seat} took {card} from {owner}'s gate with {partner}: a {kind}"))
     return text.format(seat=who, card=face, owner=owner, partner=partner, kind=kind(verb))
+
+
+def _asked_in_public(config, seat: int) -> bool:
+    """Was ``seat`` asked its claim out of turn in front of everyone: a person between
+    people, at a table set up to ask ("Claims out of turn: Asked", ``scenes.chan.claims``)?"""
+    if config is None or config.options.get("claims") != "ask":
+        return False
+    people = [i for i, s in enumerate(config.seats) if s.is_human]
+    return len(people) > 1 and seat in people
 
 
 def _won(won, who: str, you: bool, names: list[str], live) -> str:
