@@ -453,3 +453,15 @@ def test_a_lay_off_on_the_seats_own_meld_names_the_seat_once():
     i18n.set_language("vi")
     line = describe(state, "add 7S to 0", names())
     assert "7♠" in line and not ENGLISH.search(line), line
+
+
+def test_a_pass_names_the_card_let_go():
+    """"Seat 4 did not buy" said nothing of what was let go: the log read like noise between
+    the discards (a play-tester); it names the card now."""
+    names = ["You", "Seat 2", "Seat 3", "Seat 4"]
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
+    assert describe(state, "pass", names) == "You did not buy 9♠"
+    after = rules.play(state, "pass")
+    assert describe(after, "pass", names) == "Seat 2 did not buy 9♠"

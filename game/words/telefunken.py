@@ -192,7 +192,7 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         elif isinstance(e, rules.Bought):
             text = bought_words(who, e.card, e.chips, with_stock_card(events))
         elif isinstance(e, rules.Passed):
-            text = _("{name} did not buy").format(name=who)
+            text = _("{name} did not buy {card}").format(name=who, card=_cards(before.discard[-1:]))
         elif isinstance(e, rules.Melded):
             text = _melded_words(who, e)
         elif isinstance(e, rules.LaidOff):
