@@ -51,6 +51,7 @@ from scenes.warmup import Warmup  # noqa: E402
 
 SIZE = (1280, 720)
 TOAST_WIDEST = SIZE[0] - 160  # a message's box at most (unless the scene says)
+TOAST_FADE_IN = 0.15  # seconds a message takes to fade in
 MIN_WINDOW = MIN_WINDOW_SIZE
 FPS = 60
 IDLE_WAIT_MS = 50  # the longest nap of an idle main loop between looks at the scene
@@ -70,6 +71,12 @@ class Toast:
     patient: bool = False  # a report that must be read: it is never pushed out by newer
     # messages, and its time runs only while it is drawn (one that does not fit waits)
     drawn: bool = False  # drawn on the last frame
+    heeded: bool = False  # a report: the person has touched the mouse or keyboard since it
+    # was first drawn (until then it stands, faded in, however long nobody is there)
+
+    def waiting(self) -> bool:
+        """A report faded in and standing until somebody touches something (``heeded``)."""
+        return self.patient and not self.heeded and self.age >= TOAST_FADE_IN
 
 
 def set_caption() -> None:
@@ -204,8 +211,10 @@ class App:
         self.scenes.update(dt)
         self._admit_reports()
         for toast in self.toasts:
-            if toast.drawn or not toast.patient:
+            if not toast.patient:
                 toast.age += dt
+            elif toast.drawn and not toast.waiting():
+                toast.age = toast.age + dt if toast.heeded else min(toast.age + dt, TOAST_FADE_IN)
         self.toasts = [t for t in self.toasts if t.age < t.seconds]
         deliver_saves()
         if self.must_draw(bool(raws)):
@@ -255,7 +264,7 @@ class App:
     def must_draw(self, had_events: bool = False) -> bool:
         """Would this frame's picture differ from the one on the screen?"""
         shown = (tuple(id(t) for t in self.toasts), self.not_saving)
-        return (had_events or bool(self.toasts) or shown != self._shown
+        return (had_events or any(not t.waiting() for t in self.toasts) or shown != self._shown
                 or self.scenes.needs_redraw())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -287,7 +296,9 @@ class App:
     def report(self, text: str, seconds: float = 8.0) -> None:
         """Report a problem that must be read (a damaged file found at start): it waits its
         turn and is shown, for ``seconds`` on screen, once the reports before it have gone
-        or there is room for it beside them. However many there are, none is dropped."""
+        or there is room for it beside them. However many there are, none is dropped. Its
+        time runs only once the mouse or keyboard has been touched since it appeared: a
+        person who started the program and looked away finds it still there."""
         if any(t.text == text for t in (*self.toasts, *self.reports)):
             return
         self.reports.append(Toast(text, seconds, error=True, patient=True))
@@ -401,6 +412,8 @@ class App:
         event = self._translate(raw)
         if event is None:
             return
+        for toast in self.toasts:  # somebody is there: the reports shown can be read
+            toast.heeded = toast.heeded or toast.drawn
         if event.kind == "key" and event.key == pygame.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen
             if not self.set_fullscreen(self.settings.fullscreen):
@@ -484,7 +497,7 @@ class App:
             toast.drawn = False
         for toast, lines, box in self._toast_places(self.toasts):
             toast.drawn = True
-            fade = min(1.0, toast.age / 0.15, max(0.0, (toast.seconds - toast.age) / 0.4))
+            fade = min(1.0, toast.age / TOAST_FADE_IN, max(0.0, (toast.seconds - toast.age) / 0.4))
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             color = (120, 34, 34) if toast.error else (26, 36, 48)
             pygame.draw.rect(layer, (*color, 235), layer.get_rect(), border_radius=12)

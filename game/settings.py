@@ -17,7 +17,7 @@ from pathlib import Path
 
 from game.i18n import LANGUAGES, _, speaking, system_language
 from game.paths import data_dir
-from game.storage import StorageError, read_json, set_aside_note, write_json_atomic
+from game.storage import StorageError, read_json, set_aside, set_aside_note, write_json_atomic
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 """Animation speed name -> multiplier applied to every animation's duration."""
@@ -179,9 +179,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         except Exception as exc:  # noqa: BLE001
             problems = [_("the file could not be understood ({problem})").format(
                 problem=type(exc).__name__)]
-        note = set_aside_note(path)
-        message = _("Some settings were reset to defaults: {problems}; {note}.").format(
-            problems="; ".join(problems), note=note)
+        moved = set_aside(path)
+        if moved is None:
+            message = _("Some settings were reset to defaults: {problems}; {note}.").format(
+                problems="; ".join(problems),
+                note=_("it could not be renamed, so it stays as {file}").format(file=path.name))
+        else:  # ("…; it was set aside as …" read as if the last value named had been)
+            message = _("Some settings were reset to defaults: {problems}. The file as it "
+                        "was is kept as {file}.").format(problems="; ".join(problems),
+                                                         file=moved.name)
     if not path.exists():
         try:
             write_json_atomic(path, settings.to_json())

@@ -72,13 +72,16 @@ class Screen:
 
 
 def _start(seconds: float = 45.0, then=None) -> tuple[App, Driver]:
+    """The program started, with somebody at the screen moving the mouse for ``seconds``
+    (a report waits for a touch of the mouse or keyboard before its time runs)."""
     app = App()  # the real program, headless: every file read at start
     app.start()
     drive = Driver(app)
     if then is not None:
         drive.step(2)
         then(app, drive)
-    drive.wait(seconds)
+    for frame in range(round(seconds * 60)):
+        drive.move((640 + frame % 2, 700))
     return app, drive
 
 
@@ -117,7 +120,8 @@ def test_four_damaged_files_at_one_start_are_each_shown_in_turn(data_dir, monkey
     assert len(screen.seen()) == 4  # nothing else, nothing twice
     for key, text in shown.items():
         name = "settings.json" if key == "settings" else f"autosave-{key}.json"
-        assert f"set aside as {name}.bad-" in text
+        aside = "The file as it was is kept as" if key == "settings" else "set aside as"
+        assert f"{aside} {name}.bad-" in text
         assert [p for p in data_dir.iterdir() if p.name.startswith(name + ".bad-")]
     # the first is shown at once (the settings file, read first), the others as room is made
     first = next(frame for frame in screen.frames if frame)
@@ -134,8 +138,8 @@ def test_reports_never_run_off_the_screen_nor_over_the_tiles(data_dir):
     drive = Driver(app)
     menu = app.scenes.top
     tiles_top = min(zone.rect.top for zone in menu.layout.layer("tiles"))
-    for _ in range(30 * 60):
-        drive.step()
+    for frame in range(30 * 60):
+        drive.move((640 + frame % 2, 700))  # (somebody there: the reports' time runs)
         for _toast, _lines, box in app._toast_places(app.toasts):
             if _toast.drawn:
                 assert box.top >= 4 and box.bottom <= tiles_top
@@ -174,8 +178,8 @@ def test_the_tester_s_vietnamese_start_reports_all_three_in_vietnamese(data_dir,
     screen = Screen(monkeypatch)
     _start()
     with speaking("vi"):
-        words = {"settings": i18n._("Some settings were reset to defaults: {problems}; "
-                                    "{note}.").split(":")[0],
+        words = {"settings": i18n._("Some settings were reset to defaults: {problems}. The "
+                                    "file as it was is kept as {file}.").split(":")[0],
                  "telefunken": i18n._("the saved {game} game").format(game="Telefunken"),
                  "zetema": i18n._("the saved {game} game").format(game="Zetema")}
         words = {k: v[:1].upper() + v[1:] for k, v in words.items()}
@@ -297,3 +301,26 @@ def test_a_volume_that_is_not_a_number_is_said_to_be_one():
     for value in (3, -0.5, 1.01):
         assert parse_settings({"volume": value})[1] == ["volume must be between 0 and 1"]
     assert parse_settings({"volume": 0.25})[0].volume == 0.25
+
+
+def test_a_report_waits_for_somebody_to_touch_the_mouse_or_keyboard(data_dir):
+    """Four damaged files at start: a play-tester who took screenshots 5 s apart without
+    touching anything found two reports come and gone unread. A report now stands, faded
+    in, until the mouse or keyboard is touched; then its 8 s run. Standing still, it draws
+    no frames."""
+    _four_damaged(data_dir)
+    app = App()
+    app.start()
+    drive = Driver(app)
+    drive.wait(60)  # nobody there for a minute
+    first = [t.text for t in app.toasts]
+    assert len(first) == 2 and all(t.drawn and t.age <= 0.2 for t in app.toasts)
+    assert not app.must_draw()  # the picture stands: nothing to redraw
+    drive.move((600, 600))  # somebody is back
+    drive.wait(5)
+    assert [t.text for t in app.toasts] == first  # still there, being read
+    drive.wait(3.5)
+    assert not set(first) & {t.text for t in app.toasts}  # read, gone
+    assert app.toasts  # the next ones have come, and wait in turn
+    drive.wait(30)
+    assert app.toasts and all(t.age <= 0.2 for t in app.toasts)

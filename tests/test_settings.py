@@ -159,7 +159,7 @@ def test_every_field_refuses_every_wrong_value(data_dir, field, value):
                   "undo_between_people"):
         if other != field:
             assert getattr(settings, other) == getattr(good, other)  # the others are kept
-    assert message and "set aside as settings.json.bad-" in message
+    assert message and "The file as it was is kept as settings.json.bad-" in message
     assert len(message) < 200  # a huge value is not pasted into the message
     assert any(p.name.startswith("settings.json.bad-") for p in data_dir.iterdir())
     assert load_settings() == (settings, None)  # said once; the good values were kept
