@@ -27,13 +27,16 @@ def offer_state():
                     discard=("5S", "9S"), discarder=3, offer=[1, 2])
 
 
-def open_offer(app, drive, config: GameConfig = CONFIG, timer: str = "10") -> TelefunkenTable:
+def open_offer(app, drive, config: GameConfig = CONFIG, timer: str = "10",
+               touched: bool = True) -> TelefunkenTable:
     app.settings.telefunken_buy_timer = timer
     state = offer_state()
     table = TelefunkenTable(app, config, Session(config, rules, state, state))
     app.scenes.push(table, transition=None)
     drive.settle()
     drive.move((5, 5))  # the pointer away from the pile and the buttons
+    if touched:
+        drive.key(pygame.K_LSHIFT)  # somebody is at the table: offers are timed
     return table
 
 
@@ -209,6 +212,7 @@ def test_a_pointer_left_on_the_pile_before_the_offer_does_not_hold_it(app, drive
     state = offer_state()
     table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
     app.scenes.push(table, transition=None)
+    table._touched = True  # (somebody is at the table: a key pressed would be an event)
     table.input.pos = table.layout["discard"].rect.center  # resting there as the offer came
     drive.step()
     assert table._offer_timer.state is table.state and not table._offer_timer.held
@@ -240,3 +244,23 @@ def test_the_bar_is_grey_while_held(app, drive):
     drive.move(table.layout["discard"].rect.center)
     drive.step(2)
     assert tuple(app.screen.get_at(spot))[:3] == theme.INK_FAINT
+
+
+def test_no_offer_is_timed_before_anybody_touched_the_table(app, drive):
+    """A newcomer who opened a table and sat reading it saw their first offer passed for
+    them (pt79). Until a click or a key at the table, an offer waits, with no bar; the
+    pointer moving over the table is not enough (reading, hovering cards)."""
+    table = open_offer(app, drive, touched=False)
+    drive.move((640, 400), steps=30)
+    drive.wait(30)
+    assert table.session.moves == [] and table.state.phase == "buy"
+    assert table._offer_timer.left(table.state, table.offer_seconds()) is None  # no bar
+    drive.click((5, 5))  # a click on the felt: somebody is there
+    drive.wait(9.5)
+    assert table.session.moves == []
+    drive.wait(0.6)
+    assert table.session.moves[:1] == ["pass"]
+    table.undo()  # Undo builds a new table: the person is still there
+    drive.settle()
+    undone = app.scenes.top
+    assert undone is not table and undone.state.phase == "buy" and undone._touched

@@ -14,7 +14,9 @@ offer (a pointer left on the pile by the person's own discard held every offer w
 sign, pt76) and while it is in the window (one that left it from Buy held the time for
 good, pt76); and stop for good once the person lifts a card (the discard to buy it, or a
 card of their hand). The Pass button shows the time left as a bar that drains, greyed
-while held.
+while held. Until somebody has clicked or pressed a key at the table (since it opened:
+Continue, Restart), offers are not timed at all: a newcomer still reading the table lost
+their first offer (pt79).
 """
 
 from __future__ import annotations

@@ -256,6 +256,9 @@ class TelefunkenTable(Gestures, CardTable):
         self._row_shown: dict[str, tuple[tuple, float]] = {}
         self._row_stood: list[tuple[str, pygame.Rect]] = []
         self._offer_timer = OfferTimer()  # how long the person's buy offer has stood
+        # somebody has clicked or pressed a key at this table: until then an offer waits
+        # (a newcomer reading the table saw their first offer passed for them: pt79)
+        self._touched = False
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -574,6 +577,8 @@ class TelefunkenTable(Gestures, CardTable):
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if event.kind in ("down", "key"):
+            self._touched = True
         if self.ended_deal is not None and event.kind not in ("key", "wheel"):
             return  # the deal is over: its summary comes, then the next deal
         if (self.ended_deal is not None and event.kind == "key"
@@ -637,7 +642,7 @@ class TelefunkenTable(Gestures, CardTable):
         """Count the person's buy offer while it is in view (``scenes.telefunken.offer_timer``);
         when its time runs out, pass for them and say so."""
         offered = (self.mine and self.state.phase == "buy" and self.is_legal("pass")
-                   and self.ended_deal is None)
+                   and self.ended_deal is None and self._touched)
         pos = self.input.pos
         weighing = offered and getattr(self.app, "pointer_inside", True) and (
             self.layout["discard"].rect.collidepoint(pos) or any(
@@ -951,6 +956,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._twins = old._twins  # which twin wore which tag, in the positions gone back to
         self._orders = old._orders
         self._custom_deal = old._custom_deal
+        self._touched = old._touched
         if old.sort_mode == "custom":  # the hand in the person's own order, as it stood
             seat, order = self._orders.get(len(self.session.moves), (old.viewer, old.order))
             if seat == self.viewer:
