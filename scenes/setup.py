@@ -95,7 +95,10 @@ class SetupScene(Scene):
                                [(value, _(label)) for value, label in opt.choices],
                                self.options[opt.key],
                                lambda v, k=opt.key: self.options.__setitem__(k, v),
-                               enabled=not opt.table or people >= 2))
+                               enabled=not opt.table or people >= 2,
+                               why_disabled=lambda: self.app.toast(_(
+                                   "This is for games between people: make at least two "
+                                   "seats “{person}” first.").format(person=_("Person")))))
             y += 47 if compact else 52
         self.seed_field = TextField(at((x, y, 520, 40)), _("Seed (optional)"), self.seed_text,
                                     self._set_seed, digits_only=True, max_len=9,

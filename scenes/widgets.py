@@ -124,7 +124,8 @@ class Choice(Widget):
 
     def __init__(self, rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], None], enabled: bool = True,
-                 label_width: int = 220, wrap: bool = True) -> None:
+                 label_width: int = 220, wrap: bool = True,
+                 why_disabled: Callable[[], None] | None = None) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.options = list(options)
@@ -132,6 +133,7 @@ class Choice(Widget):
         self.on_change = on_change
         self.label_width = label_width
         self.wrap = wrap
+        self.why_disabled = why_disabled  # says why, when a greyed row is clicked
 
     @property
     def value(self) -> Any:
@@ -154,9 +156,14 @@ class Choice(Widget):
 
     def handle(self, event: InputEvent) -> bool:
         super().handle(event)
-        if not self.enabled or event.kind != "down" or event.button != 1:
+        if event.kind != "down" or event.button != 1:
             return False
         field, left, right = self._boxes()
+        if not self.enabled:
+            if self.why_disabled is not None and self.rect.collidepoint(event.pos):
+                self.why_disabled()  # (a greyed row clicked said nothing: pt79)
+                return True
+            return False
         if not field.collidepoint(event.pos):
             return False
         step = -1 if left.collidepoint(event.pos) else 1

@@ -321,8 +321,15 @@ def test_the_setup_greys_the_claims_row_with_one_person(app, drive):
                     if isinstance(w, Choice) and w.label == "Claims out of turn")
 
     assert not claims_row().enabled  # you against three computers
+    row = claims_row()
+    drive.click(row.field.center)  # greyed: it says why (it said nothing, pt79)
+    assert scene.options["claims"] is None  # (made unasked)
+    assert any(t.text == "This is for games between people: make at least two seats "
+               "“Person” first." for t in app.toasts)
     scene._set_kind(1, "human")
     assert claims_row().enabled
+    drive.click(claims_row().field.center)
+    assert scene.options["claims"] == "ask"
 
 
 def test_asked_the_cover_passes_once_the_computers_card_has_landed(app):
