@@ -17,6 +17,10 @@ drops it there; other clicks become ``ClickIntent``s. ``click_select`` may also 
 predicate ``(entity) -> bool`` choosing per card (a hand card a click moves into a meld zone,
 a pile card a click selects); then a click on a card it declines drops the selection.
 With ``cancel_on_miss`` a click on nothing (no card, no drop target) drops the selection.
+``refusal_click`` (a predicate ``(selected, pressed) -> bool``) makes a click on another
+card over a target that refuses the selected one with a reason that refusal instead (a
+``RejectedDrop``, the selection kept): a Chắn live card chosen, then a hand card that
+makes no pair with it, chose the hand card without a word (pt78) where a drop said why.
 
 A scene that keeps a selection of its own (several cards chosen for a meld) lights the
 targets it would accept with ``show_targets`` and finds what a click hit with ``target_at``.
@@ -66,6 +70,7 @@ class DragDropSystem(esper.Processor):
         self.validator = validator
         self.click_select = click_select
         self.cancel_on_miss = cancel_on_miss
+        self.refusal_click: Callable[[int, int], bool] | None = None
         self.held: int | None = None
         self.selected: int | None = None
         self._press_ent: int | None = None
@@ -260,6 +265,12 @@ class DragDropSystem(esper.Processor):
             target = self._target_at(pos)
             drop = esper.try_component(target, DropTarget) if target is not None else None
             press = self._press_ent
+            if (self.refusal_click is not None and press is not None and press != self.selected
+                    and drop is not None and not drop.valid and drop.reason
+                    and esper.entity_exists(self.selected)
+                    and self.refusal_click(self.selected, press)):
+                self.queue.put(RejectedDrop(self.selected, drop.name, drop.reason))
+                return  # (said; the selection stays for a click on the right target)
             if (self.click_select and press is not None and press != self.selected
                     and not (drop is not None and drop.valid)):
                 # another card (a Zertz marble you may take, over its ring) over an unlit

@@ -98,3 +98,29 @@ def test_a_card_that_cannot_take_it_put_onto_another_says_why(app, drive):
     assert text == (f"{words.card(live)} and {words.card(other)} make no Cạ: a Cạ is two cards "
                     "of the same rank in different suits.")
     assert "discard" not in text
+
+
+def test_the_live_card_chosen_then_a_card_that_takes_it_not_says_why(app, drive):
+    """The live card chosen, a click on a card of the hand that makes no pair with it
+    chose that card instead, without a word, where the same drop said why (pt78). It says
+    why now, and the live card stays chosen: a click on the right partner takes it."""
+    table = open_table(app, drive)
+    live = table.live_entity()
+    code = table.state.live.card
+    wrong = next(e for c, e in table.sync.entities("hand")
+                 if not table.is_legal(table._gesture_move(c)))
+    right = next(e for c, e in table.sync.entities("hand")
+                 if table.is_legal(table._gesture_move(c)))
+    drive.click(drive.center_of(live))
+    assert table.drag.selected == live
+    app.toasts.clear()
+    drive.click(table.grip(wrong))
+    drive.settle()
+    said = [t.text for t in app.toasts if t.error]
+    assert said and words.card(code) in said[-1]  # (why this card takes no pair with it)
+    assert table.drag.selected == live  # still chosen
+    moves = len(table.session.moves)
+    drive.click(table.grip(right))
+    drive.settle()
+    assert len(table.session.moves) > moves
+    assert table.session.moves[moves].startswith(("ca ", "chan "))

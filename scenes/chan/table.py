@@ -159,6 +159,10 @@ class ChanTable(CardTable):
         # every drag may also be done by click, then click: on your turn (a card chosen on
         # another's was dropped again without a word)
         self.drag.click_select = lambda ent: self.mine
+        # the live card chosen, a click on a card of your hand that makes no pair with it
+        # says why, as the drop does (it chose that card instead, without a word: pt78)
+        self.drag.refusal_click = lambda chosen, pressed: (
+            chosen == self.live_entity() and self.sync.zone_of(pressed) == "hand")
         stock = self.layout["stock"].rect
         self.stock_ent = esper.create_entity(
             Transform(stock.centerx, stock.centery + 10), Sprite(totom_image("back", 34)),
