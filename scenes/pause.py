@@ -121,7 +121,11 @@ class PauseMenu(Scene):
         rules = getattr(self.table, "rules", None)
         in_play = (getattr(self.table, "replay", None) is None
                    and not getattr(rules, "over", False))
-        return [_("The game in progress will be lost."), again] if in_play else [again]
+        lines = [_("The game in progress will be lost."), again] if in_play else [again]
+        games = getattr(config, "sitting_games", 0)
+        if games:  # (kept: a newcomer read "lost" as the sitting's total too, pt78)
+            lines.append(_("The running total of the games before it is kept."))
+        return lines
 
     def needs_redraw(self) -> bool:
         """Its picture changes only with input, which redraws anyway: idle, it draws

@@ -864,3 +864,31 @@ def test_the_statistics_note_stays_clear_of_the_chart(app, lang, monkeypatch):
             assert not box.colliderect(chart), (text, box, chart)
     finally:
         i18n.set_language("en")
+
+
+def test_restart_in_a_sitting_says_its_running_total_is_kept(app, drive):
+    """After Play again, Restart said only "The game in progress will be lost": a newcomer
+    read that as the sitting's running total too (pt78), which a restart keeps."""
+    from dataclasses import replace
+
+    from game.catalog import GameConfig, Seat
+    from scenes import theme
+    from scenes.pause import PauseMenu
+    from scenes.zertz.table import ZertzTable
+
+    config = replace(GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": None}),
+                     sitting_games=2, sitting=(1, 1))
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    menu = PauseMenu(app, table)
+    app.scenes.push(menu, transition=None)
+    drive.step()
+    menu.restart()
+    drive.step()
+    assert menu._warning()[-1] == "The running total of the games before it is kept."
+    rows = sum(len(theme.wrap(line, 20, menu.panel.width - 40)) for line in menu._warning())
+    assert menu.panel.y + 120 + 28 * rows + 12 <= min(w.rect.top for w in menu.widgets.widgets)
+    assert menu.panel.bottom <= app.size[1]
+    table.config = replace(config, sitting_games=0, sitting=())
+    assert "kept" not in " ".join(menu._warning())
