@@ -340,6 +340,50 @@ def test_a_take_between_people_names_its_mover_while_it_lands(app, drive):
     assert panels.SEAT_COLOURS[table.shown_seat()] == panels.SEAT_COLOURS[0]
 
 
+def test_your_own_take_landing_says_your_move_alone_at_the_table(app, drive):
+    """Alone against the computer, your own take glided to the tray under "Red is
+    moving…": it read as if the computer had taken over your seat (pt77)."""
+    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "bag": ["white"] * 6 + ["grey"] * 6 + ["black"] * 5, "to_move": 0})
+    app.settings.animation = "normal"
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 5, {"first": 0})
+    table = open_table(app, drive, state, config)
+    drive.drag(drive.center_of(table.marble_ents["a1"]), table.layout["tray_0"].rect.center)
+    assert table.session.moves == ["take a1"] and table.state.phase == "put"
+    seen = set()
+    while table.animating:
+        seen.add(table.status_words()[0])
+        drive.step()
+    assert seen == {"Your move"}
+
+
+def test_the_bag_counts_the_drawn_marble_until_it_comes_out(app, drive, monkeypatch):
+    """The bag's counts dropped as the take was made, half a second before the drawn
+    marble came out of the bag: they told its colour early (pt77)."""
+    from scenes.zertz import panels
+
+    state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                        "bag": ["grey"] + ["white"] * 6 + ["grey"] * 5 + ["black"] * 5,
+                        "to_move": 0})
+    app.settings.animation = "normal"
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 5, {"first": 0})
+    table = open_table(app, drive, state, config)
+    titles = []
+    real = panels.words.bag_title
+    monkeypatch.setattr(panels.words, "bag_title", lambda n: (titles.append(n), real(n))[1])
+    drive.drag(drive.center_of(table.marble_ents["a1"]), table.layout["tray_0"].rect.center)
+    assert table.session.moves == ["take a1"] and table.state.phase == "put"
+    assert not table.drawn_out()
+    titles.clear()
+    drive.step()
+    assert titles and set(titles) == {17}  # the drawn marble still in the bag
+    drive.settle()
+    assert table.drawn_out()
+    titles.clear()
+    drive.move((700, 300))
+    assert titles and set(titles) == {16}
+
+
 def esper_enabled(ent, component) -> bool:
     import esper
 

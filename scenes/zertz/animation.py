@@ -29,6 +29,7 @@ MOVE_TIME = 0.4  # a piece or marble gliding to its place
 STEP_PAUSE = 0.35  # between the steps of the computer's move, and before its next move
 RING_TIME = 0.45  # a removed ring shrinking away
 DRAW_TIME = 0.35  # the drawn marble coming out of the bag
+DRAWN_START_SCALE = 0.2  # its size at the bag as it waits to come out
 
 
 PANEL_MARGIN = 6  # a tag stays this far from a panel (a seat's turn outline stands 3 px out)
@@ -100,7 +101,7 @@ class MoveAnimation:
             elif isinstance(event, rules.MarbleDrawn):
                 ent = self.new_marble(event.colour, self.bag_spot(), Z_DRAWN, kind="drawn")
                 t = esper.component_for_entity(ent, Transform)
-                t.scale = 0.2
+                t.scale = DRAWN_START_SCALE
                 x, y = self.drawn_spot()
                 start = landed + (gap or 0.15)
                 move_to(ent, x, y, DRAW_TIME, ease_out_back, delay=start)

@@ -115,12 +115,14 @@ def caption_rect(layout, seat: int, row: int) -> pygame.Rect:
         round(x), geo.tray_row_y(layout, seat, row))})
 
 
-def draw_bag(surface: pygame.Surface, layout, state) -> None:
-    """The bag, how many marbles it still holds and how many of each colour."""
+def draw_bag(surface: pygame.Surface, layout, state, drawn_out: bool = True) -> None:
+    """The bag, how many marbles it still holds and how many of each colour; the marble
+    drawn counts as in it until it comes out (``drawn_out``: the counts told its colour
+    before it appeared, pt77)."""
     rect = layout["bag"].rect
     image = art.bag()
     surface.blit(image, image.get_rect(center=geo.bag_spot(layout)))
-    hidden = state.bag[1:] if state.phase == "put" else state.bag
+    hidden = state.bag[1:] if state.phase == "put" and drawn_out else state.bag
     x = rect.x + 84
     theme.blit_text(surface, theme.fit(words.bag_title(len(hidden)), 15, 150, "bold"),
                     (x, rect.y + 4), 15, theme.INK, "bold")

@@ -34,7 +34,7 @@ from scenes.game_table import GameTable, fitting_size
 from scenes.widgets import Button, WidgetGroup
 from scenes.zertz import layout as geo
 from scenes.zertz import panels, words
-from scenes.zertz.animation import PANEL_MARGIN, BoardMarks, MoveAnimation
+from scenes.zertz.animation import DRAWN_START_SCALE, PANEL_MARGIN, BoardMarks, MoveAnimation
 from scenes.zertz.moves import MoveInput
 from scenes.zertz.sync import BoardSync
 
@@ -150,6 +150,13 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         is part of the background: it must come back when the marble glides back there)."""
         return (*super().redraw_key(), self.drawn_waiting())
 
+    def drawn_out(self) -> bool:
+        """The marble drawn from the bag has begun to come out (it waits, small, at the
+        bag while the take before it is shown)."""
+        if self.state.phase != "put" or self.drawn_ent is None:
+            return False
+        return esper.component_for_entity(self.drawn_ent, Transform).scale > DRAWN_START_SCALE
+
     def drawn_waiting(self) -> bool:
         """The marble drawn from the bag has come out and waits to be put."""
         if self.state.phase != "put" or self.drawn_ent is None:
@@ -168,7 +175,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
             panels.draw_player(surface, self.layout, seat, shown, cfg.is_human, cfg.level,
                                active=shown.phase != "over" and seat == self.shown_seat(),
                                hot_seat=hot_seat, supply_left=leaving.supply[seat])
-        panels.draw_bag(surface, self.layout, state)
+        panels.draw_bag(surface, self.layout, state, self.drawn_out())
         self.draw_log(surface)
         if self.replay is None:  # the replay controls use the status panel
             self._draw_status(surface)
@@ -197,7 +204,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         mode = ("mine" if self.rules.offering() else "moving" if self.landing()
                 or state is not self.state else "thinking")
         title = words.status_title(state, words.seat_name(seat), mode, self._solo_human(),
-                                   self.replay is not None)
+                                   self.replay is not None, own=seat in self.session.humans)
         if state.phase == "over":
             res = rules.result(state)
             return title, words.result_reason(state, res) if res else ""

@@ -75,9 +75,12 @@ def ring_line(ring: str) -> str:
 
 # -- the prompt ---------------------------------------------------------------------------
 
-def status_title(state, name: str, mode: str, solo: bool, replay: bool) -> str:
+def status_title(state, name: str, mode: str, solo: bool, replay: bool,
+                 own: bool = False) -> str:
     """The status panel's headline: whose move it is. ``mode`` is "mine" (a person may
-    move now), "moving" (a move is still being shown) or "thinking" (the computer's turn)."""
+    move now), "moving" (a move is still being shown) or "thinking" (the computer's turn);
+    ``own``: the move being shown is the person's own (alone at the table, "Your move": "Red
+    is moving…" read as if the computer had taken over their seat, pt77)."""
     if replay:
         return _("Replay")
     if state.phase == "over":
@@ -85,6 +88,8 @@ def status_title(state, name: str, mode: str, solo: bool, replay: bool) -> str:
     if mode == "mine":
         return _("Your move") if solo else _("{name} to move").format(name=name)
     if mode == "moving":
+        if own and solo:
+            return _("Your move")
         return _("{name} is moving…").format(name=name)
     return _("{name} is thinking…").format(name=name)
 
