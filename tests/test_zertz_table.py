@@ -544,6 +544,7 @@ def test_the_tables_messages_go_when_the_results_come(app, drive):
     table = ZertzTable(app, HOT_SEAT, session)
     app.scenes.push(table, transition=None)
     drive.step(1)
+    table._ended_at = table.time - 10  # (the finished board has been in view its moment)
     app.toasts.clear()
     app.toast("Blue has no move and passes.")
     app.toast("Saving failed: disk full.", error=True)
@@ -653,3 +654,31 @@ def test_ctrl_z_in_the_frame_of_a_drop_makes_the_move_and_takes_it_back(app, dri
     assert now is not scene and now.state.pieces == {"a2": 0}  # placed, then taken back
     assert len(now.session.moves) == 1
     assert any("taken back" in t.text for t in app.toasts)
+
+
+def test_the_finished_board_stays_in_view_a_moment_before_the_results(app, drive):
+    """The results came within half a second of the last marble reaching its tray: nobody
+    saw the last count or why the game ended (pt77). The finished board stays still in
+    view for END_PAUSE (scaled by the animation speed; none at instant)."""
+    from scenes.zertz.table import END_PAUSE
+
+    for speed, least, most in (("normal", END_PAUSE * 60 - 2, END_PAUSE * 60 + 8),
+                               ("instant", 0, 8)):
+        app.settings.animation = speed
+        state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
+                            "captured": [{"black": 5}, {}],
+                            "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
+        scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
+        app.scenes.reset(scene, transition=None)
+        drive.settle()
+        drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+        assert scene.rules.over
+        still = 0
+        for _ in range(900):
+            if isinstance(drive.scene, ResultsOverlay):
+                break
+            if not scene.animating:
+                still += 1
+            drive.step()
+        assert isinstance(drive.scene, ResultsOverlay), speed
+        assert least <= still <= most, (speed, still)

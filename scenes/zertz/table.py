@@ -42,6 +42,7 @@ MARK_COLOURS = ((255, 110, 96), (110, 170, 255))  # each seat's last move, outli
 
 
 SEAT_PANELS = ("supply_0", "tray_0", "supply_1", "tray_1")
+END_PAUSE = 1.2  # seconds the finished board stays in view before the results open
 
 
 class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
@@ -65,6 +66,31 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         self.init_board()
         self._last_dropped = None
         self.marks = BoardMarks(lambda seat: MARK_COLOURS[seat], lambda: geo.panels(self.layout))
+        self._ended_at: float | None = None  # table time the finished board came to rest
+
+    # -- the end: the finished board a moment in view ------------------------------------
+    def show_result(self) -> None:
+        """The results open once the finished board has stood still a moment: they came
+        within half a second of the last marble reaching its tray, before anyone saw the
+        last count or why the game ended (pt77)."""
+        if self._end_wait() > 0:
+            self.result_shown = False  # (the base asks again next frame)
+            return
+        super().show_result()
+
+    def _end_wait(self) -> float:
+        """Seconds the finished board still stays in view (0 once it has, or at instant
+        speed)."""
+        if self._ended_at is None:
+            self._ended_at = self.time
+        return max(0.0, self.app.settings.anim(END_PAUSE) - (self.time - self._ended_at))
+
+    @property
+    def settling(self) -> bool:
+        """The base's, and the finished board's moment in view (a test driver waits)."""
+        return super().settling or (self.replay is None and self.rules.over
+                                    and not self.animating and not self.result_shown
+                                    and self._ended_at is not None and self._end_wait() > 0)
 
     # -- what may be touched, the buttons ----------------------------------------------
     def refresh(self) -> None:
