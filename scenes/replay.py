@@ -145,6 +145,12 @@ class ReplayControls:
         if event.kind == "key" and event.key in self.keys:
             self.keys[event.key]()
             return True
+        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and not event.mod & pygame.KMOD_ALT):
+            # Enter presses the lit (gold) button, as on a table: Next, at the end Close
+            # (it did nothing here, pt77)
+            (self.close if self.position >= self.total else self.next)()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

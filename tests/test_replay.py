@@ -134,3 +134,24 @@ def test_esc_closes_the_replay_as_its_close_button_does(app, drive):
     drive.settle()
     assert drive.scene is overlay
     assert len(app.scenes.stack) == 3  # menu, the finished table, its results: no pause menu
+
+
+def test_enter_presses_the_lit_button_of_the_replay(app, drive):
+    """Enter did nothing in a replay though one button was gold (pt77): it presses Next,
+    and at the end Close replay, as on a table."""
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    replay = drive.scene
+    assert len(replay.session.moves) == 0
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert len(drive.scene.session.moves) == 1
+    drive.key(pygame.K_KP_ENTER)
+    drive.settle()
+    assert len(drive.scene.session.moves) == 2
+    drive.key(pygame.K_END)
+    drive.settle()
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert drive.scene is overlay
