@@ -52,7 +52,8 @@ def test_the_offer_is_passed_for_you_when_its_ten_seconds_run_out(app, drive):
     drive.wait(0.6)
     assert table.session.moves[:1] == ["pass"]
     assert table.state.chips[0] == chips and "9S" not in table.state.hands[0]
-    assert any(t.text == "Time is up: you let 9♠ go." for t in app.toasts)
+    assert any(t.text == "Time is up: you let 9♠ go. For more time: Settings, “Telefunken "
+               "buy offers”." for t in app.toasts)  # (the first time: where more time is had)
 
 
 def test_five_seconds_and_wait_for_me(app, drive):
@@ -134,7 +135,7 @@ def test_between_people_the_time_runs_only_once_the_cover_is_lifted(app, drive):
     drive.wait(0.7)
     assert table.session.moves[-1] == "pass"
     # (the next person's cover may stand already: the seat is named, not "you", pt76)
-    assert any(t.text == "Time is up: Seat 2 let 9♦ go." for t in app.toasts)
+    assert any(t.text.startswith("Time is up: Seat 2 let 9♦ go.") for t in app.toasts)
 
 
 def test_the_bar_on_pass_drains(app, drive):
@@ -264,3 +265,33 @@ def test_no_offer_is_timed_before_anybody_touched_the_table(app, drive):
     drive.settle()
     undone = app.scenes.top
     assert undone is not table and undone.state.phase == "buy" and undone._touched
+
+
+def test_a_shorter_time_set_mid_offer_keeps_the_share_left(app, drive):
+    """10 s set to 5 s with 6 s of the offer gone passed it the moment the game went on
+    (pt80): the share of the time left is kept (4 of 10 s: 2 of 5 s)."""
+    table = open_offer(app, drive)
+    drive.wait(6)
+    app.settings.telefunken_buy_timer = "5"
+    drive.wait(1.8)
+    assert table.session.moves == []
+    assert 0.0 < table._offer_timer.left(table.state, table.offer_seconds()) < 0.1
+    drive.wait(0.4)
+    assert table.session.moves[:1] == ["pass"]
+
+
+def test_only_the_first_timed_pass_says_where_more_time_is_had(app, drive):
+    table = open_offer(app, drive, timer="5")
+    drive.wait(5.2)
+    assert table.session.moves[:1] == ["pass"]
+    assert [t.text for t in app.toasts if t.text.startswith("Time is up")] == [
+        "Time is up: you let 9♠ go. For more time: Settings, “Telefunken buy offers”."]
+    app.toasts.clear()
+    table.undo()  # the offer again, on a new table: said once is enough
+    drive.settle()
+    again = app.scenes.top
+    assert again.state.phase == "buy" and again._told_more_time
+    drive.move((6, 6))
+    drive.wait(5.2)
+    assert [t.text for t in app.toasts if t.text.startswith("Time is up")] == [
+        "Time is up: you let 9♠ go."]

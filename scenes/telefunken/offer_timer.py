@@ -31,7 +31,7 @@ BAR_HEIGHT = 4  # px, the bar along the foot of the Pass button
 class OfferTimer:
     """How long the person's offer (one position of the game) has stood in view."""
 
-    __slots__ = ("state", "elapsed", "stopped", "counting", "held", "pointer")
+    __slots__ = ("state", "elapsed", "stopped", "counting", "held", "pointer", "seconds")
 
     def __init__(self) -> None:
         self.state = None  # the position whose offer is being timed (None: none)
@@ -40,6 +40,7 @@ class OfferTimer:
         self.counting = False  # the last tick counted (the bar moves: drawn every frame)
         self.held = False  # the last tick the pointer held the time (the bar greyed)
         self.pointer: tuple[int, int] | None = None  # where it stood as the offer came
+        self.seconds: float | None = None  # the offer's time as last counted
 
     def tick(self, state, dt: float, seconds: float | None, *, offered: bool, shown: bool,
              moving: bool, lifted: bool, pointer: tuple[int, int] | None = None,
@@ -57,6 +58,11 @@ class OfferTimer:
         if self.state is not state:
             self.state, self.elapsed, self.stopped = state, 0.0, False
             self.pointer = pointer
+        elif self.seconds is not None and seconds != self.seconds:
+            # Settings changed the time mid-offer: the share left is kept (10 s turned to
+            # 5 s with 6 s gone passed the offer the moment the game went on, pt80)
+            self.elapsed *= seconds / self.seconds
+        self.seconds = seconds
         if lifted:
             self.stopped = True
         self.held = weighing and pointer != self.pointer and not self.stopped

@@ -259,6 +259,7 @@ class TelefunkenTable(Gestures, CardTable):
         # somebody has clicked or pressed a key at this table: until then an offer waits
         # (a newcomer reading the table saw their first offer passed for them: pt79)
         self._touched = False
+        self._told_more_time = False  # a timed pass has said where more time is had
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -662,7 +663,13 @@ class TelefunkenTable(Gestures, CardTable):
             else:
                 said = _("Time is up: you let {card} go.").format(
                     card=words.cards([card])) if card else _("Time is up: you passed.")
-            self.app.toast(said, seconds=2.5)
+            if not self._told_more_time:  # the first time, where more time is had (pt80)
+                self._told_more_time = True
+                said += " " + _("For more time: Settings, “{row}”.").format(
+                    row=_("Telefunken buy offers"))
+                self.app.toast(said, seconds=5)
+            else:
+                self.app.toast(said, seconds=2.5)
 
     def _draw_offer_timer(self, surface: pygame.Surface) -> None:
         """The time left to answer the offer, as a bar draining along the Pass button."""
@@ -957,6 +964,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._orders = old._orders
         self._custom_deal = old._custom_deal
         self._touched = old._touched
+        self._told_more_time = old._told_more_time
         if old.sort_mode == "custom":  # the hand in the person's own order, as it stood
             seat, order = self._orders.get(len(self.session.moves), (old.viewer, old.order))
             if seat == self.viewer:
