@@ -232,14 +232,17 @@ class GameTable(TableScene):
     def summarise(self, title: str, subtitle: str, header: list[str],
                   rows: list[list[str]], count_up: bool = False,
                   details: list[list[tuple[str, tuple]]] | None = None,
-                  reword: Callable[[], tuple] | None = None) -> None:
+                  reword: Callable[[], tuple] | None = None,
+                  highlight: int | None = None) -> None:
         """Show an end-of-deal summary once the table is idle (play resumes after it);
         ``count_up`` counts the numbers up from zero, like points being added; ``details``
         a line of coloured words under each row (the cards left in a hand); ``reword``
         gives (title, subtitle, header, rows) again in the language of the moment: the
-        summary follows a change of language, also one made before it opens."""
+        summary follows a change of language, also one made before it opens;
+        ``highlight``: the row on a band (the deal's winner)."""
         if self.replay is None:
-            self.pending_summary = (title, subtitle, header, rows, count_up, details, reword)
+            self.pending_summary = (title, subtitle, header, rows, count_up, details, reword,
+                                    highlight)
 
     def summary_ready(self) -> bool:
         """May a deal's summary waiting to be shown open now? Once the table is still."""
@@ -1035,13 +1038,14 @@ class GameTable(TableScene):
         if self.pending_summary is not None and self.summary_ready():
             from scenes.results import DealSummary
 
-            title, subtitle, header, rows, count_up, details, reword = self.pending_summary
+            (title, subtitle, header, rows, count_up, details, reword,
+             highlight) = self.pending_summary
             self.pending_summary = None
             if reword is not None:  # (the language may have changed since the deal ended)
                 title, subtitle, header, rows = reword()
             self.app.scenes.push(DealSummary(self.app, title, subtitle, header, rows,
                                              count_up=count_up, details=details,
-                                             reword=reword, last=last),
+                                             reword=reword, last=last, highlight_row=highlight),
                                  transition="fade")
         self._poll_hint()
         undo = next((w for w in self.widgets.widgets if isinstance(w, Button)

@@ -354,9 +354,10 @@ class DealSummary(Scene):
     def __init__(self, app, title: str, subtitle: str, header: list[str],
                  rows: list[list[str]], count_up: bool = False,
                  details: list[list[tuple[str, tuple]]] | None = None,
-                 reword=None, last: bool = False) -> None:
+                 reword=None, last: bool = False, highlight_row: int | None = None) -> None:
         super().__init__(app)
         self.last = last  # the game's last deal: its button leads to the results
+        self.highlight_row = highlight_row  # the deal's winner, on a band
         self.title, self.subtitle, self.header, self.rows = title, subtitle, header, rows
         self._reword = reword  # () -> (title, subtitle, header, rows) in the language now
         # under each row, a line of coloured words (the cards left in a hand), or none;
@@ -473,6 +474,11 @@ class DealSummary(Scene):
                             anchor="midtop")
         for r, row in enumerate(self.rows):
             y += 40 if r == 0 else self.row_h
+            if r == self.highlight_row:  # (the deal's winner stood third, unmarked: pt80)
+                worded = self.details and r < len(self.details) and self.details[r]
+                pygame.draw.rect(surface, BAND, (p.x + 20, y - 7, p.width - 40,
+                                                 self.row_h - 6 if worded else 36),
+                                 border_radius=6)
             for c, cell in enumerate(row):
                 theme.blit_text(surface, self.cell(cell) if c else cell, (centre(c), y), 18,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")

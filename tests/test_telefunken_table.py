@@ -462,6 +462,8 @@ def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
         if isinstance(app.scenes.top, DealSummary):
             break
     assert isinstance(app.scenes.top, DealSummary)
+    summary = app.scenes.top  # the one who went out (you) stands on a band (pt80)
+    assert summary.highlight_row is not None and summary.rows[summary.highlight_row][0] == "You"
     cutter = rules.to_move(table.rules.state)  # (the table shows the finished deal)
     assert not table.config.seats[cutter].is_human  # the computer would cut at once
     assert table.session.moves[-1] == "discard 9S"
@@ -475,7 +477,7 @@ def test_the_next_deal_waits_for_the_deal_summary(open_table, app, drive):
     assert table.session.moves[-1] != "discard 9S"  # after Continue the next deal goes on
     # the rule itself: with nothing moving, a summary still to show keeps the computer
     # waiting (the AI's move came in the same frame as the end of the animations)
-    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False, None, None)
+    table.pending_summary = ("Deal 2", "", ["Player"], [["You"]], False, None, None, None)
     table.hold_time = 0.0
     assert table.busy()
 

@@ -170,6 +170,13 @@ def deal_summary(event, out: int | None, names: list[str], deal_winners=()):
             [_("Player"), _("This deal"), _("Total"), _("Stakes so far")], rows)
 
 
+def summary_row(event, out: int | None) -> int | None:
+    """The row of ``deal_summary`` of the seat that went out (None: nobody did)."""
+    if out is None:
+        return None
+    return sorted(range(len(event.totals)), key=lambda p: event.totals[p]).index(out)
+
+
 CARD_RED = (240, 104, 96)  # hearts and diamonds in words on a dark panel
 
 

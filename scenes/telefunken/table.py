@@ -747,7 +747,8 @@ class TelefunkenTable(Gestures, CardTable):
                 # (the seventh deal's too, before the results: its cards left and
                 # penalties were never shown, the results give only the totals)
                 self.summarise(*reword(), count_up=True, reword=reword,
-                               details=lambda e=event, h=hands: panels.cards_left(e, h))
+                               details=lambda e=event, h=hands: panels.cards_left(e, h),
+                               highlight=panels.summary_row(event, out))
             elif isinstance(event, rules.Shuffled):
                 banner = (words.new_deal(event.deal), 2.4)
                 if self.pending_summary is not None:  # the last deal's summary comes first:
