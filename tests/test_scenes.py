@@ -222,20 +222,28 @@ def test_a_click_on_the_pause_menu_soon_after_esc_counts(app, drive):
     assert any(w.label == "Cancel" for w in menu.widgets.widgets)  # asks to confirm
 
 
-def test_the_restart_question_is_as_tall_as_it_needs(app, drive):
-    """Restart? kept the pause menu's height: a large empty space above its buttons."""
-    from game.catalog import GameConfig, Seat
-    from scenes import theme
-    from scenes.pause import PANEL_H, PauseMenu
+def _paused_zertz(app, drive, config):
+    """A Zertz table of ``config`` under its pause menu: (the table, the menu)."""
+    from scenes.pause import PauseMenu
     from scenes.zertz.table import ZertzTable
 
-    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": None})
     table = ZertzTable(app, config)
     app.scenes.push(table, transition=None)
     drive.settle()
     menu = PauseMenu(app, table)
     app.scenes.push(menu, transition=None)
     drive.step()
+    return table, menu
+
+
+def test_the_restart_question_is_as_tall_as_it_needs(app, drive):
+    """Restart? kept the pause menu's height: a large empty space above its buttons."""
+    from game.catalog import GameConfig, Seat
+    from scenes import theme
+    from scenes.pause import PANEL_H
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": None})
+    table, menu = _paused_zertz(app, drive, config)
     restart = next(w for w in menu.widgets.widgets if w.label == "Restart")
     drive.click(restart.rect.center)
     assert menu.confirming
@@ -873,17 +881,10 @@ def test_restart_in_a_sitting_says_its_running_total_is_kept(app, drive):
 
     from game.catalog import GameConfig, Seat
     from scenes import theme
-    from scenes.pause import PauseMenu
-    from scenes.zertz.table import ZertzTable
 
     config = replace(GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {"first": None}),
                      sitting_games=2, sitting=(1, 1))
-    table = ZertzTable(app, config)
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    menu = PauseMenu(app, table)
-    app.scenes.push(menu, transition=None)
-    drive.step()
+    table, menu = _paused_zertz(app, drive, config)
     menu.restart()
     drive.step()
     assert menu._warning()[-1] == "The running total of the games before it is kept."
