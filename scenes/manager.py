@@ -111,6 +111,12 @@ class SceneManager:
             self.transition.holds_top = not scene.opaque
         if self.top is not None:
             self.top.resume()
+            # its buttons lit as the pointer stands now, not as when it was covered (after
+            # Close replay, Replay kept its hover while Enter pressed Play again: pt77, pt81)
+            widgets = getattr(self.top, "widgets", None)
+            if hasattr(widgets, "hover_at"):
+                inside = getattr(self.app, "pointer_inside", True)
+                widgets.hover_at(tuple(self.app.pointer) if inside else None)
         return scene
 
     def replace(self, scene: Scene, transition: str | None = "slide") -> None:

@@ -494,6 +494,12 @@ class WidgetGroup:
                 widget.focused = widget._field().collidepoint(event.pos)
         return used
 
+    def hover_at(self, pos: tuple[int, int] | None) -> None:
+        """Light up exactly the widget under ``pos`` (None: the pointer is not in the
+        window): a scene uncovered again kept the hover of the click that covered it."""
+        for widget in self.widgets:
+            widget.hovered = pos is not None and widget.rect.collidepoint(pos)
+
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             widget.draw(surface)

@@ -155,3 +155,19 @@ def test_enter_presses_the_lit_button_of_the_replay(app, drive):
     drive.key(pygame.K_RETURN)
     drive.settle()
     assert drive.scene is overlay
+
+
+def test_the_results_uncovered_light_only_the_button_under_the_pointer(app, drive):
+    """After Close replay the Replay button kept the hover of the click that opened the
+    replay (the pointer long gone) while Enter pressed Play again (pt77, pt81)."""
+    overlay = finish_a_game(app, drive)
+    replay_button = button(overlay.widgets.widgets, "Replay")
+    drive.click(replay_button.rect.center)
+    drive.settle()
+    drive.move((5, 5))  # away, over the replay
+    drive.key(pygame.K_END)
+    drive.settle()
+    drive.key(pygame.K_RETURN)  # Close replay
+    drive.settle()
+    assert drive.scene is overlay
+    assert not any(w.hovered for w in overlay.widgets.widgets)

@@ -295,3 +295,13 @@ def test_only_the_first_timed_pass_says_where_more_time_is_had(app, drive):
     drive.wait(5.2)
     assert [t.text for t in app.toasts if t.text.startswith("Time is up")] == [
         "Time is up: you let 9♠ go."]
+
+
+def test_the_bar_keeps_its_share_under_the_pause_menu_when_the_time_changes(app, drive):
+    """Changed in Settings under the pause menu, the time's share left showed wrong on the
+    frame the menu faded out (pt81): the bar shows the share as last counted."""
+    table = open_offer(app, drive)
+    drive.wait(6)
+    share = table._offer_timer.left(table.state, table.offer_seconds())
+    app.settings.telefunken_buy_timer = "5"  # (as Settings under the pause menu would)
+    assert table._offer_timer.left(table.state, table.offer_seconds()) == pytest.approx(share)

@@ -80,7 +80,9 @@ class OfferTimer:
         not being timed (no timer, another position, or stopped by a lifted card)."""
         if seconds is None or self.state is not state or self.stopped:
             return None
-        return max(0.0, 1.0 - self.elapsed / seconds)
+        # (the time as last counted: Settings may have changed it since, under the pause
+        # menu, and the share left is kept; the bar showed another for a frame, pt81)
+        return max(0.0, 1.0 - self.elapsed / (self.seconds or seconds))
 
 
 def draw_bar(surface: pygame.Surface, button: pygame.Rect, share: float,
