@@ -682,3 +682,12 @@ def test_the_finished_board_stays_in_view_a_moment_before_the_results(app, drive
             drive.step()
         assert isinstance(drive.scene, ResultsOverlay), speed
         assert least <= still <= most, (speed, still)
+
+
+def test_the_finished_board_offers_no_hint_or_undo_keys(app, drive):
+    """Under "Game over" the keys line still offered "H hint · Ctrl+Z undo" (pt81)."""
+    app.settings.animation = "instant"
+    scene, _ = last_take(app, drive, HOT_SEAT)
+    assert scene.rules.over
+    scene.input.pos = (5, 5)  # (over no ring)
+    assert scene.status_foot() == "Esc menu"

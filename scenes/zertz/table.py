@@ -254,8 +254,11 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
                         if esper.has_component(ent, DropTarget)
                         and esper.component_for_entity(ent, DropTarget).rect.collidepoint(
                             self.input.pos)), None)
-        return (words.ring_line(hovered) if hovered
-                else words.keys_line(self.session.undo_allowed(), bool(self.session.humans)))
+        if hovered:
+            return words.ring_line(hovered)
+        if self.shown_state(until_landed=True).phase == "over":  # (nothing to hint or undo)
+            return words.keys_line(False, False)
+        return words.keys_line(self.session.undo_allowed(), bool(self.session.humans))
 
     def _solo_human(self) -> bool:
         return len(self.session.humans) == 1
