@@ -499,6 +499,9 @@ class Monkey:
         seats = table.config.seats
         seat = table.rules.to_move
         person = seat if seat is not None and seats[seat].is_human else None
+        if person is not None and getattr(table, "played_for", lambda s: None)(person):
+            person = None  # (a claim made for them unasked: the screen does not change hands;
+            # it waits the computer's pauses, which at slow speed outlast LEAK_GRACE)
         if person is not None and person != w.allowed:
             w.allowed = None  # someone else's turn: the screen changes hands
         if w.prev_curtain and not table.curtain:
