@@ -474,16 +474,16 @@ class DealSummary(Scene):
                             anchor="midtop")
         for r, row in enumerate(self.rows):
             y += 40 if r == 0 else self.row_h
+            details = self.details[r] if self.details and r < len(self.details) else None
             if r == self.highlight_row:  # (the deal's winner stood third, unmarked: pt80)
-                worded = self.details and r < len(self.details) and self.details[r]
                 pygame.draw.rect(surface, BAND, (p.x + 20, y - 7, p.width - 40,
-                                                 self.row_h - 6 if worded else 36),
+                                                 self.row_h - 6 if details else 36),
                                  border_radius=6)
             for c, cell in enumerate(row):
                 theme.blit_text(surface, self.cell(cell) if c else cell, (centre(c), y), 18,
                                 theme.INK, "bold" if c == 0 else "sans", anchor="midtop")
-            if self.details and r < len(self.details) and self.details[r]:
-                _draw_words(surface, self.details[r], (p.centerx, y + 26), p.width - 60)
+            if details:
+                _draw_words(surface, details, (p.centerx, y + 26), p.width - 60)
         self.widgets.draw(surface)
 
 

@@ -158,13 +158,18 @@ def draw_cut(surface: pygame.Surface, strip: pygame.Rect, pack: int, choices: li
                     anchor="midbottom")
 
 
+def summary_order(event) -> list[int]:
+    """The seats in the order of ``deal_summary``'s rows: the lowest total first."""
+    return sorted(range(len(event.totals)), key=lambda p: event.totals[p])
+
+
 def deal_summary(event, out: int | None, names: list[str], deal_winners=()):
     """(title, subtitle, header, rows) of the summary after a deal; the last column the
     stakes so far, won by the deals ``deal_winners`` up to this one (1 unit from everyone
     to each deal's winner; the game's winner's 5 come with the results)."""
     stakes = rules.deal_stakes(list(deal_winners)[:event.deal], len(names))
     rows = [[names[p], num(event.points[p]), num(event.totals[p]), signed(stakes[p])]
-            for p in sorted(range(len(names)), key=lambda p: event.totals[p])]
+            for p in summary_order(event)]
     return (words.deal_title(event.deal, None if out is None else names[out]),
             _("Penalty points for the cards left in hand"),
             [_("Player"), _("This deal"), _("Total"), _("Stakes so far")], rows)
@@ -174,7 +179,7 @@ def summary_row(event, out: int | None) -> int | None:
     """The row of ``deal_summary`` of the seat that went out (None: nobody did)."""
     if out is None:
         return None
-    return sorted(range(len(event.totals)), key=lambda p: event.totals[p]).index(out)
+    return summary_order(event).index(out)
 
 
 CARD_RED = (240, 104, 96)  # hearts and diamonds in words on a dark panel
@@ -184,7 +189,7 @@ def cards_left(event, hands) -> list[list[tuple[str, tuple]]]:
     """Under each row of ``deal_summary`` (same order): the cards left in that hand, each
     in its suit's colour (jokers gold), so the penalties can be checked."""
     out = []
-    for p in sorted(range(len(hands)), key=lambda p: event.totals[p]):
+    for p in summary_order(event):
         line = []
         for code in hands[p]:
             colour = (theme.GOLD if code == "JK" else four_colour_ink(code[-1], on_dark=True)
