@@ -225,9 +225,10 @@ def test_pass_button_when_nothing_else_is_legal(app, drive):
     assert scene.state.seat == 1 and scene.state.passes == 1
 
 
-def last_take(app, drive, config):
+def last_take(app, drive, config, settle: bool = True):
     """A table opened one take from the end (Red holds five blacks and takes the sixth, on
-    a1), the take made by a drag to Red's tray: (the table, the position it opened on)."""
+    a1), the take made by a drag to Red's tray: (the table, the position it opened on);
+    ``settle``: then wait until the table is still (the results open)."""
     state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
                         "captured": [{"black": 5}, {}],
                         "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
@@ -235,7 +236,8 @@ def last_take(app, drive, config):
     app.scenes.push(scene, transition=None)
     drive.settle()
     drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
-    drive.settle()
+    if settle:
+        drive.settle()
     return scene, state
 
 
@@ -665,13 +667,7 @@ def test_the_finished_board_stays_in_view_a_moment_before_the_results(app, drive
     for speed, least, most in (("normal", END_PAUSE * 60 - 2, END_PAUSE * 60 + 8),
                                ("instant", 0, 8)):
         app.settings.animation = speed
-        state = rules.load({"marbles": {"a1": "black"}, "pieces": {"a2": 0},
-                            "captured": [{"black": 5}, {}],
-                            "bag": ["white"] * 6 + ["grey"] * 6, "to_move": 0})
-        scene = ZertzTable(app, HOT_SEAT, at(HOT_SEAT, state))
-        app.scenes.reset(scene, transition=None)
-        drive.settle()
-        drive.drag(drive.center_of(scene.marble_ents["a1"]), scene.layout["tray_0"].rect.center)
+        scene, _ = last_take(app, drive, HOT_SEAT, settle=False)
         assert scene.rules.over
         still = 0
         for _ in range(900):
