@@ -63,6 +63,8 @@ class Session:
     # between people: the number of moves played when each person last looked at their
     # cards (lifted the cover); a move made before another person looked is not taken back
     looked: dict[int, int] = field(default_factory=dict, repr=False)
+    # the moves the clock made for a person (a buy offer whose time ran out): the log says so
+    timed: set[int] = field(default_factory=set, repr=False)
     befores: list[Any] = field(default_factory=list, repr=False)  # the state before each move
     _log: list[str] = field(default_factory=list, repr=False)  # described in _log_language
     _log_language: str = field(default="", repr=False)
@@ -133,6 +135,7 @@ class Session:
         if position is not None and rules.dump(session.state) != _normalise(rules, position):
             raise ValueError(_("the saved position does not match its moves"))
         session.looked = _looked(data.get("looked"), len(config.seats), len(moves))
+        session.timed = _timed(data.get("timed"), len(moves))
         return session
 
     # -- queries -----------------------------------------------------------------------
@@ -162,7 +165,8 @@ class Session:
             self._log = []
         for i in range(len(self._log), len(self.moves)):
             before = self.befores[i]
-            self._log.append(self._describe(before, self.moves[i], self.rules.to_move(before)))
+            self._log.append(self._describe(before, self.moves[i], self.rules.to_move(before),
+                                            timed=i in self.timed))
         return self._log
 
     def last_turns(self) -> dict[int, list[int]]:
@@ -214,6 +218,18 @@ class Session:
                 self.snapshots[0].blocked_before = True  # (it said "Nothing to undo yet")
         return events
 
+    def mark_timed(self) -> None:
+        """The last move was made for its person by the clock (their time to answer ran
+        out): its log line says so, and a save keeps it."""
+        i = len(self.moves) - 1
+        if i < 0:
+            return
+        self.timed.add(i)
+        if i < len(self._log):
+            before = self.befores[i]
+            self._log[i] = self._describe(before, self.moves[i], self.rules.to_move(before),
+                                          timed=True)
+
     def undo(self) -> Any:
         """Go back to the last decision of a person (before their move); returns the state.
 
@@ -227,6 +243,7 @@ class Session:
         del self.moves[snap.moves:]
         del self.befores[snap.moves:]
         del self._log[snap.moves:]
+        self.timed = {i for i in self.timed if i < snap.moves}
         return self.state
 
     def hint_inputs(self) -> tuple[dict, list[str]]:
@@ -244,6 +261,7 @@ class Session:
             "position": self.rules.dump(self.state),
             **({"looked": {str(seat): at for seat, at in sorted(self.looked.items())}}
                if self.looked else {}),
+            **({"timed": sorted(self.timed)} if self.timed else {}),
         }
 
     # -- helpers -----------------------------------------------------------------------
@@ -265,9 +283,14 @@ class Session:
                 names.append(f"Seat {i + 1}")
         return names
 
-    def _describe(self, before: Any, move: str, seat: int | None) -> str:
+    def _describe(self, before: Any, move: str, seat: int | None, timed: bool = False) -> str:
         """One log line: the game's words module (in the player's language) when there is
-        one, else the engine's English ``describe`` with cards as the table shows them."""
+        one, else the engine's English ``describe`` with cards as the table shows them;
+        ``timed``: the clock made the move, and the line says so."""
+        text = self._describe_move(before, move)
+        return _("{line} (time ran out)").format(line=text) if timed else text
+
+    def _describe_move(self, before: Any, move: str) -> str:
         words = describer(self.key)
         if words is not None:
             try:
@@ -373,6 +396,14 @@ def _looked(raw: object, seats: int, moves: int) -> dict[int, int]:
                 and isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= moves):
             looked[int(seat)] = at
     return looked
+
+
+def _timed(raw: object, moves: int) -> set[int]:
+    """The saved ``Session.timed`` (the moves the clock made for a person); what does not
+    fit the game is left out (an old save has none)."""
+    if not isinstance(raw, list):
+        return set()
+    return {at for at in raw if isinstance(at, int) and not isinstance(at, bool) and 0 <= at < moves}
 
 
 @functools.cache

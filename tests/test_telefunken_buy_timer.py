@@ -56,6 +56,50 @@ def test_the_offer_is_passed_for_you_when_its_ten_seconds_run_out(app, drive):
                "buy offers”." for t in app.toasts)  # (the first time: where more time is had)
 
 
+def test_the_log_says_the_clock_passed_and_a_save_keeps_it(app, drive):
+    table = open_offer(app, drive)
+    drive.wait(10.1)
+    assert table.session.moves[:1] == ["pass"]
+    assert table.session.log[0] == "You did not buy 9♠ (time ran out)"
+    data = table.session.to_save()
+    assert data["timed"] == [0]
+    again = Session.from_save(data)
+    assert again.log[0] == "You did not buy 9♠ (time ran out)"
+    data["timed"] = [0, 99, "x", True, -1]  # what does not fit is left out
+    assert Session.from_save(data).timed == {0}
+    del data["timed"]  # an older save: nothing was timed
+    assert Session.from_save(data).log[0] == "You did not buy 9♠"
+
+
+def test_a_replay_says_the_clock_passed_as_the_game_did(app, drive):
+    from scenes.replay import replay_table
+
+    table = open_offer(app, drive)
+    drive.wait(10.1)
+    moves = list(table.session.moves)
+    shown = replay_table(app, TelefunkenTable, table.config, moves, 0, table.session.initial,
+                         table.session.timed)
+    app.scenes.push(shown, transition=None)
+    drive.settle()
+    shown.replay_controls._jump(len(moves))  # a step forward keeps the game's marks
+    drive.settle()
+    assert app.scenes.top.session.log[0] == "You did not buy 9♠ (time ran out)"
+
+
+def test_a_pass_of_your_own_is_not_marked_and_undo_forgets_the_mark(app, drive):
+    config = CONFIG
+    state = offer_state()
+    session = Session(config, rules, state, state)
+    session.play("pass")
+    assert session.log[0] == "You did not buy 9♠" and session.timed == set()
+    session.mark_timed()
+    assert session.log[0] == "You did not buy 9♠ (time ran out)"
+    session.undo()
+    assert session.timed == set() and session.log == []
+    session.play("pass")
+    assert session.log[0] == "You did not buy 9♠" and "timed" not in session.to_save()
+
+
 def test_five_seconds_and_wait_for_me(app, drive):
     table = open_offer(app, drive, timer="5")
     drive.wait(4.8)

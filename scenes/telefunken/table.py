@@ -655,7 +655,8 @@ class TelefunkenTable(Gestures, CardTable):
                                   lifted=self.drag.held is not None, pointer=pos,
                                   weighing=weighing):
             card = self.state.discard[-1] if self.state.discard else None
-            self.rules.submit("pass")
+            if self.rules.submit("pass"):
+                self.session.mark_timed()  # the log says the clock passed
             if self.hot_seat:  # (the next person's cover may stand already: named, not "you")
                 said = _("Time is up: {seat} let {card} go.").format(
                     seat=self.seat_name(seat), card=words.cards([card])) if card else _(
