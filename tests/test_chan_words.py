@@ -383,3 +383,25 @@ def test_the_prompt_while_your_move_lands_speaks_to_you(lang, mine, theirs):
         assert table_words.to_play(i18n._("Seat {number}").format(number=2)) == theirs
     finally:
         i18n.set_language("en")
+
+
+def test_a_card_discarded_into_your_gate_after_a_chiu_is_not_told_as_your_own():
+    """After a chíu on a card seat 2 turned up, the chíu-er's discard lies in seat 2's gate
+    and seat 2 decides on it: taking it is told as a card discarded there (pt84 read "from
+    their own gate" as a card seat 2 had turned up itself)."""
+    from tests.test_chan_rules import CHIU_3C, position
+
+    hand = "4M 4M 4S 4S 5C 5C 6M 6M 8M 8M 9S 9S 2S 7C 3M 4C 6S 6C 7M".split()
+    data = position({1: hand, 3: CHIU_3C}, to_move=1, phase="respond", dealer=2,
+                    gates={0: ["9M"]}, live={"gate": 0, "card": "9M", "from": "discard"},
+                    stock_top=["3C"])
+    state = rules.play(rules.play(rules.play(rules.load(data), "draw"), "chiu 3C"), "discard 2C")
+    assert state.live == rules.Live(1, "2C", "discard") and rules.to_move(state) == 1
+    take = next(m for m in rules.legal_moves(state) if m.startswith("ca "))
+    assert plain(words.describe(state, take, NAMES)) == (
+        "Seat 2 took Nhị Văn, discarded into their gate, with Nhị Sách: a Cạ")
+    you = ["Seat 4", "You", "Seat 2", "Seat 3"]
+    assert plain(words.describe(state, take, you)) == (
+        "You took Nhị Văn, discarded into your gate, with Nhị Sách: a Cạ")
+    assert "discarded into" not in words.describe(
+        state, "draw" if "draw" in rules.legal_moves(state) else "pass", NAMES)

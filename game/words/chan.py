@@ -133,8 +133,13 @@ def describe(before, move: str, names: list[str], config=None) -> str:
         return _("You declined the claim on {card}").format(card=card(live.card))
     owner = names[live.gate]
     face = card(live.card)
+    passed_on = live.gate == seat and live.source == "discard"  # (after a chíu out of turn,
+    # the card the chíu-er discarded into this seat's gate: not one it turned up itself)
     if verb == "chiu":
-        if live.gate == seat:
+        if passed_on:
+            text = (_("You chíu'd {card}, discarded into your gate") if you else
+                    _("{seat} chíu'd {card}, discarded into their gate"))
+        elif live.gate == seat:
             text = (_("You chíu'd {card} from your own gate") if you else
                     _("{seat} chíu'd {card} from their own gate"))
         elif is_you(owner):
@@ -144,7 +149,10 @@ def describe(before, move: str, names: list[str], config=None) -> str:
                     _("{seat} chíu'd {card} from {owner}'s gate"))
         return text.format(seat=who, card=face, owner=owner)
     partner = card(cards[0] if verb == "chan" else cards[1])
-    if live.gate == seat:
+    if passed_on:
+        text = (_("You took {card}, discarded into your gate, with {partner}: a {kind}") if you else
+                _("{seat} took {card}, discarded into their gate, with {partner}: a {kind}"))
+    elif live.gate == seat:
         text = (_("You took {card} from your own gate with {partner}: a {kind}") if you else
                 _("{seat} took {card} from their own gate with {partner}: a {kind}"))
     elif is_you(owner):
