@@ -35,6 +35,9 @@ class Option:
     choices: tuple[tuple[Any, str], ...]  # (value, label)
     default: Any
     table: bool = False
+    # the values are seats (Zertz's "Who starts"): with one person at the table the setup
+    # names them "You (Red)" and "Computer (Blue)", as the rules ask ("me first / AI first")
+    by_seat: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ GAMES: tuple[GameInfo, ...] = (
         "zertz", "Zertz", N_("Place your pieces, capture marbles, watch the board shrink."),
         2, 2, 2,
         (Option("first", N_("Who starts"), ((None, N_("Random")), (0, N_("Red")), (1, N_("Blue"))),
-                None),),
+                None, by_seat=True),),
         seat_names=(N_("Red"), N_("Blue")),
     ),
     GameInfo(

@@ -92,7 +92,8 @@ class SetupScene(Scene):
             # (a table's option for games between people, Chắn's claims: greyed with one
             # person or none, where it changes nothing, pt74)
             widgets.add(Choice(at((x, y, 520, 40)), _(opt.label),
-                               [(value, _(label)) for value, label in opt.choices],
+                               [(value, self._choice_label(opt, value, label, people))
+                                for value, label in opt.choices],
                                self.options[opt.key],
                                lambda v, k=opt.key: self.options.__setitem__(k, v),
                                enabled=not opt.table or people >= 2,
@@ -123,6 +124,15 @@ class SetupScene(Scene):
         )
         widgets.add(self.start_button)
         self.widgets = widgets
+
+    def _choice_label(self, opt, value, label: str, people: int) -> str:
+        """A choice of an option as the setup shows it: a seat (``Option.by_seat``) is "You
+        (Red)" or "Computer (Blue)" when one person plays against the computer."""
+        if not opt.by_seat or people != 1 or not isinstance(value, int):
+            return _(label)
+        if self.seats[value].kind == "human":
+            return _("You ({colour})").format(colour=_(label))
+        return _("Computer ({colour})").format(colour=_(label))
 
     def language_changed(self) -> None:
         self._build()

@@ -64,3 +64,23 @@ def test_an_unreadable_file_is_reported_at_start_and_set_aside(data_dir):
     remember(BY_KEY["zertz"], 2, [Seat("human"), Seat("human")], {})
     assert not [m for m in check_files_at_start() if "remembered setups" in m]
     assert remembered(BY_KEY["zertz"])[1][1] == Seat("human")
+
+
+def test_who_starts_says_you_or_the_computer_against_the_computer(app, data_dir):
+    """Zertz's "Who starts" names the seats by who plays them when one person plays the
+    computer ("me first / AI first / random" in the rules); between people, by colour."""
+    info = BY_KEY["zertz"]
+
+    def labels(scene):
+        choice = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Who starts")
+        return [label for _value, label in choice.options]
+
+    scene = SetupScene(app, info)
+    scene._set_kind(0, "human")
+    scene._set_kind(1, "ai")
+    assert labels(scene) == ["Random", "You (Red)", "Computer (Blue)"]
+    scene._set_kind(0, "ai")
+    scene._set_kind(1, "human")
+    assert labels(scene) == ["Random", "Computer (Red)", "You (Blue)"]
+    scene._set_kind(0, "human")
+    assert labels(scene) == ["Random", "Red", "Blue"]
