@@ -139,13 +139,15 @@ class ZetemaGestures:
         if (len(self.selection) > 1 and self.mine and self.replay is None
                 and not any(t.endswith(rules.PILE) for t, _ in self.selection)):
             why = words.one_to_discard(len(self.selection))
-            return {target: (False, why) for target, drop in esper.get_component(DropTarget)
-                    if drop.name.startswith("pile_")}
+            return {target: (False, why if drop.name != "marriage" else words.marriage_pile())
+                    for target, drop in esper.get_component(DropTarget)
+                    if drop.name.startswith("pile_") or drop.name == "marriage"}
         if len(self.selection) != 1 or self.selection[0][0].endswith(rules.PILE):
             return {}
         ent = self.selection[0][1]
         return {target: self.validate(ent, target) for target, drop in
-                esper.get_component(DropTarget) if drop.name.startswith("pile_")}
+                esper.get_component(DropTarget)
+                if drop.name.startswith("pile_") or drop.name == "marriage"}
 
     def clear_own_selection(self) -> bool:
         if self.selection_key() is None:
@@ -291,6 +293,8 @@ class ZetemaGestures:
                     not in (rules.QUEEN, rules.KING):
                 return False, words.only_royals_from_piles(token)
             return True, ""
+        if drop.name == "marriage":  # (a card let go there glided back without a word: pt82)
+            return False, words.marriage_pile()
         if token.endswith(rules.PILE):
             if self._own_pile(entity, token, drop):
                 return True, ""  # back to its pile from the meld zone, as a click sends it

@@ -136,6 +136,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             rect = self.layout[f"pile_{rank}"].rect
             esper.create_entity(DropTarget(rect.copy(), f"pile_{rank}", i))
         esper.create_entity(DropTarget(self.layout["meld"].rect.copy(), "meld", "meld"))
+        # (nothing goes there by hand: a card let go on it is told how marriages get there)
+        esper.create_entity(DropTarget(self.layout["marriage"].rect.copy(), "marriage", "marriage"))
         esper.create_entity(DropTarget(self.layout["hand"].rect.copy(), "hand", "hand"))
         self.stock_ent = esper.create_entity(
             Transform(self.layout["stock"].rect.centerx, self.layout["stock"].rect.centery + 10),

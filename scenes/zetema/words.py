@@ -231,6 +231,12 @@ def from_pile() -> str:
     return _("from pile")
 
 
+def marriage_pile() -> str:
+    """A card let go on (or clicked onto) the Marriages pile: how marriages get there."""
+    return _("Only declared marriages go to the Marriages pile: put a king and a queen of one "
+             "suit in the meld zone and press Meld")
+
+
 def pile_how(rank: str) -> str:
     """A pile clicked on your turn with no card chosen: how a card gets there."""
     return _("To discard onto the {rank} pile, drag a card of that rank onto it, or click the "

@@ -1,0 +1,45 @@
+"""Zetema, from a play-tester's findings (session 33): a card let go on the Marriages pile, or
+a chosen card clicked onto it, says how marriages get there (it glided back without a word,
+while the README promises that a drop on a pile says why)."""
+
+from __future__ import annotations
+
+from tests.test_zetema_marriages import AI, H, start
+
+MARRIAGE_WORDS = ("Only declared marriages go to the Marriages pile: put a king and a queen "
+                  "of one suit in the meld zone and press Meld.")
+
+
+def toasts(app) -> list[str]:
+    return [t.text for t in app.toasts]
+
+
+def test_a_card_dropped_on_the_marriages_pile_says_how_marriages_get_there(app):
+    table, drive = start(app, (H, AI), [["KH", "QH", "5C", "9D"], ["7D", "3H", "6C", "8S"]])
+    table.world.activate()
+    king = next(e for c, e in table.hand if c == "KH")
+    app.toasts.clear()
+    drive.drag(drive.center_of(king), table.layout["marriage"].rect.center, steps=8)
+    drive.settle()
+    assert toasts(app)[-1] == MARRIAGE_WORDS
+    assert table.session.moves == [] and [c for c, _ in table.hand].count("KH") == 1
+
+
+def test_a_chosen_card_clicked_onto_the_marriages_pile_says_so_too(app):
+    table, drive = start(app, (H, AI), [["KH", "QH", "5C", "9D"], ["7D", "3H", "6C", "8S"]])
+    table.world.activate()
+    for code in ("KH", "QH"):  # the marriage in the meld zone, then its pile clicked
+        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
+        drive.settle()
+    assert sorted(c for c, _ in table.selection) == ["KH", "QH"]
+    app.toasts.clear()
+    drive.click(table.layout["marriage"].rect.center)
+    drive.settle()
+    assert toasts(app) == [MARRIAGE_WORDS]
+    assert table.session.moves == [] and sorted(c for c, _ in table.selection) == ["KH", "QH"]
+    app.toasts.clear()
+    drive.click(drive.center_of(next(e for c, e in table.selection if c == "QH")))
+    drive.settle()  # one card left in the zone: the same words
+    drive.click(table.layout["marriage"].rect.center)
+    drive.settle()
+    assert toasts(app) == [MARRIAGE_WORDS]
