@@ -549,6 +549,9 @@ class GameTable(TableScene):
     # (a card you drew, a stock card turned up, a new deal, a buy: undoing past it would let
     # the person choose again knowing those cards)
     REVEALED_SINCE = N_("Nothing to undo: cards have been drawn or shown since your last move.")
+    # (the same under a person's cover, the last person to move named)
+    REVEALED_SINCE_SEAT = N_("Nothing to undo: cards have been drawn or shown since {seat}'s "
+                             "last move.")
 
     def nothing_to_undo(self) -> str:
         """Why Undo does nothing now, in the game's words."""
@@ -1570,8 +1573,7 @@ class CardTable(GameTable):
                 and self.session.undo_blocked_by_reveal and last is not None):
             # (under Seat 1's cover, after Seat 3's buy, "your last move" named nobody sure:
             # whoever is at the screen is not known until the cover is lifted)
-            return _("Nothing to undo: cards have been drawn or shown since {seat}'s last "
-                     "move.").format(seat=self.seat_name(last))
+            return _(self.REVEALED_SINCE_SEAT).format(seat=self.seat_name(last))
         return super().nothing_to_undo()
 
     def _last_person_move(self) -> tuple[int, object] | None:

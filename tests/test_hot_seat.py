@@ -929,3 +929,32 @@ def test_paused_while_the_table_turns_to_the_next_person_it_finishes_turning(app
     drive.key(pygame.K_ESCAPE)
     assert app.scenes.top is not table and not is_animating()  # done turning first
     assert drive.problems == []
+
+
+def test_telefunken_undo_under_a_cover_after_a_computer_answered_says_so(app):
+    """People at seats 1 and 3 of Telefunken: Seat 3 discarded, Seat 4 (the computer) let the
+    card go, and under Seat 1's cover Undo said only "cards have been drawn or shown since
+    Seat 3's last move", which nothing had been (pt83): a computer's answer to a discard
+    stops Undo too, and the words say so, as they do to the one at the screen."""
+    from scenes.telefunken_table import TelefunkenTable
+
+    app.settings.undo_between_people = True
+    config = GameConfig("telefunken", (H, AI, H, AI), 5, {})
+    rules = rules_module("telefunken")
+
+    def answered(s: Session) -> bool:  # Seat 3 discarded, a computer then passed on it
+        if len(s.moves) < 2 or s.moves[-1] != "pass" or not s.moves[-2].startswith("discard"):
+            return False
+        return rules.to_move(s.befores[-2]) == 2 and rules.to_move(s.befores[-1]) in (1, 3)
+
+    session = _session_to(config, 3, answered)
+    assert session.undo_blocked_by_reveal or not session.snapshots
+    session.undo_blocked_by_reveal = True
+    session.snapshots.clear()
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    Watch(app).settle()
+    assert table.curtain and table.last_person_to_move() == 2
+    assert table.nothing_to_undo() == (
+        "Nothing to undo: since Seat 3's last move, cards have been drawn or shown, or another "
+        "player has answered a discard.")

@@ -180,6 +180,8 @@ class TelefunkenTable(Gestures, CardTable):
     # (a computer's answer to a discard stops Undo too: ``rules.SHOWN_EVENTS``)
     REVEALED_SINCE = N_("Nothing to undo: since your last move, cards have been drawn or shown, "
                         "or another player has answered a discard.")
+    REVEALED_SINCE_SEAT = N_("Nothing to undo: since {seat}'s last move, cards have been drawn "
+                             "or shown, or another player has answered a discard.")
     DRAWN = N_("Nothing to undo: a card drawn from the stock stays drawn.")
     # (messages stand on the table, over none of its melds, not the prompt or the hand:
     # ``toast_place``)
