@@ -113,3 +113,19 @@ def test_the_budget_is_counted_in_rollouts_and_plies(monkeypatch):
     monkeypatch.setattr(search.rules, "play", real_play)
     # the same view, legal list and seed give the same move
     assert ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(4)) == first
+
+
+def test_a_free_upcard_that_completes_the_contract_is_taken_whatever_the_samples_say(monkeypatch):
+    """Deal 3 (one cuarteto), J♥ J♦ J♣ in hand and J♠ the upcard: the hint (hard) said "draw
+    from the stock" for one seed in a hundred (ten rollouts a side, pt85). Taking it is not
+    searched: no sample may overrule it."""
+    calls = []
+    monkeypatch.setattr(search, "rollout", lambda *a: calls.append(a) or 0.0)
+    s = load(["AH 4H 4D 5D 7S 7C 10S 10C JH JD JC", "3H 4S 6H 8D 9H 10H 2S 3S 6S KD KS",
+              "2D 3C 6D QD 10D QC 2H 5S 8S 9S KH", "5H 6C 7H 8H 9C QH AS AD AC 3D 4C"],
+             discard=("JS",), deal=3, dealer=3, to_move=0, phase="draw", first_turn=True)
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert {"take", "draw"} <= set(legal)
+    assert search.candidates(view, legal, random.Random(0)) == ["take"]
+    assert all(ai.choose(view, legal, "hard", random.Random(seed)) == "take" for seed in range(20))
+    assert calls == []
