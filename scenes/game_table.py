@@ -136,6 +136,9 @@ class GameTable(TableScene):
         self._hint_toast = None  # the message saying the hint shown (it goes with the hint)
         self.log_scroll = 0
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
+        # a table built on a game in progress (Continue, Undo) has shown its moves (after an
+        # Undo the line before the move taken back went while the cards glided home, pt82)
+        self._log_built = len(self.session.moves)
         self._log_starts: set[str] = set()  # the log lines that begin a move ("12. …")
         self._mover: int | None = None  # the seat whose move is reaching the table
         self._landing_moves = 0  # the number of moves made once that move was (``shown_state``)
@@ -1013,7 +1016,7 @@ class GameTable(TableScene):
         else:  # every move but the last has been shown: a move is played once the one
             # before it has landed (a computer moving as soon as the last move landed kept
             # the table animating from move to move: the log stood seconds behind, pt62)
-            landed = self._log_landed if self._log_landed is not None else 0
+            landed = self._log_landed if self._log_landed is not None else self._log_built
             told = max(moves - 1, min(landed, moves))
         if self._log_landed is not None and told > self._log_landed:
             self.log_scroll = 0

@@ -43,3 +43,29 @@ def test_a_chosen_card_clicked_onto_the_marriages_pile_says_so_too(app):
     drive.click(table.layout["marriage"].rect.center)
     drive.settle()
     assert toasts(app) == [MARRIAGE_WORDS]
+
+
+def test_after_an_undo_the_log_keeps_the_line_before_the_move_taken_back(app):
+    """You discarded and pressed Ctrl+Z at once: while your card glided home, the line of the
+    computer's move before yours went from the log, and came back once it had landed (pt82)."""
+    import pygame
+
+    from scenes.zetema_table import perform
+
+    table, drive = start(app, (H, AI), [["5H", "6H", "8D", "9C"], ["7D", "3H", "6C", "8S"]])
+    perform(drive, table, "discard 9C")
+    for _ in range(40):  # the computer's answer
+        drive.wait(0.5)
+        if table.rules.to_move == 0 and not table.animating:
+            break
+    drive.settle(900)
+    assert table.rules.to_move == 0 and len(table.session.moves) >= 2
+    before = list(table.session.log)
+    code = next(c for c, _ in table.hand)
+    perform(drive, table, f"discard {code}", by="click")
+    drive.step(2)
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    for _ in range(20):  # every frame while the cards glide back
+        drive.step()
+        table = app.scenes.top
+        assert table.session.log == before and table.told_log() == before
