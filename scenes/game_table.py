@@ -68,7 +68,7 @@ from scenes.widgets import Button, WidgetGroup
 
 HINT_COLOUR = (110, 235, 120)  # green: the selected outline is blue, lit targets gold
 HINT_DOTS_PER_SECOND = 4  # the Hint button's dots while a hint is worked out, lit in turn
-HINT_ON_YOUR_TURN = N_("A hint is given on your turn.")  # H pressed on another's turn
+HINT_ON_YOUR_TURN = N_("Wait for your turn, then ask for a hint.")  # H pressed on another's turn
 HINT_WORDS_LAST = 600.0  # seconds: as long as the hint is shown, in practice
 LIFT_COVER_FIRST = N_("Lift the cover first: click it to see your cards.")  # H under the cover
 # a click on the cover that did not lift it (it came too soon after another click)

@@ -125,12 +125,12 @@ def test_the_h_key_on_the_computers_turn_says_hints_come_on_yours(app, drive):
     drive.step(1)
     assert not table.rules.human_to_move()
     drive.key(pygame.K_h)
-    assert app.toasts[-1].text == "A hint is given on your turn."
+    assert app.toasts[-1].text == "Wait for your turn, then ask for a hint."
     assert not table.hint_pending
     # once the turn comes, the messages that said to wait for it go; others stay
     app.toast("Another message.", seconds=60)
     table.refuse("wait for your turn", None)
-    assert {t.text for t in app.toasts} >= {"A hint is given on your turn.", "Wait for your turn."}
+    assert {t.text for t in app.toasts} >= {"Wait for your turn, then ask for a hint.", "Wait for your turn."}
     for _ in range(600):
         drive.step(1)
         if table.rules.human_to_move() and not table.animating:

@@ -472,7 +472,7 @@ def test_hint_under_the_cover_while_the_computer_thinks_says_it_comes_on_your_tu
     assert table.curtain and not table.rules.human_to_move()
     app.toasts.clear()
     drive.key(pygame.K_h)
-    assert [t.text for t in app.toasts] == ["A hint is given on your turn."]
+    assert [t.text for t in app.toasts] == ["Wait for your turn, then ask for a hint."]
 
 
 def test_hint_under_the_cover_names_nothing(app):

@@ -58,7 +58,7 @@ def test_messages_stacked_up_never_run_off_the_top(app, drive):
     table = module.new_scene(app, default_config("zertz", seed=4))
     app.scenes.push(table, transition=None)
     drive.settle()
-    boxes = toast_boxes(app, "A hint is given on your turn.",
+    boxes = toast_boxes(app, "Wait for your turn, then ask for a hint.",
                         "Nothing to undo: a marble has been drawn from the bag since your last "
                         "move.", "Wait for your turn.", error=False)
     assert boxes and min(b.top for b in boxes) >= 0
