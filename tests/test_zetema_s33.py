@@ -69,3 +69,29 @@ def test_after_an_undo_the_log_keeps_the_line_before_the_move_taken_back(app):
         drive.step()
         table = app.scenes.top
         assert table.session.log == before and table.told_log() == before
+
+
+def test_a_refusal_stands_clear_of_the_meld_zones_cards_and_goes_when_they_change(app):
+    """A♠ and 2♠ in the meld zone, the 2 pile clicked: the refusal ("it holds 2 cards: click
+    the others…") stood over those two cards, and after A♠ was clicked back it stood on,
+    saying "2 cards" of a zone holding one (pt82). It stands above the zone now, and goes
+    when the zone changes."""
+    from tests.test_zetema_table import pile_centre
+
+    table, drive = start(app, (H, AI), [["AS", "2S", "5C", "9D"], ["7D", "3H", "6C", "8S"]])
+    table.world.activate()
+    for code in ("AS", "2S"):
+        drive.click(drive.center_of(next(e for c, e in table.hand if c == code)))
+        drive.settle()
+    app.toasts.clear()
+    drive.click(pile_centre(table, "2"))
+    drive.step(3)
+    (toast, _lines, box), = app._toast_places(app.toasts)
+    assert toast.text.startswith("To discard, leave only that card in the meld zone")
+    zone = table.layout["meld"].rect
+    assert box.bottom <= zone.top
+    cards = [drive.center_of(e) for _, e in table.selection]
+    assert not any(box.collidepoint(c) for c in cards)
+    drive.click(drive.center_of(next(e for c, e in table.selection if c == "AS")))
+    drive.step(2)
+    assert [c for c, _ in table.selection] == ["2S"] and app.toasts == []

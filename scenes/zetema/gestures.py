@@ -39,9 +39,11 @@ class ZetemaGestures:
 
     # -- the meld zone -----------------------------------------------------------------
     def toggle(self, ent: int) -> None:
-        """Move a card between the hand and the meld zone (the selection)."""
+        """Move a card between the hand and the meld zone (the selection); an older refusal
+        goes (it said "it holds 2 cards" on, the zone holding one: pt82)."""
         if not self._may_select():
             return
+        self.drop_refusals(older_only=True)
         for pair in self.hand:
             if pair[1] == ent:
                 self._out_of_hand(pair)

@@ -206,15 +206,22 @@ class ZetemaPanels:
 
     toast_zone = ("meld", "bottom", -4)  # inside the meld zone's panel, above the hand
 
+    def toast_bottom(self) -> int:
+        """Messages stand in the meld zone's panel, above the hand; with cards in the zone,
+        above the panel (over the foot of the piles), so that the cards a refusal speaks of
+        stay in view ("it holds 2 cards: click the others…" stood over those two, pt82)."""
+        zone = self.layout["meld"].rect
+        return zone.top - 4 if self._cards_in_zone() else zone.bottom - 4
+
+    def _cards_in_zone(self) -> bool:
+        return bool(self.selection or self.shown)
+
     def toast_span(self) -> tuple[int, int]:
         """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
-        covered Clear; a long refusal ran past the zone's edges)."""
+        covered Clear; a long refusal ran past the zone's edges); above the zone (cards in
+        it) the whole zone's width, so that a message takes fewer lines."""
         zone = self.layout["meld"].rect
-        if (self.selection or self.shown) and not any(
-                getattr(w, "on_click", None) == self.confirm_meld for w in self.widgets.widgets):
-            # cards in the zone and no Meld and Clear buttons (a discard to choose among the
-            # cards shown): the whole zone's width, so that a refusal takes fewer lines and
-            # leaves the corners of the cards it speaks of in view (three lines covered them)
+        if self._cards_in_zone():
             return zone.centerx, zone.width
         part = theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, 1), zone)
         return part.centerx, part.width
