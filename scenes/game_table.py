@@ -1700,13 +1700,67 @@ class CardTable(GameTable):
             # in face down, lay over the cover and its words
             self.draw_curtain(surface, self.layout["hand"].rect)
 
+    def cover_recap(self) -> list[str]:
+        """Between people, what the cover tells the person under it: the log's lines (as
+        numbered there) of the moves since that person's last move, or of the whole game if
+        they have not moved yet; [] if none (a hand-over left the person to piece it
+        together from the log's last lines and the marks, pt83)."""
+        if not self.hot_seat or getattr(self, "ended_deal", None) is not None:
+            return []
+        log = self.told_log()
+        key = (len(log), log[-1] if log else "", self.viewer, i18n.language())
+        cached = getattr(self, "_recap", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        befores, to_move = self.session.befores, self.rules_module.to_move
+        # (the heading over them: "Since your last move:", or "So far:")
+        own = [i for i in range(len(log)) if to_move(befores[i]) == self.viewer]
+        start = own[-1] + 1 if own else 0
+        names = self.session.seat_names()
+        lines, n = [], 0
+        for i, entry in enumerate(log):
+            if not entry:
+                continue  # not told (``told``)
+            n += 1
+            if i >= start:
+                lines.append(_("{number}. {move}").format(number=num(n),
+                                                          move=whole_names(entry, names)))
+        self._recap = (key, lines)
+        self._recap_heading = _("Since your last move:") if own else _("So far:")
+        return lines
+
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
-        """The opaque cover over the whole hand zone, while it is up."""
+        """The opaque cover over the whole hand zone, while it is up: whose cards it hides,
+        and between people what happened since that person's last move (``cover_recap``)."""
         if self.curtain:
             theme.panel(surface, hand, alpha=255, edge=theme.GOLD)
             text = self.curtain_words()
-            theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"), hand.center,
-                            20, theme.INK, "bold", anchor="center")
+            recap = self.cover_recap()
+            step = 18
+            room = (hand.height - 24 - 30 - 22) // step  # the lines below the title, heading
+            if recap and room > 0:
+                title_y = hand.y + 12 + 15
+                theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"),
+                                (hand.centerx, title_y), 20, theme.INK, "bold", anchor="center")
+                width = min(hand.width - 48, 640)
+                column = theme.mirror(pygame.Rect(hand.centerx - width // 2, 0, width, 1), hand)
+                shown = recap[-room:] if len(recap) <= room else ["…"] + recap[-(room - 1):]
+                if len(recap) > room and room == 1:
+                    shown = recap[-1:]
+                heading = self._recap_heading
+                rtl = i18n.is_rtl()
+                edge, anchor = (column.right, "topright") if rtl else (column.x, "topleft")
+                y = title_y + 15 + 8
+                theme.blit_text(surface, theme.fit(heading, 14, width, "bold"), (edge, y), 14,
+                                theme.GOLD, "bold", anchor=anchor)
+                y += 22
+                for line in shown:
+                    theme.blit_text(surface, theme.fit(line, 14, width), (edge, y), 14,
+                                    theme.INK, anchor=anchor)
+                    y += step
+            else:
+                theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"),
+                                hand.center, 20, theme.INK, "bold", anchor="center")
             if not self._cover_drawn:
                 self._cover_quiet_since = self.time
             self._cover_drawn = True

@@ -958,3 +958,48 @@ def test_telefunken_undo_under_a_cover_after_a_computer_answered_says_so(app):
     assert table.nothing_to_undo() == (
         "Nothing to undo: since Seat 3's last move, cards have been drawn or shown, or another "
         "player has answered a discard.")
+
+
+def test_the_cover_tells_what_happened_since_the_persons_last_move(app, monkeypatch):
+    """Between people the cover said only "Seat 1: click here to see your cards": what the
+    others had done since had to be pieced together from the log's last lines (pt83). It
+    now lists the log's lines of the moves since that person's last move, numbered as in
+    the log ("So far:" before their first move); not between people, not over a finished
+    deal."""
+    from scenes import theme
+    from scenes.game_table import whole_names
+    from scenes.telefunken_table import TelefunkenTable
+
+    config = GameConfig("telefunken", (H, AI, H, AI), 5, {})
+    rules = rules_module("telefunken")
+    session = _session_to(config, 1, lambda s: len(s.moves) > 40
+                          and rules.to_move(s.state) == 0)
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    Watch(app).settle()
+    assert table.curtain and table.viewer == 0
+    last_own = max(i for i, b in enumerate(session.befores) if rules.to_move(b) == 0)
+    names = session.seat_names()
+    expected = [f"{i + 1}. {whole_names(session.log[i], names)}"
+                for i in range(last_own + 1, len(session.moves))]
+    assert expected and table.cover_recap() == expected
+    drawn = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda surface, text, *a, **k: (
+        drawn.append(text), real(surface, text, *a, **k))[1])
+    table.draw_curtain(app.screen, table.layout["hand"].rect)
+    assert "Since your last move:" in drawn and drawn[-1] == theme.fit(expected[-1], 14, 640)
+    def unmoved(s: Session) -> list[int]:
+        return [p for p in (0, 2) if not any(rules.to_move(b) == p for b in s.befores)]
+
+    early = _session_to(config, 1, lambda s: s.moves and unmoved(s))  # a person who has not
+    first = TelefunkenTable(app, config, early)  # moved yet is told the whole game
+    first.viewer = unmoved(early)[0]
+    assert first.cover_recap() == [f"{i + 1}. {whole_names(line, names)}"
+                                   for i, line in enumerate(early.log)]
+    assert first._recap_heading == "So far:"
+    fresh = TelefunkenTable(app, config, Session.new(config))
+    assert fresh.cover_recap() == []
+    alone = TelefunkenTable(app, GameConfig("telefunken", (H, AI, AI, AI), 5, {}),
+                            Session.new(GameConfig("telefunken", (H, AI, AI, AI), 5, {})))
+    assert alone.cover_recap() == []
