@@ -194,3 +194,17 @@ def test_in_deal_7_a_buy_is_made_only_when_it_completes_the_go_out_meld(level, m
     view["deal"] = 6  # in deals 1-6 a buy that brings the contract closer is still made
     monkeypatch.setattr(ai, "buy_progress", lambda v, h: ((3, 0.0), (2, 0.0)))
     assert ai._buy(view, hand, ["buy", "pass"], level, random.Random(0)) == "buy"
+
+
+def test_the_contract_chosen_keeps_a_run_that_can_go_down_in_the_same_turn():
+    """Deal 2 (two trios), 2♥ 3♠ 3♦ 6♥ 6♦ 9♥ 10♥ 10♣ J♥ Q♠ Q♠ Q♦ K♠ and a joker: normal
+    (and the hint) melded 10♥ 10♣ joker · Q♠ Q♠ Q♦, which breaks the run 9♥ 10♥ J♥ and kept
+    49 points in hand; 6♥ 6♦ joker · Q♠ Q♠ Q♦ and then the run keep 28 (pt85)."""
+    s = load(["2H 3S 3D 6H 6D 9H 10H 10C JH QS QS QD KS JK", "3H 4S 6S 8D JD 10S",
+              "2D 3C 6C JS 10D QC", "2S 4C 7S JC 9D KH"], deal=2, dealer=3, to_move=0)
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert "meld 10H 10C JK | QS QS QD" in legal
+    for level in ("normal", "hard"):
+        assert ai.choose(view, legal, level, random.Random(0)) == "meld 6H 6D JK | QS QS QD"
+    after = t.play(s, "meld 6H 6D JK | QS QS QD")
+    assert "meld 9H 10H JH" in t.legal_moves(after)  # the run goes down in the same turn

@@ -35,8 +35,9 @@ Levels:
   opponent who melded is about to go out and then dumps high cards (never a joker: that
   opponent could lay it off);
   prefers discards whose rank is already dead on the table or in the pile (less likely to
-  feed the next seat's buy); chooses the contract meld that leaves the least penalty; sheds
-  greedily once melded; swaps and frees jokers to shed.
+  feed the next seat's buy); chooses the contract meld that leaves the least penalty
+  (counting the further groups it can put down in the same turn); sheds greedily once
+  melded; swaps and frees jokers to shed.
 - ``hard``: ``normal``'s scores pick the candidates; where the choice matters and is close
   (a buy, the upcard, discards scored alike) it samples the hidden cards and plays each
   candidate out with ``normal`` for every seat (``game.ai.telefunken_search``), keeping
@@ -367,11 +368,33 @@ def _best_after(view: dict, cards: list[str]) -> float:
 
 
 def _after_contract(view: dict, hand: list[str], move: str) -> float:
-    """Prefer the contract meld that leaves the least penalty and keeps jokers."""
+    """Prefer the contract meld that leaves the least penalty and keeps jokers, counting the
+    further groups the rest can put down in the same turn (a contract that broke the run
+    9♥ 10♥ J♥ for 10♥ 10♣ joker looked as good as 6♥ 6♦ joker and kept 21 points more in
+    hand: pt85)."""
     used = [c for c in move[5:].split() if c != "|"]
     rest = _without_all(hand, used)
+    if view["deal"] < rules.DEALS:
+        for group in _further_groups(rest):
+            used += group
+            rest = _without_all(rest, group)
     return -rules.hand_penalty(c for c in rest if c != JOKER) - 3 * used.count(JOKER) \
         + len(used)
+
+
+def _further_groups(cards: list[str]) -> list[tuple[str, ...]]:
+    """The groups of natural cards ``cards`` can put down after a contract, greedily (the
+    one shedding the most points first); jokers are kept for later."""
+    out = []
+    naturals = [c for c in cards if c != JOKER]
+    while len(naturals) >= 3:
+        groups = rules.find_groups(naturals)
+        if not groups:
+            break
+        best = max(groups, key=lambda g: (sum(rules.penalty(c) for c in g), len(g)))
+        out.append(best)
+        naturals = _without_all(naturals, best)
+    return out
 
 
 def _shortlist(melds: list[str]) -> list[str]:
