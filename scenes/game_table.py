@@ -247,6 +247,19 @@ class GameTable(TableScene):
             self.pending_summary = (title, subtitle, header, rows, count_up, details, reword,
                                     highlight)
 
+    def deal_ended_unread(self) -> list | None:
+        """The events of the last move, when it ended a deal (and not the game): a table built
+        on such a game by Continue shows that deal's end and its summary first, as the move
+        itself did (quit over the summary, the next deal went on without it, pt82). None
+        otherwise, and in a replay or after an Undo."""
+        ended_type = getattr(self.rules_module, "DealEnded", None)
+        if (ended_type is None or self.replay is not None or self.by_undo
+                or not self.session.moves or self.session.result is not None):
+            return None
+        _state, events = self.rules_module.play_events(self.session.befores[-1],
+                                                       self.session.moves[-1])
+        return events if any(isinstance(e, ended_type) for e in events) else None
+
     def summary_ready(self) -> bool:
         """May a deal's summary waiting to be shown open now? Once the table is still."""
         return not self.animating

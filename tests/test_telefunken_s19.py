@@ -50,7 +50,12 @@ def bought_last_deal(end: bool = True) -> Session:
 def test_a_table_laid_out_in_a_new_deal_says_nothing_of_the_last_deals_buy(app, drive):
     """A game continued in deal 2: Seat 2's panel said "bought 9♠ +1 card", its buy of deal
     1 (a new deal begins with no marks, as the table played through it shows)."""
+    from scenes.results import DealSummary
+
     table = open_session(app, drive, bought_last_deal(), FIVE)
+    assert isinstance(app.scenes.top, DealSummary)  # (deal 1's, read again: session 33)
+    app.scenes.top.close()
+    drive.step(2)
     assert table.state.deal == 2 and table.state.phase == "cut"
     assert table._bought_words(1) is None
     assert not any(table.marks.marks.values())

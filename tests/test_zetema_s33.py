@@ -4,6 +4,8 @@ while the README promises that a drop on a pile says why)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_zetema_marriages import AI, H, start
 
 MARRIAGE_WORDS = ("Only declared marriages go to the Marriages pile: put a king and a queen "
@@ -95,3 +97,73 @@ def test_a_refusal_stands_clear_of_the_meld_zones_cards_and_goes_when_they_chang
     drive.click(drive.center_of(next(e for c, e in table.selection if c == "AS")))
     drive.step(2)
     assert [c for c, _ in table.selection] == ["2S"] and app.toasts == []
+
+
+@pytest.mark.parametrize("who_deals", [0, 1])
+def test_continue_after_quitting_over_a_deals_summary_shows_it_again(app, who_deals):
+    """Quit to the menu over "Deal 1 is over", then Continue: the next deal was under way,
+    the computer's moves made, and the summary never came back (pt82). The table built on
+    such a save shows the ended deal and its summary again, and deals on once it is
+    closed."""
+    from collections import Counter
+
+    from game.catalog import GameConfig, Seat
+    from game.driver import Driver
+    from game.rules import zetema as rules
+    from game.session import Session
+    from scenes.results import DealSummary
+    from scenes.zetema_table import ZetemaTable
+    from tests.test_zetema_table import last_card_of_the_deal
+
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal(dealer=who_deals)
+    session = Session(config, rules, state, state)
+    session.play("discard 9D")  # the deal's last card, then the save is continued
+    assert session.state.deal == 2 and session.result is None
+    moves = len(session.moves)
+    drive = Driver(app)
+    table = ZetemaTable(app, Session.from_save(session.to_save()).config,
+                        Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    for _ in range(120):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummary) and summary.title == "Deal 1 is over"
+    drive.wait(3)
+    assert len(table.session.moves) == moves  # nobody plays on under it
+    assert table.hand == [] and sum(len(p) for p in table.piles) == 65
+    drive.click(summary.widgets.widgets[0].rect.center)
+    drive.settle()
+    assert app.scenes.top is table and table.state is table.rules.state
+    assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
+
+
+def test_between_people_continue_over_a_deals_end_deals_on_under_the_cover(app):
+    from game.catalog import GameConfig, Seat
+    from game.driver import Driver
+    from game.rules import zetema as rules
+    from game.session import Session
+    from scenes.results import DealSummary
+    from scenes.zetema_table import ZetemaTable
+    from tests.test_zetema_table import last_card_of_the_deal
+
+    config = GameConfig("zetema", (Seat("human"), Seat("human")), 3, {"double": "S"})
+    state = last_card_of_the_deal()
+    session = Session(config, rules, state, state)
+    session.play("discard 9D")
+    drive = Driver(app)
+    table = ZetemaTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    for _ in range(120):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    assert isinstance(app.scenes.top, DealSummary)
+    assert table.hand == []  # (no hand under the summary: nothing to cover)
+    drive.wait(1)
+    drive.click(app.scenes.top.widgets.widgets[0].rect.center)
+    drive.settle()
+    assert app.scenes.top is table and table.curtain
+    assert table.viewer == table.rules.to_move

@@ -283,9 +283,47 @@ class TelefunkenTable(Gestures, CardTable):
             esper.create_entity(DropTarget(self.layout[name].rect.copy(), name, name))  # no)
         self.penalties = self._penalties_from_session()
         # laid out afresh, the sets stand as they were shown while the game was played
-        self._meld_order = layout.meld_orders(self.session.befores + [self.session.state])
-        self.first_viewer()
+        if not self._continue_over_a_deals_end():
+            self.first_viewer()
+        last = self.ended_deal if self.ended_deal is not None else self.session.state
+        self._meld_order = layout.meld_orders(self.session.befores + [last])
         self.show(instant=True)
+
+    def _summarise_deal(self, event: rules.Penalties, events: list) -> None:
+        """The deal's summary (the seventh deal's too, before the results: its cards left
+        and penalties were never shown, the results give only the totals), from the events
+        of the move that ended it (the last move of the session)."""
+        out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
+        before = self.session.befores[-1] if self.session.befores else None
+        hands = [() if p == out or before is None else before.hands[p]
+                 for p in range(self.players)]  # (only the one out has played)
+        winners = self.rules.state.deal_winners  # (this deal's winner included)
+
+        def reword(e=event, o=out, w=winners):  # (in the language of the moment)
+            return panels.deal_summary(e, o, self.names(), w)
+
+        self.summarise(*reword(), count_up=True, reword=reword,
+                       details=lambda e=event, h=hands: panels.cards_left(e, h),
+                       highlight=panels.summary_row(event, out))
+
+    def _continue_over_a_deals_end(self) -> bool:
+        """Continue on a save whose last move ended a deal: that deal's end stands on the
+        table under its summary again, and the next deal comes when it is closed, as at the
+        deal's end (quit over the summary, the next deal went on without it, pt82)."""
+        events = self.deal_ended_unread() or ()
+        ended = next((e for e in events if isinstance(e, rules.DealEnded)), None)
+        penalties = next((e for e in events if isinstance(e, rules.Penalties)), None)
+        if ended is None or penalties is None or ended.deal >= rules.DEALS:
+            return False
+        shown = deal_end_view(ended, rules.to_move(self.session.befores[-1]))
+        if shown is None:
+            return False
+        self.ended_deal = shown
+        self._summarise_deal(penalties, events)
+        shuffled = next((e for e in events if isinstance(e, rules.Shuffled)), None)
+        if shuffled is not None:
+            self._banner_after_summary = (words.new_deal(shuffled.deal), 2.4)
+        return True
 
     def move_shown(self) -> bool:
         """Has the last move reached the table, so that a person's decision may be offered
@@ -332,9 +370,10 @@ class TelefunkenTable(Gestures, CardTable):
         if (self.ended_deal is not None and self.pending_summary is None
                 and self.world is not None and self.world.alive):
             self._next_deal()
-        banner, self._banner_after_summary = self._banner_after_summary, None
-        if banner is not None and self.pending_summary is None:
-            self.banner = banner  # (back from the deal's summary: the next deal begins)
+        if self.pending_summary is None:  # (not yet: the summary still to open keeps it)
+            banner, self._banner_after_summary = self._banner_after_summary, None
+            if banner is not None:
+                self.banner = banner  # (back from the deal's summary: the next deal begins)
 
     def _next_deal(self) -> None:
         """The last deal's summary was closed: its cards are gathered into the pack, the
@@ -738,20 +777,7 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, rules.Penalties):
                 self.penalties.append(event.points)
                 self.audio.request("score")
-                out = next((e.seat for e in events if isinstance(e, rules.WentOut)), None)
-                before = self.session.befores[-1] if self.session.befores else None
-                hands = [() if p == out or before is None else before.hands[p]
-                         for p in range(self.players)]  # (only the one out has played)
-                winners = self.rules.state.deal_winners  # (this deal's winner included)
-
-                def reword(e=event, o=out, w=winners):  # (in the language of the moment)
-                    return panels.deal_summary(e, o, self.names(), w)
-
-                # (the seventh deal's too, before the results: its cards left and
-                # penalties were never shown, the results give only the totals)
-                self.summarise(*reword(), count_up=True, reword=reword,
-                               details=lambda e=event, h=hands: panels.cards_left(e, h),
-                               highlight=panels.summary_row(event, out))
+                self._summarise_deal(event, events)
             elif isinstance(event, rules.Shuffled):
                 banner = (words.new_deal(event.deal), 2.4)
                 if self.pending_summary is not None:  # the last deal's summary comes first:

@@ -144,7 +144,13 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             Sprite(card_image("back", PILE_W + 6)),
             ZOrder(Z_STOCK))
         self.sheet = self._sheet_from_session()
-        self.first_viewer()
+        ended = next((e for e in self.deal_ended_unread() or () if isinstance(e, rules.DealEnded)),
+                     None)
+        if ended is not None and ended.table is not None:  # (Continue over a deal's end: its
+            self.deal_summary(ended.deal)  # summary comes again, over the piles as they lay;
+            self.ended_deal = ended.table  # the next deal after it, as at the deal's end)
+        else:
+            self.first_viewer()
         self.reconcile(instant=True)
         if self._order_back is not None and self._order_back[0] == self.viewer:
             self._follow_order(self._order_back[1])

@@ -1,0 +1,45 @@
+"""Telefunken, from play-testers' findings (session 33): Continue on a game saved over a
+deal's summary shows the deal's end and its summary again before the next deal goes on."""
+
+from __future__ import annotations
+
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes.results import DealSummary
+from scenes.telefunken_table import TelefunkenTable
+from tests.test_telefunken_rules import OTHERS, position
+
+
+def test_continue_after_quitting_over_a_deals_summary_shows_it_again(app, drive):
+    """You went out with 9♠ and quit to the menu over the summary; Continue dealt on (the
+    computer cut and played) and the summary never came back (pt82, in Zetema: Telefunken
+    did the same)."""
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 5, {})
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    state = rules.load(position([hand] + OTHERS, deal=2, deal_winners=[1], dealer=2))
+    session = Session(config, rules, state, state)
+    session.play(next(m for m in rules.legal_moves(state) if m.startswith("meld") and "|" in m))
+    session.play("discard 9S")  # out: deal 2 is over, the save is continued
+    assert session.state.deal == 3
+    moves = len(session.moves)
+    table = TelefunkenTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    for _ in range(200):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummary)
+    assert summary.rows[summary.highlight_row][0] == "You"  # who went out, on its band
+    assert table.ended_deal is not None and table.state.deal == 2
+    drive.wait(3)
+    assert len(table.session.moves) == moves  # nothing behind the summary
+    summary.close()
+    drive.step(2)
+    assert app.scenes.top is table and table.banner and table.banner[0].startswith("Deal 3")
+    for _ in range(2400):  # after Continue the next deal goes on (the computer cuts)
+        drive.step()
+        if len(table.session.moves) > moves:
+            break
+    assert len(table.session.moves) > moves and table.state is table.rules.state
