@@ -1748,13 +1748,19 @@ class CardTable(GameTable):
         if self.curtain:
             theme.panel(surface, hand, alpha=255, edge=theme.GOLD)
             text = self.curtain_words()
+            # the title in at most two lines (a claim's cover says why it came: pt83)
+            titles = theme.wrap(text, 20, hand.width - 24, "bold")
+            if len(titles) > 2:
+                titles = [titles[0], theme.fit(" ".join(titles[1:]), 20, hand.width - 24, "bold")]
             recap = self.cover_recap()
-            step = 18
-            room = (hand.height - 24 - 30 - 22) // step  # the lines below the title, heading
+            step, tall = 18, 26 * len(titles)
+            room = (hand.height - 24 - tall - 26) // step  # the lines below the title, heading
             if recap and room > 0:
-                title_y = hand.y + 12 + 15
-                theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"),
-                                (hand.centerx, title_y), 20, theme.INK, "bold", anchor="center")
+                title_y = hand.y + 12 + 13
+                for i, title in enumerate(titles):
+                    theme.blit_text(surface, title, (hand.centerx, title_y + 26 * i), 20,
+                                    theme.INK, "bold", anchor="center")
+                title_y += 26 * (len(titles) - 1)
                 width = min(hand.width - 48, 640)
                 column = theme.mirror(pygame.Rect(hand.centerx - width // 2, 0, width, 1), hand)
                 shown = recap[-room:] if len(recap) <= room else ["…"] + recap[-(room - 1):]
@@ -1772,8 +1778,10 @@ class CardTable(GameTable):
                                     theme.INK, anchor=anchor)
                     y += step
             else:
-                theme.blit_text(surface, theme.fit(text, 20, hand.width - 24, "bold"),
-                                hand.center, 20, theme.INK, "bold", anchor="center")
+                top = hand.centery - 13 * (len(titles) - 1)
+                for i, title in enumerate(titles):
+                    theme.blit_text(surface, title, (hand.centerx, top + 26 * i), 20,
+                                    theme.INK, "bold", anchor="center")
             if not self._cover_drawn:
                 self._cover_quiet_since = self.time
             self._cover_drawn = True

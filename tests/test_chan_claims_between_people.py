@@ -16,6 +16,7 @@ import pygame
 from game.catalog import GameConfig, Seat
 from game.rules import chan as rules
 from game.session import Session
+from scenes import theme
 from scenes.chan import claims
 from scenes.chan.moves import perform
 from scenes.chan.table import ChanTable
@@ -287,6 +288,18 @@ def test_set_up_to_ask_the_claim_goes_to_its_person_and_waits_for_them(app):
     state = table.state
     assert state.phase == "claim" and state.seat == 3 and table.played_for(3) is None
     assert table.viewer == 3 and table.curtain  # the cover went to the claimer, asking
+    # ... and says why it came to them while another's turn stands (pt83)
+    assert table.curtain_words() == ("Seat 4: a claim out of turn is yours to answer; click "
+                                     "here to see your cards")
+    drawn = []
+    real = theme.blit_text
+    theme.blit_text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text,
+                                                                              *a, **k)
+    try:  # in two lines, none cut short
+        table.draw_curtain(app.screen, table.layout["hand"].rect)
+    finally:
+        theme.blit_text = real
+    assert " ".join(drawn[:2]) == table.curtain_words() and "…" not in drawn[1]
     assert not table.session.moves[-1].startswith("chiu ")  # nothing made for them
     drive.lift_cover(table)
     assert table.mine and "decline" in table.legal()

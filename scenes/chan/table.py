@@ -1071,6 +1071,17 @@ class ChanTable(CardTable):
             return claims.screen_goes_to(self.state, self.session.humans)
         return super().next_viewer()
 
+    def curtain_words(self) -> str:
+        """Over a claim out of turn asked of a person (between people, "Claims out of turn:
+        Asked"), the cover says why the screen came to them while another seat's turn
+        stands (it said only "click here to see your cards", pt83)."""
+        state = self.state
+        if (state.phase == "claim" and state.seat == self.viewer
+                and self.played_for(state.seat) is None and state.resume is not None
+                and state.resume.seat != self.viewer):
+            return words.claim_cover(self.seat_name(self.viewer))
+        return super().curtain_words()
+
     def seat_shown_to_act(self) -> int:
         """In a claim out of turn that nobody is asked about at the screen (a computer's, or
         a person's made unasked between people), the seat whose turn it is (the claimer's

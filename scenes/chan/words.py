@@ -23,6 +23,12 @@ def group_button(mode: str) -> str:
     return _(GROUPS[mode])
 
 
+def claim_cover(seat: str) -> str:
+    """The cover over a person asked a claim out of turn (another seat's turn stands)."""
+    return _("{seat}: a claim out of turn is yours to answer; click here to see your "
+             "cards").format(seat=seat)
+
+
 def hint(move: str, live: str | None) -> str:
     """The hinted move in words (every kind of move, with or without cards)."""
     verb, *cards = move.split()
