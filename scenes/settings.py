@@ -20,7 +20,8 @@ Persian mirrors every other row, but leaves each language where it was under the
 row of arrows beside a label, mirrored, took the arrow from under a still pointer, whose next
 click fell on the label; a row that kept its direction until the pointer left it confused
 three play-testers). A second window on the same saves saves nothing: its footer
-says so instead of naming the file. Drawn over the screen it was opened from (menu or pause
+says so instead of naming the file. While the pointer is over a row, the footer says what
+that row does (``ABOUT``). Drawn over the screen it was opened from (menu or pause
 menu); Esc or Back returns.
 """
 
@@ -49,6 +50,20 @@ CUT_NAMES = {"hand": N_("By hand"), "auto": N_("Automatically")}
 BUY_TIMER_NAMES = {"10": N_("Pass after 10 s"), "5": N_("Pass after 5 s"),
                    "wait": N_("Wait for me")}
 ROW = 48  # the distance between two rows of settings (ten rows above the Done button)
+# what each row does, said at the panel's foot while the pointer is over the row (a row
+# like "Undo between people" explained nothing, pt83); by the row's widget index
+ABOUT = (
+    N_("How fast cards and marbles move; Instant shows each move at once."),
+    N_("Sound effects on or off."),
+    N_("How loud the sound effects are."),
+    N_("Fill the whole screen; F11 switches it anywhere in the program."),
+    N_("The window's size (the tables are scaled to fit it); it changes when Settings close."),
+    N_("Between people, Undo takes a move back until the next person lifts the cover."),
+    N_("The language of the whole program: screens, rules, the move log."),
+    N_("Telefunken's cut before each deal: made by you with the mouse, or for you at once."),
+    N_("Zetema's and Telefunken's cards: clubs green, diamonds blue, no two suits alike."),
+    N_("How long a Telefunken discard offered to you waits before it is passed for you."),
+)
 
 
 def set_app_language(app, lang: str) -> None:
@@ -116,6 +131,8 @@ class SettingsScene(Scene):
         # the window size stepped to, which the window takes when Settings close
         # (``_apply_window_size``)
         self._pending_size: tuple[int, int] | None = None
+        self.about: int | None = None  # the row under the pointer, whose use the foot says
+        self._about_changed = False
         self._build()
 
     def _build(self) -> None:
@@ -245,6 +262,11 @@ class SettingsScene(Scene):
             self.app.save_settings()
 
     def handle(self, event: InputEvent) -> None:
+        if event.kind in ("move", "down"):
+            rows = self.widgets.widgets[:len(ABOUT)]
+            about = next((i for i, w in enumerate(rows) if w.rect.collidepoint(event.pos)), None)
+            if about != self.about:
+                self.about, self._about_changed = about, True
         if self.widgets.handle(event):
             return
         if event.kind == "key" and event.key == pygame.K_ESCAPE:
@@ -253,7 +275,7 @@ class SettingsScene(Scene):
     def needs_redraw(self) -> bool:
         """Its picture changes only with input, which redraws anyway: idle, it draws
         nothing (it drew sixty frames a second)."""
-        return self.widgets.needs_redraw()
+        return self.widgets.needs_redraw() or self._about_changed
 
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.widgets[FULLSCREEN].value = self.app.settings.fullscreen  # F11 may change it
@@ -265,6 +287,12 @@ class SettingsScene(Scene):
         theme.blit_text(surface, _("Settings"), (self.panel.centerx, self.panel.y + 30), 38,
                         theme.GOLD, "serif", anchor="midtop")
         self.widgets.draw(surface)
+        self._about_changed = False
+        if self.about is not None:  # what the row under the pointer does
+            theme.blit_text(surface, theme.fit(_(ABOUT[self.about]), 13, self.panel.width - 24),
+                            (self.panel.centerx, self.panel.bottom - 17), 13, theme.INK,
+                            anchor="midbottom")
+            return
         theme.blit_text(surface, self.footer(), (self.panel.centerx, self.panel.bottom - 18), 12,
                         theme.INK_FAINT, anchor="midbottom")
 
