@@ -108,7 +108,7 @@ OTHER_REFUSALS = [
     "{rank} of another suit.",
     "{card} wins your hand: press Ù! (or U).",
     "{card} and {partner} make no Cạ: a Cạ is two cards of the same rank in different suits.",
-    "After a chíu your discard goes to {seat}'s gate, in place of the card you claimed.",
+    "After a chíu your discard goes to {seat}'s gate, in place of the chíu'd card.",
     "Your {card} takes {live} as a {pair}: click the live card, or drag your card onto it.",
     "Nothing to undo: a chíu shows three cards of your hand to everyone, so it cannot be "
     "taken back.",

@@ -160,7 +160,7 @@ def test_after_a_chiu_out_of_turn_the_discard_goes_to_the_claimed_cards_gate(app
     drive.settle()
     assert scene.session.moves[-1] == "chiu 3C"  # your own gate: refused, and said why
     assert [t.text for t in app.toasts] == [
-        "After a chíu your discard goes to Seat 3's gate, in place of the card you claimed."]
+        "After a chíu your discard goes to Seat 3's gate, in place of the chíu'd card."]
     drive.drag(scene.grip(scene.hand_entity(card)), gate.center)
     drive.step(3)
     assert scene.session.moves[-1] == f"discard {card}"
@@ -327,7 +327,7 @@ def test_after_a_chiu_a_card_on_a_third_seats_gate_says_where_the_discard_goes(a
     drive.key(pygame.K_c)  # Chíu!
     drive.settle()
     card = next(m.split()[1] for m in scene.legal() if m.startswith("discard "))
-    said = "After a chíu your discard goes to Seat 3's gate, in place of the card you claimed."
+    said = "After a chíu your discard goes to Seat 3's gate, in place of the chíu'd card."
     for seat in (1, 3, 0):  # two other seats' gates, then your own
         app.toasts.clear()
         drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", seat).center)

@@ -289,10 +289,11 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
                        _("You are the dealer: discard a card onto your gate to start (drag it, "
                          "or click it, then the gate)."))
         elif discard_gate(state) != state.seat:
-            out.append((_("Or discard a card onto {seat}'s gate: it takes the place of the card "
-                          "you claimed (drag it, or click it, then that gate).") if can_win else
-                        _("Discard a card onto {seat}'s gate: it takes the place of the card you "
-                          "claimed (drag it, or click it, then that gate).")).format(seat=seat))
+            # ("the chíu'd card": one made for the person unasked was not theirs to claim, pt83)
+            out.append((_("Or discard a card onto {seat}'s gate: it takes the place of the "
+                          "chíu'd card (drag it, or click it, then that gate).") if can_win else
+                        _("Discard a card onto {seat}'s gate: it takes the place of the chíu'd "
+                          "card (drag it, or click it, then that gate).")).format(seat=seat))
         else:
             out.append(_("Or discard a card onto your gate (drag it, or click it, then the "
                          "gate).") if can_win else

@@ -191,5 +191,5 @@ def seat_with_level(name: str, level: str) -> str:
 
 def discard_after_chiu(owner: str) -> str:
     """A discard dropped on your own gate after a chíu out of turn."""
-    return _("After a chíu your discard goes to {seat}'s gate, in place of the card you "
-             "claimed.").format(seat=owner)
+    return _("After a chíu your discard goes to {seat}'s gate, in place of the chíu'd "
+             "card.").format(seat=owner)
