@@ -39,6 +39,15 @@ class Driver:
         """Step the frames of ``seconds`` (at least one)."""
         self.step(max(1, math.ceil(seconds / self.dt - 1e-9)))
 
+    def step_until(self, done, max_frames: int = 600) -> bool:
+        """Step frames until ``done()`` is true (checked before each), at most ``max_frames``;
+        whether it came true."""
+        for _ in range(max_frames):
+            if done():
+                return True
+            self.step()
+        return bool(done())
+
     def lift_cover(self, table) -> None:
         """Click the cover over the hand between people, once it has stood long enough to
         take a click (``scenes.game_table.COVER_QUIET``), and let the cards come up."""

@@ -25,10 +25,7 @@ def test_continue_after_quitting_over_a_deals_summary_shows_it_again(app, drive)
     moves = len(session.moves)
     table = TelefunkenTable(app, config, Session.from_save(session.to_save()))
     app.scenes.push(table, transition=None)
-    for _ in range(200):
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 200)
     summary = app.scenes.top
     assert isinstance(summary, DealSummary)
     assert summary.rows[summary.highlight_row][0] == "You"  # who went out, on its band
@@ -38,8 +35,6 @@ def test_continue_after_quitting_over_a_deals_summary_shows_it_again(app, drive)
     summary.close()
     drive.step(2)
     assert app.scenes.top is table and table.banner and table.banner[0].startswith("Deal 3")
-    for _ in range(2400):  # after Continue the next deal goes on (the computer cuts)
-        drive.step()
-        if len(table.session.moves) > moves:
-            break
+    # after Continue the next deal goes on (the computer cuts)
+    drive.step_until(lambda: len(table.session.moves) > moves, 2400)
     assert len(table.session.moves) > moves and table.state is table.rules.state

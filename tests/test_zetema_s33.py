@@ -125,10 +125,7 @@ def test_continue_after_quitting_over_a_deals_summary_shows_it_again(app, who_de
     table = ZetemaTable(app, Session.from_save(session.to_save()).config,
                         Session.from_save(session.to_save()))
     app.scenes.push(table, transition=None)
-    for _ in range(120):
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 120)
     summary = app.scenes.top
     assert isinstance(summary, DealSummary) and summary.title == "Deal 1 is over"
     drive.wait(3)
@@ -156,10 +153,7 @@ def test_between_people_continue_over_a_deals_end_deals_on_under_the_cover(app):
     drive = Driver(app)
     table = ZetemaTable(app, config, Session.from_save(session.to_save()))
     app.scenes.push(table, transition=None)
-    for _ in range(120):
-        drive.step()
-        if isinstance(app.scenes.top, DealSummary):
-            break
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 120)
     assert isinstance(app.scenes.top, DealSummary)
     assert table.hand == []  # (no hand under the summary: nothing to cover)
     drive.wait(1)
