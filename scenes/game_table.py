@@ -1713,21 +1713,21 @@ class CardTable(GameTable):
             # in face down, lay over the cover and its words
             self.draw_curtain(surface, self.layout["hand"].rect)
 
-    def cover_recap(self) -> list[str]:
-        """Between people, what the cover tells the person under it: the log's lines (as
-        numbered there) of the moves since that person's last move, or of the whole game if
-        they have not moved yet; [] if none (a hand-over left the person to piece it
-        together from the log's last lines and the marks, pt83)."""
+    def cover_recap(self) -> tuple[str, list[str]]:
+        """Between people, what the cover tells the person under it: a heading and the log's
+        lines (as numbered there) of the moves since that person's last move ("Since your
+        last move:"), or of the whole game if they have not moved yet ("So far:"); no lines
+        if none (a hand-over left the person to piece it together from the log's last lines
+        and the marks, pt83)."""
         if not self.hot_seat or getattr(self, "ended_deal", None) is not None:
-            return []
+            return "", []
         log = self.told_log()
         key = (len(log), log[-1] if log else "", self.viewer, i18n.language())
         cached = getattr(self, "_recap", None)
         if cached is not None and cached[0] == key:
             return cached[1]
-        befores, to_move = self.session.befores, self.rules_module.to_move
-        # (the heading over them: "Since your last move:", or "So far:")
-        own = [i for i in range(len(log)) if to_move(befores[i]) == self.viewer]
+        to_move = self.rules_module.to_move
+        own = [i for i in range(len(log)) if to_move(self.session.befores[i]) == self.viewer]
         start = own[-1] + 1 if own else 0
         names = self.session.seat_names()
         lines, n = [], 0
@@ -1738,9 +1738,9 @@ class CardTable(GameTable):
             if i >= start:
                 lines.append(_("{number}. {move}").format(number=num(n),
                                                           move=whole_names(entry, names)))
-        self._recap = (key, lines)
-        self._recap_heading = _("Since your last move:") if own else _("So far:")
-        return lines
+        recap = (_("Since your last move:") if own else _("So far:"), lines)
+        self._recap = (key, recap)
+        return recap
 
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
         """The opaque cover over the whole hand zone, while it is up: whose cards it hides,
@@ -1752,7 +1752,7 @@ class CardTable(GameTable):
             titles = theme.wrap(text, 20, hand.width - 24, "bold")
             if len(titles) > 2:
                 titles = [titles[0], theme.fit(" ".join(titles[1:]), 20, hand.width - 24, "bold")]
-            recap = self.cover_recap()
+            heading, recap = self.cover_recap()
             step, tall = 18, 26 * len(titles)
             room = (hand.height - 24 - tall - 26) // step  # the lines below the title, heading
             if recap and room > 0:
@@ -1763,10 +1763,12 @@ class CardTable(GameTable):
                 title_y += 26 * (len(titles) - 1)
                 width = min(hand.width - 48, 640)
                 column = theme.mirror(pygame.Rect(hand.centerx - width // 2, 0, width, 1), hand)
-                shown = recap[-room:] if len(recap) <= room else ["…"] + recap[-(room - 1):]
-                if len(recap) > room and room == 1:
+                if len(recap) <= room:
+                    shown = recap
+                elif room == 1:
                     shown = recap[-1:]
-                heading = self._recap_heading
+                else:  # the newest that fit, after a mark that there were more
+                    shown = ["…"] + recap[-(room - 1):]
                 rtl = i18n.is_rtl()
                 edge, anchor = (column.right, "topright") if rtl else (column.x, "topleft")
                 y = title_y + 15 + 8

@@ -982,24 +982,30 @@ def test_the_cover_tells_what_happened_since_the_persons_last_move(app, monkeypa
     names = session.seat_names()
     expected = [f"{i + 1}. {whole_names(session.log[i], names)}"
                 for i in range(last_own + 1, len(session.moves))]
-    assert expected and table.cover_recap() == expected
+    assert expected and table.cover_recap() == ("Since your last move:", expected)
     drawn = []
     real = theme.blit_text
     monkeypatch.setattr(theme, "blit_text", lambda surface, text, *a, **k: (
         drawn.append(text), real(surface, text, *a, **k))[1])
     table.draw_curtain(app.screen, table.layout["hand"].rect)
     assert "Since your last move:" in drawn and drawn[-1] == theme.fit(expected[-1], 14, 640)
+    drawn.clear()  # a low cover: the newest lines that fit, after a mark that there were more
+    monkeypatch.setattr(theme, "blit_text", lambda surface, text, *a, **k: (
+        drawn.append(text), real(surface, text, *a, **k))[1])
+    table.draw_curtain(app.screen, pygame.Rect(260, 500, 730, 120))
+    monkeypatch.setattr(theme, "blit_text", real)
+    assert len(expected) > 2
+    assert drawn[-3:] == ["Since your last move:", "…", theme.fit(expected[-1], 14, 640)]
     def unmoved(s: Session) -> list[int]:
         return [p for p in (0, 2) if not any(rules.to_move(b) == p for b in s.befores)]
 
     early = _session_to(config, 1, lambda s: s.moves and unmoved(s))  # a person who has not
     first = TelefunkenTable(app, config, early)  # moved yet is told the whole game
     first.viewer = unmoved(early)[0]
-    assert first.cover_recap() == [f"{i + 1}. {whole_names(line, names)}"
-                                   for i, line in enumerate(early.log)]
-    assert first._recap_heading == "So far:"
+    assert first.cover_recap() == ("So far:", [f"{i + 1}. {whole_names(line, names)}"
+                                               for i, line in enumerate(early.log)])
     fresh = TelefunkenTable(app, config, Session.new(config))
-    assert fresh.cover_recap() == []
+    assert fresh.cover_recap()[1] == []
     alone = TelefunkenTable(app, GameConfig("telefunken", (H, AI, AI, AI), 5, {}),
                             Session.new(GameConfig("telefunken", (H, AI, AI, AI), 5, {})))
-    assert alone.cover_recap() == []
+    assert alone.cover_recap() == ("", [])
