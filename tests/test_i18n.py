@@ -819,3 +819,15 @@ def test_a_gain_of_nothing_has_no_sign():
     root = pathlib.Path(__file__).resolve().parent.parent
     for path in root.glob("scenes/**/*.py"):  # every sign shown by ``signed``
         assert ":+d}" not in path.read_text(encoding="utf-8"), path
+
+
+def test_no_persian_yeh_carries_a_kasra():
+    """ی followed by a kasra (the ezafe written out, "بی‌بیِ هم‌خال") is drawn by the font
+    with the two dots of Arabic ي (pt88); Persian leaves the ezafe unwritten there."""
+    from pathlib import Path
+
+    po = Path(__file__).resolve().parent.parent / "game/locale/fa/LC_MESSAGES/parlour.po"
+    rules = Path(__file__).resolve().parent.parent / "assets/rules/fa"
+    texts = [po.read_text(encoding="utf-8")] + [p.read_text(encoding="utf-8")
+                                                for p in rules.glob("*.md")]
+    assert not any("\u06cc\u0650" in text for text in texts)
