@@ -380,7 +380,7 @@ def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
         else:
             out.append(word)
         depth = max(0, depth + word.count(LRI) - word.count(PDI))
-    out = _parenthesised(out)
+    out = _numbers_kept(_parenthesised(out))
     words: list[str] = []
     for word in out:
         if " " in word and _measure(word, size, style) > width:
@@ -388,6 +388,19 @@ def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
         else:
             words.append(word)
     return words
+
+
+def _numbers_kept(words: list[str]) -> list[str]:
+    """``words`` with a short number ("3", "3's", "۳،") joined to the word before it, so that
+    a line never begins with the number of "Seat 3" or "جایگاه ۳" (a hint ended one line
+    with «جایگاه» and began the next with «۳», pt88)."""
+    out: list[str] = []
+    for word in words:
+        if out and len(word) <= 4 and word.rstrip(":,.;،؛'’s").isdigit():  # (not "3♠")
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
 
 
 def _parenthesised(words: list[str]) -> list[str]:

@@ -831,3 +831,17 @@ def test_no_persian_yeh_carries_a_kasra():
     texts = [po.read_text(encoding="utf-8")] + [p.read_text(encoding="utf-8")
                                                 for p in rules.glob("*.md")]
     assert not any("\u06cc\u0650" in text for text in texts)
+
+
+@pytest.mark.parametrize("text", [
+    "Hint: add 8♠ to the group of Seat 3 (8♠ 8♥ 8♦) and then discard",
+    "راهنما: 8♠ را به گروه جایگاه ۳ (8♠ 8♥ 8♦) اضافه کنید و سپس دور بیندازید",
+])
+def test_a_line_never_begins_with_the_number_of_a_seat(app, text):
+    """A wrapped hint ended a line with «جایگاه» and began the next with «۳» (pt88)."""
+    from scenes import theme
+
+    for width in range(120, 420, 6):
+        lines = theme.wrap(text, 16, width)
+        assert not any(line.split(" ")[0][:1].isdigit() and i > 0
+                       and line.split(" ")[0] in ("3", "۳") for i, line in enumerate(lines)), lines
