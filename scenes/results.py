@@ -341,7 +341,8 @@ SCROLL_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 2, pygame.K_P
 """Keys that scroll the move list: a line, or (±2) a page."""
 
 
-SUMMARY_KEYS_AFTER = 0.6  # seconds a deal's summary stands before Enter or Space closes it
+SUMMARY_KEYS_AFTER = 1.5  # seconds a deal's summary stands before Enter or Space closes it
+# (0.6 s: an Enter pressed to draw as the computers ended the deal closed it unread, pt88)
 
 
 class DealSummary(Scene):
