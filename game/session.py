@@ -164,9 +164,7 @@ class Session:
             self._log_language = lang
             self._log = []
         for i in range(len(self._log), len(self.moves)):
-            before = self.befores[i]
-            self._log.append(self._describe(before, self.moves[i], self.rules.to_move(before),
-                                            timed=i in self.timed))
+            self._log.append(self._line(i))
         return self._log
 
     def last_turns(self) -> dict[int, list[int]]:
@@ -205,7 +203,7 @@ class Session:
         self.moves.append(move)
         self.befores.append(before)
         if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
-            self._log.append(self._describe(before, move, seat))
+            self._log.append(self._line(len(self.moves) - 1))
         if seat is not None and self.config.seats[seat].is_human:
             self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat,
                                            self.undo_blocked_by_reveal))
@@ -226,9 +224,7 @@ class Session:
             return
         self.timed.add(i)
         if i < len(self._log):
-            before = self.befores[i]
-            self._log[i] = self._describe(before, self.moves[i], self.rules.to_move(before),
-                                          timed=True)
+            self._log[i] = self._line(i)
 
     def undo(self) -> Any:
         """Go back to the last decision of a person (before their move); returns the state.
@@ -283,14 +279,14 @@ class Session:
                 names.append(f"Seat {i + 1}")
         return names
 
-    def _describe(self, before: Any, move: str, seat: int | None, timed: bool = False) -> str:
-        """One log line: the game's words module (in the player's language) when there is
-        one, else the engine's English ``describe`` with cards as the table shows them;
-        ``timed``: the clock made the move, and the line says so."""
-        text = self._describe_move(before, move)
-        return _("{line} (time ran out)").format(line=text) if timed else text
+    def _line(self, i: int) -> str:
+        """The log line of move ``i``; a move the clock made says so (``timed``)."""
+        text = self._describe(self.befores[i], self.moves[i])
+        return _("{line} (time ran out)").format(line=text) if i in self.timed else text
 
-    def _describe_move(self, before: Any, move: str) -> str:
+    def _describe(self, before: Any, move: str) -> str:
+        """One log line: the game's words module (in the player's language) when there is
+        one, else the engine's English ``describe`` with cards as the table shows them."""
         words = describer(self.key)
         if words is not None:
             try:
