@@ -129,3 +129,58 @@ def test_a_free_upcard_that_completes_the_contract_is_taken_whatever_the_samples
     assert search.candidates(view, legal, random.Random(0)) == ["take"]
     assert all(ai.choose(view, legal, "hard", random.Random(seed)) == "take" for seed in range(20))
     assert calls == []
+
+
+def _progress7_reference(hand):
+    """Deal 7's progress as first written (a Counter per run window): the measure that
+    ``ai._progress7`` (bit masks, remembered by the sorted hand) must give exactly."""
+    from collections import Counter
+    h = len(hand)
+    jokers = sum(1 for c in hand if c == t.JOKER)
+    naturals = [c for c in hand if c != t.JOKER]
+    held = [set() for _ in range(4)]
+    for c in naturals:
+        held[t.SUIT_OF[c]].add(t.VALUE[c])
+    for s in range(4):
+        if 1 in held[s]:
+            held[s].add(14)
+    best = (99, 0.0)
+    for length in range(7, 14):
+        others = h - 3 - length
+        if others < 0:
+            break
+        if others in (1, 2):
+            continue
+        for s in range(4):
+            for low in range(1, 16 - length):
+                got = held[s] & set(range(low, low + length))
+                need_run = length - len(got)
+                if need_run > best[0]:
+                    continue
+                rest = list(naturals)
+                for v in got:
+                    rest.remove(t.card(v, s))
+                ranks = Counter(t.VALUE[c] for c in rest)
+                trio = min(3, max(ranks.values(), default=0))
+                need_trio = 3 - trio
+                need_other = 0
+                if others:
+                    grouped = sum(n for n in ranks.values() if n >= 2) - trio
+                    need_other = max(0, others - max(0, grouped))
+                gaps = [n for n in (need_run, need_trio, need_other) if n > 0]
+                need = need_run + need_trio + need_other - min(jokers, len(gaps))
+                backup = 0.3 * sum(1 for n in ranks.values() if n >= 2)
+                if need < best[0] or need == best[0] and backup > best[1]:
+                    best = (need, backup)
+    return best
+
+
+def test_deal_7_progress_is_the_reference_measure_on_random_hands():
+    rng = random.Random(7)
+    pack = list(t.DECK)
+    for _ in range(600):
+        hand = rng.sample(pack, rng.randint(3, 27))
+        need, backup = ai._progress7(hand)
+        want = _progress7_reference(hand)
+        assert need == want[0] and backup == pytest.approx(want[1]), sorted(hand)
+        assert ai._progress7(list(reversed(hand))) == (need, backup)   # order is not part of it

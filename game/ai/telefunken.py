@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from game.rules import telefunken as rules
 
@@ -319,18 +320,28 @@ def _progress7(hand: Sequence[str]) -> tuple[int, float]:
 
     With ``h`` cards, going out after the next draw takes a trio, a run of ``L`` and further
     groups of ``h - 3 - L`` cards (none, or three or more), the last card discarded. Each
-    run window of each suit is tried; a joker fills one gap of one group.
+    run window of each suit is tried; a joker fills one gap of one group. Remembered by the
+    sorted hand (rollouts of deal 7 weigh the same hands again and again).
     """
+    return _progress7_sorted(tuple(sorted(hand)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _progress7_sorted(hand: tuple[str, ...]) -> tuple[int, float]:
     h = len(hand)
-    jokers = sum(1 for c in hand if c == JOKER)
-    naturals = [c for c in hand if c != JOKER]
-    held = [set() for _ in range(4)]
-    for c in naturals:
-        held[SUIT_OF[c]].add(VALUE[c])
-    for s in range(4):
-        if 1 in held[s]:
-            held[s].add(14)
-    best = (99, 0.0)
+    jokers = 0
+    held = [0, 0, 0, 0]       # per suit, a bit for each value held (an ace also as 14)
+    ranks = [0] * 14          # naturals of each value
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+            continue
+        v, s = VALUE[c], SUIT_OF[c]
+        ranks[v] += 1
+        held[s] |= 1 << v
+        if v == 1:
+            held[s] |= 1 << 14
+    best_need, best_backup = 99, 0.0
     for length in range(7, 14):
         others = h - 3 - length
         if others < 0:
@@ -338,28 +349,32 @@ def _progress7(hand: Sequence[str]) -> tuple[int, float]:
         if others in (1, 2):
             continue
         for s in range(4):
+            bits = held[s]
             for low in range(1, 16 - length):
-                window = set(range(low, low + length))
-                got = held[s] & window
-                need_run = length - len(got)
-                if need_run > best[0]:
+                got = bits & (((1 << length) - 1) << low)
+                need_run = length - got.bit_count()
+                if need_run > best_need:
                     continue
-                rest = list(naturals)
-                for v in got:
-                    rest.remove(rules.card(v, s))
-                ranks = Counter(VALUE[c] for c in rest)
-                trio = min(3, max(ranks.values(), default=0))
+                # the naturals left once the run's cards are taken out
+                trio = pairs = grouped = 0
+                for v in range(1, 14):
+                    n = ranks[v]
+                    if n and (got >> v & 1 or v == 1 and got >> 14 & 1):
+                        n -= 1
+                    if n >= 2:
+                        pairs += 1
+                        grouped += n
+                    if n > trio:
+                        trio = n
+                trio = min(3, trio)
                 need_trio = 3 - trio
-                need_other = 0
-                if others:
-                    grouped = sum(n for n in ranks.values() if n >= 2) - trio
-                    need_other = max(0, others - max(0, grouped))
-                gaps = [n for n in (need_run, need_trio, need_other) if n > 0]
-                need = need_run + need_trio + need_other - min(jokers, len(gaps))
-                backup = 0.3 * sum(1 for n in ranks.values() if n >= 2)
-                if need < best[0] or need == best[0] and backup > best[1]:
-                    best = (need, backup)
-    return best
+                need_other = max(0, others - max(0, grouped - trio)) if others else 0
+                gaps = (need_run > 0) + (need_trio > 0) + (need_other > 0)
+                need = need_run + need_trio + need_other - min(jokers, gaps)
+                backup = 0.3 * pairs
+                if need < best_need or need == best_need and backup > best_backup:
+                    best_need, best_backup = need, backup
+    return best_need, best_backup
 
 
 def _best_after(view: dict, cards: list[str]) -> float:
