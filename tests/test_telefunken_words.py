@@ -110,8 +110,10 @@ def test_a_lay_off_before_the_contract_is_explained(open_table, app, drive):
 
 def test_hints_name_cards_and_melds():
     state = laid_out()
-    assert words.hint(state, "add 7S to 0", names()) == "Hint: lay 7♠ off on Seat 2's set 7♥ 7♦ 7♣."
-    assert words.hint(state, "discard JH", names()) == "Hint: discard J♥."
+    assert words.hint(state, "add 7S to 0", names()) == ("Hint: lay 7♠ off on Seat 2's set 7♥ 7♦ "
+                                                         "7♣. Cards put down no longer count "
+                                                         "against you.")
+    assert words.hint(state, "discard JH", names()).startswith("Hint: discard J♥.")
     assert not CODE.search(words.hint(state, "meld 7H 7D 7C | 4D 5D 6D", names()))
 
 

@@ -532,3 +532,96 @@ def _without_all(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
         if c in rest:
             rest.remove(c)
     return rest
+
+
+# ---------------------------------------------------------------------------------------------
+# Why: a reason for the hint, in facts of the position
+
+
+def explain(view: dict, move: str) -> tuple[str, dict] | None:
+    """A true reason for ``move`` in ``view`` that a hint can give, as (key, numbers), or
+    None when no plain fact explains it (a choice the search made on its samples, say).
+
+    Keys: ``completes`` (the upcard or a buy completes the contract), ``closer`` (then
+    ``missing`` cards are missing), ``closer7`` (deal 7: closer to going out), ``no_help``
+    (the upcard does not improve the hand), ``not_closer`` (a buy would not bring the
+    contract closer), ``danger`` (a player who melded holds at most two cards), ``chips``
+    (only ``chips`` left before deal 7), ``far`` (``missing`` still missing with the buy),
+    ``unneeded`` (the contract does not need the card; ``points`` it counts),
+    ``unneeded7`` (deal 7: the card going out needs least), ``costliest`` (after melding,
+    the card in hand that counts most, ``points``), ``out`` (the move empties the hand),
+    ``last`` (it leaves one card, the discard that goes out),
+    ``contract`` (the first meld: the deal's contract), ``shed`` (cards put down or laid off
+    no longer count), ``joker`` (the freed joker comes to the hand).
+    """
+    parts = move.split()
+    if not parts:
+        return None
+    verb = parts[0]
+    seat = view["seat"]
+    hand = list(view["hands"][seat])
+    deal = view["deal"]
+    melded = view["melded"][seat]
+    if verb in ("take", "buy", "pass") and view["discard"] and not melded:
+        before, after = buy_progress(view, hand)
+        if verb == "pass":
+            return _why_pass(view, before[0], after[0])
+        if after[0] < before[0]:
+            if deal == 7:
+                return "closer7", {}
+            return ("completes", {}) if after[0] == 0 else ("closer", {"missing": after[0]})
+        return None
+    if (verb == "draw" and view.get("first_turn") and view["discard"] and not melded
+            and seat == (view["dealer"] + 1) % view["players"]):   # (the upcard was free)
+        return ("no_help", {}) if take_gain(view, hand) <= 0 else None
+    if verb == "discard" and len(parts) == 2:
+        return _why_discard(view, hand, parts[1])
+    if verb in ("meld", "add"):
+        cards = [c for c in parts[1:parts.index("to") if "to" in parts else None] if c != "|"]
+        if len(cards) >= len(hand) - 1:   # (the last card, if any, is then discarded)
+            return ("out", {}) if len(cards) == len(hand) else ("last", {})
+        return ("contract", {}) if verb == "meld" and not melded else ("shed", {})
+    if verb == "swap":
+        return "shed", {}
+    if verb == "free":
+        return "joker", {}
+    return None
+
+
+def _why_pass(view: dict, before: int, after: int) -> tuple[str, dict] | None:
+    seat = view["seat"]
+    if after >= before:
+        return "not_closer", {}
+    if any(view["melded"][s] and view["hand_counts"][s] <= 2
+           for s in range(view["players"]) if s != seat):
+        return "danger", {}
+    chips = view["chips"][seat]
+    if view["deal"] < rules.DEALS and chips <= RESERVE and after > 0:
+        return "chips", {"chips": chips}
+    if view["deal"] < rules.DEALS and before > BUY_NEED:
+        return "far", {"missing": after}
+    return None
+
+
+def _why_discard(view: dict, hand: list[str], c: str) -> tuple[str, dict] | None:
+    if c not in hand:
+        return None
+    if len(hand) == 1:
+        return "out", {}
+    points = rules.penalty(c)
+    if view["melded"][view["seat"]]:
+        naturals = [x for x in hand if x != JOKER]
+        if c != JOKER and not _fits_table(view, c) and points == max(
+                rules.penalty(x) for x in naturals):
+            return "costliest", {"points": points}
+        return None
+    deal = view["deal"]
+    if deal == 7:
+        need = _progress7(_without(hand, c))[0]
+        if need <= min(_progress7(_without(hand, x))[0] for x in set(hand)):
+            return "unneeded7", {}
+        return None
+    seen = _seen(view)
+    if c != JOKER and _progress(_without(hand, c), deal, seen)[0] <= _progress(hand, deal, seen)[0]:
+        return "unneeded", {"points": points}
+    return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from game.ai.telefunken import explain
 from game.card_words import pretty_cards
 from game.i18n import N_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
@@ -593,6 +594,71 @@ def engine_words(reason: str) -> str:
 # -- hints, banners, buttons -------------------------------------------------------------------
 
 def hint(state, move: str, names: Sequence[str]) -> str:
+    """A move in words for a hint, and why when a plain fact says it: "Hint: buy the
+    discard (1 chip). It completes your contract." (``game.ai.telefunken.explain``)."""
+    text = _hint_move(state, move, names)
+    seat = rules.to_move(state)
+    if seat is None:
+        return text
+    reason = why(explain(rules.view(state, seat), move))
+    return f"{text} {reason}" if reason else text
+
+
+def why(reason: tuple[str, dict] | None) -> str:
+    """The sentence of a hint's reason (``explain``'s key and numbers); "" for none."""
+    if reason is None:
+        return ""
+    key, data = reason
+    if key == "completes":
+        return _("It completes your contract.")
+    if key == "closer":
+        return ngettext("Then {count} card is missing for your contract.",
+                        "Then {count} cards are missing for your contract.",
+                        data["missing"]).format(count=num(data["missing"]))
+    if key == "closer7":
+        return _("It brings you closer to going out.")
+    if key == "no_help":
+        return _("The upcard does not help your hand.")
+    if key == "not_closer":
+        return _("It does not bring your contract closer.")
+    if key == "danger":
+        return _("A player who has melded is about to go out: cards you buy may be left in "
+                 "your hand.")
+    if key == "chips":
+        return ngettext("Only {count} chip is left: keep it for the later deals.",
+                        "Only {count} chips are left: keep them for the later deals.",
+                        data["chips"]).format(count=num(data["chips"]))
+    if key == "far":
+        return ngettext("Even with it, {count} card is missing for your contract.",
+                        "Even with it, {count} cards are missing for your contract.",
+                        data["missing"]).format(count=num(data["missing"]))
+    if key == "unneeded":
+        if data["points"] >= 10:
+            return ngettext("Your contract does not need it, and in your hand it would cost "
+                            "{count} point.",
+                            "Your contract does not need it, and in your hand it would cost "
+                            "{count} points.", data["points"]).format(count=num(data["points"]))
+        return _("Your contract does not need it.")
+    if key == "unneeded7":
+        return _("Of your cards, going out needs it least.")
+    if key == "costliest":
+        return ngettext("It is the card in your hand that counts most ({count} point).",
+                        "It is the card in your hand that counts most ({count} points).",
+                        data["points"]).format(count=num(data["points"]))
+    if key == "out":
+        return _("You go out with it.")
+    if key == "last":
+        return _("Then your last card is your discard, and you go out.")
+    if key == "contract":
+        return _("That is this deal's contract.")
+    if key == "shed":
+        return _("Cards put down no longer count against you.")
+    if key == "joker":
+        return _("The joker comes to your hand.")
+    return ""
+
+
+def _hint_move(state, move: str, names: Sequence[str]) -> str:
     """A move in words for a hint: "Lay 7♥ off on Seat 2's run 4♥ 5♥ 6♥"."""
     parts = move.split()
     verb, rest = (parts[0], parts[1:]) if parts else ("", [])
