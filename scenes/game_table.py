@@ -222,6 +222,19 @@ class GameTable(TableScene):
         super().resume()
         if self.world is not None and self.world.alive:
             self.refresh()  # a setting changed meanwhile (Undo between people) shows at once
+            self._say_hint_again()
+
+    def _say_hint_again(self) -> None:
+        """The hint's words come back with the table: the pause menu puts the table's
+        messages away, and its glow stood alone after Resume (pt91). Said again, in the
+        language of the moment (Settings may have changed it)."""
+        if self.hint is None or self._hint_toast is None or self._hint_toast in self.app.toasts:
+            return
+        move = self.hint[0]
+        if self.is_legal(move):
+            self._apply_hint(move)
+        else:
+            self.clear_hint()
 
     def busy(self) -> bool:
         """The computer waits while the table animates or holds something up to read, and

@@ -138,3 +138,23 @@ def test_the_h_key_on_the_computers_turn_says_hints_come_on_yours(app, drive):
     drive.step(1)
     assert table.rules.human_to_move()
     assert [t.text for t in app.toasts] == ["Another message."]
+
+
+def test_the_hints_words_come_back_when_the_pause_menu_closes(app, drive):
+    """The pause menu puts the table's messages away; after Resume the hint's glow stood
+    alone, without its words (pt91). They are said again, with the glow."""
+    config = GameConfig("zertz", (H, AI), 5, {})
+    table = ZertzTable(app, config, Session.new(config))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.key(pygame.K_h)
+    drive.step_until(lambda: table.hint is not None, 600)
+    said = table._hint_toast.text
+    assert said.startswith("Hint: ")
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert app.scenes.top is not table and said not in [t.text for t in app.toasts]
+    drive.key(pygame.K_ESCAPE)   # Resume
+    drive.settle()
+    assert app.scenes.top is table and table.hint is not None
+    assert said in [t.text for t in app.toasts]

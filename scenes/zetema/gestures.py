@@ -86,9 +86,13 @@ class ZetemaGestures:
         return move, title
 
     def confirm_meld(self) -> None:
-        move, _ = self.selection_meld()
+        """Meld pressed: the combination chosen is declared; greyed, it says why not (a click
+        on it said nothing, pt91)."""
+        move, why = self.selection_meld()
         if move is not None:
             self.rules.submit(move)
+        elif why:
+            self.app.toast(why, seconds=2.5)
 
     def clear_selection(self) -> None:
         for pair in list(self.selection):

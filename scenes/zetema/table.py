@@ -318,6 +318,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             clear = theme.mirror(pygame.Rect(zone.right - 170, zone.y + 94, 156, 42), zone)
             buttons.append(Button(meld, words.meld_button(), self.confirm_meld,
                                   enabled=move is not None, primary=True, size=18))
+            buttons[-1].answers_disabled = True  # (greyed, a click says why: ``confirm_meld``)
             buttons.append(Button(clear, words.clear_button(), self.clear_selection,
                                   enabled=bool(self.selection), size=16))
         hand = self.layout["hand"].rect
