@@ -169,7 +169,11 @@ class ResultsOverlay(Scene):
             self._pointer_seen = True
         if self.widgets.handle(event):
             return
-        if event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
+        from scenes.game_table import is_undo_key  # (the table's module imports this one)
+
+        if is_undo_key(event):  # (it said nothing over the results, while it spoke before
+            self.app.toast(_("The game is over: nothing to undo."))  # they opened: pt89)
+        elif event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
             self._scroll_by(event.dy * 3)
         elif event.kind == "key" and event.key in (pygame.K_HOME, pygame.K_END):
             self._scroll_by(len(self._lines) if event.key == pygame.K_HOME else -len(self._lines))

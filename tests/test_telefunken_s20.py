@@ -229,7 +229,7 @@ def test_twins_in_a_list_of_cards_are_counted():
     assert describe(state, "add JC JC to 1", NAMES) == (
         "You added two J♣ to Seat 2's set J♠ J♠ J♦")
     assert describe(state, "add JC to 1", NAMES) == "You added J♣ to Seat 2's set J♠ J♠ J♦"
-    assert words.hint(state, "add JC JC to 1", NAMES) == (
+    assert words.hint(state, "add JC JC to 1", NAMES).startswith(
         "Hint: lay two J♣ off on Seat 2's set J♠ J♠ J♦.")
     assert words.hint(state, "exchange 7H 7H JK", NAMES) == (
         "Hint: give back two 7♥ and a joker.")

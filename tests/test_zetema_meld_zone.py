@@ -37,8 +37,8 @@ def test_the_hint_gives_way_to_the_name_of_the_cards_chosen(app, drive, monkeypa
                                             ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
     table._apply_hint("meld flush 2H 4H 6H 8H 10H QH")
     drive.step(2)
-    hint = "Hint: declare a flush (2♥ 4♥ 6♥ 8♥ 10♥ Q♥)."
-    assert prompt_drawn(app, table, monkeypatch) == [hint]
+    hint = "Hint: declare a flush (2♥ 4♥ 6♥ 8♥ 10♥ Q♥). It scores 30 points."
+    assert " ".join(prompt_drawn(app, table, monkeypatch)) == hint
     drive.click(drive.center_of(hand_ent(table, "2H")))
     drive.settle()
     assert table.hint is not None  # (one of its cards: the hint stays)
@@ -51,7 +51,7 @@ def test_the_hint_gives_way_to_the_name_of_the_cards_chosen(app, drive, monkeypa
     assert prompt_drawn(app, table, monkeypatch) == ["Flush · 30 points"]
     table.clear_selection()
     drive.settle()
-    assert prompt_drawn(app, table, monkeypatch) == [hint]  # nothing chosen: the hint again
+    assert " ".join(prompt_drawn(app, table, monkeypatch)) == hint  # nothing chosen: the hint again
 
 
 def test_a_shown_melds_tag_keeps_off_the_zones_words_and_the_chosen_card(app, drive,

@@ -35,3 +35,31 @@ def test_the_greyed_meld_button_says_why_when_clicked(app):
     drive.settle()
     assert [t.text for t in app.toasts] == [why]
     assert table.session.moves == [] and sorted(c for c, _ in table.selection) == ["9D", "AS"]
+
+
+def test_a_hint_says_what_its_move_scores():
+    """The hint at the top of the meld zone says what a combination scores, and that a
+    discard lays the last card of its rank (a zetema and its points)."""
+    from game.rules import zetema as rules
+    from scenes.zetema import words
+
+    data = rules.dump(rules.new_game(2, seed=3))
+    hand = data["hands"][1]
+    stock = data["stock"]
+    for code in ("9H", "9D", "9C", "9S"):  # four nines on their pile, the fifth in hand
+        for where in (hand, stock):
+            if code in where:
+                where.remove(code)
+                break
+    data["piles"]["9"] = ["9H", "9D", "9C", "9S"]
+    stock.remove("9S")
+    stock.append(hand.pop())   # (a hand holds at most seven)
+    hand.append("9S")
+    state = rules.load(data)
+    assert words.hint("discard 9S", state) == (
+        "Hint: discard 9♠ onto the pile of its rank. It is the last of the nines: a zetema, "
+        "+5 points.")
+    assert words.hint("discard 8S", state) == "Hint: discard 8♠ onto the pile of its rank."
+    assert words.hint("meld straightflush 2H 3H 4H 5H 6H 7H", state).endswith(
+        "It scores 50 points.")
+    assert words.hint("meld marriage KH QH@pile", state).endswith("It scores 10 points.")

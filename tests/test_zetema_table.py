@@ -910,7 +910,8 @@ def test_the_hint_is_said_at_the_top_of_the_meld_zone_not_over_its_cards(open_ta
     before = list(app.toasts)
     table._apply_hint("meld flush 2H 4H 6H 8H 10H QH")
     drive.step(3)
-    assert table.meld_prompt() == "Hint: declare a flush (2♥ 4♥ 6♥ 8♥ 10♥ Q♥)."
+    assert table.meld_prompt() == ("Hint: declare a flush (2♥ 4♥ 6♥ 8♥ 10♥ Q♥). It scores 30 "
+                                   "points.")
     assert not [t for t in app.toasts if t not in before and t.text.startswith("Hint")]
     table.clear_hint()
     assert not table.meld_prompt().startswith("Hint")

@@ -255,6 +255,20 @@ def score_words(features: list[str], score: int, width: int = 600) -> str:
                     score).format(sum=" + ".join(values), points=points)
 
 
+def win_subtitle(features: list[str], score: int, width: int = 600) -> str:
+    """The results' lines under the title of a win: the features, then the score's
+    arithmetic. When the arithmetic with every feature's name does not fit one line, it
+    takes both lines alone (it named no feature, "Score: 8 + 1 + 1 + 2 = 12 points", under
+    features listed in another order: which number was whose, a newcomer could not tell,
+    pt89); features too many even for two lines keep the short forms."""
+    real = [f for f in features if f != PLAIN_WIN]
+    named = ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
+                     score).format(sum=arithmetic(real).rsplit(" = ", 1)[0], points=num(score))
+    if len(real) > 1 and len(theme.wrap(named, 18, width)) == 2:
+        return named
+    return feature_words(features, width) + "\n" + score_words(features, score, width)
+
+
 def settlement_cells(res: dict, seat: int) -> tuple[str, str]:
     """(points, what happens) for ``seat`` in the settlement of ``res``."""
     pay = res["settlement"][seat]

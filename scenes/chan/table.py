@@ -516,10 +516,27 @@ class ChanTable(CardTable):
             return
         if event.kind == "down" and event.button == 1 and selected is not None:
             self._reselect(event.pos, selected)
+        if event.kind == "down" and event.button == 1 and self.drag.held is None:
+            older = self._older_gate_card(event.pos)
+            if older is not None:  # (it did nothing, without a word: pt89)
+                self.app.toast(words.older_gate_card(older), seconds=2.5)
         if (event.kind == "up" and event.button == 1 and self.drag.held is not None
                 and self.drag.held == self.live_entity() and not self._over_target(event.pos)):
             self.refuse(self._live_hint(), None)  # dropped on nothing: still say why
         super().handle(event)
+
+    def _older_gate_card(self, pos: tuple[int, int]) -> str | None:
+        """The face of the gate card pressed at ``pos`` on your turn to take, when it is not
+        the live card (only the live card can be taken); None otherwise."""
+        live = self.live_entity()
+        if not self.mine or live is None or self.state.phase not in TAKING_PHASES:
+            return None
+        for seat in range(4):
+            cards = self.sync.entities(f"gate_{seat}")
+            for code, ent in reversed(cards):  # the newest card lies on top
+                if self._card_rect(ent).collidepoint(pos):
+                    return None if ent == live else words.card(code)
+        return None
 
     def _reselect(self, pos: tuple[int, int], selected: int) -> None:
         """With a hand card selected, a press on another card of yours selects that card
@@ -816,8 +833,7 @@ class ChanTable(CardTable):
             title, subtitle = words.result_title(None, False), words.draw_subtitle()
         else:
             title = words.result_title(self.seat_name(winner), self.is_you(winner))
-            subtitle = (panels.feature_words(res["features"]) + "\n"
-                        + panels.score_words(res["features"], res["score"]))
+            subtitle = panels.win_subtitle(res["features"], res["score"])
         rows = []
         for s in range(4):
             seat = self.config.seats[s]

@@ -141,6 +141,12 @@ def wins_hand(face: str) -> str:
     return _("{card} wins your hand: press Ù! (or U).").format(card=card(face))
 
 
+def older_gate_card(face: str) -> str:
+    """A gate card pressed that is not the live card."""
+    return _("{card} was discarded earlier: only the live card (marked “live card”) can be "
+             "taken.").format(card=face)
+
+
 def cannot_take_now(face: str) -> str:
     return _("You cannot take {card} now.").format(card=card(face))
 

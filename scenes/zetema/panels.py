@@ -303,7 +303,7 @@ class ZetemaPanels:
         # the zone names them as always (it went on saying the hint over the cards chosen)
         if self.hint is not None and (state.phase != "meld" or sorted(
                 t for t, _ in self.selection) == self.chosen_at_hint):
-            return words.hint(self.hint[0])
+            return words.hint(self.hint[0], state)
         if self.leading_seat() is not None:  # (it told a computer's discard before the
             # card set off, its panel still holding the card)
             return words.waiting_prompt(self.seat_name(self.leading_seat()))

@@ -256,12 +256,30 @@ def discard_refusal(state: rules.State, code: str, engine_reason: str) -> str:
 
 # -- hints, banners, labels ----------------------------------------------------------------------
 
-def hint(move: str) -> str:
+def hint(move: str, state: rules.State | None = None) -> str:
+    """A move in words for a hint, and with ``state`` what it brings when it scores: "Hint:
+    discard 9♠ onto the pile of its rank. It is the fifth nine: a zetema, +5 points."."""
     parts = move.split()
     if parts[0] == "discard" and len(parts) > 1:
-        return _("Hint: discard {card} onto the pile of its rank.").format(card=card(parts[1]))
+        text = _("Hint: discard {card} onto the pile of its rank.").format(card=card(parts[1]))
+        rank = rules.CARD_RANK.get(parts[1])
+        if (state is not None and rank is not None
+                and len(state.piles[rank]) == rules.PER_RANK - 1):
+            points = rules.ZETEMA_POINTS[rank]
+            text += " " + ngettext("It is the last of the {rank}: a zetema, +{count} point.",
+                                   "It is the last of the {rank}: a zetema, +{count} points.",
+                                   points).format(rank=rank_plural(rank), count=num(points))
+        return text
     if parts[0] == "meld" and len(parts) > 2:
-        return _("Hint: declare {meld}.").format(meld=meld_phrase(parts[1], parts[2:]))
+        text = _("Hint: declare {meld}.").format(meld=meld_phrase(parts[1], parts[2:]))
+        if state is not None:
+            try:
+                points = rules.meld_value(parts[1], parts[2:])
+            except (KeyError, ValueError):
+                return text
+            text += " " + ngettext("It scores {count} point.", "It scores {count} points.",
+                                   points).format(count=num(points))
+        return text
     return _("Hint: {move}.").format(move=pretty_cards(move))
 
 
