@@ -84,3 +84,13 @@ def test_drawing_instead_of_a_useless_free_upcard_says_it_does_not_help():
     s = load(["7H 7D 7C 9S 9C 4D 2H 5S 8S JD QH", *OTHERS], deal=2, phase="draw",
              discard=("9H",), first_turn=True, dealer=3, to_move=0)
     assert hint(s, "take") == "Hint: take the upcard. It completes your contract."
+
+
+def test_cards_given_back_in_deal_6_are_each_alone_in_their_rank():
+    view = {"seat": 0, "deal": 6, "melded": [False] * 4, "discard": [],
+            "hands": [["AS", "2S", "2D", "3H", "3D", "6D", "9S", "9H", "JD", "KS", "JK"], 11, 11, 11]}
+    assert ai.explain(view, "exchange AS 6D JD KS") == ("alone", {})
+    assert words.why(("alone", {})) == "None of them has another card of its rank in your hand."
+    assert ai.explain(view, "exchange AS 2S") is None       # 2♠ has 2♦ beside it
+    assert ai.explain(view, "exchange JK") is None
+    assert ai.explain(view, "exchange") is None             # (nothing given back)

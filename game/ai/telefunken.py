@@ -552,7 +552,8 @@ def explain(view: dict, move: str) -> tuple[str, dict] | None:
     the card in hand that counts most, ``points``), ``out`` (the move empties the hand),
     ``last`` (it leaves one card, the discard that goes out),
     ``contract`` (the first meld: the deal's contract), ``shed`` (cards put down or laid off
-    no longer count), ``joker`` (the freed joker comes to the hand).
+    no longer count), ``joker`` (the freed joker comes to the hand), ``alone`` (deal 6:
+    each card given back is the only one of its rank in the hand).
     """
     parts = move.split()
     if not parts:
@@ -581,6 +582,11 @@ def explain(view: dict, move: str) -> tuple[str, dict] | None:
         if len(cards) >= len(hand) - 1:   # (the last card, if any, is then discarded)
             return ("out", {}) if len(cards) == len(hand) else ("last", {})
         return ("contract", {}) if verb == "meld" and not melded else ("shed", {})
+    if verb == "exchange" and len(parts) > 1:
+        ranks = Counter(VALUE[c] for c in hand if c != JOKER)
+        if all(c != JOKER and ranks[VALUE[c]] == 1 for c in parts[1:]):
+            return "alone", {}
+        return None
     if verb == "swap":
         return "shed", {}
     if verb == "free":

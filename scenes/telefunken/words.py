@@ -655,6 +655,8 @@ def why(reason: tuple[str, dict] | None) -> str:
         return _("Cards put down no longer count against you.")
     if key == "joker":
         return _("The joker comes to your hand.")
+    if key == "alone":
+        return _("None of them has another card of its rank in your hand.")
     return ""
 
 
