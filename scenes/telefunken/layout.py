@@ -150,25 +150,33 @@ MELD_STEP = 0.45  # a meld's cards overlap: each stands this many card widths fr
 def meld_slots(rect: pygame.Rect, melds, owners_order: list[int]) -> Placed:
     """The melds on the table: one row (wrapping) per owner in ``owners_order``, with cards
     as large as ``MELD_WIDTHS`` allows while every row stays on the table (``card_w``).
-    When no width keeps one column of rows on the table (five or six seats with melds),
-    two columns side by side, each half the table's width with its own label strip, the
-    owners in order down the first column, then down the second; the cards again as large
-    as fits."""
+    When two columns side by side hold larger cards than one (five or six seats with
+    melds), or no width keeps one column on the table, the rows stand in two columns, each
+    half the table's width with its own label strip, the owners in order down the first
+    column, then down the second; the cards again as large as fits."""
+    one = None
     for width in MELD_WIDTHS:
         placed = _meld_rows(rect, melds, owners_order, width)
         if _overflow(placed, rect) == 0:
-            return placed
+            one = placed
+            break
+    if one is not None and one.card_w == MELD_WIDTHS[0]:
+        return one
     tried = [placed]
     owners = [o for o in owners_order if any(m.owner == o for m in melds)]
     if len(owners) > 1:
         half = (len(owners) + 1) // 2  # (the first column takes the odd owner)
         splits = sorted(range(1, len(owners)), key=lambda k: (abs(k - half), -k))
         for width in MELD_WIDTHS:
+            if one is not None and width <= one.card_w:
+                break  # (one column holds cards as large: it stays)
             for k in splits:  # as even as fits: an owner with long rows may need a column
                 placed = _meld_columns(rect, melds, owners[:k], owners[k:], width)
                 if _overflow(placed, rect) == 0:
-                    return placed
-                tried.append(placed)
+                    return placed  # larger cards than one column allows (five seats' rows
+                tried.append(placed)  # of 32 px cards beside an empty half table: pt90)
+    if one is not None:
+        return one
     # Not even two columns of the smallest cards stay on the table (very many melds):
     # the layout that spills least, the larger cards of equals.
     return min(tried, key=lambda p: (_overflow(p, rect), -p.card_w))
