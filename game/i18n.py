@@ -101,6 +101,37 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
+YOU = "you"
+"""The context of a sentence said of the person at the screen ("You drew from the stock"),
+beside the same sentence said of another seat: a language whose verbs agree with the
+person (Persian) says the two differently, where English says only the name."""
+
+
+def is_you(name: str) -> bool:
+    """Is this seat name the single person at the screen ("You" in any language)?"""
+    return name in ("You", _("You"))
+
+
+def Y_(you: bool, message: str) -> str:
+    """``message`` said of the person at the screen (``you``) or of another seat: the
+    catalogues hold it twice, plain and in the context ``YOU`` (the extraction makes both);
+    a "you" form not yet translated falls back to the plain one."""
+    if you:
+        said = _translations.pgettext(YOU, message)
+        if said != message:
+            return said
+    return _translations.gettext(message)
+
+
+def nY_(you: bool, singular: str, plural: str, n: int) -> str:
+    """``Y_`` with a count (``ngettext``)."""
+    if you:
+        said = _translations.npgettext(YOU, singular, plural, n)
+        if said not in (singular, plural):
+            return said
+    return _translations.ngettext(singular, plural, n)
+
+
 def NP_(context: str, message: str) -> str:
     """Mark ``message`` for translation in ``context``; translate it with ``pgettext`` later."""
     return message

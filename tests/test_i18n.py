@@ -662,6 +662,39 @@ def test_a_word_can_be_translated_per_game_with_a_context():
     assert i18n.pgettext("chan", "Draw") == "Draw"
 
 
+def test_a_sentence_said_of_you_has_its_own_translation_where_verbs_agree():
+    """Persian verbs agree with the person: "You drew from the stock" and "Seat 2 drew from
+    the stock" are two sentences there (the log spoke in verbless phrases instead). A sentence
+    marked ``Y_`` is extracted plain and in the context "you"; English says both alike."""
+    from game.rules import telefunken as t
+    from game.words import telefunken as words
+
+    messages = catalogues.extract()
+    assert "{name} drew from the stock" in messages
+    assert "you\x04{name} drew from the stock" in messages
+    assert "you\x04{player} discarded {card}" in messages     # (Zetema's too)
+    state = t.new_game(3, seed=1)
+    while state.phase != "draw":
+        state = t.play(state, t.legal_moves(state)[0])
+    seat = state.seat
+    names = ["Seat 1", "Seat 2", "Seat 3"]
+    assert words.describe(state, "draw", names) == f"Seat {seat + 1} drew from the stock"
+    you_names = list(names)
+    you_names[seat] = "You"
+    assert words.describe(state, "draw", you_names) == "You drew from the stock"
+    try:
+        i18n.set_language("fa")
+        theirs = words.describe(state, "draw", names)
+        you_names[seat] = i18n._("You")
+        yours = words.describe(state, "draw", you_names)
+        assert yours != theirs.replace(names[seat], you_names[seat])   # another verb form
+        assert i18n._("You") in yours
+        assert i18n.Y_(False, "{name} went out!") != i18n.Y_(True, "{name} went out!")
+    finally:
+        i18n.set_language("en")
+    assert i18n.Y_(True, "{name} went out!") == i18n.Y_(False, "{name} went out!")
+
+
 def test_no_persian_message_uses_the_middle_dot():
     """A middle dot between numbers reads as the Persian zero (۰): "۷ · ۰" looks like "۷۰".
     Persian messages separate with "،" or "؛" instead."""

@@ -44,8 +44,11 @@ HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),
     "vi": ("Vietnamese", "nplurals=1; plural=0;"),
 }
-KEYWORDS = ("_", "N_", "ngettext", "pgettext", "npgettext", "NP_")
+KEYWORDS = ("_", "N_", "ngettext", "pgettext", "npgettext", "NP_", "Y_", "nY_")
 CONTEXT_KEYWORDS = ("pgettext", "npgettext", "NP_")
+YOU_KEYWORDS = ("Y_", "nY_")
+YOU = "you"  # (game.i18n.YOU)
+"""Said of you or of another seat (``game.i18n.Y_``): extracted plain and in the "you" context."""
 CONTEXT_SEP = "\x04"
 """A message with a context (``msgctxt``) is keyed "context\\x04msgid", as gettext's .mo has it."""
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -88,17 +91,21 @@ def extract(sources: tuple[str, ...] = SOURCES) -> dict[str, Message]:
         for call in calls:
             args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
                     for a in call.args]
-            context = None
+            contexts: tuple[str | None, ...] = (None,)
             if call.func.id in CONTEXT_KEYWORDS:
-                context, args = (args[0] if args else None), args[1:]
-                if context is None:
+                contexts, args = ((args[0],) if args else (None,)), args[1:]
+                if contexts[0] is None:
                     continue
+            elif call.func.id in YOU_KEYWORDS:
+                contexts, args = (None, YOU), args[1:]   # (its first argument: whether you)
             if not args or args[0] is None:
                 continue
-            plural = args[1] if call.func.id in ("ngettext", "npgettext") and len(args) > 1 else None
-            key = args[0] if context is None else f"{context}{CONTEXT_SEP}{args[0]}"
-            message = messages.setdefault(key, Message(key, plural))
-            message.where.append(f"{rel}:{call.lineno}")
+            plural = (args[1] if call.func.id in ("ngettext", "npgettext", "nY_") and len(args) > 1
+                      else None)
+            for context in contexts:
+                key = args[0] if context is None else f"{context}{CONTEXT_SEP}{args[0]}"
+                message = messages.setdefault(key, Message(key, plural))
+                message.where.append(f"{rel}:{call.lineno}")
     return messages
 
 

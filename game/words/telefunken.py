@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.card_words import join_list, pretty_cards
-from game.i18n import N_, _, is_rtl, ngettext, num
+from game.i18n import N_, Y_, _, is_rtl, is_you, num, nY_
 from game.rules import telefunken as rules
 
 LRI, PDI = "\u2066", "\u2069"  # a left-to-right isolate inside a right-to-left sentence
@@ -72,12 +72,13 @@ def with_stock_card(events) -> bool:
 def bought_words(name: str, card: str, chips: int, extra: bool = True) -> str:
     """A buy in words (the move log, the table's banner); ``extra``: with the card from
     the stock that came with it."""
+    you = is_you(name)
     if extra:
-        text = ngettext("{name} bought {card} and a card from the stock ({count} chip left)",
+        text = nY_(you, "{name} bought {card} and a card from the stock ({count} chip left)",
                         "{name} bought {card} and a card from the stock ({count} chips left)",
                         chips)
     else:
-        text = ngettext("{name} bought {card} ({count} chip left)",
+        text = nY_(you, "{name} bought {card} ({count} chip left)",
                         "{name} bought {card} ({count} chips left)", chips)
     return text.format(name=name, card=cards_text([card]), count=num(chips))
 
@@ -149,17 +150,18 @@ def joker_after(before, event) -> str | None:
 def _melded_words(who: str, event) -> str:
     """A meld in words, and what each joker of its runs stands for: "You melded joker 7♥
     8♥ (the joker as 6♥)" (a joker in a set stands for the set's rank: nothing to say)."""
+    you = is_you(who)
     groups = groups_text(event.groups)
     stands = [c for c in map(joker_stands_for, event.groups) if c is not None]
     if not stands:
-        return (_("{name} made the contract: {groups}") if event.contract
-                else _("{name} melded {groups}")).format(name=who, groups=groups)
+        return (Y_(you, "{name} made the contract: {groups}") if event.contract
+                else Y_(you, "{name} melded {groups}")).format(name=who, groups=groups)
     if event.contract:
-        text = ngettext("{name} made the contract: {groups} (the joker as {cards})",
+        text = nY_(you, "{name} made the contract: {groups} (the joker as {cards})",
                         "{name} made the contract: {groups} (the jokers as {cards})",
                         len(stands))
     else:
-        text = ngettext("{name} melded {groups} (the joker as {cards})",
+        text = nY_(you, "{name} melded {groups} (the joker as {cards})",
                         "{name} melded {groups} (the jokers as {cards})", len(stands))
     return text.format(name=who, groups=groups, cards=stands_text(stands))
 
@@ -172,64 +174,65 @@ def describe(before, move: str, names: Sequence[str]) -> str:
     """What ``move`` did, in a sentence of the current language."""
     _after, events = rules.play_events(before, move)
     who = _name(before.seat, names)
+    you = is_you(who)
     text = ""
     for e in events:
         if isinstance(e, rules.BonusCard):
             text = _("{move}: an exact cut, and a bonus card").format(move=text)
         elif isinstance(e, rules.Cut):
             if e.kept:
-                text = _("{name} cut {count} cards, keeping {cards}").format(
+                text = Y_(you, "{name} cut {count} cards, keeping {cards}").format(
                     name=who, count=num(e.lifted), cards=card_list(e.kept, counted=True))
             else:
-                text = _("{name} cut {count} cards").format(name=who, count=num(e.lifted))
+                text = Y_(you, "{name} cut {count} cards").format(name=who, count=num(e.lifted))
         elif isinstance(e, rules.Exchanged) and not e.count:
-            text = _("{name} gave no card back").format(name=who)
+            text = Y_(you, "{name} gave no card back").format(name=who)
         elif isinstance(e, rules.Exchanged):
-            text = ngettext("{name} gave back {count} card", "{name} gave back {count} cards",
+            text = nY_(you, "{name} gave back {count} card", "{name} gave back {count} cards",
                             e.count).format(name=who, count=num(e.count))
         elif isinstance(e, rules.UpcardTaken):
-            text = _("{name} took the upcard {card}").format(name=who, card=_cards([e.card]))
+            text = Y_(you, "{name} took the upcard {card}").format(name=who, card=_cards([e.card]))
         elif isinstance(e, rules.Bought):
             text = bought_words(who, e.card, e.chips, with_stock_card(events))
         elif isinstance(e, rules.Passed):
-            text = _("{name} did not buy {card}").format(name=who, card=_cards(before.discard[-1:]))
+            text = Y_(you, "{name} did not buy {card}").format(name=who, card=_cards(before.discard[-1:]))
         elif isinstance(e, rules.Melded):
             text = _melded_words(who, e)
         elif isinstance(e, rules.LaidOff):
             meld = meld_words(before.melds[e.meld], names, e.seat)
             stands = joker_after(before, e)
             if stands is None:
-                text = _("{name} added {cards} to {meld}").format(
+                text = Y_(you, "{name} added {cards} to {meld}").format(
                     name=who, cards=card_list(e.cards), meld=meld)
             else:  # which card of the run the joker is: "…3♠…7♠ (the joker as 8♠)"
-                text = _("{name} added {cards} to {meld} (the joker as {card})").format(
+                text = Y_(you, "{name} added {cards} to {meld} (the joker as {card})").format(
                     name=who, cards=card_list(e.cards), meld=meld, card=_cards([stands]))
         elif isinstance(e, rules.JokerSwapped):  # ... and the card it stands for there
             stands = joker_after(before, e)
-            text = (_("{name} put {card} in place of the joker of {meld}; the joker went to "
+            text = (Y_(you, "{name} put {card} in place of the joker of {meld}; the joker went to "
                       "the low end as {joker}") if e.end == "low" else
-                    _("{name} put {card} in place of the joker of {meld}; the joker went to "
+                    Y_(you, "{name} put {card} in place of the joker of {meld}; the joker went to "
                       "the high end as {joker}")).format(
                 name=who, card=_cards([e.card]), meld=meld_words(before.melds[e.meld], names, e.seat),
                 joker=_cards([stands]) if stands else _("joker"))
         elif isinstance(e, rules.JokerFreed):
-            text = _("{name} freed the joker of {meld} with {cards}").format(
+            text = Y_(you, "{name} freed the joker of {meld} with {cards}").format(
                 name=who, meld=meld_words(before.melds[e.meld], names, e.seat),
                 cards=card_list(e.cards))
         elif isinstance(e, rules.Discarded):
-            text = _("{name} discarded {card}").format(name=who, card=_cards([e.card]))
+            text = Y_(you, "{name} discarded {card}").format(name=who, card=_cards([e.card]))
     if move.split()[0].lower() == "draw":
         if not any(isinstance(e, rules.CardDrawn) for e in events):
-            text = _("{name} found the stock empty once too often: the deal ends with nobody "
+            text = Y_(you, "{name} found the stock empty once too often: the deal ends with nobody "
                      "out").format(name=who)
         elif any(isinstance(e, rules.StockRebuilt) for e in events):
-            text = _("{name} drew from a new stock (the discards, shuffled)").format(name=who)
+            text = Y_(you, "{name} drew from a new stock (the discards, shuffled)").format(name=who)
         else:
-            text = _("{name} drew from the stock").format(name=who)
+            text = Y_(you, "{name} drew from the stock").format(name=who)
     if not text:
         text = pretty_cards(move)
     if any(isinstance(e, rules.WentOut) for e in events):
-        text = _("{move} and went out").format(move=text)
+        text = Y_(you, "{move} and went out").format(move=text)
     over = [e for e in events if isinstance(e, rules.GameOver)]
     if over:
         winners = [_name(w, names) for w in over[0].result["winners"]]

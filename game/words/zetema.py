@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from game.card_words import LRI, PDI, card_text  # noqa: F401 - LRI, PDI: the isolates, for callers
-from game.i18n import N_, _, ngettext, num
+from game.i18n import N_, Y_, _, is_you, ngettext, num
 from game.rules import zetema as rules
 
 RANK_PLURALS = (N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
@@ -150,28 +150,29 @@ def describe(before: rules.State, move: str, names: Sequence[str] | None = None)
     """
     after, events = rules.play_events(before, move)
     who = _who(before.seat, names)
+    you = is_you(who)
     over = next((e for e in events if isinstance(e, rules.GameOver)), None)
     score = num(over.result["scores"][before.seat]) if over is not None else ""
     melded = next((e for e in events if isinstance(e, rules.Melded)), None)
     if melded is not None:
         meld = rules.classify(move.split()[2:])
         tokens = meld.cards if meld is not None else melded.cards
-        text = _("{player} declared {meld} for {points} points").format(
+        text = Y_(you, "{player} declared {meld} for {points} points").format(
             player=who, meld=meld_phrase(melded.kind, tokens), points=num(melded.points))
         if over is not None:
-            text = _("{move} — game won with {score} points").format(move=text, score=score)
+            text = Y_(you, "{move} — game won with {score} points").format(move=text, score=score)
         return text
     discarded = next(e for e in events if isinstance(e, rules.Discarded))
     zetema = next((e for e in events if isinstance(e, rules.Zetema)), None)
     shown = card(discarded.card)
     if zetema is None:
-        return _("{player} discarded {card}").format(player=who, card=shown)
+        return Y_(you, "{player} discarded {card}").format(player=who, card=shown)
     values = {"player": who, "card": shown, "rank": rank_plural(zetema.rank),
               "points": num(zetema.points), "score": score}
     if over is not None:
-        return _("{player} discarded {card}: zetema of {rank}, {points} points — game won "
+        return Y_(you, "{player} discarded {card}: zetema of {rank}, {points} points — game won "
                  "with {score} points").format(**values)
     if events[-1] == rules.TurnChanged(before.seat):
-        return _("{player} discarded {card}: zetema of {rank}, {points} points — another "
+        return Y_(you, "{player} discarded {card}: zetema of {rank}, {points} points — another "
                  "turn").format(**values)
-    return _("{player} discarded {card}: zetema of {rank}, {points} points").format(**values)
+    return Y_(you, "{player} discarded {card}: zetema of {rank}, {points} points").format(**values)

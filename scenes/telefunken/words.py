@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from game.ai.telefunken import explain
 from game.card_words import pretty_cards
-from game.i18n import N_, _, engine_text, ngettext, num
+from game.i18n import N_, Y_, _, engine_text, ngettext, num
 from game.rules import telefunken as rules
 from game.words.telefunken import (
     bought_words,
@@ -705,10 +705,11 @@ bought = bought_words  # the banner of a buy says what the move log says
 
 
 def cut(name: str, lifted: int, kept: Sequence[str]) -> str:
+    you = is_you(name)
     if kept:
-        return _("{name} cut {count} cards, keeping {cards}").format(
+        return Y_(you, "{name} cut {count} cards, keeping {cards}").format(
             name=name, count=num(lifted), cards=some_cards(kept, counted=True))
-    return _("{name} cut {count} cards").format(name=name, count=num(lifted))
+    return Y_(you, "{name} cut {count} cards").format(name=name, count=num(lifted))
 
 
 def bonus(name: str) -> str:
@@ -718,11 +719,11 @@ def bonus(name: str) -> str:
 
 
 def made_contract(name: str) -> str:
-    return _("{name} made the contract").format(name=name)
+    return Y_(is_you(name), "{name} made the contract").format(name=name)
 
 
 def went_out(name: str) -> str:
-    return _("{name} went out!").format(name=name)
+    return Y_(is_you(name), "{name} went out!").format(name=name)
 
 
 def new_deal(deal: int) -> str:
@@ -732,7 +733,7 @@ def new_deal(deal: int) -> str:
 def deal_title(deal: int, name: str | None) -> str:
     if name is None:
         return _("Deal {deal}: nobody went out").format(deal=num(deal))
-    return _("Deal {deal}: {name} went out").format(deal=num(deal), name=name)
+    return Y_(is_you(name), "Deal {deal}: {name} went out").format(deal=num(deal), name=name)
 
 
 def cut_instruction(count: int) -> str:
@@ -740,7 +741,7 @@ def cut_instruction(count: int) -> str:
 
 
 def bought_tag(name: str) -> str:
-    return _("{name} bought").format(name=name)
+    return Y_(is_you(name), "{name} bought").format(name=name)
 
 
 def bought_card(card: str, extra: bool = False) -> str:
