@@ -341,3 +341,32 @@ def test_the_chips_and_the_dealer_are_named_in_the_contracts_box(app, drive, mon
     assert f"{table.state.chips[table.viewer]} chips" in inside
     # and who dealt, beside "Deal 1 of 7" (nobody could tell)
     assert f"dealer: {table.seat_name(table.state.dealer)}" in inside
+
+
+def test_a_lay_off_tag_leaves_the_joker_beside_it_in_sight(app, drive, monkeypatch):
+    """A queen laid off at the right end of Seat 2's set Q♠ Q♥ joker: its tag, centred on
+    it across the row, stood over the joker's strip, the joker's only sign (pt90). It
+    slides off it."""
+    from tests.test_marks import record_tags
+
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["QS", "QH", "JK"]},
+             {"owner": 2, "cards": ["4S", "4H", "4D"]}]
+    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8],
+             ["QD", *OTHERS[1][:7]], OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, True, False], to_move=2)
+    session = Session(CONFIG, rules, state, state)
+    session.play("add QD to 1")   # (Seat 3 lays it off: it shows at the set's right end)
+    table = TelefunkenTable(app, CONFIG, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    cards = table.sync.entities("meld_1")
+    assert [c for c, _ in cards][-2:] == ["JK", "QD"]
+    strips = table.joker_strips()
+    assert len(strips) == 1
+    tags = record_tags(monkeypatch)
+    table.mark_move(2, [rules.LaidOff(2, 1, ("QD",), None)])
+    drive.step(2)
+    assert tags, "the lay-off was not tagged"
+    assert not tags[-1].colliderect(strips[0]), (tags[-1], strips[0])
+    assert tags[-1].colliderect(table.marks.boxes(2)[0].inflate(8, 8))  # on its own card still

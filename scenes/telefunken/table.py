@@ -120,11 +120,16 @@ class TelefunkenMarks(LastMoves):
     on the screen. Where a tag may stand is the table's to say (``narrow(label, box, spots)``:
     ``TelefunkenTable.tag_room``; none: the outline stands without it)."""
 
-    def __init__(self, hand, narrow=lambda label, box, spots: spots) -> None:
+    def __init__(self, hand, narrow=lambda label, box, spots: spots, keep_seen=list) -> None:
         super().__init__(whole=lambda mark: bool(mark.label and mark.entities)
                          and set(mark.entities) <= set(hand()))
         self.hand = hand
         self.narrow = narrow
+        self.keep_seen = keep_seen  # what no tag may hide where another place is free
+
+    def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
+                   bounds: pygame.Rect) -> list[pygame.Rect]:
+        return taken + self.keep_seen()
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
                   bounds: pygame.Rect) -> list[pygame.Rect]:
@@ -200,7 +205,7 @@ class TelefunkenTable(Gestures, CardTable):
                  replay: list[str] | None = None) -> None:
         super().__init__(app, config, session, replay)
         self.layout = load_layout("telefunken")
-        self.marks = TelefunkenMarks(self._hand_cards, self.tag_room)
+        self.marks = TelefunkenMarks(self._hand_cards, self.tag_room, self.joker_strips)
         self.players = len(config.seats)
         self.order: list[str] = []       # the viewer's hand, left to right
         self.selected: list[str] = []    # cards moved to the build zone
@@ -1295,6 +1300,25 @@ class TelefunkenTable(Gestures, CardTable):
                 out.append(corner)
             out.append(foot_corner(pygame.Rect(rect.right - w, rect.y, w, h)))
         return out
+
+    def joker_strips(self) -> list[pygame.Rect]:
+        """The part of each joker in a meld that shows (a strip beside the next card, or the
+        whole card at the meld's end): a tag on a card laid off next to it stood over it,
+        and the joker, squeezed to its strip, was lost from sight (pt90)."""
+        strips = []
+        for i in self._meld_rects:
+            cards = self.sync.entities(f"meld_{i}")
+            for k, (code, ent) in enumerate(cards):
+                if code != rules.JOKER:
+                    continue
+                box = drawn_box(ent)
+                if box is None:
+                    continue
+                after = drawn_box(cards[k + 1][1]) if k + 1 < len(cards) else None
+                if after is not None and after.x > box.x:
+                    box.width = after.x - box.x
+                strips.append(box)
+        return strips
 
     def tag_room(self, label: str, box: pygame.Rect,
                  spots: list[pygame.Rect]) -> list[pygame.Rect]:
