@@ -53,6 +53,9 @@ def test_a_discard_the_contract_does_not_need_names_its_cost():
     s = load(["7H 7D 7C 9S 9C KD 4D", *OTHERS], deal=2)
     assert hint(s, "discard KD") == ("Hint: discard K♦. Your contract does not need it, and "
                                      "in your hand it would cost 10 points.")
+    # 4♦ is not needed either, but K♦ is and costs more: no reason that argues for it (pt92)
+    assert hint(s, "discard 4D") == "Hint: discard 4♦."
+    s = load(["7H 7D 7C 9S 9C 4D 2H", *OTHERS], deal=2)
     assert hint(s, "discard 4D") == "Hint: discard 4♦. Your contract does not need it."
     assert ai.explain(t.view(s, 0), "discard 9S") is None      # half of a trio to come
 
@@ -62,6 +65,11 @@ def test_after_melding_the_costliest_card_and_the_last_card_are_named():
     assert hint(s, "discard AD") == ("Hint: discard A♦. It is the card in your hand that "
                                      "counts most (11 points).")
     assert ai.explain(t.view(s, 0), "discard 4C") is None
+    s = melded_position("JK KS 3C")     # a joker counts 15: held, the king is not the costliest
+    assert ai.explain(t.view(s, 0), "discard KS") is None
+    s = melded_position("KS QD 3C")     # two cards of 10: one of the costliest (pt92)
+    assert hint(s, "discard KS") == ("Hint: discard K♠. It is one of the cards in your hand "
+                                     "that count most (10 points).")
     s = melded_position("KS 8H")
     assert hint(s, "add KS to 0").endswith("Then your last card is your discard, and you go out.")
     s = melded_position("8H")

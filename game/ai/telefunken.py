@@ -549,7 +549,8 @@ def explain(view: dict, move: str) -> tuple[str, dict] | None:
     (only ``chips`` left before deal 7), ``far`` (``missing`` still missing with the buy),
     ``unneeded`` (the contract does not need the card; ``points`` it counts),
     ``unneeded7`` (deal 7: the card going out needs least), ``costliest`` (after melding,
-    the card in hand that counts most, ``points``), ``out`` (the move empties the hand),
+    the card in hand that counts most, ``points``; ``costliest_tied``: one of several),
+    ``out`` (the move empties the hand),
     ``last`` (it leaves one card, the discard that goes out),
     ``contract`` (the first meld: the deal's contract), ``shed`` (cards put down or laid off
     no longer count), ``joker`` (the freed joker comes to the hand), ``alone`` (deal 6:
@@ -610,24 +611,33 @@ def _why_pass(view: dict, before: int, after: int) -> tuple[str, dict] | None:
 
 
 def _why_discard(view: dict, hand: list[str], c: str) -> tuple[str, dict] | None:
+    """Why discard ``c``, when a plain fact says it and says nothing for a costlier card
+    the same fact fits (a reason true of the 8♣ thrown, while an unneeded A♣ stayed, read
+    as a case for the ace, pt92)."""
     if c not in hand:
         return None
     if len(hand) == 1:
         return "out", {}
     points = rules.penalty(c)
+    others = _without(hand, c)
     if view["melded"][view["seat"]]:
-        naturals = [x for x in hand if x != JOKER]
-        if c != JOKER and not _fits_table(view, c) and points == max(
-                rules.penalty(x) for x in naturals):
-            return "costliest", {"points": points}
-        return None
+        # (a joker counts 15: held, it counts most, whatever natural goes, pt92)
+        if c == JOKER or _fits_table(view, c) or any(rules.penalty(x) > points for x in others):
+            return None
+        tied = any(rules.penalty(x) == points for x in others)
+        return ("costliest_tied" if tied else "costliest"), {"points": points}
     deal = view["deal"]
     if deal == 7:
-        need = _progress7(_without(hand, c))[0]
+        need = _progress7(others)[0]
         if need <= min(_progress7(_without(hand, x))[0] for x in set(hand)):
             return "unneeded7", {}
         return None
     seen = _seen(view)
-    if c != JOKER and _progress(_without(hand, c), deal, seen)[0] <= _progress(hand, deal, seen)[0]:
+    before = _progress(hand, deal, seen)[0]
+
+    def unneeded(x: str) -> bool:
+        return x != JOKER and _progress(_without(hand, x), deal, seen)[0] <= before
+
+    if unneeded(c) and not any(rules.penalty(x) > points and unneeded(x) for x in set(others)):
         return "unneeded", {"points": points}
     return None

@@ -641,6 +641,10 @@ def why(reason: tuple[str, dict] | None) -> str:
         return _("Your contract does not need it.")
     if key == "unneeded7":
         return _("Of your cards, going out needs it least.")
+    if key == "costliest_tied":
+        return ngettext("It is one of the cards in your hand that count most ({count} point).",
+                        "It is one of the cards in your hand that count most ({count} points).",
+                        data["points"]).format(count=num(data["points"]))
     if key == "costliest":
         return ngettext("It is the card in your hand that counts most ({count} point).",
                         "It is the card in your hand that counts most ({count} points).",
