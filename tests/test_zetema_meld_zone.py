@@ -79,3 +79,20 @@ def test_a_shown_melds_tag_keeps_off_the_zones_words_and_the_chosen_card(app, dr
     table.world.activate()
     assert not tag.colliderect(drawn_box(seven)), (tag, drawn_box(seven))
     assert zone.contains(tag)
+
+
+def test_after_clear_the_hints_words_come_back_with_its_outline(app, drive, monkeypatch):
+    """Cards chosen, then H, then Clear: the hint's outline stayed but the zone went back to
+    its own words (pt92). With nothing chosen the zone says the hint again."""
+    table = open_table(app, drive, position(["2H", "4H", "6H", "8H", "10H", "QH", "KS"],
+                                            ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    drive.click(drive.center_of(hand_ent(table, "KS")))
+    drive.settle()
+    table._apply_hint("meld flush 2H 4H 6H 8H 10H QH")
+    drive.step(2)
+    hint = "Hint: declare a flush (2♥ 4♥ 6♥ 8♥ 10♥ Q♥). It scores 30 points."
+    assert " ".join(prompt_drawn(app, table, monkeypatch)) == hint
+    table.clear_selection()
+    drive.settle()
+    assert table.hint is not None and not table.selection
+    assert " ".join(prompt_drawn(app, table, monkeypatch)) == hint

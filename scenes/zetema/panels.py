@@ -301,8 +301,9 @@ class ZetemaPanels:
                 self.seat_name(self.acting_seat()))
         # the hint in words while its cards are lit, until the person chooses cards: then
         # the zone names them as always (it went on saying the hint over the cards chosen)
-        if self.hint is not None and (state.phase != "meld" or sorted(
-                t for t, _ in self.selection) == self.chosen_at_hint):
+        if self.hint is not None and (state.phase != "meld" or not self.selection or sorted(
+                t for t, _ in self.selection) == self.chosen_at_hint):  # (nothing chosen,
+            # after Clear say: the words came back no more, the outline stood alone, pt92)
             return words.hint(self.hint[0], state)
         if self.leading_seat() is not None:  # (it told a computer's discard before the
             # card set off, its panel still holding the card)
