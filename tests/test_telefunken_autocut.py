@@ -60,3 +60,24 @@ def test_automatically_the_persons_cut_is_made_and_logged(app, drive):
     drive.step(3)
     drive.settle()
     assert other.session.moves[0] == first
+
+
+def test_a_hinted_cut_sets_the_lift_and_enter_makes_it(app, drive):
+    """"Hint: cut the pack, lifting 31 cards." named a number and showed nothing (pt92): the
+    Lift choice (and the pack's marker) stand at the hinted cut, and Enter makes it."""
+    import pygame
+
+    from scenes.widgets import Choice
+
+    table = open_table(app, drive)
+    before = table.cut_at
+    hinted = 31 if before != 31 else 32
+    table.show_hint(f"cut {hinted}")
+    drive.step(2)
+    assert table.cut_at == hinted
+    lift = next(w for w in table.widgets.widgets if isinstance(w, Choice))
+    assert lift.value == hinted
+    assert table.session.moves == []
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert table.session.moves[0] == f"cut {hinted}"

@@ -1159,6 +1159,12 @@ class TelefunkenTable(Gestures, CardTable):
             ents.append(self.sync.entities("discard")[-1][1])
         if parts[0] == "draw":
             ents.append(self.stock_ent)
+        if parts[0] == "cut" and len(parts) == 2 and parts[1].isdigit():
+            # the Lift choice and the pack's marker stand at the hinted cut: Cut (or Enter)
+            # makes it (the hint named a number and showed nothing, pt92)
+            if int(parts[1]) in self.cut_choices():
+                self.cut_at = int(parts[1])
+                self.refresh()
         return ents
 
     sitting_money = True  # the running totals are the stakes
