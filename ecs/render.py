@@ -23,6 +23,7 @@ VALID_EDGE = (255, 214, 92)
 HOVER_FILL = (255, 232, 150, 90)
 SELECT_EDGE = (120, 200, 255)
 CHOSEN_RING_GAP = 5  # px between a chosen round piece and its ring
+GLOW_OUTSIDE = 4  # px a glow stands outside a chosen card's edge
 CHOSEN_RING_EDGE = (24, 32, 28)  # the dark edge of that ring
 LIFT_SCALE = 0.07
 SHADOW_OFFSET = (7, 11)
@@ -259,12 +260,15 @@ class RenderSystem:
         else:
             surface.blit(img, (left, top))
         faded = transform.alpha < 254.5
-        for color, width, on, chosen in (
+        for k, (color, width, on, chosen) in enumerate((
                 (glow.color if glow else None, glow.width if glow else 0, glow is not None, False),
-                (self.select_edge, 4, selected, round_)):
+                (self.select_edge, 4, selected, round_))):
             if not on or transform.alpha < 0.5:
                 continue
             grow = CHOSEN_RING_GAP if chosen else 0
+            if k == 0 and selected and not round_:
+                grow = GLOW_OUTSIDE  # a hint's glow on a chosen card stands outside its chosen
+                # edge (drawn after it on the same box, that edge hid the glow: pt92)
             rect = pygame.Rect(left - 3 - grow, top - 3 - grow, w + 6 + 2 * grow, h + 6 + 2 * grow)
             # a translucent piece's outline fades with it (a card fading in from a seat's
             # panel showed its outline alone, an empty frame over the panel)

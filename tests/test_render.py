@@ -257,3 +257,19 @@ def test_an_outline_fades_with_its_translucent_sprite(world):
     half = _frame(render).get_at(edge)[:3]
     assert half != GREEN and half != FELT  # half way
     assert abs(half[1] - (FELT[1] + GREEN[1]) / 2) < 8
+
+
+def test_a_hints_glow_on_a_chosen_card_stands_outside_its_chosen_edge(world):
+    """A card chosen into Zetema's meld zone and then hinted: its chosen edge, drawn after
+    the hint's glow on the same box, hid the glow (pt92). The glow stands outside it."""
+    from ecs.components import Glow, Selected
+
+    render = RenderSystem()
+    ent = _sprite(RED, 1)
+    esper.add_component(ent, Glow(GREEN, 3))
+    esper.add_component(ent, Selected())
+    frame = _frame(render)
+    edge = render.select_edge
+    assert frame.get_at((50 - 10 - 2, 50))[:3] == tuple(edge)[:3]   # the chosen edge
+    outside = [frame.get_at((x, 50))[:3] for x in range(50 - 10 - 9, 50 - 10 - 3)]
+    assert GREEN in outside, outside                                  # the glow beyond it
