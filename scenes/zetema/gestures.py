@@ -91,6 +91,8 @@ class ZetemaGestures:
         move, why = self.selection_meld()
         if move is not None:
             self.rules.submit(move)
+        elif why and self.selection and why == words.not_yet(len(self.selection)):
+            self.app.toast(f"{why}. {words.combinations_help()}", seconds=5.0)  # (what would)
         elif why:
             self.app.toast(why, seconds=2.5)
 

@@ -92,8 +92,21 @@ def selection_problem(tokens: Sequence[str]) -> str:
         return ngettext("{count} card: a straight or a flush has exactly six",
                         "{count} cards: a straight or a flush has exactly six", n).format(
             count=num(n))
+    return not_yet(n)
+
+
+def not_yet(n: int) -> str:
+    """``n`` cards chosen that are not (yet) a combination of any kind."""
     return ngettext("{count} card: not a combination yet", "{count} cards: not a combination yet",
                     n).format(count=num(n))
+
+
+def combinations_help() -> str:
+    """What the combinations are, in one sentence (the greyed Meld pressed on cards that make
+    none: it only repeated the zone's heading, pt92)."""
+    return _("A combination is six cards in sequence (a straight) or of one suit (a flush), "
+             "all five cards of a rank (an assembly), or a king and a queen of one suit (a "
+             "marriage).")
 
 
 def pile_cards_with_others(tokens: Sequence[str]) -> str:
