@@ -54,12 +54,12 @@ def test_an_older_gate_card_pressed_says_only_the_live_card_can_be_taken(app, dr
     drive.settle()
     assert table.session.moves == before
     assert [t.text for t in app.toasts] == [
-        f"{words.card(code)} was discarded earlier: only the live card (marked “live card”) "
+        f"{words.card(code)} is no longer live: only the live card (marked “live card”) "
         "can be taken."]
     app.toasts.clear()
     drive.click(drive.center_of(table.live_entity()))   # the live card itself: not this
     drive.settle()
-    assert not any("discarded earlier" in t.text for t in app.toasts)
+    assert not any("no longer live" in t.text for t in app.toasts)
 
 
 def test_a_score_too_long_for_one_line_names_every_feature_beside_its_number():
@@ -67,6 +67,10 @@ def test_a_score_too_long_for_one_line_names_every_feature_beside_its_number():
     line = panels.win_subtitle(["Tôm", "Bạch thủ", "Lèo", "Tám đỏ"], 12).replace("\u00a0", " ")
     assert "\n" not in line   # the arithmetic alone, on the two lines
     assert line == "Score: Tám đỏ 8 + Tôm dịch 1 + Bạch thủ dịch 1 + Lèo dịch 2 = 12 points"
+    from scenes import theme  # the last term stays with its total (pt93)
+    for features in (["Kính tứ chi", "Thiên ù", "Bạch thủ"], ["Tôm", "Bạch thủ", "Lèo", "Tám đỏ"]):
+        last = theme.wrap(panels.win_subtitle(features, 14), 18, 600)[-1].replace("\u00a0", " ")
+        assert last.endswith("= 14 points") and "dịch" in last, last
     short = panels.win_subtitle(["Ù chì", "Lèo"], 6).replace("\u00a0", " ")
     assert short.split("\n") == ["Features: Ù chì (base 3, dịch 1) · Lèo (base 5, dịch 2)",
                                  "Score: Lèo 5 + Ù chì dịch 1 = 6 points"]

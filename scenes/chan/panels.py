@@ -265,8 +265,18 @@ def win_subtitle(features: list[str], score: int, width: int = 600) -> str:
     named = ngettext("Score: {sum} = {points} point", "Score: {sum} = {points} points",
                      score).format(sum=arithmetic(real).rsplit(" = ", 1)[0], points=num(score))
     if len(real) > 1 and len(theme.wrap(named, 18, width)) == 2:
-        return named
+        return _last_term_kept(named)
     return feature_words(features, width) + "\n" + score_words(features, score, width)
+
+
+def _last_term_kept(line: str) -> str:
+    """``line`` (a score's arithmetic) with its last term, "=" and total kept on one line:
+    wrapped, the second line held only "points", or began with "= 10 points" (pt93)."""
+    equals = line.rfind(" = ")
+    plus = line.rfind(" + ", 0, equals) if equals >= 0 else -1
+    if plus < 0:
+        return line
+    return line[:plus + 3] + line[plus + 3:].replace(" ", NBSP)
 
 
 def settlement_cells(res: dict, seat: int) -> tuple[str, str]:

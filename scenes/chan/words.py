@@ -142,8 +142,9 @@ def wins_hand(face: str) -> str:
 
 
 def older_gate_card(face: str) -> str:
-    """A gate card pressed that is not the live card."""
-    return _("{card} was discarded earlier: only the live card (marked “live card”) can be "
+    """A gate card pressed that is not the live card (discarded, or turned up from the stock
+    and left: "was discarded earlier" was untrue of those, pt93)."""
+    return _("{card} is no longer live: only the live card (marked “live card”) can be "
              "taken.").format(card=face)
 
 
