@@ -11,7 +11,7 @@ Pure Python: no pygame.
 
 from __future__ import annotations
 
-from game.i18n import _, num
+from game.i18n import _, is_you, num
 from game.rules import chan as rules
 from game.rules.chan.cards import RANK_NAMES
 from game.rules.chan.hands import FEATURE_VALUES, PLAIN_SCORE, PLAIN_WIN
@@ -37,11 +37,6 @@ def rank(face_or_rank: str | int) -> str:
 def kind(verb: str) -> str:
     """The pair a capture makes: "Chắn" (identical) or "Cạ" (same rank, other suit)."""
     return CHAN if verb == "chan" else CA
-
-
-def is_you(name: str) -> bool:
-    """Is this seat name the single person at the screen ("You" in any language)?"""
-    return name in ("You", _("You"))
 
 
 def feature(name: str) -> str:

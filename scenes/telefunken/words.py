@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from game.ai.telefunken import explain
 from game.card_words import pretty_cards
-from game.i18n import N_, Y_, _, engine_text, ngettext, num
+from game.i18n import N_, Y_, _, engine_text, is_you, ngettext, num
 from game.rules import telefunken as rules
 from game.words.telefunken import (
     bought_words,
@@ -74,10 +74,6 @@ def contract(deal: int) -> str:
 
 def deal_caption(deal: int) -> str:
     return _("Deal {deal} of 7").format(deal=num(min(deal, 7)))
-
-
-def is_you(name: str) -> bool:
-    return name in ("You", _("You"))
 
 
 def meld_name(meld, names: Sequence[str]) -> str:
