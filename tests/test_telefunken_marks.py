@@ -370,3 +370,27 @@ def test_a_lay_off_tag_leaves_the_joker_beside_it_in_sight(app, drive, monkeypat
     assert tags, "the lay-off was not tagged"
     assert not tags[-1].colliderect(strips[0]), (tags[-1], strips[0])
     assert tags[-1].colliderect(table.marks.boxes(2)[0].inflate(8, 8))  # on its own card still
+
+
+def test_a_lay_off_hint_outlines_the_meld_it_names(app, drive):
+    """"Hint: lay 8D off on Seat 2's set …" outlined only the card in your hand (pt94): the
+    meld is outlined too, in the hint's colour, as long as the hint is shown."""
+    from scenes.game_table import HINT_COLOUR
+
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["8S", "8S", "8H"]}]
+    hands = [["8D", "2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
+    table = open_state(app, drive, state)
+    assert "add 8D to 1" in table.legal()
+    table._apply_hint("add 8D to 1")
+    drive.step(2)
+    box = table._meld_rects[1].inflate(12, 12)
+    edge = (box.x + 1, box.centery)
+    assert table.hinted_meld() == table._meld_rects[1]
+    assert tuple(app.screen.get_at(edge))[:3] == HINT_COLOUR
+    table.clear_hint()
+    drive.step(2)
+    assert table.hinted_meld() is None
+    assert tuple(app.screen.get_at(edge))[:3] != HINT_COLOUR

@@ -37,7 +37,15 @@ from game.settings import TELEFUNKEN_BUY_TIMERS
 from game.words.telefunken import with_stock_card
 from scenes import theme
 from scenes.card_sync import CardSync
-from scenes.game_table import AI_LEAD, BANNER_MARGIN, BANNER_PAD, CardTable, PerViewer, banner_box
+from scenes.game_table import (
+    AI_LEAD,
+    BANNER_MARGIN,
+    BANNER_PAD,
+    HINT_COLOUR,
+    CardTable,
+    PerViewer,
+    banner_box,
+)
 from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
@@ -437,6 +445,28 @@ class TelefunkenTable(Gestures, CardTable):
         super().draw_above_pieces(surface)
         for marks, index, mark in reversed(aside):  # kept for when the panels turn again
             marks.insert(index, mark)
+        hinted = self.hinted_meld()
+        if hinted is not None:  # the meld a hint lays off on, swaps or frees a joker of:
+            # outlined too (only the card in your hand was, pt94)
+            pygame.draw.rect(surface, HINT_COLOUR, hinted.inflate(12, 12), 3, border_radius=10)
+
+    def hinted_meld(self) -> pygame.Rect | None:
+        """The box of the meld the hint shown names (a lay-off, a swap, a freed joker)."""
+        if self.hint is None:
+            return None
+        parts = self.hint[0].split()
+        try:
+            if parts[0] == "add":
+                index = int(parts[parts.index("to") + 1])
+            elif parts[0] == "swap":    # "swap 5D in 2 low"
+                index = int(parts[3])
+            elif parts[0] == "free":
+                index = int(parts[1])
+            else:
+                return None
+        except (ValueError, IndexError):
+            return None
+        return self._meld_rects.get(index)
 
     def seat_origin(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
