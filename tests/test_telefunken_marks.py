@@ -394,3 +394,30 @@ def test_a_lay_off_hint_outlines_the_meld_it_names(app, drive):
     drive.step(2)
     assert table.hinted_meld() is None
     assert tuple(app.screen.get_at(edge))[:3] != HINT_COLOUR
+
+
+def test_a_hinted_card_of_the_fan_is_outlined_where_it_shows(app, drive):
+    """A hinted card's glow ran round its whole box, over the next card of the fan, which
+    looked hinted too (pt92, pt94): it is outlined where it shows, the strip left of the
+    next card."""
+    import esper
+
+    from ecs.components import Glow
+    from scenes.game_table import HINT_COLOUR
+    from tests.test_marks import drawn_box
+
+    state = position([HAND, *OTHERS], to_move=0)
+    table = open_state(app, drive, state)
+    hand = table.sync.entities("hand")
+    k = len(hand) // 2
+    code, ent = hand[k]
+    nxt = drawn_box(hand[k + 1][1])
+    table._apply_hint(f"discard {code}")
+    drive.step(2)
+    assert not esper.has_component(ent, Glow)
+    strips = table.hinted_strips()
+    assert len(strips) == 1 and strips[0].right <= nxt.left + 1
+    top = strips[0].top - 3
+    beyond = [tuple(app.screen.get_at((x, top)))[:3] for x in range(nxt.left + 8, nxt.right - 8)]
+    assert HINT_COLOUR not in beyond          # the next card's top edge is not outlined
+    assert tuple(app.screen.get_at((strips[0].left + 4, top)))[:3] == HINT_COLOUR

@@ -23,7 +23,17 @@ import esper
 import pygame
 
 from ecs import tween
-from ecs.components import CardFace, Draggable, DropTarget, Hoverable, Selected, Sprite, Transform, ZOrder
+from ecs.components import (
+    CardFace,
+    Draggable,
+    DropTarget,
+    Glow,
+    Hoverable,
+    Selected,
+    Sprite,
+    Transform,
+    ZOrder,
+)
 from game import i18n
 from game.ai import telefunken as telefunken_ai
 from game.app import toast_size
@@ -449,6 +459,28 @@ class TelefunkenTable(Gestures, CardTable):
         if hinted is not None:  # the meld a hint lays off on, swaps or frees a joker of:
             # outlined too (only the card in your hand was, pt94)
             pygame.draw.rect(surface, HINT_COLOUR, hinted.inflate(12, 12), 3, border_radius=10)
+        for box in self.hinted_strips():
+            pygame.draw.rect(surface, HINT_COLOUR, box.inflate(6, 6), 4, border_radius=8)
+
+    def _apply_hint(self, move: str) -> None:
+        """As every table, but a hinted card of your hand is outlined where it shows (the
+        strip the next card of the fan leaves, ``hinted_strips``), not glowing around its
+        whole box: outlined whole, the glow ran over the next card, which looked hinted too
+        (pt92, pt94)."""
+        super()._apply_hint(move)
+        if self.hint is not None:
+            hand = {e for _, e in self.sync.entities("hand")}
+            for ent in self.hint[1]:
+                if ent in hand:
+                    esper.try_remove_component(ent, Glow)
+
+    def hinted_strips(self) -> list[pygame.Rect]:
+        """Where the hinted cards of your hand show (``TelefunkenMarks.hand_box``)."""
+        if self.hint is None:
+            return []
+        hand = {e for _, e in self.sync.entities("hand")}
+        boxes = [self.marks.hand_box(e) for e in self.hint[1] if e in hand]
+        return [b for b in boxes if b is not None]
 
     def hinted_meld(self) -> pygame.Rect | None:
         """The box of the meld the hint shown names (a lay-off, a swap, a freed joker)."""
