@@ -421,3 +421,30 @@ def test_a_hinted_card_of_the_fan_is_outlined_where_it_shows(app, drive):
     beyond = [tuple(app.screen.get_at((x, top)))[:3] for x in range(nxt.left + 8, nxt.right - 8)]
     assert HINT_COLOUR not in beyond          # the next card's top edge is not outlined
     assert tuple(app.screen.get_at((strips[0].left + 4, top)))[:3] == HINT_COLOUR
+
+
+def test_a_hints_words_weigh_the_meld_they_name_more(app, drive, monkeypatch):
+    """On a full table the hint's words stood on the very meld they named, its joker hidden
+    (pt94): placing them, that meld counts ``HINTED_MELD_WEIGHT`` times more than the rest
+    of the rows they may cover."""
+    import scenes.telefunken.table as table_module
+
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["8S", "8S", "8H"]}]
+    hands = [["8D", "2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
+    table = open_state(app, drive, state)
+    seen = []
+    real = table_module.toast_place
+    monkeypatch.setattr(table_module, "toast_place",
+                        lambda text, area, clear, centre: seen.append(list(clear))
+                        or real(text, area, clear, centre))
+    table._apply_hint("add 8D to 1")
+    table._toast_place = None
+    table.toast_place()
+    named = table._meld_rects[1]
+    assert seen and seen[-1].count(named) == table_module.HINTED_MELD_WEIGHT
+    app.toast("Your last move is taken back.")   # another message: no such weight
+    table.toast_place()
+    assert seen[-1].count(named) == 0

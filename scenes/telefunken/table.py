@@ -1316,6 +1316,11 @@ class TelefunkenTable(Gestures, CardTable):
         text = self.app.toasts[-1].text
         banner = self.banner_at_message()  # (left in view: it hid "You bought J♥ …")
         clear = self.toast_keep_clear() + ([banner] if banner is not None else [])
+        hinted = self.hinted_meld()
+        if hinted is not None and self._hint_toast is self.app.toasts[-1]:
+            # a hint's words cover the meld they name last of all (they stood on it, its
+            # joker hidden, on a full table: pt94): it weighs more than the rest
+            clear += [hinted] * HINTED_MELD_WEIGHT
         key = (text, tuple(tuple(r) for r in clear), i18n.language())
         if self._toast_place is not None and self._toast_place[0] == key:
             return self._toast_place[1]
@@ -1577,6 +1582,7 @@ class TelefunkenTable(Gestures, CardTable):
         return text
 
 
+HINTED_MELD_WEIGHT = 4  # the meld a hint names counts this many times more under its words
 CUT_WORDS_ABOVE = 40  # px above the spread pack its instruction takes, and a gap (kept clear below too)
 TOAST_MARGIN = 4  # a message stands this far inside the table's panel, across
 TOAST_NARROWEST = 240  # ... and is at least this wide
