@@ -87,6 +87,16 @@ def _is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
 
+def cut_words(name: str, lifted: int, kept: Sequence[str]) -> str:
+    """A cut in words (the move log, the table's banner): "You cut 31 cards, keeping a
+    joker"."""
+    you = is_you(name)
+    if kept:
+        return Y_(you, "{name} cut {count} cards, keeping {cards}").format(
+            name=name, count=num(lifted), cards=card_list(kept, counted=True))
+    return Y_(you, "{name} cut {count} cards").format(name=name, count=num(lifted))
+
+
 def _name(seat: int, names: Sequence[str]) -> str:
     if 0 <= seat < len(names):
         return str(names[seat])
@@ -180,11 +190,7 @@ def describe(before, move: str, names: Sequence[str]) -> str:
         if isinstance(e, rules.BonusCard):
             text = _("{move}: an exact cut, and a bonus card").format(move=text)
         elif isinstance(e, rules.Cut):
-            if e.kept:
-                text = Y_(you, "{name} cut {count} cards, keeping {cards}").format(
-                    name=who, count=num(e.lifted), cards=card_list(e.kept, counted=True))
-            else:
-                text = Y_(you, "{name} cut {count} cards").format(name=who, count=num(e.lifted))
+            text = cut_words(who, e.lifted, e.kept)
         elif isinstance(e, rules.Exchanged) and not e.count:
             text = Y_(you, "{name} gave no card back").format(name=who)
         elif isinstance(e, rules.Exchanged):

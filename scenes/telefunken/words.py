@@ -20,6 +20,7 @@ from game.words.telefunken import (
     bought_words,
     card_list,
     cards_text,
+    cut_words,
     groups_text,
     joker_stands_for,
     meld_words,
@@ -704,12 +705,7 @@ def _hint_move(state, move: str, names: Sequence[str]) -> str:
 bought = bought_words  # the banner of a buy says what the move log says
 
 
-def cut(name: str, lifted: int, kept: Sequence[str]) -> str:
-    you = is_you(name)
-    if kept:
-        return Y_(you, "{name} cut {count} cards, keeping {cards}").format(
-            name=name, count=num(lifted), cards=some_cards(kept, counted=True))
-    return Y_(you, "{name} cut {count} cards").format(name=name, count=num(lifted))
+cut = cut_words  # the banner of a cut says what the move log says
 
 
 def bonus(name: str) -> str:
