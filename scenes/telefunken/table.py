@@ -144,10 +144,17 @@ class TelefunkenMarks(LastMoves):
         self.hand = hand
         self.narrow = narrow
         self.keep_seen = keep_seen  # what no tag may hide where another place is free
+        self._seen: list[pygame.Rect] | None = None  # ... looked at once a drawing
+
+    def draw(self, surface: pygame.Surface, keep_clear=(), hidden=()) -> None:
+        self._seen = None  # (the first tag of this drawing looks, the others reuse it)
+        super().draw(surface, keep_clear, hidden)
 
     def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
                    bounds: pygame.Rect) -> list[pygame.Rect]:
-        return taken + self.keep_seen()
+        if self._seen is None:
+            self._seen = self.keep_seen()
+        return taken + self._seen
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
                   bounds: pygame.Rect) -> list[pygame.Rect]:
