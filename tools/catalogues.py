@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from game.i18n import YOU  # noqa: E402  (the context of sentences said of you)
+
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "parlour"
 LANGS = ("fa", "vi")
@@ -47,8 +50,8 @@ HEADERS = {
 KEYWORDS = ("_", "N_", "ngettext", "pgettext", "npgettext", "NP_", "Y_", "nY_")
 CONTEXT_KEYWORDS = ("pgettext", "npgettext", "NP_")
 YOU_KEYWORDS = ("Y_", "nY_")
-YOU = "you"  # (game.i18n.YOU)
-"""Said of you or of another seat (``game.i18n.Y_``): extracted plain and in the "you" context."""
+"""Said of you or of another seat (``game.i18n.Y_``): extracted plain and in the context
+``game.i18n.YOU``."""
 CONTEXT_SEP = "\x04"
 """A message with a context (``msgctxt``) is keyed "context\\x04msgid", as gettext's .mo has it."""
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")

@@ -271,7 +271,7 @@ def discard_refusal(state: rules.State, code: str, engine_reason: str) -> str:
 
 def hint(move: str, state: rules.State | None = None) -> str:
     """A move in words for a hint, and with ``state`` what it brings when it scores: "Hint:
-    discard 9♠ onto the pile of its rank. It is the fifth nine: a zetema, +5 points."."""
+    discard 9♠ onto the pile of its rank. It is the last of the nines: a zetema, +5 points."."""
     parts = move.split()
     if parts[0] == "discard" and len(parts) > 1:
         text = _("Hint: discard {card} onto the pile of its rank.").format(card=card(parts[1]))
