@@ -372,17 +372,21 @@ def test_a_lay_off_tag_leaves_the_joker_beside_it_in_sight(app, drive, monkeypat
     assert tags[-1].colliderect(table.marks.boxes(2)[0].inflate(8, 8))  # on its own card still
 
 
+def eights_to_lay_off() -> rules.State:
+    """Your turn, with 8♦ in hand and Seat 2's set 8♠ 8♠ 8♥ on the table (both melded)."""
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["8S", "8S", "8H"]}]
+    hands = [["8D", "2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8], OTHERS[1][:8],
+             OTHERS[2][:8]]
+    return position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
+
+
 def test_a_lay_off_hint_outlines_the_meld_it_names(app, drive):
     """"Hint: lay 8D off on Seat 2's set …" outlined only the card in your hand (pt94): the
     meld is outlined too, in the hint's colour, as long as the hint is shown."""
     from scenes.game_table import HINT_COLOUR
 
-    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
-             {"owner": 1, "cards": ["8S", "8S", "8H"]}]
-    hands = [["8D", "2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8], OTHERS[1][:8],
-             OTHERS[2][:8]]
-    state = position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
-    table = open_state(app, drive, state)
+    table = open_state(app, drive, eights_to_lay_off())
     assert "add 8D to 1" in table.legal()
     table._apply_hint("add 8D to 1")
     drive.step(2)
@@ -429,12 +433,7 @@ def test_a_hints_words_weigh_the_meld_they_name_more(app, drive, monkeypatch):
     of the rows they may cover."""
     import scenes.telefunken.table as table_module
 
-    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
-             {"owner": 1, "cards": ["8S", "8S", "8H"]}]
-    hands = [["8D", "2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8], OTHERS[1][:8],
-             OTHERS[2][:8]]
-    state = position(hands, melds=melds, melded=[True, True, False, False], to_move=0)
-    table = open_state(app, drive, state)
+    table = open_state(app, drive, eights_to_lay_off())
     seen = []
     real = table_module.toast_place
     monkeypatch.setattr(table_module, "toast_place",
