@@ -28,9 +28,10 @@ from ecs.input import entity_rect
 from ecs.tween import travelling
 from scenes import theme
 
-# the seats' colours: red, blue, green, violet, cyan, pink; none the gold of the seat to play
-# and of the places a card may go (Seat 4's gold outline looked like a second lit panel)
-SEAT_COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226),
+# the seats' colours: red, blue, silver, violet, cyan, pink; none the gold of the seat to play
+# and of the places a card may go (Seat 4's gold outline looked like a second lit panel), nor
+# the hint's green (Seat 3's was green: a hinted buy of its discard looked like its own mark)
+SEAT_COLOURS = ((236, 96, 84), (96, 156, 240), (222, 226, 232), (194, 126, 226),
                 (84, 204, 204), (240, 120, 184))
 BURIED = 0.8  # a card this much covered by one drawn above it is not outlined
 CROSS_ARM = 9  # half the width of a "cross" mark (where something was taken off the table)

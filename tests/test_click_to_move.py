@@ -61,6 +61,20 @@ def test_hint_glow_and_selected_outline_are_clearly_different_colours():
     assert sum(abs(a - b) for a, b in zip(HINT_COLOUR, SELECT_EDGE)) > 150
 
 
+def test_no_seat_is_marked_in_the_hint_green_or_the_lit_gold():
+    # a hinted buy glows the discard its discarder's mark outlines: Seat 3's green was the
+    # hint's, and the two outlines read as one
+    from scenes import theme
+    from scenes.chan.tags import COLOURS as CHAN_COLOURS
+    from scenes.marks import SEAT_COLOURS
+
+    def apart(a, b):
+        return sum(abs(x - y) for x, y in zip(a, b))
+    for colour in SEAT_COLOURS + CHAN_COLOURS:
+        assert apart(colour, HINT_COLOUR) >= 100 and apart(colour, theme.GOLD) >= 100
+    assert len(set(SEAT_COLOURS)) == len(SEAT_COLOURS)
+
+
 # -- Zetema ---------------------------------------------------------------------------------
 
 ZHAND = ["2H", "5C", "9D", "JS", "KH", "4S", "7C"]

@@ -31,10 +31,11 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from scenes.marks import LastMoves, covered, tag_width
+from scenes.marks import SEAT_COLOURS, LastMoves, covered, tag_width
 
-# red, blue, green, violet: the fourth seat's is not the gold of the live card and its glow
-COLOURS = ((236, 96, 84), (96, 156, 240), (112, 204, 122), (194, 126, 226))
+# the first four seats' colours of every table (red, blue, silver, violet): the fourth seat's
+# is not the gold of the live card and its glow, the third's not the hint's green
+COLOURS = SEAT_COLOURS[:4]
 # what a tag covers counts by its area times: words (a label, a card's name, the "live card"
 # pill, another tag) WORDS, the outside of its box HARD, its edge's row far from its outline 1;
 # a caption and the strip around it (CAPTION_GAP px) HARD more
