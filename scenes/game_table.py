@@ -803,6 +803,18 @@ class GameTable(TableScene):
         if move:
             self._apply_hint(move)
 
+    def hinted_button(self) -> Button | None:
+        """The button that makes the hinted move, outlined with its cards while the hint
+        stands: a button whose ``move`` is the hinted move, if one is shown and pressable.
+        (A hinted buy glowed the discard while the lit button beside it was Pass, which Enter
+        presses.)"""
+        if self.hint is None:
+            return None
+        for widget in getattr(getattr(self, "widgets", None), "widgets", ()):
+            if getattr(widget, "move", None) == self.hint[0] and widget.enabled:
+                return widget
+        return None
+
     def clear_hint(self) -> None:
         if self.hint is not None:
             for ent in self.hint[1]:
@@ -1158,6 +1170,10 @@ class GameTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        button = self.hinted_button()
+        if button is not None:
+            pygame.draw.rect(surface, HINT_COLOUR, button.rect.inflate(10, 10), 3,
+                             border_radius=13)
         self.draw_above_flight(surface)
         self._draw_hint_thinking(surface)
         if self.replay_controls is not None:

@@ -719,6 +719,7 @@ class ChanTable(CardTable):
                 button = Button((x, area.bottom - 42, w, 40), label,
                                 lambda m=move: self.rules.submit(m), primary=primary, size=size,
                                 hotkey=None if verb in self.move_buttons else MOVE_KEYS.get(verb))
+                button.move = move  # (the hinted move's button is outlined: ``hinted_button``)
                 buttons.append(button)
                 self.move_buttons.setdefault(verb, button)
                 x += w + 8

@@ -1166,6 +1166,9 @@ class TelefunkenTable(Gestures, CardTable):
                                  on_hush=lambda until, k=key: self._hush(k, until))
             button.answers_disabled = key == "meld"  # (greyed, a click says why: ``confirm``)
             button.key = key
+            # the move it makes (the hinted one is outlined: ``hinted_button``); a cut's is
+            # the cut shown in Lift (a hinted cut sets it)
+            button.move = {"cut": f"cut {self.cut_at}", "meld": None, "exchange": None}.get(key, key)
             buttons.append(button)
         hand = self.layout["hand"].rect
         for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover

@@ -1,0 +1,62 @@
+"""A hint whose move a button makes outlines that button too (in the hint's green), and the
+outline goes with the hint: a hinted buy glowed only the discard, while the lit button
+beside Buy was Pass, which Enter presses."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import telefunken as tai
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as trules
+from game.session import Session
+from scenes.game_table import HINT_COLOUR
+from scenes.telefunken_table import TelefunkenTable
+from tests.test_chan_ui import open_table as open_chan
+from tests.test_chan_ui import position as chan_position
+
+
+def offered_a_buy() -> tuple[GameConfig, Session]:
+    config = GameConfig("telefunken", [Seat("human")] + [Seat("ai", "normal")] * 2, 7)
+    session = Session.new(config)
+    rng = random.Random(3)
+    while not (trules.to_move(session.state) == 0 and "buy" in trules.legal_moves(session.state)):
+        seat = trules.to_move(session.state)
+        session.play(tai.choose(trules.view(session.state, seat),
+                                trules.legal_moves(session.state), "normal", rng))
+    return config, session
+
+
+def outlined(app, button) -> bool:
+    edge = button.rect.inflate(10, 10)
+    return tuple(app.screen.get_at((edge.centerx, edge.top + 1)))[:3] == HINT_COLOUR
+
+
+def test_a_hinted_buy_outlines_the_buy_button_until_the_hint_goes(app, drive):
+    config, session = offered_a_buy()
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    def button(key):  # (the buttons are made again as the table refreshes)
+        return next(w for w in table.widgets.widgets if getattr(w, "key", None) == key)
+    assert table.hinted_button() is None
+    table._apply_hint("buy")
+    drive.step(2)
+    assert table.hinted_button() is button("buy")
+    assert outlined(app, button("buy")) and not outlined(app, button("pass"))
+    table._apply_hint("pass")  # another hint: the other button
+    drive.step(2)
+    assert table.hinted_button() is button("pass")
+    assert outlined(app, button("pass")) and not outlined(app, button("buy"))
+    table.clear_hint()
+    drive.step(2)
+    assert table.hinted_button() is None and not outlined(app, button("pass"))
+
+
+def test_a_hinted_draw_in_chan_outlines_the_draw_button(app, drive):
+    table = open_chan(app, drive, chan_position(5, "nocap"))
+    assert table.legal() == ["draw"]
+    table._apply_hint("draw")
+    drive.step(2)
+    assert table.hinted_button() is table.move_buttons["draw"]
+    assert outlined(app, table.move_buttons["draw"])
