@@ -141,6 +141,41 @@ def test_a_cut_let_go_outside_the_window_cuts_nothing(app, drive, outside):
     assert table.session.moves[:1] == [f"cut {chosen}"]
 
 
+def test_enter_during_the_drag_along_the_pack_cuts_and_ends_the_drag(app, drive):
+    """Enter pressed with the pack still held cut it, but the drag was left standing: the
+    next Esc went to ending it and the pause menu opened only at the second (pt95)."""
+    from scenes.pause import PauseMenu
+
+    table = cut_table(app, drive)
+    strip = table.cut_strip()
+    drive.press((strip.x + 10, strip.centery))
+    drive.move((strip.right - 40, strip.centery), steps=4)
+    chosen = table.cut_at
+    drive.key(pygame.K_RETURN)
+    drive.release((strip.right - 40, strip.centery))
+    drive.settle()
+    assert table.session.moves[:1] == [f"cut {chosen}"] and not table._cutting
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert isinstance(app.scenes.top, PauseMenu)
+
+
+def test_a_hint_during_the_drag_along_the_pack_leaves_the_marker_at_the_pointer(app, drive):
+    """H with the pack held moved the marker to the hinted cut, away from the pointer, and
+    Enter then cut there (pt95): the marker stays with the pointer."""
+    table = cut_table(app, drive)
+    strip = table.cut_strip()
+    drive.press((strip.x + 10, strip.centery))
+    drive.move((strip.right - 40, strip.centery), steps=4)
+    chosen = table.cut_at
+    other = next(n for n in table.cut_choices() if n != chosen)
+    table._apply_hint(f"cut {other}")
+    assert table.cut_at == chosen
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert table.session.moves[:1] == [f"cut {chosen}"]
+
+
 # -- 3. a refused lay-off says why --------------------------------------------------------------
 
 REFUSALS = [

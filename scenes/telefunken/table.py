@@ -1234,7 +1234,9 @@ class TelefunkenTable(Gestures, CardTable):
         if parts[0] == "cut" and len(parts) == 2 and parts[1].isdigit():
             # the Lift choice and the pack's marker stand at the hinted cut: Cut (or Enter)
             # makes it (the hint named a number and showed nothing, pt92)
-            if int(parts[1]) in self.cut_choices():
+            # (not while the marker follows a drag along the pack: it jumped away from the
+            # pointer, and Enter then cut where the hint said, pt95)
+            if int(parts[1]) in self.cut_choices() and not self._cutting:
                 self.cut_at = int(parts[1])
                 self.refresh()
         return ents
