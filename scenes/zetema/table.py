@@ -467,10 +467,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         there, or stand a second time on the discard)."""
         for event in events:
             if isinstance(event, rules.Discarded):
-                pile = self.piles[rules.CARD_RANK[event.card]]
+                rank = rules.CARD_RANK[event.card]
+                pile = self.piles[rank]
                 # (marks restored while the card is in the meld zone: the mark goes with
                 # it, and back to the pile with it)
-                card = [e for c, e in pile if c == event.card][-1:] or [
+                card = self._restored_discard(rank, event) or [
+                    e for c, e in pile if c == event.card][-1:] or [
                     e for t, e in self.selection if t == event.card + rules.PILE][-1:]
                 self.marks.forget(card, [seat])
                 # the tag at the card's foot: its top edge lies over the corners (rank and
@@ -485,6 +487,25 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             elif isinstance(event, rules.MarriagePiled):  # the married pair, on its pile
                 married = [e for c, e in self.marriage if c in event.cards][-len(event.cards):]
                 self.marks.entities(seat, married, self.seat_name(seat))
+
+    def _restored_discard(self, rank: int, event) -> list[int]:
+        """Marked again (Undo, Continue, the view turned between people): the very card
+        discarded, by its place on the pile, if the pile beneath and up to it lies as it did
+        since. By its name, the pile's last card of that name: a twin discarded on it later
+        (the spades are doubled) carried both seats' tags and the card beneath none, pt95."""
+        if self.restoring is None or not self.restoring_after:
+            return []
+        since = list(self.restoring_after)
+        if self.ended_deal is not None:  # (the session is at the next deal already)
+            since = since[:-1] + [self.ended_deal]
+        k = event.pile_count - 1
+        laid = since[0].piles[rank][:k + 1]
+        pile = self.piles[rank]
+        if (len(laid) == k + 1 and all(s.piles[rank][:k + 1] == laid for s in since)
+                and len(pile) == len(self.state.piles[rank])  # (none of it in the meld zone)
+                and k < len(pile) and pile[k][0] == event.card):
+            return [pile[k][1]]
+        return []
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """What last-move tags must leave readable: the piles' headers (rank, count), the
