@@ -208,7 +208,7 @@ def test_a_message_on_the_menu_covers_no_resume_button(app, drive):
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("", "or on the stock card you have just revealed into your own gate"),
-    ("fa", "یا روی کارتی از انبار که همین حالا در دروازه‌ی خودتان رو کرده‌اید"),
+    ("fa", "یا روی کارتی از انبار که همین حالا در دروازهٔ خودتان رو کرده‌اید"),
     ("vi", "hoặc với quân bạn vừa lật từ nọc vào cửa của mình"),
 ])
 def test_the_rules_say_you_may_chiu_the_stock_card_you_revealed(lang, words):
