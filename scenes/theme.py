@@ -169,6 +169,7 @@ def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
             last = k
         elif k == "D" and last == "L":
             kinds[i] = "L"
+    _pair_brackets(string, kinds)
     strong = ["R" if k == "D" else k for k in kinds]  # numbers act as R on neutrals (N1)
     i = 0
     while i < n:
@@ -195,6 +196,37 @@ def bidi_spans(string: str) -> list[tuple[int, int, bool]]:
     for start, end, rtl in spans:  # an isolate is a left-to-right paragraph of its own:
         out += [(start, end, rtl)] if rtl else _ltr_spans(string, start, end)  # its
     return out  # Persian words (a card list's "joker") still read right to left
+
+
+BRACKETS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _pair_brackets(string: str, kinds: list[str]) -> None:
+    """A pair of brackets takes one direction (the Unicode rule N0), in ``kinds`` (L, R,
+    D for numbers, N neutral): right to left if right-to-left text is inside; if only
+    Latin is, left to right where Latin comes before the opening bracket too, else right to
+    left. (Left neutral, the opening bracket of "… است (Thiên ù): Ù!" joined the Latin run
+    after it and was drawn mirrored at its far end, pt97.)"""
+    pairs, stack = [], []
+    for i, ch in enumerate(string):
+        if kinds[i] != "N":
+            continue
+        if ch in BRACKETS:
+            stack.append((BRACKETS[ch], i))
+        elif ch in BRACKETS.values():
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth][0] == ch:
+                    pairs.append((stack[depth][1], i))
+                    del stack[depth:]
+                    break
+    for opening, closing in sorted(pairs):
+        inside = {"R" if kinds[k] == "D" else kinds[k] for k in range(opening + 1, closing)
+                  if kinds[k] != "N"}
+        if not inside:
+            continue
+        before = next(("R" if kinds[k] == "D" else kinds[k] for k in range(opening - 1, -1, -1)
+                       if kinds[k] != "N"), "R")
+        kinds[opening] = kinds[closing] = "L" if inside == {"L"} and before == "L" else "R"
 
 
 def _ltr_spans(string: str, start: int, end: int) -> list[tuple[int, int, bool]]:

@@ -92,6 +92,26 @@ def test_a_persian_word_inside_a_card_list_reads_right_to_left():
                                                                   ("سلام ", True)]
 
 
+def test_brackets_around_latin_words_in_a_persian_sentence_pair_up():
+    """A pair of brackets takes one direction (Unicode's rule N0): the opening bracket of
+    "… است (Thiên ù): Ù!" joined the Latin run after it and was drawn mirrored at its far
+    end, two closing brackets on screen (pt97)."""
+    from scenes import theme
+
+    assert theme.bidi_runs("شما برنده است (Thiên ù): Ù! را بزنید.") == [
+        ("! را بزنید.", True), ("Ù", False), ("): ", True), ("Thiên ù", False),
+        ("شما برنده است (", True)]
+    assert theme.bidi_runs("کرده‌اید (Ù chì): 12 + 3 می‌شود") == [
+        (" می‌شود", True), ("12 + 3", False), ("): ", True), ("Ù chì", False),
+        ("کرده‌اید (", True)]
+    # Latin before the bracket and only Latin inside: the pair reads left to right
+    assert theme.bidi_runs("Seat 2 (Normal) برد") == [(" برد", True), ("Seat 2 (Normal)", False)]
+    # Persian inside: right to left
+    assert theme.bidi_runs("شما (Thập thành 12 و Ù chì 3) بردید") == [
+        (") بردید", True), ("Ù chì 3", False), (" و ", True), ("Thập thành 12", False),
+        ("شما (", True)]
+
+
 def test_persian_names_the_joker_one_way():
     """The card said "ژوکر", the rules, the seed text and the joker messages "جوکر"."""
     from tools import catalogues
