@@ -120,6 +120,22 @@ class ResultsOverlay(Scene):
                               _("Menu"), on_menu, hotkey=pygame.K_ESCAPE))
         self.widgets = WidgetGroup(buttons)
 
+    # the app's messages (Ctrl+Z: "The game is over: nothing to undo.") stand in the panel's
+    # free corner under the list of moves, beside the buttons: at the foot of the screen
+    # they lay across the panel's bottom edge (pt95)
+    toast_room = 1
+
+    def toast_span(self) -> tuple[int, int]:
+        buttons = [w.rect for w in self.widgets.widgets]
+        if theme.rtl():
+            lo, hi = self.panel.left + 12, min(r.left for r in buttons) - 12
+        else:
+            lo, hi = max(r.right for r in buttons) + 12, self.panel.right - 12
+        return (lo + hi) // 2, hi - lo
+
+    def toast_bottom(self) -> int:
+        return self.panel.bottom - 18
+
     def exit(self) -> None:
         pictures.give_back(self._static)  # (for the next results or table)
         self._static = self._static_for = None

@@ -88,3 +88,8 @@ def test_ctrl_z_over_the_results_says_the_game_is_over(app, drive):
     drive.settle()
     assert [t.text for t in app.toasts] == ["The game is over: nothing to undo."]
     assert app.scenes.top is overlay
+    # it stands inside the panel, in the corner under the moves, clear of the buttons (it
+    # lay across the panel's bottom edge, pt95)
+    [(_toast, _lines, box)] = app._toast_places(app.toasts)
+    assert overlay.panel.contains(box) and not box.colliderect(overlay.log_rect)
+    assert not any(box.colliderect(w.rect.inflate(16, 16)) for w in overlay.widgets.widgets)
