@@ -106,7 +106,22 @@ def test_marble_to_the_wrong_tray_is_refused(table, app, drive):
     drive.drag(drive.center_of(marble), table.layout["tray_0"].rect.center)
     drive.settle()
     assert "a4" in table.state.marbles
-    assert "Red's tray" in app.toasts[-1].text
+    assert "Red's captured marbles" in app.toasts[-1].text
+
+
+def test_a_marble_dropped_on_your_pieces_says_where_it_goes(table, app, drive):
+    """The prompt said "into your tray" and a newcomer dropped the marble on the panel of
+    their pieces: it glided back without a word (pt95). It says where taken marbles go."""
+    place(drive, table, "a2")
+    place(drive, table, "a3")  # Blue, next to a4
+    place(drive, table, "b1")
+    marble = table.marble_ents["a4"]  # Blue to move
+    app.toasts.clear()
+    drive.drag(drive.center_of(marble), table.layout["supply_1"].rect.center)
+    drive.settle()
+    assert "a4" in table.state.marbles
+    assert [t.text for t in app.toasts] == [
+        "A marble you take goes into your Captured panel, under your pieces."]
 
 
 def test_marbles_not_next_to_your_pieces_cannot_be_picked_up(table, drive):

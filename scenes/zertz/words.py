@@ -103,14 +103,14 @@ def prompt(state, legal: list[str]) -> str:
     takes = any(m.startswith("take ") for m in legal)
     if places and takes:
         return _("Place a piece on an empty ring, or take a marble next to one of your "
-                 "pieces into your tray.")
+                 "pieces.")
     if places and not any(owner == state.seat for owner in state.pieces.values()):
         return _("Place one of your pieces on any empty ring.")
     if places:
         return _("Place a piece on an empty ring (no marble stands next to your pieces).")
     if takes:
-        return _("Take a marble next to one of your pieces into your tray: you have no "
-                 "pieces left to place.")
+        return _("Take a marble next to one of your pieces: you have no pieces left to "
+                 "place.")
     if "pass" in legal:
         return only_pass()
     return ""
@@ -156,19 +156,24 @@ def not_your_turn() -> str:
 
 
 def marble_onto_ring() -> str:
-    return _("A marble you take goes into your tray, not onto a ring.")
+    return _("A marble you take goes into your Captured panel, not onto a ring.")
+
+
+def marble_onto_pieces() -> str:
+    return _("A marble you take goes into your Captured panel, under your pieces.")
 
 
 def piece_into_tray() -> str:
-    return _("Pieces go on empty rings, not into a tray.")
+    return _("Pieces go on empty rings, not among the captured marbles.")
 
 
 def drawn_into_tray() -> str:
-    return _("Put the marble from the bag on an empty ring, not into a tray.")
+    return _("Put the marble from the bag on an empty ring, not among the captured marbles.")
 
 
 def wrong_tray(owner: str) -> str:
-    return _("That is {name}'s tray: drop the marble into your own.").format(name=owner)
+    return _("Those are {name}'s captured marbles: drop the marble into your own Captured "
+             "panel.").format(name=owner)
 
 
 def marble_gone() -> str:
@@ -201,7 +206,7 @@ def piece_stays(ring: str, owner: str | None) -> str:
 
 
 def captured_stays() -> str:
-    return _("A captured marble stays in its tray.")
+    return _("A captured marble stays in its Captured panel.")
 
 
 def drop_on_a_ring() -> str:
