@@ -102,14 +102,14 @@ def test_a_press_on_a_captured_marble_or_a_piece_before_the_put_says_why(app, dr
     state = position(pieces={"a2": 0, "d4": 1}, captured=[{"black": 1}, {}])
     table = open_table(app, drive, state)
     drive.click(drive.center_of(table.tray_ents[0][0][1]))
-    assert said(app) == ["A captured marble stays in its tray."]
+    assert said(app) == ["A captured marble stays in its Captured panel."]
     perform(drive, table, "take a1")
     drive.settle()
     just_taken = table.tray_ents[0][-1][1]
     for _ in range(2):  # the marble just taken is as captured as the others, click after click
         app.toasts.clear()
         drive.click(drive.center_of(just_taken))
-        assert said(app) == ["A captured marble stays in its tray."]
+        assert said(app) == ["A captured marble stays in its Captured panel."]
         assert table.drag.selected is None
     app.toasts.clear()
     after_take = table.state
