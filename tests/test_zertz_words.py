@@ -180,7 +180,7 @@ def test_the_result_says_why_with_the_numbers_and_fits_its_table(app, drive, lan
     assert winner == 0 and len(header) == len(rows[0]) == 5
     assert i18n.num(22) in reason and i18n.num(14) in reason  # 3 + 4 + 15 points against 14
     if lang == "en":
-        assert title == "You win!" and reason == "The bag ran out: Red has more points (22 to 14)."
+        assert title == "You win!" and reason == "The bag ran out: you have more points (22 to 14)."
         assert header == ["Player", "Points", "White", "Grey", "Black"]
         assert rows[0] == ["Red (you)", "22", "3", "2", "5"]
     else:
@@ -202,6 +202,20 @@ def test_equal_points_are_decided_by_marbles_and_said_so():
                     "marbles (4 to 3).")
     draw = {"winner": None, "reason": "bag", "points": [6, 6], "marbles": [3, 3]}
     assert words.result_reason(None, draw) == "The bag ran out: equal points and equal marbles."
+
+
+def test_the_reason_of_your_win_against_the_computer_says_you():
+    """"You won!" stood over "The bag ran out: Red has more points" (pt97): against the
+    computer your win is said of you, in every language."""
+    res = {"winner": 0, "reason": "bag", "points": [20, 13], "marbles": [9, 7]}
+    assert words.result_reason(None, res, 0) == "The bag ran out: you have more points (20 to 13)."
+    assert words.result_reason(None, res, 1) == "The bag ran out: Red has more points (20 to 13)."
+    tie = {"winner": 0, "reason": "passes", "points": [6, 6], "marbles": [4, 3]}
+    assert "you have more marbles (4 to 3)" in words.result_reason(None, tie, 0)
+    for lang in ("fa", "vi"):
+        with i18n.speaking(lang):
+            mine, theirs = words.result_reason(None, res, 0), words.result_reason(None, res, 1)
+            assert mine != theirs and words.seat_name(0) not in mine, (lang, mine)
 
 
 # -- every word on the table fits, in every language ------------------------------------------------

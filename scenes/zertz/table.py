@@ -163,7 +163,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         rows = [[words.result_name(s, solo and self.config.seats[s].is_human),
                  num(res["points"][s])]
                 + [num(n) for n in self.state.captured[s]] for s in (0, 1)]
-        return (words.result_title(res, you), words.result_reason(self.state, res),
+        return (words.result_title(res, you), words.result_reason(self.state, res, you),
                 words.result_header(), rows, res["winner"])
 
     # -- drawing -----------------------------------------------------------------------
@@ -233,7 +233,9 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
                                    self.replay is not None, own=seat in self.session.humans)
         if state.phase == "over":
             res = rules.result(state)
-            return title, words.result_reason(state, res) if res else ""
+            you = next((s for s in (0, 1) if self.config.seats[s].is_human), None) if (
+                self._solo_human()) else None
+            return title, words.result_reason(state, res, you) if res else ""
         if mode == "mine":
             return title, words.prompt(state, self.legal())
         # the last move the log tells: once its pieces have landed (it said "Blue placed a

@@ -253,13 +253,18 @@ def result_title(res: dict, you: int | None) -> str:
     return _("{name} wins").format(name=seat_name(winner))
 
 
-def result_reason(state, res: dict) -> str:
-    """Why the game ended and why that player won, with the numbers that decided it."""
+def result_reason(state, res: dict, you: int | None = None) -> str:
+    """Why the game ended and why that player won, with the numbers that decided it; said
+    of "you" where the winner is ``you`` (the one person playing the computer: "You won!"
+    over "Red has more points" mixed the two, pt97)."""
     winner = res["winner"]
     points, marbles = res["points"], res["marbles"]
+    yours = winner is not None and winner == you
     if res["reason"] == "six":
         held = state.captured[winner]
         colour = rules.COLOURS[max(range(3), key=lambda i: held[i])]
+        if yours:
+            return _("You collected all six {colour} marbles.").format(colour=colour_word(colour))
         return _("{name} collected all six {colour} marbles.").format(
             name=seat_name(winner), colour=colour_word(colour))
     bag = res["reason"] == "bag"
@@ -270,15 +275,25 @@ def result_reason(state, res: dict) -> str:
     numbers = {"name": seat_name(winner)}
     if points[winner] != points[loser]:
         numbers.update(high=num(points[winner]), low=num(points[loser]))
-        text = (_("The bag ran out: {name} has more points ({high} to {low}).") if bag else
-                _("Neither player could move: {name} has more points ({high} to {low})."))
+        if yours:
+            text = (_("The bag ran out: you have more points ({high} to {low}).") if bag else
+                    _("Neither player could move: you have more points ({high} to {low})."))
+        else:
+            text = (_("The bag ran out: {name} has more points ({high} to {low}).") if bag else
+                    _("Neither player could move: {name} has more points ({high} to {low})."))
     else:
         numbers.update(high=num(marbles[winner]), low=num(marbles[loser]),
                        points=num(points[winner]))
-        text = (_("The bag ran out with equal points ({points} each): {name} has more "
-                  "marbles ({high} to {low}).") if bag else
-                _("Neither player could move, with equal points ({points} each): {name} "
-                  "has more marbles ({high} to {low})."))
+        if yours:
+            text = (_("The bag ran out with equal points ({points} each): you have more "
+                      "marbles ({high} to {low}).") if bag else
+                    _("Neither player could move, with equal points ({points} each): you "
+                      "have more marbles ({high} to {low})."))
+        else:
+            text = (_("The bag ran out with equal points ({points} each): {name} has more "
+                      "marbles ({high} to {low}).") if bag else
+                    _("Neither player could move, with equal points ({points} each): {name} "
+                      "has more marbles ({high} to {low})."))
     return text.format(**numbers)
 
 
