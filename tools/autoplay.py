@@ -98,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     drive.type(str(args.seed))
     drive.click(setup.start_button.rect.center)
     drive.settle()
+    if isinstance(drive.scene, SetupScene) and drive.scene.replacing is not None:
+        drive.click(drive.scene.ask.widgets[0].rect.center)  # "Start new game" over a saved
+        drive.settle()  # one (a run left in the data folder)
     table = drive.scene
     assert isinstance(table, GameTable)
     shot("start")
@@ -114,10 +117,11 @@ def main(argv: list[str] | None = None) -> int:
             drive.click(button.rect.center)
             drive.settle()
             continue
-        if table.rules.offering() and not table.animating and not drive.app.toasts:
-            seat = rules.to_move(table.state)
-            legal = rules.legal_moves(table.state)
-            move = ai.choose(rules.view(table.state, seat), legal, args.policy, rng)
+        state = table.state  # (what the table shows: a deal that ended has no move left
+        legal = rules.legal_moves(state) if rules.to_move(state) is not None else []  # in it)
+        if table.rules.offering() and legal and not table.animating and not drive.app.toasts:
+            seat = rules.to_move(state)
+            move = ai.choose(rules.view(state, seat), legal, args.policy, rng)
             before = len(table.session.moves)
             module.perform(drive, table, move)
             drive.settle()
