@@ -177,7 +177,11 @@ class GameConfig:
     @classmethod
     def from_json(cls, data: dict) -> GameConfig:
         """Rebuild a config; raises ValueError with a clear message on bad data."""
-        if not isinstance(data, dict) or not isinstance(data.get("game"), str) or data["game"] not in BY_KEY:
+        if not isinstance(data, dict):  # (a number there was called an unknown game, pt98)
+            raise ValueError("the saved configuration is not a set of named values")
+        if not isinstance(data.get("game"), str):
+            raise ValueError("no game is named in the saved configuration")
+        if data["game"] not in BY_KEY:
             raise ValueError("unknown game in saved configuration")
         info = BY_KEY[data["game"]]
         seats_raw = data.get("seats")

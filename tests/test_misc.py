@@ -86,6 +86,12 @@ def test_config_round_trip_and_validation():
         with pytest.raises(ValueError):
             GameConfig.from_json(bad)
     assert Seat("human").is_human
+    # the reason names what is wrong (a number for the whole configuration was called an
+    # unknown game, pt98)
+    for bad, reason in ((5, "not a set of named values"), ({"seats": []}, "no game is named"),
+                        ({"game": "chess"}, "unknown game")):
+        with pytest.raises(ValueError, match=reason):
+            GameConfig.from_json(bad)
 
 
 def test_tour_writes_a_png_for_every_screen(tmp_path):
