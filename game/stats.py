@@ -157,14 +157,35 @@ def record_game(config: GameConfig, result: dict, lower_is_better: bool = False)
     Never raises: whatever is in the statistics file or the result, the game that just
     ended goes on to its results screen.
     """
+    seat = next((i for i, s in enumerate(config.seats) if s.is_human), 0)
+    try:
+        kind, score = outcome(result, seat)
+    except Exception as exc:  # noqa: BLE001 - never let statistics end a game badly
+        return _("This game could not be counted in the statistics ({problem}).").format(
+            problem=type(exc).__name__)
+    return _record(config, kind, score, lower_is_better)
+
+
+def abandoned_counts(config: GameConfig, moves: int) -> bool:
+    """Does leaving this game unfinished, by Restart or by Start over its save, count as a
+    loss: one person against the computer, once a move has been made (a deal dealt again
+    and again until it pleased kept a clean record, pt98). Quitting keeps the game saved:
+    it is not over, and counts once it is."""
+    return moves > 0 and opponent_level(config) is not None
+
+
+def record_abandoned(config: GameConfig) -> str | None:
+    """Count a game left unfinished (``abandoned_counts``) as lost; its score is no best."""
+    return _record(config, "lost", None, False)
+
+
+def _record(config: GameConfig, kind: str, score: Any, lower_is_better: bool) -> str | None:
     try:
         level = opponent_level(config)
         if level is None:
             return None
-        seat = next(i for i, s in enumerate(config.seats) if s.is_human)
         games, message = load_stats()
         record = games.setdefault(config.game, {}).setdefault(level, empty_record())
-        kind, score = outcome(result, seat)
         record["played"] += 1
         record[kind] += 1
         if kind == "won":

@@ -62,7 +62,7 @@ from game.i18n import N_, _, ngettext, num, signed
 from game.session import Session
 from scenes import theme
 from scenes.marks import LastMoves
-from scenes.resume import autosave_game
+from scenes.resume import autosave_game, count_abandoned
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
 
@@ -859,8 +859,19 @@ class GameTable(TableScene):
         super().exit()
 
     # -- navigation --------------------------------------------------------------------
+    def abandoning_counts(self) -> bool:
+        """Would leaving this game now (Restart) count it as lost in the statistics
+        (``game.stats.abandoned_counts``)? Not a replay, nor a game already over."""
+        from game.stats import abandoned_counts
+
+        return (self.replay is None and self.session.result is None and self.app.persist
+                and abandoned_counts(self.config, len(self.session.moves)))
+
     def restart(self) -> None:
-        """Start this game again: a new deal unless the player chose the seed."""
+        """Start this game again: a new deal unless the player chose the seed. The game
+        left counts as lost where ``abandoning_counts`` says so."""
+        if self.abandoning_counts():
+            count_abandoned(self.app, self.config, len(self.session.moves))
         self.app.scenes.replace(type(self)(self.app, self.config.next_deal()), transition="fade")
 
     def play_again(self) -> None:

@@ -36,8 +36,9 @@ class PauseMenu(Scene):
         height = PANEL_H
         if self.confirming:  # the panel as tall as the question needs (it kept the
             # menu's height: a large empty space above the buttons)
-            rows = sum(len(theme.wrap(line, 20, PANEL_W - 40)) for line in self._warning())
-            height = 120 + 28 * rows + 6 * 2 + 24 + 150
+            lines = self._warning()
+            rows = sum(len(theme.wrap(line, 20, PANEL_W - 40)) for line in lines)
+            height = 120 + 28 * rows + 6 * len(lines) + 24 + 150
         self.panel = pygame.Rect(0, 0, PANEL_W, height)
         self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         x, w = self.panel.x + 60, self.panel.width - 120
@@ -122,6 +123,9 @@ class PauseMenu(Scene):
         in_play = (getattr(self.table, "replay", None) is None
                    and not getattr(rules, "over", False))
         lines = [_("The game in progress will be lost."), again] if in_play else [again]
+        counts = getattr(self.table, "abandoning_counts", None)
+        if in_play and callable(counts) and counts():
+            lines.insert(1, _("It counts as a loss in your statistics."))
         games = getattr(config, "sitting_games", 0)
         if games:  # (kept: a newcomer read "lost" as the sitting's total too, pt78)
             lines.append(_("The running total of the games before it is kept."))

@@ -28,7 +28,7 @@ from game.saves import (
     write_autosave,
 )
 from game.session import Session
-from game.stats import record_game
+from game.stats import abandoned_counts, record_abandoned, record_game
 from game.storage import StorageError, set_aside_note
 
 
@@ -88,10 +88,21 @@ def _count_in_background(app, session: Session, lower_is_better: bool) -> None:
     """Count the finished game in the statistics on the writer thread (reading and writing
     the file took up to 20 ms of a frame); a problem comes back as a message."""
     config, result = session.config, session.result
+    _in_background(app, lambda: record_game(config, result, lower_is_better))
+
+
+def count_abandoned(app, config, moves: int) -> None:
+    """A game left unfinished (Restart, or Start over its save) counts as lost where
+    ``game.stats.abandoned_counts`` says so, on the writer thread."""
+    if app.persist and abandoned_counts(config, moves):
+        _in_background(app, lambda: record_abandoned(config))
+
+
+def _in_background(app, record) -> None:
     said: list[str | None] = []
 
     def count() -> None:
-        said.append(record_game(config, result, lower_is_better))
+        said.append(record())
 
     def counted(error: BaseException | None) -> None:
         message = said[0] if said else _("This game could not be counted in the statistics "

@@ -47,6 +47,7 @@ class SetupScene(Scene):
         self.widgets = WidgetGroup()
         self.panel = pygame.Rect(190, 60, 900, 610)
         self.replacing: SaveEntry | None = None  # the saved game Start asks about
+        self.replaced = None  # (its config, moves) if replacing it counts as a loss
         self.clock = 0.0  # seconds this screen has been up
         self.asked_at = 0.0
         self.ask = WidgetGroup()  # the question's buttons, while it is asked
@@ -178,6 +179,7 @@ class SetupScene(Scene):
 
     def ask_to_replace(self, saved: SaveEntry) -> None:
         self.replacing = saved
+        self.replaced = self._replaced_game()  # (read once, not at every drawing)
         self.asked_at = self.clock  # its keys wait ``ASK_KEYS_AFTER`` (a second Enter,
         # pressed with the first, replaced the game before the question was seen)
         for widget in self.widgets.widgets:
@@ -207,6 +209,8 @@ class SetupScene(Scene):
         else:
             lines = [_("Your {game} game in progress will be lost.").format(
                 game=self.info.title)]
+        if self.replaced is not None:
+            lines.append(_("It counts as a loss in your statistics."))
         games = self.replacing.sitting_games if self.replacing is not None else 0
         if games:  # (a family's sitting of several games: its running total goes too)
             lines.append(ngettext("So will the running total of the game played before it.",
@@ -215,7 +219,7 @@ class SetupScene(Scene):
         return lines
 
     def cancel_replace(self) -> None:
-        self.replacing = None
+        self.replacing = self.replaced = None
         self.ask = WidgetGroup()
 
     def resume_saved(self) -> None:
@@ -233,7 +237,29 @@ class SetupScene(Scene):
             self.app.scenes.pop(transition=None)
         menu.resume_game(self.info.key)
 
+    def _replaced_game(self):
+        """(config, moves) of the saved game Start would replace, if it counts as lost
+        then (``game.stats.abandoned_counts``), else None (also for a file that cannot be
+        read: it is set aside when it is next looked at, and counts nothing)."""
+        from game.catalog import GameConfig
+        from game.stats import abandoned_counts
+        from game.storage import read_json
+
+        entry = self.replacing
+        if entry is None or not entry.moves or not self.app.persist:
+            return None  # (a window that saves nothing counts nothing)
+        try:
+            config = GameConfig.from_json(read_json(entry.path).get("config"))
+        except Exception:  # noqa: BLE001 - a damaged save counts nothing
+            return None
+        return (config, entry.moves) if abandoned_counts(config, entry.moves) else None
+
     def start_new(self) -> None:
+        replaced = self.replaced
+        if replaced is not None:  # the game left unfinished counts as lost
+            from scenes.resume import count_abandoned
+
+            count_abandoned(self.app, *replaced)
         self.cancel_replace()
         scene = table_module(self.info.key).new_scene(self.app, self.config())
         self._remember()
