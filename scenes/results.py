@@ -92,6 +92,7 @@ class ResultsOverlay(Scene):
         self.table_rect = theme.mirror(self.table_rect, self.panel)
         self.log_rect = theme.mirror(self.log_rect, self.panel)
         self.scroll = 0  # lines scrolled up from the end
+        self.age = 0.0  # seconds shown (Enter plays again only after SUMMARY_KEYS_AFTER)
         self._static: pygame.Surface | None = None  # the frame but for the buttons
         self._static_for: tuple | None = None
         self._static_notes: list = []  # the words in the kept picture (``scenes.crisp``)
@@ -148,6 +149,10 @@ class ResultsOverlay(Scene):
     def needs_redraw(self) -> bool:
         return False  # only input changes it (and the app redraws after input)
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+
     @property
     def laid_out(self) -> bool:
         """Whether the words are laid out and rendered (``lay_out``)."""
@@ -183,6 +188,10 @@ class ResultsOverlay(Scene):
         if event.kind in ("move", "down", "up"):
             self.named = self._card_at(event.pos)
             self._pointer_seen = True
+        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.age < SUMMARY_KEYS_AFTER):
+            return  # (Enter pressed to go on as the game ended played again at once: the
+            # results were never seen, pt98; a click on Play again still does)
         if self.widgets.handle(event):
             return
         from scenes.game_table import is_undo_key  # (the table's module imports this one)

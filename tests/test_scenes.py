@@ -679,6 +679,9 @@ def test_the_results_answer_enter_esc_and_the_arrow_keys(app, drive):
     assert overlay.scroll == len(overlay._lines) - (overlay.log_rect.height - 40) // 17
     drive.key(pygame.K_END)  # the last
     assert overlay.scroll == 0
+    drive.key(pygame.K_RETURN)  # (at once: an Enter pressed to go on as the game ended
+    assert chosen == []  # played again before the results were seen, pt98)
+    drive.wait(1.6)
     drive.key(pygame.K_RETURN)
     assert chosen == ["again"]
     drive.key(pygame.K_ESCAPE)
