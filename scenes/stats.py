@@ -160,7 +160,9 @@ class StatsScene(Scene):
             theme.blit_text(surface, text, rect.topleft, size, colour, style)
         # (Chắn's best was read as a deal score); kept left of the chart (in Vietnamese the
         # line ran on under the chart's first bar: pt54)
-        note = theme.wrap(_(BEST_MEANS[self.game]), 15, 740)
+        note = theme.wrap(_(BEST_MEANS[self.game]), 15, 740) + theme.wrap(_(
+            "A game left unfinished by Restart, or by Start over its saved game, counts as "
+            "lost."), 15, 740)
         for i, line in enumerate(note):
             theme.blit_text(surface, line, (theme.mirror_x(x0, p), y + 44 + 20 * i), 15,
                             theme.INK_FAINT, anchor=lead)
