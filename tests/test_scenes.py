@@ -801,6 +801,8 @@ def test_statistics_say_what_best_means_in_each_game(app, drive, monkeypatch):
                 break
             note += " " + line
         said[game] = [note]
+        # and that a game left unfinished counts as lost (Restart kept a clean record, pt98)
+        assert any("counts as" in t for t in drawn[start:]) and "lost." in " ".join(drawn)
     assert said["chan"] == [  # (a best of -7 after losses alone was not explained)
         "Best: your largest settlement in a deal (three times the score when you win; below "
         "zero, what you paid)."]
