@@ -60,6 +60,7 @@ from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
 from game.i18n import N_, _, ngettext, num, signed
 from game.session import Session
+from game.stats import abandoned_counts
 from scenes import theme
 from scenes.marks import LastMoves
 from scenes.resume import autosave_game, count_abandoned
@@ -862,8 +863,6 @@ class GameTable(TableScene):
     def abandoning_counts(self) -> bool:
         """Would leaving this game now (Restart) count it as lost in the statistics
         (``game.stats.abandoned_counts``)? Not a replay, nor a game already over."""
-        from game.stats import abandoned_counts
-
         return (self.replay is None and self.session.result is None and self.app.persist
                 and abandoned_counts(self.config, len(self.session.moves)))
 
