@@ -352,10 +352,18 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if parts[0] != "meld" or len(parts) < 2:
             return []
         ents: list[int] = []
-        pool = self.hand + self.selection + [p for pile in self.piles for p in pile]
         for token in parts[2:]:
+            # a king or queen "from the pile" is the pile's (or, taken already, the meld
+            # zone's) copy, never the hand's twin (the spades are doubled: the hand's Q♠ was
+            # outlined for "Q♠ (from the Q pile)", pt96)
             code = token.removesuffix(rules.PILE)
-            match = next((e for c, e in pool if c == code and e not in ents), None)
+            if token.endswith(rules.PILE):
+                pool = [(t, e) for t, e in self.selection if t == token] + [
+                    (c, e) for c, e in reversed(self.piles[rules.CARD_RANK[code]])]
+            else:
+                pool = self.hand + [(t, e) for t, e in self.selection if t == token]
+            match = next((e for c, e in pool if c.removesuffix(rules.PILE) == code
+                          and e not in ents), None)
             if match is not None:
                 ents.append(match)
         return ents
