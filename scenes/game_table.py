@@ -62,7 +62,7 @@ from game.i18n import N_, _, ngettext, num, signed
 from game.session import Session
 from game.stats import abandoned_counts
 from scenes import theme
-from scenes.marks import LastMoves
+from scenes.marks import LastMoves, drawn_box
 from scenes.resume import autosave_game, count_abandoned
 from scenes.table import TableScene
 from scenes.widgets import Button, WidgetGroup
@@ -1168,7 +1168,23 @@ class GameTable(TableScene):
 
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         # each seat's last move, below the panels (none on a hand under the cover)
+        self._draw_hint_around_marks(surface)  # (under the marks' tags)
         self.marks.draw(surface, self.mark_keep_clear(), self.covered_entities())
+
+    def _draw_hint_around_marks(self, surface: pygame.Surface) -> None:
+        """A hinted piece that carries a seat's last-move mark (the discard to buy, the live
+        card, a queen on its pile) gets the hint's outline outside the mark's: its glow lay
+        under the mark's outline, a green hairline inside the seat's colour (pt96)."""
+        if self.hint is None or not self.hint[1]:
+            return
+        marked = {ent for marks in self.marks.marks.values() for mark in marks
+                  for ent in mark.entities}
+        for ent in self.hint[1]:
+            if ent in marked and esper.entity_exists(ent) and esper.has_component(ent, Glow):
+                box = drawn_box(ent)
+                if box is not None:
+                    pygame.draw.rect(surface, HINT_COLOUR, box.inflate(18, 18), 3,
+                                     border_radius=12)
 
     def covered_entities(self) -> list[int]:
         """The pieces the pass-the-screen cover hides now (none by default)."""

@@ -38,3 +38,25 @@ def test_a_hinted_queen_from_the_pile_is_the_piles_not_the_hands_twin(app, drive
     hand = {c: e for c, e in table.hand}
     assert table.show_hint("meld marriage KS QS@pile") == [hand["KS"], pile[-1][1]]
     assert table.show_hint("meld marriage KS QS") == [hand["KS"], hand["QS"]]
+
+
+def test_a_hinted_card_under_a_seats_mark_is_outlined_outside_the_mark(app, drive):
+    """The hint's glow on Seat 2's K♠ lay under the mark's outline, a green hairline inside
+    the seat's colour (pt96): the hint's outline stands outside the mark."""
+    from scenes.game_table import HINT_COLOUR
+    from scenes.marks import drawn_box
+
+    state = position(["QS", "3H", "4H", "5C", "6D", "7D", "8C"],
+                     ["KS", "9H", "10H", "JC", "2D", "3D", "4C"], to_move=1)
+    session = Session(CONFIG, rules, state, state)
+    session.play("discard KS")  # Seat 2's mark on the K pile's K♠
+    table = ZetemaTable(app, CONFIG, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.restore_marks()
+    king = table.piles[rules.RANK_INDEX["K"]][-1][1]
+    assert [m.entities for m in table.marks.marks[1]] == [(king,)]
+    table._apply_hint("meld marriage KS@pile QS")
+    drive.step(2)
+    ring = drawn_box(king).inflate(18, 18)
+    assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == HINT_COLOUR
