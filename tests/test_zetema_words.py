@@ -136,6 +136,9 @@ def test_other_refused_combinations_name_their_actual_problem():
         "(A 2 3 4 5 6)")
     assert problem(["10H", "JC", "QH", "KD", "AH", "9S"]) is not None  # (a straight: no problem)
     assert problem(["2H", "3C", "4H", "5D", "9H", "7S"]).startswith("Six cards, but neither")
+    # the five of a rank and one more: an assembly but for that card (pt96)
+    assert problem(["8S", "8S", "8H", "8D", "8C", "KS"]) == (
+        "An assembly is the five eights alone: take the other card out")
 
 
 def test_hints_name_cards_as_shown():

@@ -9,6 +9,7 @@ named placeholders, read with ``_()`` when it is drawn or said.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from game.card_words import join_list, pretty_cards
@@ -87,6 +88,12 @@ def selection_problem(tokens: Sequence[str]) -> str:
         if _round_the_corner(ranks):
             return _("A straight cannot go round the corner (K A 2): the ace is high "
                      "(9 10 J Q K A) or low (A 2 3 4 5 6)")
+        counts = Counter(rules.CARD_RANK[c] for c in plain)
+        rank, most = counts.most_common(1)[0]
+        if most == rules.PER_RANK:  # (it said only "neither in sequence nor of one suit": the
+            # five eights and a king were an assembly but for the king, pt96)
+            return _("An assembly is the five {rank} alone: take the other card out").format(
+                rank=rank_plural(rank))
         return _("Six cards, but neither in sequence (a straight) nor of one suit (a flush)")
     if n > rules.RUN:
         return ngettext("{count} card: a straight or a flush has exactly six",
