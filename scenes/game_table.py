@@ -1177,14 +1177,25 @@ class GameTable(TableScene):
         under the mark's outline, a green hairline inside the seat's colour (pt96)."""
         if self.hint is None or not self.hint[1]:
             return
-        marked = {ent for marks in self.marks.marks.values() for mark in marks
-                  for ent in mark.entities}
+        marks = [mark for seat_marks in self.marks.marks.values() for mark in seat_marks]
         for ent in self.hint[1]:
-            if ent in marked and esper.entity_exists(ent) and esper.has_component(ent, Glow):
-                box = drawn_box(ent)
-                if box is not None:
-                    pygame.draw.rect(surface, HINT_COLOUR, box.inflate(18, 18), 3,
-                                     border_radius=12)
+            if not (esper.entity_exists(ent) and esper.has_component(ent, Glow)):
+                continue
+            box = drawn_box(ent)
+            if box is None:
+                continue
+            # marked: the mark is on it, or on the place it stands (a Zertz marble's ring)
+            mark = next((mark for mark in marks if ent in mark.entities or any(
+                place is not None and place.collidepoint(box.center)
+                for place in [mark.rect] + [drawn_box(e) for e in mark.entities])), None)
+            if mark is None:
+                continue
+            if mark.shape == "circle":  # (a Zertz marble's ring: a square crossed it, pt99)
+                around = mark.rect or box  # (the mark's circle: ``LastMoves.draw``)
+                pygame.draw.circle(surface, HINT_COLOUR, around.center,
+                                   min(around.inflate(8, 8).size) // 2 + 6, 3)
+            else:
+                pygame.draw.rect(surface, HINT_COLOUR, box.inflate(18, 18), 3, border_radius=12)
 
     def covered_entities(self) -> list[int]:
         """The pieces the pass-the-screen cover hides now (none by default)."""

@@ -152,6 +152,10 @@ class ResultsOverlay(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def resume(self) -> None:
+        super().resume()
+        self.age = 0.0  # shown again (back from the replay): Enter waits again (pt99)
+
 
     @property
     def laid_out(self) -> bool:

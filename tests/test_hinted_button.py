@@ -60,3 +60,50 @@ def test_a_hinted_draw_in_chan_outlines_the_draw_button(app, drive):
     drive.step(2)
     assert table.hinted_button() is table.move_buttons["draw"]
     assert outlined(app, table.move_buttons["draw"])
+
+
+def test_a_hinted_u_outlines_the_button_and_the_live_card(app, drive):
+    """Ù! on the live card: the Ù! button and the live card are outlined, as Pass and Chíu!
+    outline them (the live card stood unmarked, pt99)."""
+    from tests.test_chan_s20 import open_at, played, wins_on
+
+    table = open_at(app, drive, played(9, wins_on("claim", captures=False)))
+    assert "u" in table.legal() and table.live_entity() is not None
+    table._apply_hint("u")
+    drive.step(2)
+    assert table.live_entity() in table.hint[1]
+    assert table.hinted_button() is table.move_buttons["u"]
+
+
+def test_a_hinted_zertz_marble_on_a_marked_ring_gets_a_ring_outside_the_mark(app, drive):
+    """The hint's outline around a marble the other seat had just put was a square crossing
+    that seat's circle (pt99): a circle outside it."""
+    import random
+
+    from game.rules import zertz as zrules
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 5, {"first": 0})
+    found = None
+    for seed in range(50):
+        session, rng, put = Session.new(config), random.Random(seed), None
+        while session.result is None and found is None:
+            legal = zrules.legal_moves(session.state)
+            if zrules.to_move(session.state) == 0 and put and f"take {put}" in legal:
+                found = f"take {put}"
+                break
+            move = rng.choice(legal)
+            if zrules.to_move(session.state) == 1:
+                put = move.split()[1] if move.startswith("put ") else None
+            session.play(move)
+        if found:
+            break
+    table = ZertzTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table._apply_hint(found)
+    drive.step(2)
+    mark = next(m for m in table.marks.marks[1] if table.hint[1][0] in m.entities)
+    x, y = mark.rect.center
+    radius = min(mark.rect.inflate(8, 8).size) // 2 + 6
+    assert tuple(app.screen.get_at((x, y - radius)))[:3] == HINT_COLOUR

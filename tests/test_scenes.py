@@ -682,6 +682,11 @@ def test_the_results_answer_enter_esc_and_the_arrow_keys(app, drive):
     drive.key(pygame.K_RETURN)  # (at once: an Enter pressed to go on as the game ended
     assert chosen == []  # played again before the results were seen, pt98)
     drive.wait(1.6)
+    overlay.pause()  # covered (the replay), then shown again: Enter waits again (pt99)
+    overlay.resume()
+    drive.key(pygame.K_RETURN)
+    assert chosen == []
+    drive.wait(1.6)
     drive.key(pygame.K_RETURN)
     assert chosen == ["again"]
     drive.key(pygame.K_ESCAPE)

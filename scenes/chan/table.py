@@ -779,7 +779,8 @@ class ChanTable(CardTable):
             return ([live] if live else []) + [e for c, e in hand if c == card][:3]
         if verb == "draw" and self.stock_ent is not None:
             return [self.stock_ent]
-        return [live] if live is not None and verb in ("pass", "decline") else []
+        # (Ù! on the live card glows it too, as Pass and Chíu! do: it stood unmarked, pt99)
+        return [live] if live is not None and verb in ("pass", "decline", "u") else []
 
     sitting_money = True  # the running totals are the settlements
 
