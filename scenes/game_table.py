@@ -1343,11 +1343,15 @@ class GameTable(TableScene):
         size = fitting_size((undo, hint, menu), 18, w - 12)  # one size for the three
         if self._undo_button is None:
             self._undo_button = UndoButton(self.can_undo, self.undo)
+        hint_button = Button(theme.mirror((rect.x + 22 + w, y, w, 46), rect), hint,
+                             self.ask_hint, enabled=human, size=size)
+        # greyed while the computer plays, a click on it says why (as H does; it did nothing,
+        # without a word, pt100)
+        hint_button.answers_disabled = True
         return [
             self._undo_button.follow(Button(theme.mirror((rect.x + 14, y, w, 46), rect), undo,
                                             self.undo, size=size)),
-            Button(theme.mirror((rect.x + 22 + w, y, w, 46), rect), hint, self.ask_hint,
-                   enabled=human, size=size),
+            hint_button,
             Button(theme.mirror((rect.x + 30 + 2 * w, y, w, 46), rect), menu,
                    self.open_pause, size=size),
         ]

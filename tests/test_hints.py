@@ -127,6 +127,13 @@ def test_the_h_key_on_the_computers_turn_says_hints_come_on_yours(app, drive):
     drive.key(pygame.K_h)
     assert app.toasts[-1].text == "Wait for your turn, then ask for a hint."
     assert not table.hint_pending
+    # the greyed button says it too (a click on it said nothing, pt100)
+    app.toasts.clear()
+    button = table._hint_button()
+    assert not button.enabled
+    drive.click(button.rect.center)
+    assert [t.text for t in app.toasts] == ["Wait for your turn, then ask for a hint."]
+    assert not table.hint_pending
     # once the turn comes, the messages that said to wait for it go; others stay
     app.toast("Another message.", seconds=60)
     table.refuse("wait for your turn", None)

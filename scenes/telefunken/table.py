@@ -1123,7 +1123,7 @@ class TelefunkenTable(Gestures, CardTable):
         if self.ended_deal is not None:  # under the deal's summary there is nothing to hint
             for button in buttons:
                 if button.on_click == self.ask_hint:
-                    button.enabled = False
+                    button.enabled = button.answers_disabled = False
         legal = {m for m in ("draw", "take", "buy", "pass") if self.is_legal(m)} if (
             self.mine) else set()
         area = self.layout["actions"].rect
