@@ -286,6 +286,13 @@ class DragDropSystem(esper.Processor):
                     target = None
             if target is not None and esper.entity_exists(self.selected):
                 ent = self.selected
+                if drop is not None:
+                    drop.valid, drop.reason = self.validator(ent, target)
+                    if not drop.valid and drop.reason:  # refused, with a reason: said, and
+                        # the selection stays for a click on the right target (a Zertz
+                        # piece clicked onto an occupied ring was let go, pt100)
+                        self.queue.put(RejectedDrop(ent, drop.name, drop.reason))
+                        return
                 self.deselect()
                 transform = esper.component_for_entity(ent, Transform)
                 order = esper.try_component(ent, ZOrder)

@@ -141,6 +141,22 @@ def test_click_then_click_places_a_piece(table, drive):
     assert table.state.pieces == {"e3": 0}
 
 
+def test_a_chosen_piece_clicked_onto_an_occupied_ring_stays_chosen(table, app, drive):
+    """The refusal was said and the piece let go, its rings no longer lit (pt100); as in
+    the card games, it stays chosen for a click on the right ring."""
+    place(drive, table, "d4")
+    place(drive, table, "e3")  # Blue's
+    piece = table.supply_ents[0][-1]
+    drive.click(drive.center_of(piece))
+    drive.click(table.ring_center("e3"))
+    drive.settle()
+    assert table.drag.selected == piece
+    assert "e3 already holds a piece" in app.toasts[-1].text
+    drive.click(table.ring_center("c3"))
+    drive.settle()
+    assert table.state.pieces.get("c3") == 0
+
+
 def test_a_click_on_bare_felt_or_esc_cancels_a_selection(table, app, drive):
     """As in every game (README): a selected piece is let go by a click on nothing or by
     Esc, and the pause menu does not open for that Esc."""
