@@ -176,6 +176,25 @@ def test_a_hint_during_the_drag_along_the_pack_leaves_the_marker_at_the_pointer(
     assert table.session.moves[:1] == [f"cut {chosen}"]
 
 
+def test_the_cut_marker_follows_the_pointer_over_the_pack_and_a_click_cuts_there(app, drive):
+    """The marker stood at the Lift's count (17, set by a hint) while the click on the pack
+    cut where the pointer was (81, pt100): over the pack the marker follows the pointer;
+    off it, the count chosen before comes back."""
+    table = cut_table(app, drive)
+    strip = table.cut_strip()
+    chosen = table.cut_at
+    at = (strip.right - 30, strip.centery)
+    drive.move(at)
+    under = table._cut_at_x(at[0])
+    assert under != chosen and table.cut_at == under
+    drive.move((strip.centerx, strip.bottom + 120))  # off the pack
+    assert table.cut_at == chosen
+    drive.move(at)
+    drive.click(at)
+    drive.settle()
+    assert table.session.moves[:1] == [f"cut {under}"]
+
+
 # -- 3. a refused lay-off says why --------------------------------------------------------------
 
 REFUSALS = [

@@ -359,10 +359,26 @@ class Gestures:
         if event.kind not in ("down", "move", "up"):
             return False
         strip = self.cut_strip()
+        if event.kind == "move" and not self._cutting:
+            # the pointer over the pack: the marker follows it, as in a drag, so that a click
+            # cuts where the marker shows (it stood at the Lift's count, and the click cut
+            # at the pointer, pt100); off the pack, the count chosen before comes back
+            before = self._hover_before
+            if strip.collidepoint(event.pos) and self._on_canvas(event.pos):
+                if before is None:
+                    self._hover_before = self.cut_at
+                self.cut_at = self._cut_at_x(event.pos[0])
+                self.refresh()
+            elif before is not None:
+                self.cut_at, self._hover_before = before, None
+                self.refresh()
+            return False
         if event.kind == "down" and self._cutting:
             self.cancel_cut()  # a press while cutting: the release was missed (a menu took it)
         if event.kind == "down" and event.button == 1 and strip.collidepoint(event.pos):
-            self._cutting, self._cut_before = True, self.cut_at
+            before = self._hover_before
+            self._cutting, self._cut_before = True, self.cut_at if before is None else before
+            self._hover_before = None
         if not self._cutting:
             return False
         if not self._on_canvas(event.pos):

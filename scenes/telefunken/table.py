@@ -240,6 +240,7 @@ class TelefunkenTable(Gestures, CardTable):
         self.penalties: list[tuple[int, ...]] = []
         self.cut_at: int | None = None
         self._cutting = False
+        self._hover_before: int | None = None  # the cut chosen before the pointer came over the pack
         self._banner_after_summary: tuple[str, float] | None = None
         # a move's banner and the seconds until its cards set off (``_announce``)
         self._banner_later: tuple[tuple[str, float], float] | None = None
