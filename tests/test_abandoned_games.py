@@ -36,6 +36,16 @@ def test_an_abandoned_game_counts_as_lost_and_ends_the_streak(data_dir):
     assert not abandoned_counts(PEOPLE, 5)  # between people nothing is counted
 
 
+def open_zertz(app, drive, config) -> ZertzTable:
+    """A Zertz table over the menu, in a window that saves (and so counts)."""
+    app.persist = True
+    app.scenes.reset(MainMenu(app), transition=None)
+    table = ZertzTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table
+
+
 def restart(app, drive, table) -> list[str]:
     app.scenes.push(PauseMenu(app, table), transition=None)
     pause = drive.scene
@@ -47,11 +57,7 @@ def restart(app, drive, table) -> list[str]:
 
 
 def test_restart_after_a_move_counts_the_game_as_lost(app, drive, data_dir):
-    app.persist = True
-    app.scenes.reset(MainMenu(app), transition=None)
-    table = ZertzTable(app, VS_AI)
-    app.scenes.push(table, transition=None)
-    drive.settle()
+    table = open_zertz(app, drive, VS_AI)
     assert COUNTS not in restart(app, drive, table)  # no move made: nothing to count
     assert zertz_easy() == {}
     table = drive.scene
@@ -63,21 +69,14 @@ def test_restart_after_a_move_counts_the_game_as_lost(app, drive, data_dir):
 
 
 def test_restart_between_people_counts_nothing(app, drive, data_dir):
-    app.persist = True
-    table = ZertzTable(app, PEOPLE)
-    app.scenes.push(table, transition=None)
-    drive.settle()
+    table = open_zertz(app, drive, PEOPLE)
     place(drive, table, "d4")
     assert COUNTS not in restart(app, drive, table)
     assert zertz_easy() == {}
 
 
 def test_start_over_a_saved_game_counts_it_as_lost(app, drive, data_dir):
-    app.persist = True
-    app.scenes.reset(MainMenu(app), transition=None)
-    table = ZertzTable(app, VS_AI)
-    app.scenes.push(table, transition=None)
-    drive.settle()
+    table = open_zertz(app, drive, VS_AI)
     place(drive, table, "d4")
     table.autosave()
     flush_saves()
