@@ -156,10 +156,17 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         return []
 
     # -- the end -----------------------------------------------------------------------
+    def _you(self) -> int | None:
+        """The seat of the one person playing the computer (the results speak of "you"),
+        else None."""
+        if not self._solo_human():
+            return None
+        return next((s for s in (0, 1) if self.config.seats[s].is_human), None)
+
     def result_summary(self):
         res = rules.result(self.state)
         solo = self._solo_human()
-        you = next((s for s in (0, 1) if self.config.seats[s].is_human), None) if solo else None
+        you = self._you()
         rows = [[words.result_name(s, solo and self.config.seats[s].is_human),
                  num(res["points"][s])]
                 + [num(n) for n in self.state.captured[s]] for s in (0, 1)]
@@ -233,9 +240,7 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
                                    self.replay is not None, own=seat in self.session.humans)
         if state.phase == "over":
             res = rules.result(state)
-            you = next((s for s in (0, 1) if self.config.seats[s].is_human), None) if (
-                self._solo_human()) else None
-            return title, words.result_reason(state, res, you) if res else ""
+            return title, words.result_reason(state, res, self._you()) if res else ""
         if mode == "mine":
             return title, words.prompt(state, self.legal())
         # the last move the log tells: once its pieces have landed (it said "Blue placed a
