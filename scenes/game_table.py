@@ -860,6 +860,13 @@ class GameTable(TableScene):
         super().exit()
 
     # -- navigation --------------------------------------------------------------------
+    def hinted_place(self) -> pygame.Rect | None:
+        """Where the hinted move puts its card or marble, outlined with the hint when no
+        piece there shows it (Telefunken's Discards, Chắn's gate, Zertz's Captured panel:
+        the second click of a hint followed by clicks had nothing to go by, pt100); none by
+        default."""
+        return None
+
     def abandoning_counts(self) -> bool:
         """Would leaving this game now (Restart) count it as lost in the statistics
         (``game.stats.abandoned_counts``)? Not a replay, nor a game already over."""
@@ -1211,6 +1218,9 @@ class GameTable(TableScene):
         if button is not None:
             pygame.draw.rect(surface, HINT_COLOUR, button.rect.inflate(10, 10), 3,
                              border_radius=13)
+        place = self.hinted_place() if self.hint is not None else None
+        if place is not None:
+            pygame.draw.rect(surface, HINT_COLOUR, place.inflate(6, 6), 3, border_radius=12)
         self.draw_above_flight(surface)
         self._draw_hint_thinking(surface)
         if self.replay_controls is not None:

@@ -27,6 +27,12 @@ def offered_a_buy() -> tuple[GameConfig, Session]:
     return config, session
 
 
+def placed(app, rect) -> bool:
+    """Is the place ``rect`` outlined in the hint's green (``GameTable.hinted_place``)?"""
+    edge = rect.inflate(6, 6)
+    return tuple(app.screen.get_at((edge.centerx, edge.top + 1)))[:3] == HINT_COLOUR
+
+
 def outlined(app, button) -> bool:
     edge = button.rect.inflate(10, 10)
     return tuple(app.screen.get_at((edge.centerx, edge.top + 1)))[:3] == HINT_COLOUR
@@ -51,6 +57,11 @@ def test_a_hinted_buy_outlines_the_buy_button_until_the_hint_goes(app, drive):
     table.clear_hint()
     drive.step(2)
     assert table.hinted_button() is None and not outlined(app, button("pass"))
+    # a hinted discard outlines the Discards pile, where its card goes (pt100)
+    table._apply_hint(f"discard {table.state.hands[0][0]}")
+    drive.step(2)
+    assert table.hinted_place() == table.layout["discard"].rect
+    assert placed(app, table.layout["discard"].rect)
 
 
 def test_a_hinted_draw_in_chan_outlines_the_draw_button(app, drive):
@@ -60,6 +71,10 @@ def test_a_hinted_draw_in_chan_outlines_the_draw_button(app, drive):
     drive.step(2)
     assert table.hinted_button() is table.move_buttons["draw"]
     assert outlined(app, table.move_buttons["draw"])
+    table._apply_hint(f"discard {table.state.hands[0][0]}")  # its gate, where it goes
+    drive.step(2)
+    assert table.hinted_place() == table.layout["gate_0"].rect
+    assert placed(app, table.layout["gate_0"].rect)
 
 
 def test_a_hinted_u_outlines_the_button_and_the_live_card(app, drive):
@@ -107,3 +122,5 @@ def test_a_hinted_zertz_marble_on_a_marked_ring_gets_a_ring_outside_the_mark(app
     x, y = mark.rect.center
     radius = min(mark.rect.inflate(8, 8).size) // 2 + 6
     assert tuple(app.screen.get_at((x, y - radius)))[:3] == HINT_COLOUR
+    tray = table.layout["tray_0"].rect  # where the taken marble goes (pt100)
+    assert table.hinted_place() == tray and placed(app, tray)

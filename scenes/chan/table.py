@@ -782,6 +782,11 @@ class ChanTable(CardTable):
         # (Ù! on the live card glows it too, as Pass and Chíu! do: it stood unmarked, pt99)
         return [live] if live is not None and verb in ("pass", "decline", "u") else []
 
+    def hinted_place(self) -> pygame.Rect | None:
+        if self.hint is not None and self.hint[0].startswith("discard "):
+            return self.layout["gate_0"].rect
+        return None
+
     sitting_money = True  # the running totals are the settlements
 
     def sitting_points(self) -> list[int]:

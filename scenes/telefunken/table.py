@@ -1242,6 +1242,11 @@ class TelefunkenTable(Gestures, CardTable):
                 self.refresh()
         return ents
 
+    def hinted_place(self) -> pygame.Rect | None:
+        if self.hint is not None and self.hint[0].startswith("discard "):
+            return self.layout["discard"].rect
+        return None
+
     sitting_money = True  # the running totals are the stakes
 
     def sitting_points(self) -> list[int]:

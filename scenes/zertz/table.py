@@ -155,6 +155,11 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
             return ([self.drawn_ent] if self.drawn_ent is not None else []) + ring_ent
         return []
 
+    def hinted_place(self) -> pygame.Rect | None:
+        if self.hint is not None and self.hint[0].startswith("take "):
+            return self.layout[f"tray_{self.state.seat}"].rect
+        return None
+
     # -- the end -----------------------------------------------------------------------
     def _you(self) -> int | None:
         """The seat of the one person playing the computer (the results speak of "you"),
