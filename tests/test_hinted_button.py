@@ -124,3 +124,29 @@ def test_a_hinted_zertz_marble_on_a_marked_ring_gets_a_ring_outside_the_mark(app
     assert tuple(app.screen.get_at((x, y - radius)))[:3] == HINT_COLOUR
     tray = table.layout["tray_0"].rect  # where the taken marble goes (pt100)
     assert table.hinted_place() == tray and placed(app, tray)
+
+
+def test_a_hinted_zetema_meld_outlines_meld_once_its_cards_are_chosen(app, drive):
+    """A hinted combination outlined its cards but never the Meld button (pt100): Meld is
+    outlined once the cards chosen declare it."""
+    from game.rules import zetema as zrules
+    from scenes.zetema_table import ZetemaTable
+    from tests.test_zetema_table import CONFIG as ZCONFIG
+    from tests.test_zetema_table import hand_ent
+    from tests.test_zetema_table import position as zposition
+
+    state = zposition(["5S", "6S", "7S", "10S", "JS", "QS", "8C"],
+                      ["AS", "9H", "10H", "JC", "2D", "3D", "4C"])
+    table = ZetemaTable(app, ZCONFIG, Session(ZCONFIG, zrules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table._apply_hint("meld flush 5S 6S 7S 10S JS QS")
+    drive.step(2)
+    assert table.hinted_button() is None  # nothing chosen yet: Meld is greyed
+    for code in ("QS", "5S", "6S", "7S", "10S", "JS"):
+        drive.click(drive.center_of(hand_ent(table, code)))
+    drive.settle()
+    assert table.hint is not None
+    meld = table.hinted_button()
+    assert meld is not None and meld.on_click == table.confirm_meld
+    assert outlined(app, meld)

@@ -341,6 +341,18 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.remember_hand_order(mode)
         self.sort_hand(mode)
 
+    def hinted_button(self):
+        """As every table; and Meld, once the cards chosen declare the hinted combination
+        (it was never outlined, pt100)."""
+        button = super().hinted_button()
+        if button is not None or self.hint is None or not self.hint[0].startswith("meld "):
+            return button
+        move, _ = self.selection_meld()
+        if move is None or sorted(move.split()) != sorted(self.hint[0].split()):
+            return None
+        return next((w for w in self.widgets.widgets if getattr(w, "on_click", None)
+                     == self.confirm_meld and w.enabled), None)
+
     def show_hint(self, move: str) -> list[int]:
         """The hint's cards light up and its words stand at the top of the meld zone, for as
         long as it is shown (a message there covered the cards in the zone), or until the
