@@ -324,11 +324,8 @@ class Gestures:
 
     def cancel_cut(self) -> bool:
         """Esc during the drag along the pack: the cut marker goes back where it was and
-        nothing is cut; True if a cut was being dragged. (A cut made during the drag, by
-        Enter or the Cut button, ended it: the Esc after it went to ending a drag that no
-        longer was, and the pause menu opened only at the second Esc, pt95.)"""
-        if not self._cutting or not self.cut_choices():
-            self._cutting = False
+        nothing is cut; True if a cut was being dragged."""
+        if not self._cutting:
             return False
         self._cutting = False
         self.cut_at = getattr(self, "_cut_before", self.cut_at)
@@ -353,10 +350,7 @@ class Gestures:
     def handle_cut(self, event) -> bool:
         """A press on the pack, a drag along it and the release cut there; True if used."""
         choices = self.cut_choices()
-        if not choices:
-            self._cutting = False  # (cut meanwhile, by Enter or the button: the drag is over)
-            return False
-        if event.kind not in ("down", "move", "up"):
+        if not choices or event.kind not in ("down", "move", "up"):
             return False
         strip = self.cut_strip()
         if event.kind == "move" and not self._cutting:

@@ -1141,6 +1141,11 @@ class TelefunkenTable(Gestures, CardTable):
         if "pass" in legal:
             row.append(("pass", lambda: self.rules.submit("pass"), True))
         cuts = self.cut_choices()
+        if not cuts:  # the cut made (by the drag, Enter or Cut), no drag along the pack goes
+            # on, nor a count kept while the pointer was over it (a cut made by Enter during
+            # the drag left it going: the next Esc went to ending it, and the pause menu
+            # opened only at the second, pt95)
+            self._cutting, self._hover_before = False, None
         if cuts:
             if self.cut_at not in cuts:
                 self.cut_at = cuts[len(cuts) // 2]
