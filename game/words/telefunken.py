@@ -83,10 +83,6 @@ def bought_words(name: str, card: str, chips: int, extra: bool = True) -> str:
     return text.format(name=name, card=cards_text([card]), count=num(chips))
 
 
-def _is_you(name: str) -> bool:
-    return name in ("You", _("You"))
-
-
 def cut_words(name: str, lifted: int, kept: Sequence[str]) -> str:
     """A cut in words (the move log, the table's banner): "You cut 31 cards, keeping a
     joker"."""
@@ -110,7 +106,7 @@ def meld_words(meld, names: Sequence[str], mover: int | None = None) -> str:
     owner = _name(meld.owner, names)
     shown = _cards(meld.cards)
     run = rules.group_kind(meld.cards) == "run"
-    if _is_you(owner):
+    if is_you(owner):
         return (_("your run {cards}") if run else _("your set {cards}")).format(cards=shown)
     if mover == meld.owner:
         return (_("their own run {cards}") if run else _("their own set {cards}")).format(
