@@ -816,6 +816,13 @@ class GameTable(TableScene):
                 return widget
         return None
 
+    def hinted_place(self) -> pygame.Rect | None:
+        """Where the hinted move puts its card or marble, outlined with the hint when no
+        piece there shows it (Telefunken's Discards, Chắn's gate, Zertz's Captured panel:
+        the second click of a hint followed by clicks had nothing to go by, pt100); none by
+        default."""
+        return None
+
     def clear_hint(self) -> None:
         if self.hint is not None:
             for ent in self.hint[1]:
@@ -860,13 +867,6 @@ class GameTable(TableScene):
         super().exit()
 
     # -- navigation --------------------------------------------------------------------
-    def hinted_place(self) -> pygame.Rect | None:
-        """Where the hinted move puts its card or marble, outlined with the hint when no
-        piece there shows it (Telefunken's Discards, Chắn's gate, Zertz's Captured panel:
-        the second click of a hint followed by clicks had nothing to go by, pt100); none by
-        default."""
-        return None
-
     def abandoning_counts(self) -> bool:
         """Would leaving this game now (Restart) count it as lost in the statistics
         (``game.stats.abandoned_counts``)? Not a replay, nor a game already over."""

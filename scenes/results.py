@@ -156,7 +156,6 @@ class ResultsOverlay(Scene):
         super().resume()
         self.age = 0.0  # shown again (back from the replay): Enter waits again (pt99)
 
-
     @property
     def laid_out(self) -> bool:
         """Whether the words are laid out and rendered (``lay_out``)."""

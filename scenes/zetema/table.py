@@ -319,6 +319,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             buttons.append(Button(meld, words.meld_button(), self.confirm_meld,
                                   enabled=move is not None, primary=True, size=18))
             buttons[-1].answers_disabled = True  # (greyed, a click says why: ``confirm_meld``)
+            buttons[-1].move = move  # (outlined once the cards chosen declare a hinted meld:
+            # ``hinted_button``; it never was, pt100)
             buttons.append(Button(clear, words.clear_button(), self.clear_selection,
                                   enabled=bool(self.selection), size=16))
         hand = self.layout["hand"].rect
@@ -340,18 +342,6 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """A sort button: the hand in that order, kept for the tables built later."""
         self.remember_hand_order(mode)
         self.sort_hand(mode)
-
-    def hinted_button(self):
-        """As every table; and Meld, once the cards chosen declare the hinted combination
-        (it was never outlined, pt100)."""
-        button = super().hinted_button()
-        if button is not None or self.hint is None or not self.hint[0].startswith("meld "):
-            return button
-        move, _ = self.selection_meld()
-        if move is None or sorted(move.split()) != sorted(self.hint[0].split()):
-            return None
-        return next((w for w in self.widgets.widgets if getattr(w, "on_click", None)
-                     == self.confirm_meld and w.enabled), None)
 
     def show_hint(self, move: str) -> list[int]:
         """The hint's cards light up and its words stand at the top of the meld zone, for as
