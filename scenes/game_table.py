@@ -429,7 +429,7 @@ class GameTable(TableScene):
         if self.replay_controls is not None:
             from scenes.replay import ReplayControls
 
-            self.replay_controls = ReplayControls(self)
+            self.replay_controls = ReplayControls(self, self.replay_controls.playing)
         self.restore_marks()  # their tags name the seats
 
     def _rename_tags(self) -> None:
@@ -1091,6 +1091,8 @@ class GameTable(TableScene):
             self.drop_refusals(older_only=True)
         self._held_seen = held
         self._follow_language()
+        if self.replay_controls is not None:
+            self.replay_controls.update(dt)
         self.hold_time = max(0.0, self.hold_time - dt)
         self._follow_log()
         last = self.session.result is not None

@@ -1,5 +1,7 @@
 """Replay of a finished game: the game's own table with no player input, stepped move by
-move (from the seed and the move list) with Back / Next, the arrow keys, Home and End.
+move (from the seed and the move list) with Back / Next, the arrow keys, Home and End, or
+played on by itself (Play, or P: each move once the one before has landed and stood a
+moment; Pause, P again, a step back or a jump stops it).
 
 The replay is pushed over the scene that opened it (the results screen), so "Close replay"
 goes back there (so does Esc). The bar's words follow the current language; in a
@@ -46,15 +48,19 @@ def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int, 
     return table_cls(app, config, session, replay=list(moves))
 
 
-TALL = 176  # the bar's height with two rows of two buttons and Close below them
+TALL = 176  # the bar's height with two rows of two buttons, Play and Close below them
 LOW = 120   # ... with the four in one row (a card table's corner)
+PLAY_PAUSE = 0.8  # seconds a move stands, once landed, before Play makes the next (at the
+PLAY_PAUSE_LEAST = 0.3  # normal animation speed; scaled with it, but never under this)
 
 
 class ReplayControls:
     """The control bar a table shows in replay mode."""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table, playing: bool = False) -> None:
         self.table = table
+        self.playing = playing  # Play pressed: the moves follow by themselves
+        self._stood = 0.0  # seconds the last move has stood landed, while playing
         area = table.replay_rect()
         self.area = area
 
@@ -66,27 +72,35 @@ class ReplayControls:
         rtl = theme.rtl()
         labels = (_("« Start"), _("◀ Back"), _("Next ▶"), _("End »"))
         actions = (self.first, self.back, self.next, self.last)
-        if area.height >= TALL:  # two rows of two, Close below
+        # Play and Close share the row below; Play's width holds Pause too
+        plays = (_("Play ▶"), _("Pause"))
+        close_label = _("Close replay")
+        if area.height >= TALL:  # two rows of two, Play and Close below
             w = (area.width - 38) // 2
             x1, x2 = area.x + 14, area.x + 24 + w
             y = area.y + 50
             spots = [(x1, y), (x2, y), (x1, y + 44), (x2, y + 44)]
-            buttons = [Button(at((x, yy, w, 38)), label, action, size=16)
+            size = _fitting((*labels, *plays, close_label), w - 10)  # one size for all six
+            buttons = [Button(at((x, yy, w, 38)), label, action, size=size)
                        for (x, yy), label, action in zip(spots, labels, actions)]
-            close = at((x1, y + 88, area.width - 28, 38))
-        else:  # a low bar (a card table's corner): the four in one row, Close below
+            play, close = at((x1, y + 88, w, 38)), at((x2, y + 88, w, 38))
+        else:  # a low bar (a card table's corner): the four in one row, Play and Close below
             w = (area.width - 28 - 3 * 6) // 4
-            size = 16
-            while size > 11 and max(theme.text_width(t, size, "bold") for t in labels) > w - 10:
-                size -= 1
+            size = _fitting(labels, w - 10)
             y = area.y + max(0, (area.height - LOW) // 2) + 36
             buttons = [Button(at((area.x + 14 + k * (w + 6), y, w, 36)), label, action,
                               size=size)
                        for k, (label, action) in enumerate(zip(labels, actions))]
-            close = at((area.x + 14, y + 42, area.width - 28, 36))
+            half = (area.width - 28 - 6) // 2
+            play = at((area.x + 14, y + 42, half, 36))
+            close = at((area.x + 20 + half, y + 42, area.width - 34 - half, 36))
         buttons[2].primary = True
-        self.widgets = WidgetGroup([*buttons, Button(close, _("Close replay"), self.close,
-                                                     size=16)])
+        bottom = _fitting((*plays, close_label), min(play.width, close.width) - 10)
+        self.play_button = Button(play, plays[1] if playing else plays[0], self.toggle_play,
+                                  size=bottom, hotkey=pygame.K_p)
+        self._plays = plays
+        self.widgets = WidgetGroup([*buttons, self.play_button,
+                                    Button(close, close_label, self.close, size=bottom)])
         # Esc closes the replay, as its Close button (it opened the pause menu, with Restart,
         # over a finished game's replay)
         self.keys = {pygame.K_ESCAPE: self.close, pygame.K_SPACE: self.next,
@@ -97,12 +111,15 @@ class ReplayControls:
 
     def _refresh(self) -> None:
         """Grey out what cannot move further; at the end, Close becomes the main button."""
-        start, back, nxt, end, close = self.widgets.widgets
+        start, back, nxt, end, play, close = self.widgets.widgets
         at_start, at_end = self.position == 0, self.position >= self.total
+        if at_end:
+            self.playing = False
         start.enabled = back.enabled = not at_start
-        nxt.enabled = end.enabled = not at_end
+        nxt.enabled = end.enabled = play.enabled = not at_end
         nxt.primary = not at_end
         close.primary = at_end
+        play.label = self._plays[1] if self.playing else self._plays[0]
 
     @property
     def position(self) -> int:
@@ -119,6 +136,26 @@ class ReplayControls:
             if table.animating:
                 table.tweens.finish_all()
             table.rules._apply(table.replay[self.position])
+
+    def toggle_play(self) -> None:
+        """Play on from here by itself, or stop (Pause)."""
+        self.playing = not self.playing and self.position < self.total
+        self._stood = 0.0
+        self._refresh()
+
+    def update(self, dt: float) -> None:
+        """While playing: the next move once the last has landed and stood a moment."""
+        if not self.playing:
+            return
+        if self.table.animating:
+            self._stood = 0.0
+            return
+        self._stood += dt
+        settings = self.table.app.settings
+        if self._stood >= max(PLAY_PAUSE_LEAST, settings.anim(PLAY_PAUSE)):
+            self._stood = 0.0
+            self.next()
+            self._refresh()
 
     def back(self) -> None:
         self._jump(self.position - 1)
@@ -173,3 +210,10 @@ class ReplayControls:
                         (theme.mirror_x(self.area.x + 16, self.area), self.area.y + top), size,
                         theme.GOLD, "bold", anchor=theme.align("topleft"))
         self.widgets.draw(surface)
+
+
+def _fitting(labels, width: int, size: int = 16) -> int:
+    """The largest size up to ``size`` (down to 11) at which every label fits ``width``."""
+    while size > 11 and max(theme.text_width(t, size, "bold") for t in labels) > width:
+        size -= 1
+    return size

@@ -74,7 +74,7 @@ def test_the_replay_bar_reads_from_the_right_in_persian(app, drive):
         drive.scene.language_changed()
         drive.step(2)  # the table follows the language at its next frame
         controls = drive.scene.replay_controls
-        start, back, nxt, end, close = controls.widgets.widgets
+        start, back, nxt, end, play, close = controls.widgets.widgets
         assert start.label == "آغاز"  # Persian words, without the English arrows
         for en, fa in zip(english, controls.widgets.widgets):  # each button mirrored
             assert fa.rect.y == en.y and fa.rect.x == area.x + area.right - en.right
@@ -171,3 +171,67 @@ def test_the_results_uncovered_light_only_the_button_under_the_pointer(app, driv
     drive.settle()
     assert drive.scene is overlay
     assert not any(w.hovered for w in overlay.widgets.widgets)
+
+
+def test_play_makes_the_moves_by_itself_to_the_end(app, drive):
+    """Play (a replay had only steps by hand): each move once the one before has landed and
+    stood a moment, to the end of the game, where Play greys and Close is the lit button."""
+    from scenes.replay import PLAY_PAUSE_LEAST
+
+    app.settings.animation = "instant"
+    overlay = finish_a_game(app, drive)
+    played = session_moves(app)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    replay = drive.scene
+    play = button(replay.replay_controls.widgets.widgets, "Play")
+    drive.click(play.rect.center)
+    assert play.label == "Pause" and replay.replay_controls.playing
+    drive.wait(PLAY_PAUSE_LEAST - 0.1)  # (instant animation: the pause alone)
+    assert replay.session.moves == []
+    drive.wait(0.15)
+    assert len(replay.session.moves) == 1
+    assert drive.step_until(lambda: len(replay.session.moves) == len(played), 60 * 60)
+    drive.settle()
+    assert drive.scene is replay and replay.session.moves == played
+    controls = replay.replay_controls
+    play, close = controls.widgets.widgets[-2:]
+    assert not controls.playing and not play.enabled and play.label.startswith("Play")
+    assert close.primary
+
+
+def test_pause_p_and_a_step_back_stop_the_play(app, drive):
+    """Pause (or P) stops the play where it is; P plays on; the play follows the table into
+    another language; a step back stops it (the table is rebuilt at the earlier move)."""
+    from game import i18n
+
+    app.settings.animation = "instant"
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    drive.key(pygame.K_p)
+    drive.wait(1.0)
+    replay = drive.scene
+    made = len(replay.session.moves)
+    assert made >= 2
+    drive.click(button(replay.replay_controls.widgets.widgets, "Pause").rect.center)
+    drive.wait(1.0)
+    assert len(replay.session.moves) == made and not replay.replay_controls.playing
+    drive.key(pygame.K_p)
+    i18n.set_language("fa")
+    try:
+        replay.language_changed()
+        drive.step(2)
+        assert replay.replay_controls.playing  # the bar made anew in Persian plays on
+        assert replay.replay_controls.play_button.label != "Play ▶"
+    finally:
+        i18n.set_language("en")
+    drive.wait(1.0)
+    assert len(replay.session.moves) > made
+    drive.key(pygame.K_LEFT)
+    drive.settle()
+    back = drive.scene
+    assert back is not replay and not back.replay_controls.playing
+    at = len(back.session.moves)
+    drive.wait(1.0)
+    assert len(back.session.moves) == at
