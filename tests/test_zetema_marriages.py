@@ -135,9 +135,9 @@ def test_a_marriage_under_a_later_one_shows_its_suit_and_its_seats_outline(app, 
 
 def test_the_queen_left_on_its_pile_rises_no_higher_than_the_header(app):
     """Q♥ clicked off the Q pile for a marriage: the Q♠ left beneath the pointer rose and
-    covered the pile's header ("Q 1/5"). It still rises a little (it may be taken too), and
-    leaves the header readable."""
-    hands = [["KH", "3C", "9D", "10H", "6C", "AH"],
+    covered the pile's header ("Q 1/5"). It still rises a little (it may be taken too: K♠
+    is in the hand), and leaves the header readable."""
+    hands = [["KH", "KS", "9D", "10H", "6C", "AH"],
              ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]]
     table, drive = start(app, (H, AI), hands, piles={"Q": ["QS", "QH"]})
     table.world.activate()
@@ -153,3 +153,25 @@ def test_the_queen_left_on_its_pile_rises_no_higher_than_the_header(app):
         assert drawn_box(left).top > header, (drawn_box(left), header)
     assert esper.component_for_entity(left, Hoverable).hovered
     assert 0 < esper.component_for_entity(left, Hoverable).raise_px
+
+
+def test_only_a_pile_royal_that_marries_your_hand_rises_and_only_a_little(app):
+    """A king or queen under the pointer rose 12 px onto the card beneath it (whose last-move
+    outline then left 3 px of it: the two read as one card, pt103), even one that married
+    nothing of the hand. Now only a king or queen whose partner is in your hand rises, by
+    ``PILE_RISE``, and the card beneath keeps its rank in view."""
+    from scenes.zetema.layout import PILE_RISE, PILE_STEP
+
+    hands = [["QD", "3C", "9D", "10H", "6C", "AH"],
+             ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]]
+    table, drive = start(app, (H, AI), hands, piles={"K": ["KC", "KD", "KS"]})
+    table.world.activate()
+    pile = table.piles[rules.KING]
+    rises = {code: esper.component_for_entity(ent, Hoverable).raise_px for code, ent in pile}
+    assert rises == {"KC": 0, "KD": PILE_RISE, "KS": 0}  # only K♦ marries (Q♦ in the hand)
+    king, beneath = pile[1][1], pile[0][1]
+    drive.move((drive.center_of(king)[0], drawn_box(king).top + 6), steps=2)
+    drive.step(40)
+    table.world.activate()
+    assert esper.component_for_entity(king, Hoverable).hovered
+    assert drawn_box(king).top - drawn_box(beneath).top == PILE_STEP - PILE_RISE >= 14

@@ -12,6 +12,8 @@ HAND_W = 90
 PILE_W = 64
 MELD_W = 76
 PILE_STEP = 20
+PILE_RISE = 5  # a king or queen that may be taken rises this much under the pointer: the
+# card beneath keeps its rank in view (risen 12 px, only 3 px of it showed, pt103)
 MELD_BUTTONS_W = 190  # the right part of the meld zone holds Meld and Clear
 MARRIAGE_W = 48  # a step of 18 shows its index (rank over suit) clear of the next outline
 MARRIAGE_STEP = 18

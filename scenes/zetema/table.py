@@ -43,7 +43,7 @@ from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
 from scenes.zetema.gestures import ZetemaGestures
-from scenes.zetema.layout import MELD_BUTTONS_W, PILE_W, Z_FLY, Z_FX, Z_STOCK
+from scenes.zetema.layout import MELD_BUTTONS_W, PILE_RISE, PILE_W, Z_FLY, Z_FX, Z_STOCK
 from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync
 
@@ -299,17 +299,20 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             if self.drag.selected != ent:
                 esper.try_remove_component(ent, Selected)
         for rank, pile in enumerate(self.piles):  # kings and queens may join a marriage
-            for i, (_, ent) in enumerate(pile):
+            for i, (code, ent) in enumerate(pile):
                 if self.drag.selected != ent:
                     esper.try_remove_component(ent, Selected)
                 takable = mine and phase == "meld" and rank in (rules.QUEEN, rules.KING)
                 esper.component_for_entity(ent, Draggable).enabled = takable
                 # a card you discarded came from your hand, which rises under the pointer:
-                # on the pile only a king or queen you may take back rises; the first one
-                # no higher than the pile's header (the card left under the pointer when
-                # the one above it was taken covered "Q 1/5")
-                rise = 12 if i else min(12, self._pile_headroom(rank))
-                esper.component_for_entity(ent, Hoverable).raise_px = rise if takable else 0
+                # on the pile only a king or queen that would marry a card of your hand
+                # rises, a little (risen 12 px onto the card beneath, it left 3 px of that
+                # card out of its outline: the two read as one, pt103); the first one no
+                # higher than the pile's header (the card left under the pointer when the
+                # one above it was taken covered "Q 1/5")
+                rise = PILE_RISE if i else min(PILE_RISE, self._pile_headroom(rank))
+                esper.component_for_entity(ent, Hoverable).raise_px = rise if (
+                    takable and self._marries_hand(code)) else 0
         buttons = self.comfort_buttons(self.layout["status"].rect)
         zone = self.layout["meld"].rect
         move, _ = self.selection_meld()
@@ -331,6 +334,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             buttons.append(Button(theme.mirror(rect, hand), words.sort_label(mode),
                                   lambda m=mode: self.sort_by(m), size=14))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
+
+    def _marries_hand(self, code: str) -> bool:
+        """Would the king or queen ``code`` of a pile marry a card of the viewer's hand?"""
+        partner = ("Q" if rules.CARD_RANK[code] == rules.KING else "K") + code[1:]
+        return partner in self.state.hands[self.viewer]
 
     def _pile_headroom(self, rank: int) -> int:
         """How far the first card of a rank pile may rise and leave the header readable."""
