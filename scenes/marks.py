@@ -175,8 +175,12 @@ class LastMoves:
         pieces = pieces or _Pieces()
         if len(mark.entities) > 1 and any(map(travelling, mark.entities)):
             return None  # cards still flying together: their joint box would span the table
+        ents = mark.entities
+        if len(ents) > 1:  # a card picked up out of a marked group leaves the mark with the
+            ents = [e for e in ents if not _lifted(e)] or ents  # rest (it stretched up to
+            # the pointer, across the piles, pt103)
         boxes = []
-        for ent in mark.entities:
+        for ent in ents:
             box = pieces.shown_box(ent, whole)
             if box is not None:
                 boxes.append(box)
