@@ -22,6 +22,7 @@ from game.session import Session
 from scenes.telefunken import layout, words
 from scenes.telefunken.moves import grip, press
 from scenes.telefunken.table import TelefunkenTable, prompt_lines
+from tests.test_telefunken_table import OTHERS as OTHERS_OF_TABLE
 from tests.test_telefunken_table import position
 
 NAMES = ["You", "Seat 2", "Seat 3", "Seat 4"]
@@ -361,3 +362,44 @@ def test_state_for_the_tests_is_sound():
                   replace(fresh(STILL, 4))):
         assert sum(len(h) for h in state.hands) + len(state.stock) + len(state.discard) + sum(
             len(m.cards) for m in state.melds) == 108
+
+
+def test_between_people_each_hand_comes_back_in_its_own_order(app, drive):
+    """Between people, a hand in its person's own order came back sorted by rank once the
+    other person had played (pt103). Each person's order is their own, kept while the
+    screen is with the other."""
+    from scenes.telefunken.moves import perform
+
+    app.settings.animation = "instant"
+    config = GameConfig("telefunken", (Seat("human"),) * 2 + (Seat("ai", "easy"),) * 2, 4, {})
+    order = ["KS", "2D", "9H", "7H", "AC", "5C", "JH", "7D", "4H", "6S", "8S", "7S"]
+    state = position([order] + OTHERS_OF_TABLE)
+    table = TelefunkenTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    if table.curtain:
+        drive.lift_cover(table)
+    table.sort_mode, table.order = "custom", list(order)
+    table.show()
+    drive.settle()
+    perform(drive, table, "discard KS")
+    drive.settle(900)
+    for _ in range(12):  # the other person: lets the discard go, draws, throws a card
+        if table.viewer == 0 and table.rules.human_to_move():
+            break
+        if table.curtain:
+            drive.lift_cover(table)
+            continue
+        if not table.rules.human_to_move():
+            drive.step(10)
+            continue
+        legal = table.session.hint_inputs()[1]
+        move = next(m for m in ("pass", "draw") if m in legal) if (
+            "pass" in legal or "draw" in legal) else next(m for m in legal
+                                                          if m.startswith("discard"))
+        perform(drive, table, move)
+        drive.settle(900)
+    assert table.viewer == 0 and not table.curtain
+    assert table.state.hands[1] != OTHERS_OF_TABLE[0]  # (the other person played)
+    assert [c for c, _ in table.sync.entities("hand")] == order[1:]
+    assert table.sort_mode == "custom"

@@ -136,3 +136,32 @@ def test_undo_gives_back_the_hand_in_your_own_order(app):
     drive.key(pygame.K_z, pygame.KMOD_CTRL)
     drive.settle()
     assert codes(app.scenes.top.hand) == ORDER
+
+
+def test_between_people_each_hand_comes_back_in_its_own_order(app):
+    """Between people, Seat 2's hand in their own order came back sorted by rank at their
+    next turn, once Seat 1 had played (pt103). Each person's order is their own, kept while
+    the screen is with the other."""
+    table, drive = start(app, (H, H), [sorted(ORDER), OTHER])
+    if table.curtain:
+        drive.lift_cover(table)
+    table.world.activate()
+    by_code = {c: (c, e) for c, e in table.hand}
+    table.hand = [by_code[c] for c in ORDER]
+    table.sort_mode = "custom"  # (as after dragging cards about)
+    table.layout_all(0.0)
+    drive.settle()
+    drive.drag(drive.center_of(entity(table, "5H")), pile_centre(table, "5"), steps=6)
+    drive.settle(900)
+    assert table.viewer == 1 and table.curtain
+    drive.lift_cover(table)
+    assert table.sort_mode == "rank"  # (Seat 2 never chose an order: theirs is sorted)
+    drive.drag(drive.center_of(entity(table, "9S")), pile_centre(table, "9"), steps=6)
+    drive.settle(900)
+    assert table.viewer == 0
+    drive.lift_cover(table)
+    mine = [c for c in ORDER if c != "5H"]
+    assert codes(table.hand)[:len(mine)] == mine and len(table.hand) == len(mine) + 1
+    assert table.sort_mode == "custom"
+    xs = [esper.component_for_entity(e, Transform).x for _, e in table.hand]
+    assert xs == sorted(xs)

@@ -282,6 +282,9 @@ class TelefunkenTable(Gestures, CardTable):
         # takes their last chosen sort again (it came by rank, and Continue showed it by
         # the sort chosen: pt72)
         self._custom_deal: dict[int, int] = {}
+        # a person's own order as the screen went to another (between people), laid out
+        # again when it comes back to them (it came back by rank, pt103)
+        self._own_orders: dict[int, list[str]] = {}
         # the last move was the person's own draw from the stock (``move_shown``)
         self._own_draw = False
         # the action row's buttons now (key -> (where, until when a press is ignored)), and
@@ -525,7 +528,8 @@ class TelefunkenTable(Gestures, CardTable):
         order: list[str] = []
         # while the hand holds still, its order is that of its kept slots: a card back from
         # the meld zone has its place in it (not the hand's end, where it went at the thaw)
-        home = [code for code, _ in self._frozen] if self._frozen is not None else self.order
+        home = [code for code, _ in self._frozen] if self._frozen is not None else (
+            self.order or self._own_orders.get(self.viewer, []))
         for code in home:
             if rest[code] > 0:
                 rest[code] -= 1
@@ -1068,6 +1072,7 @@ class TelefunkenTable(Gestures, CardTable):
         self._twins = old._twins  # which twin wore which tag, in the positions gone back to
         self._orders = old._orders
         self._custom_deal = old._custom_deal
+        self._own_orders = old._own_orders
         self._touched = old._touched
         self._told_more_time = old._told_more_time
         if old.sort_mode == "custom":  # the hand in the person's own order, as it stood
@@ -1114,6 +1119,8 @@ class TelefunkenTable(Gestures, CardTable):
         return self.state.phase == "cut"
 
     def hide_hand(self) -> None:
+        if self.sort_mode == "custom" and self.order:
+            self._own_orders[self.viewer] = self.order + self.selected
         self.sync.clear("hand")
         self.sync.clear("build")
         self.selected, self.order = [], []

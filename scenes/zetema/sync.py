@@ -160,11 +160,14 @@ class ZetemaSync:
                 keep.append((code, ent))
                 if not instant and not self.curtain:
                     flip(ent, 0.3, face_up=True, delay=lead + 0.1)
+        own = None if self.hand else self._own_orders.pop(self.viewer, None)
         self.hand = keep
         if self._frozen is not None and self._frozen != Counter(state.hands[self.viewer]):
             self._frozen = None
         if self.sort_mode != "custom":
             self.sort_hand(self.sort_mode, relayout=False)
+        elif own:  # the screen back to a person whose hand is in their own order
+            self.hand = in_order(self.hand, own)
         self.layout_all(0.0 if instant else 0.35, lead)
         self.refresh()
 
@@ -317,9 +320,25 @@ class ZetemaSync:
             self.layout_all(0.25)
 
     def hide_hand(self) -> None:
+        if self.sort_mode == "custom" and self.hand + self.selection:
+            # the person's own order, laid out again when the screen comes back to them
+            # (between people it came back sorted by rank, pt103)
+            self._own_orders[self.viewer] = self._hand_codes()
         for _, ent in self.hand + self.selection:
             remove_now(ent)
         self.hand, self.selection = [], []
+
+
+def in_order(pairs: list[Pair], codes: list[str]) -> list[Pair]:
+    """``pairs`` in the order of ``codes`` (those not among them after, as they came)."""
+    rest = list(pairs)
+    ordered = []
+    for code in codes:
+        match = next((p for p in rest if p[0] == code), None)
+        if match is not None:
+            rest.remove(match)
+            ordered.append(match)
+    return ordered + rest
 
 
 def meld_order(pairs: list[Pair]) -> list[Pair]:

@@ -45,7 +45,7 @@ from scenes.zetema import layout, words
 from scenes.zetema.gestures import ZetemaGestures
 from scenes.zetema.layout import MELD_BUTTONS_W, PILE_RISE, PILE_W, Z_FLY, Z_FX, Z_STOCK
 from scenes.zetema.panels import ZetemaPanels, gliding
-from scenes.zetema.sync import ZetemaSync
+from scenes.zetema.sync import ZetemaSync, in_order
 
 POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
 
@@ -115,6 +115,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # and the one to lay out again after an Undo (``undone_from``)
         self._orders: dict[int, tuple[int, list[str]]] = {}
         self._order_back: tuple[int, list[str]] | None = None
+        self._own_orders: dict[int, list[str]] = {}  # a person's own order as the screen
+        # went to another (between people), laid out again when it comes back to them
         self._pile_press: tuple | None = None  # (card, where) pressed on a pile, not taken
         self._swallow_click = False  # the click a refused drag from a pile ends with
         # the table as the last deal ended (shown until its summary is closed; then the
@@ -168,6 +170,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """Undo built this table: a hand in the person's own order comes back in that order
         as it was before the move taken back (it came back sorted by rank)."""
         self._orders = old._orders
+        self._own_orders = old._own_orders
         if old.sort_mode == "custom":
             self.sort_mode = "custom"
             self._order_back = self._orders.get(len(self.session.moves),
@@ -183,14 +186,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def _follow_order(self, codes: list[str]) -> None:
         """Lay the hand out in the order of ``codes`` (cards not among them at its end)."""
-        rest = list(self.hand)
-        ordered = []
-        for code in codes:
-            match = next((p for p in rest if p[0] == code), None)
-            if match is not None:
-                rest.remove(match)
-                ordered.append(match)
-        self.hand = ordered + rest
+        self.hand = in_order(self.hand, codes)
         self.layout_all(0.0)
 
     def _deal_in(self) -> None:
