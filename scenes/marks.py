@@ -33,6 +33,8 @@ from scenes import theme
 # the hint's green (Seat 3's was green: a hinted buy of its discard looked like its own mark)
 SEAT_COLOURS = ((236, 96, 84), (96, 156, 240), (222, 226, 232), (194, 126, 226),
                 (84, 204, 204), (240, 120, 184))
+MARK_RIM = (24, 32, 28)  # a dark hairline on either side of an outline and round a tag: a
+# light seat colour (Seat 3's silver) stood out on the felt but not across a white card (pt103)
 BURIED = 0.8  # a card this much covered by one drawn above it is not outlined
 CROSS_ARM = 9  # half the width of a "cross" mark (where something was taken off the table)
 
@@ -225,6 +227,7 @@ class LastMoves:
                     if mark.dashed:
                         _dashed_circle(surface, colour, box.center, radius)
                     else:
+                        pygame.draw.circle(surface, MARK_RIM, box.center, radius + 1, 5)
                         pygame.draw.circle(surface, colour, box.center, radius, 3)
                 elif mark.shape == "cross":
                     x, y = box.center
@@ -232,6 +235,7 @@ class LastMoves:
                         pygame.draw.line(surface, colour, (x - dx, y - CROSS_ARM),
                                          (x + dx, y + CROSS_ARM), 4)
                 else:
+                    pygame.draw.rect(surface, MARK_RIM, box.inflate(2, 2), 5, border_radius=9)
                     pygame.draw.rect(surface, colour, box, 3, border_radius=8)
                 if mark.label and box == whole and not any(  # a card partly covered by a
                         travelling(e) for e in mark.entities):  # newer one keeps its outline
@@ -367,6 +371,7 @@ def _tag(surface: pygame.Surface, text: str, colour, spots: list[pygame.Rect],
             tag, least = spot, cover
             if not cover:
                 break
+    pygame.draw.rect(surface, MARK_RIM, tag.inflate(2, 2), border_radius=7)
     pygame.draw.rect(surface, colour, tag, border_radius=6)
     theme.put(surface, img, img.get_rect(center=tag.center))
     return tag

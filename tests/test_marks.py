@@ -274,3 +274,28 @@ def test_the_tag_search_stops_at_the_first_free_spot(app):
     tag = _tag(surface, "Seat 1", (200, 40, 40), spots, crowded)
     assert tag == pygame.Rect(202, 10, 50, 16)  # the first of those covering least
     assert spots.looked == 100  # none free: every spot weighed
+
+
+@pytest.mark.parametrize("shape", ["rect", "circle"])
+def test_an_outline_and_its_tag_have_a_dark_rim_over_a_white_card(app, world, shape):
+    """Seat 3's silver outline and tag, across a white card, could not be told from the card
+    (pt103): a dark hairline runs on either side of every outline and round every tag."""
+    from scenes import marks as marks_module
+    from scenes.marks import MARK_RIM, SEAT_COLOURS
+
+    world.activate()
+    surface = pygame.Surface((300, 300))
+    surface.fill((250, 250, 250))  # a white card under it all
+    silver = SEAT_COLOURS[2]
+    marks = LastMoves()
+    marks.place(2, pygame.Rect(100, 100, 80, 80), shape=shape)
+    marks.draw(surface)
+    y = 140  # across the outline's left side, at mid-height
+    row = [tuple(surface.get_at((x, y)))[:3] for x in range(85, 105)]
+    stroke = [i for i, c in enumerate(row) if c == silver]
+    assert stroke, row
+    assert row[stroke[0] - 1] == MARK_RIM and row[stroke[-1] + 1] == MARK_RIM, row
+    surface.fill((250, 250, 250))
+    tag = marks_module._tag(surface, "Seat 3", silver, [pygame.Rect(50, 50, 60, 20)])
+    assert tuple(surface.get_at((tag.centerx, tag.top - 1)))[:3] == MARK_RIM
+    assert tuple(surface.get_at((tag.left - 1, tag.centery)))[:3] == MARK_RIM
