@@ -87,3 +87,21 @@ def test_on_your_turn_the_drag_stays_the_capture_and_chiu_its_button(app, drive)
     drive.drag(drive.center_of(scene.live_entity()), scene.grip(scene.hand_entity("3C")))
     drive.settle()
     assert scene.session.moves[-1] == "chan 3C"
+
+
+def test_the_prompt_offers_each_choice_after_the_first_with_or(app):
+    """"…press Ù! Take Ba Văn with …" read as if both were to be done (pt101): each choice
+    after the first begins with "Or"."""
+    from scenes.chan import prompts
+
+    data = position({0: CHIU_3C}, to_move=0, phase="respond", dealer=1, gates={3: ["3C"]},
+                    live={"gate": 3, "card": "3C", "from": "discard"})
+    state = rules.load(data)
+    legal = rules.legal_moves(state)
+    assert "chiu 3C" in legal and "chan 3C" in legal and "u" not in legal
+    text = prompts.prompt(state, legal)
+    assert "press Chíu! to claim it. Or take " in text, text
+    text = prompts.prompt(state, ["u"] + legal)  # (as where the card also wins the hand)
+    assert "press Ù! Or press Chíu! to claim it" in text and " Or take " in text, text
+    text = prompts.prompt(state, [m for m in legal if not m.startswith("chiu")])
+    assert text.startswith("Take "), text

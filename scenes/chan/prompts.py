@@ -232,19 +232,27 @@ def why_not_take(state) -> str:
 
 # -- the prompt ----------------------------------------------------------------------------
 
-def _take(takes: list[str], live: str) -> str:
-    """The sentence that offers the legal captures of ``live``."""
+def _take(takes: list[str], live: str, alternative: bool = False) -> str:
+    """The sentence that offers the legal captures of ``live``; ``alternative``: "Or take
+    …", after a sentence offering another choice (Ù!, Chíu!: the two read as if both were
+    to be done, pt101)."""
     card = name(live)
     if takes[0].startswith("chan "):
-        return _("Take {card} with your {partner} as a Chắn: drag it onto that card, or click "
-                 "it, then the card.").format(card=card, partner=name(live))
+        return (_("Or take {card} with your {partner} as a Chắn: drag it onto that card, or "
+                  "click it, then the card.") if alternative else
+                _("Take {card} with your {partner} as a Chắn: drag it onto that card, or click "
+                  "it, then the card.")).format(card=card, partner=name(live))
     partners = [name(partner_of(m)) for m in takes]
     if len(partners) == 1:
-        return _("Take {card} with your {partner} as a Cạ: drag it onto that card, or click "
-                 "it, then the card.").format(card=card, partner=partners[0])
-    return _("Take {card} with your {first} or your {second} as a Cạ: drag it onto one of "
-             "them, or click it, then the card.").format(card=card, first=partners[0],
-                                                          second=partners[-1])
+        return (_("Or take {card} with your {partner} as a Cạ: drag it onto that card, or "
+                  "click it, then the card.") if alternative else
+                _("Take {card} with your {partner} as a Cạ: drag it onto that card, or click "
+                  "it, then the card.")).format(card=card, partner=partners[0])
+    return (_("Or take {card} with your {first} or your {second} as a Cạ: drag it onto one "
+              "of them, or click it, then the card.") if alternative else
+            _("Take {card} with your {first} or your {second} as a Cạ: drag it onto one of "
+              "them, or click it, then the card.")).format(card=card, first=partners[0],
+                                                            second=partners[-1])
 
 
 def discard_gate(state) -> int:
@@ -273,7 +281,9 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
             out.append(_("Your hand wins after the chíu: press Ù!"))
         else:
             out.append(_("Your hand wins with {card}: press Ù!").format(card=card))
-    if chiu and (takes or can_win):  # (a drag makes the capture or the win: see the table)
+    if chiu and can_win:  # (the other choice to Ù!; a drag makes the win: see the table)
+        out.append(_("Or press Chíu! to claim it: you hold three {card}.").format(card=card))
+    elif chiu and takes:  # (a drag makes the capture)
         out.append(_("You hold three {card}: press Chíu! to claim it.").format(card=card))
     elif chiu:
         out.append(_("You hold three {card}: press Chíu! (or drag it onto them) to claim "
@@ -302,7 +312,7 @@ def prompt(state, legal: list[str], gate_owner: str = "") -> str:
     if live is None:
         return " ".join(out)
     if takes:
-        out.append(_take(takes, live.card))
+        out.append(_take(takes, live.card, alternative=bool(out)))
         if "draw" in legal and not state.stock:  # (it promised a stock card that was not
             out.append(_("Or press Draw to leave it: the stock is empty, so the deal ends "
                          "in a draw."))  # there: Draw ended the deal)
