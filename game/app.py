@@ -73,6 +73,8 @@ class Toast:
     drawn: bool = False  # drawn on the last frame
     heeded: bool = False  # a report: the person has touched the mouse or keyboard since it
     # was first drawn (until then it stands, faded in, however long nobody is there)
+    scene: object = None  # the scene on top when it was said: its message goes with it
+    lasting: bool = False  # a problem (a file not written): it stays whatever scene comes
 
     def waiting(self) -> bool:
         """A report faded in and standing until somebody touches something (``heeded``)."""
@@ -285,13 +287,28 @@ class App:
         self.running = False
 
     # -- services for scenes -----------------------------------------------------------
-    def toast(self, text: str, seconds: float = 3.5, error: bool = False) -> None:
+    def toast(self, text: str, seconds: float = 3.5, error: bool = False,
+              lasting: bool = False) -> None:
         """Show a short message at the bottom of the screen (the newest three at most: an
-        older passing message gives way; a report, ``report``, never does)."""
+        older passing message gives way; a report, ``report``, never does). It belongs to
+        the scene on top: when another scene comes over it or replaces it, the message
+        goes (``scenes_changed``), unless it is ``lasting`` (a problem to be read)."""
         others = [t for t in self.toasts if t.text != text]
         passing = [t for t in others if not t.patient][-2:]
         self.toasts = [t for t in others if t.patient or t in passing]
-        self.toasts.append(Toast(text, seconds, error))
+        self.toasts.append(Toast(text, seconds, error, scene=self.scenes.top, lasting=lasting))
+
+    def scenes_changed(self, replaced=None, by=None) -> None:
+        """Another scene is on top: the messages of the scenes it covers or replaced go (the
+        setup's word on a greyed option stood over the rules opened from it, the results'
+        over the menu, pt101); reports and lasting problems stay. A scene ``replaced`` by
+        another (the same screen anew: Undo's table) hands its messages ``by`` it."""
+        for toast in self.toasts:
+            if replaced is not None and toast.scene is replaced:
+                toast.scene = by
+        top = by if replaced is not None else self.scenes.top
+        self.toasts = [t for t in self.toasts
+                       if t.patient or t.lasting or t.scene is None or t.scene is top]
 
     def report(self, text: str, seconds: float = 8.0) -> None:
         """Report a problem that must be read (a damaged file found at start): it waits its
@@ -324,7 +341,7 @@ class App:
         if self.not_saving is None:
             self.toast(_("{what}: {problem}. Play goes on; a “Not saving” mark stays in "
                          "the corner until saving works again.").format(what=what, problem=exc),
-                       error=True, seconds=9)
+                       error=True, seconds=9, lasting=True)
         self.not_saving = str(exc)
 
     def storage_ok(self) -> None:

@@ -93,6 +93,7 @@ class SceneManager:
             self._under_for = self._under_key()
             self._under_shared = True
             self.under_version += 1
+        self.app.scenes_changed()
         scene.enter()
         scene.resume()
         scene.prepare(self._frame)
@@ -109,6 +110,7 @@ class SceneManager:
         # further on beneath it (a ghost beside the card after Resume)
         if self.transition is not None:
             self.transition.holds_top = not scene.opaque
+        self.app.scenes_changed()
         if self.top is not None:
             self.top.resume()
             # its buttons lit as the pointer stands now, not as when it was covered (after
@@ -125,7 +127,8 @@ class SceneManager:
             old = self.stack.pop()
             old.pause()
             old.exit()
-        self.stack.append(scene)
+            self.app.scenes_changed(old, scene)  # (the same screen anew: Undo, a replay's
+        self.stack.append(scene)  # step; its messages stay, "… taken back.")
         scene.enter()
         scene.resume()
         scene.prepare(self._frame)
@@ -138,6 +141,7 @@ class SceneManager:
             old.pause()
             old.exit()
         self.stack.append(scene)
+        self.app.scenes_changed()
         scene.enter()
         scene.resume()
         scene.prepare(self._frame)

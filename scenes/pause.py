@@ -27,9 +27,6 @@ class PauseMenu(Scene):
         self.table = table
         self.panel = pygame.Rect(0, 0, PANEL_W, PANEL_H)
         self.confirming = False
-        # the table's messages stay with it: over the menu they stood on its buttons (a
-        # problem, such as saving that failed, stays)
-        app.toasts = [t for t in app.toasts if t.error]
         self._build()
 
     def _build(self) -> None:

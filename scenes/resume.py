@@ -108,7 +108,7 @@ def _in_background(app, record) -> None:
         message = said[0] if said else _("This game could not be counted in the statistics "
                                          "({problem}).").format(problem=type(error).__name__)
         if message:
-            app.toast(message, error=True)
+            app.toast(message, error=True, lasting=True)
 
     save_in_background(f"stats-{next(_counted)}", count, counted)
 

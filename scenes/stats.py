@@ -51,7 +51,7 @@ class StatsScene(Scene):
         flush_saves()  # the last game's count, written on the writer thread
         self.data, message = load_stats()
         if message:
-            app.toast(message, error=True)
+            app.toast(message, error=True, lasting=True)
         self._build()
 
     def _build(self) -> None:
@@ -108,9 +108,6 @@ class StatsScene(Scene):
         self.app.toast(_("Statistics reset."))
 
     def close(self) -> None:
-        # its messages stay with it ("Statistics reset." stood over the menu's buttons); a
-        # problem (a file that could not be written) stays
-        self.app.toasts = [t for t in self.app.toasts if t.error]
         self.app.scenes.pop(transition="fade")
 
     def records(self) -> dict[str, dict]:

@@ -168,7 +168,7 @@ def test_a_finished_game_is_counted_on_the_writer_thread_and_never_replaced(live
 
     monkeypatch.setattr(resume, "record_game", record)
     toasts = []
-    monkeypatch.setattr(live, "toast", lambda text, error=False: toasts.append((text, error)))
+    monkeypatch.setattr(live, "toast", lambda text, error=False, lasting=False: toasts.append((text, error)))
     for n in (1, 2):  # two games ending one right after the other: both are counted
         ended = types.SimpleNamespace(key="zertz", config=PEOPLE, result={"n": n})
         assert autosave_game(live, ended, False) is True
@@ -209,7 +209,8 @@ def test_settings_that_cannot_be_written_are_said_in_the_language(live, monkeypa
 
     monkeypatch.setattr(app_module, "write_json_atomic", refuse)
     toasts = []
-    monkeypatch.setattr(live, "toast", lambda text, error=False, seconds=0: toasts.append(text))
+    monkeypatch.setattr(live, "toast", lambda text, error=False, seconds=0, lasting=False:
+                        toasts.append(text))
     i18n.set_language("fa")
     try:
         live.save_settings()

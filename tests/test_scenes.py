@@ -726,7 +726,7 @@ def test_a_tables_messages_stay_behind_when_the_pause_menu_opens(app, drive):
     app.scenes.push(table, transition=None)
     drive.settle()
     app.toast("Ring f3 already holds a marble.", error=False)
-    app.toast("Saving failed: disk full.", error=True)
+    app.toast("Saving failed: disk full.", error=True, lasting=True)
     drive.key(pygame.K_ESCAPE)
     drive.settle()
     pause = drive.scene
@@ -903,3 +903,30 @@ def test_restart_in_a_sitting_says_its_running_total_is_kept(app, drive):
     assert menu.panel.bottom <= app.size[1]
     table.config = replace(config, sitting_games=0, sitting=())
     assert "kept" not in " ".join(menu._warning())
+
+
+def test_a_scenes_messages_go_when_another_scene_comes(app, drive):
+    """The setup's word on a greyed option stood over the rules opened from it, and a word
+    of the results over the menu (pt101): a message goes with the scene that said it, when
+    another comes over it or takes its place; a problem to be read stays."""
+    setup = SetupScene(app, BY_KEY["chan"])
+    app.scenes.push(setup, transition=None)
+    drive.settle()
+    greyed = next(w for w in setup.widgets.widgets if getattr(w, "why_disabled", None)
+                  and not w.enabled)
+    drive.click(greyed.rect.center)
+    assert [t.text for t in app.toasts] == [
+        "This is for games between people: make at least two seats “Person” first."]
+    app.toast("Saving failed: disk full.", error=True, lasting=True)
+    setup.show_rules()
+    drive.settle()
+    assert isinstance(drive.scene, RulesViewer)
+    assert [t.text for t in app.toasts] == ["Saving failed: disk full."]
+    app.toast("A word of the rules screen.")
+    drive.key(pygame.K_ESCAPE)  # back to the setup: the rules' word stays behind
+    drive.settle()
+    assert drive.scene is setup
+    assert [t.text for t in app.toasts] == ["Saving failed: disk full."]
+    app.toast("A word of the setup.")
+    app.scenes.reset(MainMenu(app), transition=None)
+    assert [t.text for t in app.toasts] == ["Saving failed: disk full."]

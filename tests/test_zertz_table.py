@@ -580,7 +580,7 @@ def test_the_tables_messages_go_when_the_results_come(app, drive):
     table._ended_at = table.time - 10  # (the finished board has been in view its moment)
     app.toasts.clear()
     app.toast("Blue has no move and passes.")
-    app.toast("Saving failed: disk full.", error=True)
+    app.toast("Saving failed: disk full.", error=True, lasting=True)
     table.refuse("Ring a4 already holds a marble: choose an empty ring.", None)  # (a drop
     # refused just before the last move: it stood over the results too)
     for _ in range(4):  # made, laid out, drawn off screen, opened: a frame each
