@@ -1002,6 +1002,10 @@ class GameTable(TableScene):
         """The seat of each row of the results' table (seat order by default)."""
         return list(range(len(self.config.seats)))
 
+    def sitting_total_title(self, n: int) -> str:
+        """The heading of the running totals' column after ``n`` games (money)."""
+        return ngettext("Total, {n} game", "Total, {n} games", n).format(n=num(n))
+
     def with_sitting(self, header: list[str], rows: list[list[str]]
                      ) -> tuple[list[str], list[list[str]]]:
         """The results' table with a column of the sitting's running totals, this game
@@ -1011,7 +1015,7 @@ class GameTable(TableScene):
         after = self.config.after_game(self.sitting_points())
         n = after.sitting_games
         if self.sitting_money:
-            title = ngettext("Total, {n} game", "Total, {n} games", n).format(n=num(n))
+            title = self.sitting_total_title(n)
             cells = [signed(v) for v in after.sitting]
         else:
             title = ngettext("Won of {n}", "Won of {n}", n).format(n=num(n))

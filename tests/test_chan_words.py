@@ -405,3 +405,19 @@ def test_a_card_discarded_into_your_gate_after_a_chiu_is_not_told_as_your_own():
         "You took Nhị Văn, discarded into your gate, with Nhị Sách: a Cạ")
     assert "discarded into" not in words.describe(
         state, "draw" if "draw" in rules.legal_moves(state) else "pass", NAMES)
+
+
+def test_the_running_totals_of_chan_count_van_in_vietnamese():
+    """A game of Chắn is one deal: its running totals say "ván" in Vietnamese, where
+    Telefunken's (seven deals a game) say "trận" (pt101)."""
+    from game import i18n
+    from scenes.chan.table import ChanTable
+    from scenes.telefunken.table import TelefunkenTable
+
+    i18n.set_language("vi")
+    try:
+        assert ChanTable.sitting_total_title(None, 3) == "Tổng sau 3 ván"
+        assert TelefunkenTable.sitting_total_title(None, 3) == "Tổng sau 3 trận"
+    finally:
+        i18n.set_language("en")
+    assert ChanTable.sitting_total_title(None, 3) == "Total, 3 games"

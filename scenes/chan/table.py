@@ -789,6 +789,9 @@ class ChanTable(CardTable):
 
     sitting_money = True  # the running totals are the settlements
 
+    def sitting_total_title(self, n: int) -> str:
+        return words.sitting_total(n)
+
     def sitting_points(self) -> list[int]:
         return list((rules.result(self.state) or {}).get("settlement", [0] * 4))
 

@@ -6,7 +6,7 @@ reasons a move is illegal live in ``prompts``; the seat panels and the end scree
 
 from __future__ import annotations
 
-from game.i18n import N_, NP_, _, num, pgettext
+from game.i18n import N_, NP_, _, npgettext, num, pgettext
 from game.words.chan import CA, CHAN, card
 
 BUTTONS = {"u": NP_("chan", "Ù!"), "chiu": NP_("chan", "Chíu!"), "decline": NP_("chan", "Decline"),
@@ -200,3 +200,9 @@ def discard_after_chiu(owner: str) -> str:
     """A discard dropped on your own gate after a chíu out of turn."""
     return _("After a chíu your discard goes to {seat}'s gate, in place of the chíu'd "
              "card.").format(seat=owner)
+
+
+def sitting_total(n: int) -> str:
+    """The heading of the running settlements after ``n`` games: a game of Chắn is one deal
+    (in Vietnamese a "ván", not the "trận" of the other games, pt101)."""
+    return npgettext("chan", "Total, {n} game", "Total, {n} games", n).format(n=num(n))
