@@ -458,16 +458,28 @@ def _wrap(string: str, size: int, width: int, style: str) -> list[str]:
     lines: list[str] = []
     for paragraph in string.split("\n"):
         words = _words(paragraph, size, width, style)
-        line = ""
+        rows: list[list[str]] = [[]]
         for word in words:
-            trial = word if not line else f"{line} {word}"
-            if _measure(trial, size, style) <= width or not line:
-                line = trial
+            trial = " ".join(rows[-1] + [word])
+            if not rows[-1] or _measure(trial, size, style) <= width:
+                rows[-1].append(word)
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                rows.append([word])
+        _no_widow(rows, size, width, style)
+        lines += [" ".join(row) for row in rows]
     return lines
+
+
+def _no_widow(rows: list[list[str]], size: int, width: int, style: str) -> None:
+    """A paragraph's last line of one word takes the last word of the line before, where
+    that line keeps two at least and the two fit: "… sẽ / mất." left a word alone (pt101).
+    The lines are as many as before."""
+    if len(rows) < 2 or len(rows[-1]) != 1 or len(rows[-2]) < 3:
+        return
+    moved = [rows[-2][-1], *rows[-1]]
+    if _measure(" ".join(moved), size, style) <= width:
+        rows[-2].pop()
+        rows[-1] = moved
 
 
 def fit(string: str, size: int, width: int, style: str = "sans") -> str:

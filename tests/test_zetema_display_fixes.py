@@ -206,3 +206,33 @@ def test_the_persian_log_draws_the_pile_phrase_on_one_line(app, monkeypatch):
     monkeypatch.undo()
     assert [text for text in drawn if phrase in text]
     assert not [text for text in drawn if re.search(r"\((?![^)]*\))", text)], drawn
+
+
+@pytest.mark.parametrize("text", [
+    "Bắt đầu trận mới ở đây thì trận đã lưu sẽ mất.",
+    "Hint: take Tam Văn with your Tam Sách as a Cạ.",
+    "You hold three Lục Vạn: press Chíu! to claim it."])
+def test_a_wrapped_paragraph_never_ends_on_a_word_alone(app, text):
+    """"… sẽ / mất." left one word alone on the last line (pt101): it takes the last word of
+    the line before, in as many lines, each within the width."""
+    for width in range(theme.text_width(text, 16) // 3, theme.text_width(text, 16)):
+        lines = theme.wrap(text, 16, width)
+        if any(theme.text_width(word, 16) > width for word in text.split()):
+            continue
+        assert " ".join(lines) == text
+        assert all(theme.text_width(ln, 16) <= width for ln in lines), (width, lines)
+        plain = theme._measure  # (greedy, as before: the count of lines is unchanged)
+        greedy, line = [], ""
+        for word in text.split():
+            trial = f"{line} {word}" if line else word
+            if line and plain(trial, 16, "sans") > width:
+                greedy.append(line)
+                line = word
+            else:
+                line = trial
+        greedy.append(line)
+        assert len(lines) == len(greedy), (width, lines, greedy)
+        if len(lines) > 1 and " " not in lines[-1]:
+            before = lines[-2].split(" ")
+            assert len(before) < 3 or theme.text_width(
+                f"{before[-1]} {lines[-1]}", 16) > width, (width, lines)
