@@ -949,7 +949,12 @@ class GameTable(TableScene):
             self.app, title, subtitle, header, rows, self.play_again, self.to_menu,
             highlight_row=highlight, on_replay=self.open_replay,
             log=[whole_names(e, self.session.seat_names()) for e in told(self.session.log)],
-            groups=self.result_groups(), headings=self.deal_headings())
+            groups=self.result_groups(), headings=self.deal_headings(),
+            again_words=self.play_again_words)
+
+    def play_again_words(self) -> str:
+        """The results' button that starts the next game."""
+        return _("Play again")
 
     def deal_headings(self) -> dict[int, str]:
         """Where a new deal begins in the told log (the index of its first told entry) and

@@ -69,8 +69,10 @@ class ResultsOverlay(Scene):
                  log: list[str] | None = None,
                  on_replay: Callable[[], None] | None = None,
                  groups: list[list[pygame.Surface]] | None = None,
-                 headings: dict[int, str] | None = None) -> None:
+                 headings: dict[int, str] | None = None,
+                 again_words: Callable[[], str] | None = None) -> None:
         super().__init__(app)
+        self.again_words = again_words or (lambda: _("Play again"))  # (in the language now)
         self.title, self.subtitle = title, subtitle
         self.header, self.rows = header, rows
         self.highlight_row = highlight_row
@@ -113,7 +115,7 @@ class ResultsOverlay(Scene):
         def at(rect: tuple) -> pygame.Rect:
             return theme.mirror(rect, self.panel)
 
-        buttons = [Button(at((x, bottom, 200, 56)), _("Play again"), on_again, primary=True,
+        buttons = [Button(at((x, bottom, 200, 56)), self.again_words(), on_again, primary=True,
                           hotkey=pygame.K_RETURN)]
         if on_replay is not None:
             buttons.append(Button(at((x + 220, bottom, 200, 56)), _("Replay"), on_replay))

@@ -421,3 +421,23 @@ def test_the_running_totals_of_chan_count_van_in_vietnamese():
     finally:
         i18n.set_language("en")
     assert ChanTable.sitting_total_title(None, 3) == "Total, 3 games"
+
+
+def test_chans_results_offer_the_next_van_in_vietnamese(app):
+    """Chắn's results button for the next game says "Ván mới" in Vietnamese (a deal), the
+    other games' "Trận mới" (pt101); in English both "Play again"."""
+    from game import i18n
+    from scenes.chan.table import ChanTable
+    from scenes.results import ResultsOverlay
+    from scenes.zertz_table import ZertzTable
+
+    i18n.set_language("vi")
+    try:
+        assert ChanTable.play_again_words(None) == "Ván mới"
+        assert ZertzTable.play_again_words(None) == "Trận mới"
+        overlay = ResultsOverlay(app, "t", "s", ["a"], [["1"]], lambda: None, lambda: None,
+                                 again_words=lambda: ChanTable.play_again_words(None))
+        assert overlay.widgets.widgets[0].label == "Ván mới"
+    finally:
+        i18n.set_language("en")
+    assert ChanTable.play_again_words(None) == "Play again"

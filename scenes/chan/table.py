@@ -792,6 +792,9 @@ class ChanTable(CardTable):
     def sitting_total_title(self, n: int) -> str:
         return words.sitting_total(n)
 
+    def play_again_words(self) -> str:
+        return words.play_again()
+
     def sitting_points(self) -> list[int]:
         return list((rules.result(self.state) or {}).get("settlement", [0] * 4))
 

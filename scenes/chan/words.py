@@ -206,3 +206,8 @@ def sitting_total(n: int) -> str:
     """The heading of the running settlements after ``n`` games: a game of Chắn is one deal
     (in Vietnamese a "ván", not the "trận" of the other games, pt101)."""
     return npgettext("chan", "Total, {n} game", "Total, {n} games", n).format(n=num(n))
+
+
+def play_again() -> str:
+    """The results' button for the next game: the next deal, a "ván" in Vietnamese (pt101)."""
+    return pgettext("chan", "Play again")
