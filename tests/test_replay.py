@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.ai import zertz as zertz_ai
 from game.catalog import GameConfig, Seat
@@ -235,3 +236,53 @@ def test_pause_p_and_a_step_back_stop_the_play(app, drive):
     at = len(back.session.moves)
     drive.wait(1.0)
     assert len(back.session.moves) == at
+
+
+@pytest.mark.parametrize("game", ["zetema", "telefunken"])
+def test_a_deals_end_stays_on_the_table_for_a_step_of_its_own(app, drive, game):
+    """The step that ended a deal showed the next deal at once: the last discard, the hand
+    that went out, never seen (pt104). The deal's last table stays for a step of its own;
+    the next step deals the next deal (no move), the one after plays on; Play does the same."""
+    import importlib
+
+    from scenes.replay import start_replay
+
+    app.settings.animation = "instant"
+    ai = importlib.import_module(f"game.ai.{game}")
+    table_cls = {"zetema": "ZetemaTable", "telefunken": "TelefunkenTable"}[game]
+    table_cls = getattr(importlib.import_module(f"scenes.{game}_table"), table_cls)
+    config = GameConfig(game, (Seat("human"),) + (Seat("ai", "easy"),) * 2, 3)
+    session, rng = Session.new(config), random.Random(1)
+    while session.state.deal == 1:
+        view, legal = session.hint_inputs()
+        session.play(ai.choose(view, legal, "easy", rng))
+    last = len(session.moves) - 1  # the move that ended deal 1
+    for _ in range(3):
+        view, legal = session.hint_inputs()
+        session.play(ai.choose(view, legal, "easy", rng))
+    app.scenes.reset(MainMenu(app), transition=None)
+    start_replay(app, table_cls, config, list(session.moves), at=last)
+    drive.settle()
+    table = drive.scene
+    controls = table.replay_controls
+    controls.next()
+    drive.settle()
+    assert controls.position == last + 1 and table.ended_deal is not None
+    assert table.state.deal == 1 and table.rules.state.deal == 2  # deal 1 as it ended
+    controls.next()
+    drive.settle()
+    assert controls.position == last + 1 and table.ended_deal is None
+    assert table.state.deal == 2
+    controls.next()
+    drive.settle()
+    assert controls.position == last + 2
+    controls._jump(last)  # and by Play: the deal's end, the next deal, the move after
+    drive.settle()
+    table = drive.scene
+    drive.key(pygame.K_p)
+    assert drive.step_until(lambda: table.replay_controls.position == last + 1, 120)
+    drive.settle()
+    assert table.ended_deal is not None
+    assert drive.step_until(lambda: table.ended_deal is None, 120)
+    assert table.replay_controls.position == last + 1
+    assert drive.step_until(lambda: table.replay_controls.position == last + 2, 120)

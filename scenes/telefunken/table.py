@@ -424,6 +424,10 @@ class TelefunkenTable(Gestures, CardTable):
             # cards" through a computer's cut, then named the right person once dealt (the
             # new hands always come under a cover of their own)
         self.show()
+        if self.replay is not None:  # (no summary: the next deal is announced now)
+            banner, self._banner_after_summary = self._banner_after_summary, None
+            if banner is not None:
+                self.banner = banner
 
     def language_changed(self) -> None:
         self._banner_later = None  # worded in the old language (as the banner shown)
@@ -812,9 +816,10 @@ class TelefunkenTable(Gestures, CardTable):
                           and all(isinstance(e, rules.CardDrawn) for e in events))
         self._frozen = None  # the hand's content changes: lay it out afresh
         ended = next((e for e in events if isinstance(e, rules.DealEnded)), None)
-        if ended is not None and ended.deal < rules.DEALS and self.replay is None:
+        if ended is not None and ended.deal < rules.DEALS:
             # the deal's end stays on the table under its summary; the next deal's table
-            # comes when the summary is closed (``resume``)
+            # comes when the summary is closed (``resume``); in a replay at the next step
+            # (the next deal came at once: the card that went out never seen, pt104)
             self.ended_deal = deal_end_view(ended, seat)
         origin = self.seat_origin(seat)
         self._source = {f"meld_{i}": origin for i in range(len(self.state.melds))}
@@ -859,7 +864,8 @@ class TelefunkenTable(Gestures, CardTable):
                 self._summarise_deal(event, events)
             elif isinstance(event, rules.Shuffled):
                 banner = (words.new_deal(event.deal), 2.4)
-                if self.pending_summary is not None:  # the last deal's summary comes first:
+                if self.pending_summary is not None or self.ended_deal is not None:
+                    # the last deal's summary comes first (in a replay, its last table):
                     self._banner_after_summary = banner  # the next deal is announced after it
                 else:
                     said = banner

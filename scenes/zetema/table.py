@@ -444,8 +444,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 if self.pending_summary is None:  # (a replay) else the summary says it: the
                     # banner faded through the summary opening over it, words across words
                     self.banner = (words.deal_over_banner(event.deal), 2.0)
-                if self.pending_summary is not None:
-                    # the deal's end stays on the table until its summary is closed
+                if self.pending_summary is not None or (self.replay is not None and not any(
+                        isinstance(e, rules.GameOver) for e in events)):
+                    # the deal's end stays on the table until its summary is closed (in a
+                    # replay until the next step: the new deal came at once, the last
+                    # discard never seen landing, pt104)
                     self.ended_deal = event.table  # (piles as they lay, no hand left)
                     break
                 for pair in [p for pile in self.piles for p in pile] + self.marriage:
