@@ -213,6 +213,15 @@ class GameTable(TableScene):
     def remember_hand_order(self, mode: str) -> None:
         self.app.hand_orders[self._order_key()] = mode
 
+    def take_orders_from(self, old: GameTable) -> None:
+        """Each person's own order of their hand (``PerViewer`` attributes) as ``old`` kept
+        them: Undo builds a new table, which knew only the order of the person at the
+        screen (another person's came back sorted, pt104)."""
+        for klass in type(self).__mro__:
+            for value in vars(klass).values():
+                if isinstance(value, PerViewer):
+                    self.__dict__[value.name] = dict(old.__dict__.get(value.name, {}))
+
     def _order_key(self) -> str | tuple[str, int]:
         viewer = getattr(self, "viewer", None)
         if viewer is not None and len(self.session.humans) > 1:

@@ -403,3 +403,24 @@ def test_between_people_each_hand_comes_back_in_its_own_order(app, drive):
     assert table.state.hands[1] != OTHERS_OF_TABLE[0]  # (the other person played)
     assert [c for c, _ in table.sync.entities("hand")] == order[1:]
     assert table.sort_mode == "custom"
+
+
+def test_undo_between_people_keeps_each_persons_own_order(app, drive):
+    """Undo builds a new table: it kept only the order of the person at the screen; each
+    person's own order (and their kept cards' order) now carries over (pt104)."""
+    app.settings.animation = "instant"
+    config = GameConfig("telefunken", (Seat("human"),) * 2 + (Seat("ai", "easy"),) * 2, 4, {})
+    order = ["KS", "2D", "9H", "7H", "AC", "5C", "JH", "7D", "4H", "6S", "8S", "7S"]
+    state = position([order] + OTHERS_OF_TABLE)
+    old = TelefunkenTable(app, config, Session(config, rules, state, state))
+    old.viewer = 1
+    old.sort_mode = "suit"
+    old.viewer = 0
+    old.sort_mode = "custom"
+    old._orders[0] = (0, list(order))
+    new = TelefunkenTable(app, config, Session(config, rules, state, state))
+    new.viewer = 0
+    new.undone_from(old)
+    assert new.sort_mode == "custom" and new.order == order
+    new.viewer = 1
+    assert new.sort_mode == "suit"

@@ -165,3 +165,54 @@ def test_between_people_each_hand_comes_back_in_its_own_order(app):
     assert table.sort_mode == "custom"
     xs = [esper.component_for_entity(e, Transform).x for _, e in table.hand]
     assert xs == sorted(xs)
+
+
+def test_undo_between_people_keeps_each_persons_own_order(app):
+    """Undo between people (allowed in Settings) built the table anew: the other person's
+    hand in their own order came back sorted by rank, and so, at times, did the hand of the
+    person who took their move back (pt104)."""
+    import pygame
+
+    app.settings.undo_between_people = True
+    theirs = ["AS", "2H", "3H", "5C", "7D", "8S", "9S"]
+    table, drive = start(app, (H, H), [sorted(ORDER), sorted(theirs)])
+    if table.curtain:
+        drive.lift_cover(table)
+
+    def own(order):
+        table = app.scenes.top
+        by_code = {c: (c, e) for c, e in table.hand}
+        table.hand = [by_code[c] for c in order]
+        table.sort_mode = "custom"  # (as after dragging cards about)
+        table.layout_all(0.0)
+        drive.settle()
+
+    own(ORDER)
+    drive.drag(drive.center_of(entity(table, "5H")), pile_centre(table, "5"), steps=6)
+    drive.settle(900)
+    drive.lift_cover(table)
+    assert table.viewer == 1
+    mine = ["9S", "AS", "8S", "2H", "7D", "5C", "3H"]  # Seat 2's own order
+    own(mine)
+    drive.drag(drive.center_of(entity(table, "7D")), pile_centre(table, "7"), steps=6)
+    drive.settle(900)
+    drive.lift_cover(table)
+    table = app.scenes.top
+    assert table.viewer == 0
+    drive.drag(drive.center_of(entity(table, "KH")), pile_centre(table, "K"), steps=6)
+    drive.settle(900)
+    assert app.scenes.top.viewer == 1 and app.scenes.top.curtain
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)  # Seat 1 takes their discard back
+    drive.settle(900)
+    table = app.scenes.top
+    if table.curtain:
+        drive.lift_cover(table)
+    assert table.viewer == 0 and table.sort_mode == "custom"
+    first = [c for c in ORDER if c != "5H"]
+    assert codes(table.hand)[:len(first)] == first
+    drive.drag(drive.center_of(entity(table, "10C")), pile_centre(table, "10"), steps=6)
+    drive.settle(900)
+    drive.lift_cover(table)
+    assert table.viewer == 1 and table.sort_mode == "custom"
+    second = [c for c in mine if c != "7D"]
+    assert codes(table.hand)[:len(second)] == second

@@ -1081,11 +1081,13 @@ class TelefunkenTable(Gestures, CardTable):
         self._own_orders = old._own_orders
         self._touched = old._touched
         self._told_more_time = old._told_more_time
-        if old.sort_mode == "custom":  # the hand in the person's own order, as it stood
-            seat, order = self._orders.get(len(self.session.moves), (old.viewer, old.order))
-            if seat == self.viewer:
-                self.sort_mode = "custom"
-                self.order = list(order)
+        self.take_orders_from(old)  # (each person's, pt104)
+        back = self._orders.get(len(self.session.moves))  # the hand in the person's own
+        if back is None and old.sort_mode == "custom":  # order, as it stood
+            back = (old.viewer, old.order)
+        if back is not None and back[0] == self.viewer:
+            self.sort_mode = "custom"
+            self.order = list(back[1])
 
     def _hand_card(self, code: str, from_stock: bool, besides=()) -> int | None:
         """The card ``code`` in your hand that a buy brought (not one of ``besides``): of

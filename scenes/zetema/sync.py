@@ -160,7 +160,8 @@ class ZetemaSync:
                 keep.append((code, ent))
                 if not instant and not self.curtain:
                     flip(ent, 0.3, face_up=True, delay=lead + 0.1)
-        own = None if self.hand else self._own_orders.pop(self.viewer, None)
+        own = None if self.hand else self._own_orders.get(self.viewer)
+        own = own[1] if own is not None and own[0] == state.deal else None
         self.hand = keep
         if self._frozen is not None and self._frozen != Counter(state.hands[self.viewer]):
             self._frozen = None
@@ -323,7 +324,7 @@ class ZetemaSync:
         if self.sort_mode == "custom" and self.hand + self.selection:
             # the person's own order, laid out again when the screen comes back to them
             # (between people it came back sorted by rank, pt103)
-            self._own_orders[self.viewer] = self._hand_codes()
+            self._own_orders[self.viewer] = (self.state.deal, self._hand_codes())
         for _, ent in self.hand + self.selection:
             remove_now(ent)
         self.hand, self.selection = [], []

@@ -115,8 +115,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # and the one to lay out again after an Undo (``undone_from``)
         self._orders: dict[int, tuple[int, list[str]]] = {}
         self._order_back: tuple[int, list[str]] | None = None
-        self._own_orders: dict[int, list[str]] = {}  # a person's own order as the screen
-        # went to another (between people), laid out again when it comes back to them
+        # a person's own order as the screen went to another (between people): (deal,
+        # cards), laid out again when it comes back to them in that deal
+        self._own_orders: dict[int, tuple[int, list[str]]] = {}
         self._pile_press: tuple | None = None  # (card, where) pressed on a pile, not taken
         self._swallow_click = False  # the click a refused drag from a pile ends with
         # the table as the last deal ended (shown until its summary is closed; then the
@@ -171,10 +172,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         as it was before the move taken back (it came back sorted by rank)."""
         self._orders = old._orders
         self._own_orders = old._own_orders
-        if old.sort_mode == "custom":
-            self.sort_mode = "custom"
-            self._order_back = self._orders.get(len(self.session.moves),
-                                                (old.viewer, old._hand_codes()))
+        self.take_orders_from(old)  # (each person's: between people the move taken back
+        # may be the last person's, whose order went with them, pt104)
+        back = self._orders.get(len(self.session.moves))
+        if back is None and old.sort_mode == "custom":
+            back = (old.viewer, old._hand_codes())
+        self._order_back = back
 
     def _hand_codes(self) -> list[str]:
         """The hand's cards in the person's order, those out in the meld zone at their
