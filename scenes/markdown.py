@@ -116,16 +116,26 @@ def _wrap_runs(text: str, width: int, size: int, color, x0: int, y0: int,
     line_h = round(size * 1.45)
     space = theme.font(size, base_style).size(" ")[0]
     lines: list[list[tuple]] = [[]]  # (surface, gap before, word, style)
+    last_spaced = False  # a space stood before the last word in the text
     x = 0
     for word, bold, space_before in _runs(text):
         style = "bold" if bold else base_style
         surf = theme.text(word, size, color, style)
+        last_spaced = space_before
         gap = space if space_before and lines[-1] else 0
         if lines[-1] and x + gap + surf.get_width() > width:
             lines.append([])
             x, gap = 0, 0
         lines[-1].append((surf, gap, word, style))
         x += gap + surf.get_width()
+    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) >= 3:
+        # a paragraph never ends on a word alone where the line before can give it a
+        # second (Vietnamese and Persian rules ended "… của / nó.", pt104)
+        lone, given = lines[-1][0], lines[-2][-1]
+        gap = space if last_spaced else 0
+        if given[0].get_width() + gap + lone[0].get_width() <= width:
+            lines[-2].pop()
+            lines[-1] = [(given[0], 0, given[2], given[3]), (lone[0], gap, lone[2], lone[3])]
     y = y0
     for line in lines:
         if rtl:

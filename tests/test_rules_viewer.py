@@ -215,3 +215,19 @@ def test_in_persian_groups_of_cards_are_parted_by_a_bar_not_a_dot():
         assert "  |  " in groups_text([["7H", "7D"], ["4D", "5D"]])
     finally:
         i18n.set_language("en")
+
+
+def test_a_rules_paragraph_never_ends_on_a_word_alone(app):
+    """The rules' paragraphs ended "… của / nó." (pt104): the last word alone takes the last
+    word of the line before with it, where they fit; the lines are as many."""
+    from scenes import theme
+
+    text = "aaa bbb ccc ddd eee fff ggg hhh."
+    for size_width in range(10):
+        width = theme.text_width("aaa bbb ccc ddd eee fff ggg", 17) + size_width
+        pieces, _height = markdown.layout(text, width)
+        rows: dict[int, int] = {}
+        for piece in pieces:
+            rows[piece.y] = rows.get(piece.y, 0) + 1
+        counts = [rows[y] for y in sorted(rows)]
+        assert counts == [6, 2], (width, counts)
