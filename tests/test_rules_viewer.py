@@ -223,8 +223,9 @@ def test_a_rules_paragraph_never_ends_on_a_word_alone(app):
     from scenes import theme
 
     text = "aaa bbb ccc ddd eee fff ggg hhh."
-    for size_width in range(10):
-        width = theme.text_width("aaa bbb ccc ddd eee fff ggg", 17) + size_width
+    size = markdown.STYLES["body"][0]
+    for more in range(10):  # (seven words fit on a line: the eighth alone)
+        width = theme.text_width("aaa bbb ccc ddd eee fff ggg", size) + more
         pieces, _height = markdown.layout(text, width)
         rows: dict[int, int] = {}
         for piece in pieces:
