@@ -625,7 +625,8 @@ class GameTable(TableScene):
         shown = self._shown_movers(moves[after:before], movers)
         replies = len(shown) > 1 and all(  # (the moves after yours are the computer's)
             seat is not None and not self.config.seats[seat].is_human for seat in shown[1:])
-        self.app.toast(undone_words(len(shown), who, replies), seconds=2.5)
+        # (3.5 s: a sentence naming the person was gone before it was read, pt104)
+        self.app.toast(undone_words(len(shown), who, replies), seconds=3.5)
         table = type(self)(self.app, self.config, self.session)
         table.at_screen = self.person_at_screen()
         table.by_undo = True

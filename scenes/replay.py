@@ -51,7 +51,7 @@ def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int, 
 TALL = 176  # the bar's height with two rows of two buttons, Play and Close below them
 LOW = 120   # ... with the four in one row (a card table's corner)
 PLAY_PAUSE = 0.8  # seconds a move stands, once landed, before Play makes the next (at the
-PLAY_PAUSE_LEAST = 0.3  # normal animation speed; scaled with it, but never under this)
+PLAY_PAUSE_LEAST = 0.6  # normal animation speed; scaled with it, but never under this)
 
 
 class ReplayControls:
@@ -80,7 +80,7 @@ class ReplayControls:
             x1, x2 = area.x + 14, area.x + 24 + w
             y = area.y + 50
             spots = [(x1, y), (x2, y), (x1, y + 44), (x2, y + 44)]
-            size = _fitting((*labels, *plays, close_label), w - 10)  # one size for all six
+            size = _fitting((*labels, *plays, close_label), w - 16)  # one size for all six
             buttons = [Button(at((x, yy, w, 38)), label, action, size=size)
                        for (x, yy), label, action in zip(spots, labels, actions)]
             play, close = at((x1, y + 88, w, 38)), at((x2, y + 88, w, 38))
@@ -95,7 +95,7 @@ class ReplayControls:
             play = at((area.x + 14, y + 42, half, 36))
             close = at((area.x + 20 + half, y + 42, area.width - 34 - half, 36))
         buttons[2].primary = True
-        bottom = _fitting((*plays, close_label), min(play.width, close.width) - 10)
+        bottom = _fitting((*plays, close_label), min(play.width, close.width) - 16)
         self.play_button = Button(play, plays[1] if playing else plays[0], self.toggle_play,
                                   size=bottom, hotkey=pygame.K_p)
         self._plays = plays

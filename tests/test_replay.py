@@ -211,7 +211,7 @@ def test_pause_p_and_a_step_back_stop_the_play(app, drive):
     drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
     drive.settle()
     drive.key(pygame.K_p)
-    drive.wait(1.0)
+    drive.wait(1.5)
     replay = drive.scene
     made = len(replay.session.moves)
     assert made >= 2
@@ -227,7 +227,7 @@ def test_pause_p_and_a_step_back_stop_the_play(app, drive):
         assert replay.replay_controls.play_button.label != "Play ▶"
     finally:
         i18n.set_language("en")
-    drive.wait(1.0)
+    drive.wait(1.5)
     assert len(replay.session.moves) > made
     drive.key(pygame.K_LEFT)
     drive.settle()
@@ -286,3 +286,24 @@ def test_a_deals_end_stays_on_the_table_for_a_step_of_its_own(app, drive, game):
     assert drive.step_until(lambda: table.ended_deal is None, 120)
     assert table.replay_controls.position == last + 1
     assert drive.step_until(lambda: table.replay_controls.position == last + 2, 120)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "vi"])
+def test_the_replay_buttons_words_keep_clear_of_their_edges(app, drive, lang):
+    """"بستن بازپخش" nearly touched its button's edges (pt104): every label of the bar
+    keeps 8 px at least on either side."""
+    from game import i18n
+    from scenes import theme
+
+    overlay = finish_a_game(app, drive)
+    drive.click(button(overlay.widgets.widgets, "Replay").rect.center)
+    drive.settle()
+    i18n.set_language(lang)
+    try:
+        drive.scene.language_changed()
+        drive.step(2)
+        for widget in drive.scene.replay_controls.widgets.widgets:
+            assert theme.text_width(widget.label, widget.size, "bold") <= (
+                widget.rect.width - 16), (widget.label, widget.size, widget.rect)
+    finally:
+        i18n.set_language("en")
