@@ -61,6 +61,7 @@ class SaveEntry:
     mtime: float
     moves: int | None = None
     deal: int | None = None
+    deal_ended: bool = False  # ``deal`` has ended: the save was left over its summary
     sitting_games: int = 0  # games played before it with Play again (its running total)
 
     @property
@@ -71,7 +72,7 @@ class SaveEntry:
         """"deal 2, 40 moves" (what can be told without replaying the game)."""
         parts = []
         if self.deal is not None:
-            parts.append(f"deal {self.deal}")
+            parts.append(f"end of deal {self.deal}" if self.deal_ended else f"deal {self.deal}")
         if self.moves is not None:
             parts.append(f"{self.moves} move" + ("" if self.moves == 1 else "s"))
         return ", ".join(parts)
@@ -161,6 +162,9 @@ def list_saves() -> list[SaveEntry]:
                 deal = position.get("deal") if isinstance(position, dict) else None
                 if isinstance(deal, int) and not isinstance(deal, bool) and 0 < deal < 1000:
                     entry.deal = deal
+                ended = data.get("deal_ended")  # (left over that deal's summary)
+                if isinstance(ended, int) and not isinstance(ended, bool) and 0 < ended < 1000:
+                    entry.deal, entry.deal_ended = ended, True
                 if game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
                     entry.game = data["game"]
                 config = data.get("config")

@@ -258,7 +258,16 @@ class Session:
             **({"looked": {str(seat): at for seat, at in sorted(self.looked.items())}}
                if self.looked else {}),
             **({"timed": sorted(self.timed)} if self.timed else {}),
+            **({"deal_ended": self._deal_ended()} if self._deal_ended() else {}),
         }
+
+    def _deal_ended(self) -> int | None:
+        """The deal the last move ended, the game going on (a save quit over that deal's
+        summary: the menu says "end of deal 1", not the next deal's number, pt96, pt102)."""
+        if not self.befores or self.result is not None:
+            return None
+        before, now = getattr(self.befores[-1], "deal", None), getattr(self.state, "deal", None)
+        return before if isinstance(before, int) and before != now else None
 
     # -- helpers -----------------------------------------------------------------------
     def seat_names(self, translated: bool = True) -> list[str]:

@@ -47,7 +47,9 @@ BUTTON_LABELS = {"continue": N_("Continue"), "rules": N_("How to play"),
 
 def save_details(entry: SaveEntry) -> str:
     """"deal 2, 40 moves" in the current language (what a save tells without replaying)."""
-    deal = None if entry.deal is None else _("deal {number}").format(number=num(entry.deal))
+    deal = None if entry.deal is None else (
+        _("end of deal {number}") if entry.deal_ended else _("deal {number}")).format(
+        number=num(entry.deal))
     moves = None if entry.moves is None else ngettext(
         "{count} move", "{count} moves", entry.moves).format(count=num(entry.moves))
     if deal and moves:

@@ -38,3 +38,30 @@ def test_continue_after_quitting_over_a_deals_summary_shows_it_again(app, drive)
     # after Continue the next deal goes on (the computer cuts)
     drive.step_until(lambda: len(table.session.moves) > moves, 2400)
     assert len(table.session.moves) > moves and table.state is table.rules.state
+
+
+def test_a_save_left_over_a_deals_summary_is_labelled_with_that_deals_end(tmp_path, monkeypatch):
+    """A game quit over deal 2's summary was offered as "deal 3, 12 moves" (pt96, pt102):
+    the save names the deal that ended, and the menu says "end of deal 2"; once the next
+    deal has a move, its number again."""
+    from game import saves
+    from game.storage import write_json_atomic
+    from scenes.menu import save_details
+
+    monkeypatch.setattr(saves, "data_dir", lambda: tmp_path)
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 5, {})
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    state = rules.load(position([hand] + OTHERS, deal=2, deal_winners=[1], dealer=2))
+    session = Session(config, rules, state, state)
+    session.play(next(m for m in rules.legal_moves(state) if m.startswith("meld") and "|" in m))
+    session.play("discard 9S")  # out: deal 2 is over
+    assert session.to_save()["deal_ended"] == 2
+    write_json_atomic(saves.autosave_path("telefunken"), session.to_save())
+    [entry] = saves.list_saves()
+    assert entry.deal == 2 and entry.deal_ended
+    assert save_details(entry) == "end of deal 2, 2 moves"
+    session.play(rules.legal_moves(session.state)[0])  # the next deal's first move (the cut)
+    assert "deal_ended" not in session.to_save()
+    write_json_atomic(saves.autosave_path("telefunken"), session.to_save())
+    [entry] = saves.list_saves()
+    assert save_details(entry) == "deal 3, 3 moves"
