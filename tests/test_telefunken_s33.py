@@ -65,3 +65,22 @@ def test_a_save_left_over_a_deals_summary_is_labelled_with_that_deals_end(tmp_pa
     write_json_atomic(saves.autosave_path("telefunken"), session.to_save())
     [entry] = saves.list_saves()
     assert save_details(entry) == "deal 3, 3 moves"
+
+
+def test_each_deals_cut_starts_from_the_middle(app, drive):
+    """Deal 5's cutter found the marker where deal 4's cutter had cut (pt102): the next deal's
+    cut starts from the middle of the pack again."""
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 5, {})
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    state = rules.load(position([hand] + OTHERS, deal=2, deal_winners=[1], dealer=2))
+    session = Session(config, rules, state, state)
+    session.play(next(m for m in rules.legal_moves(state) if m.startswith("meld") and "|" in m))
+    session.play("discard 9S")
+    table = TelefunkenTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 200)
+    table.cut_at = 5  # (where the last cut was made)
+    app.scenes.top.close()
+    drive.step(2)
+    assert table.ended_deal is None and table.state.phase == "cut"
+    assert table.cut_at is None  # (the cut's row, for a person, then starts at the middle)

@@ -417,6 +417,8 @@ class TelefunkenTable(Gestures, CardTable):
         self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
         self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)
         self.selected, self.order, self._frozen = [], [], None
+        self.cut_at = None  # (each cut starts from the middle: the next cutter's began where
+        # the last deal's cutter had cut, pt102)
         self._source = {"sink": self.layout["stock"].rect.center}
         self.pick_viewer()
         if self.curtain and self.nothing_to_hide():  # no hand before the cut: the cover of
