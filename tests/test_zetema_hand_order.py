@@ -17,13 +17,18 @@ ORDER = ["QH", "5H", "10D", "KH", "6H", "8D", "10C"]  # the person's own order
 
 def own_order(app, hand=ORDER):
     table, drive = start(app, (H, AI), [sorted(hand), OTHER])
+    arrange(table, drive, hand)
+    return table, drive
+
+
+def arrange(table, drive, order) -> None:
+    """The hand at the screen laid out in ``order``, as after dragging cards about."""
     table.world.activate()
     by_code = {c: (c, e) for c, e in table.hand}
-    table.hand = [by_code[c] for c in hand]
-    table.sort_mode = "custom"  # (as after dragging cards about)
+    table.hand = [by_code[c] for c in order]
+    table.sort_mode = "custom"
     table.layout_all(0.0)
     drive.settle()
-    return table, drive
 
 
 def codes(pairs) -> list[str]:
@@ -145,12 +150,7 @@ def test_between_people_each_hand_comes_back_in_its_own_order(app):
     table, drive = start(app, (H, H), [sorted(ORDER), OTHER])
     if table.curtain:
         drive.lift_cover(table)
-    table.world.activate()
-    by_code = {c: (c, e) for c, e in table.hand}
-    table.hand = [by_code[c] for c in ORDER]
-    table.sort_mode = "custom"  # (as after dragging cards about)
-    table.layout_all(0.0)
-    drive.settle()
+    arrange(table, drive, ORDER)
     drive.drag(drive.center_of(entity(table, "5H")), pile_centre(table, "5"), steps=6)
     drive.settle(900)
     assert table.viewer == 1 and table.curtain
@@ -178,22 +178,13 @@ def test_undo_between_people_keeps_each_persons_own_order(app):
     table, drive = start(app, (H, H), [sorted(ORDER), sorted(theirs)])
     if table.curtain:
         drive.lift_cover(table)
-
-    def own(order):
-        table = app.scenes.top
-        by_code = {c: (c, e) for c, e in table.hand}
-        table.hand = [by_code[c] for c in order]
-        table.sort_mode = "custom"  # (as after dragging cards about)
-        table.layout_all(0.0)
-        drive.settle()
-
-    own(ORDER)
+    arrange(table, drive, ORDER)
     drive.drag(drive.center_of(entity(table, "5H")), pile_centre(table, "5"), steps=6)
     drive.settle(900)
     drive.lift_cover(table)
     assert table.viewer == 1
     mine = ["9S", "AS", "8S", "2H", "7D", "5C", "3H"]  # Seat 2's own order
-    own(mine)
+    arrange(table, drive, mine)
     drive.drag(drive.center_of(entity(table, "7D")), pile_centre(table, "7"), steps=6)
     drive.settle(900)
     drive.lift_cover(table)
