@@ -132,13 +132,14 @@ class ReplayControls:
     def next(self) -> None:
         """The next move; one still moving lands at once first (a quick click counts). A
         deal that has ended stays on the table for a step of its own: the next step deals
-        the next one (a card table's ``ended_deal``), the move after it the step after."""
+        the next one (a card table's ``ended_deal``, its ``next_deal``), the move after it
+        the step after."""
         table = self.table
         if self.position < self.total:
             if table.animating:
                 table.tweens.finish_all()
             if getattr(table, "ended_deal", None) is not None:
-                table._next_deal()
+                table.next_deal()
                 return
             table.rules._apply(table.replay[self.position])
 

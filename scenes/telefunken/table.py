@@ -403,13 +403,13 @@ class TelefunkenTable(Gestures, CardTable):
         super().resume()
         if (self.ended_deal is not None and self.pending_summary is None
                 and self.world is not None and self.world.alive):
-            self._next_deal()
+            self.next_deal()
         if self.pending_summary is None:  # (not yet: the summary still to open keeps it)
             banner, self._banner_after_summary = self._banner_after_summary, None
             if banner is not None:
                 self.banner = banner  # (back from the deal's summary: the next deal begins)
 
-    def _next_deal(self) -> None:
+    def next_deal(self) -> None:
         """The last deal's summary was closed: its cards are gathered into the pack, the
         next deal's table comes (the cut), and whose hand is shown follows the turn."""
         self.ended_deal = None
@@ -904,7 +904,7 @@ class TelefunkenTable(Gestures, CardTable):
         are tagged with the name of the seat that laid them off."""
         if self.restoring is not None and self.restoring.deal != self.state.deal:
             return  # (marked again on a table laid out afresh: a move of an earlier deal
-            # marks nothing, a deal begins with no marks (``_next_deal``); after Undo Seat
+            # marks nothing, a deal begins with no marks (``next_deal``); after Undo Seat
             # 2's panel said "bought 2♠ +1 card", its buy of the deal before)
         name, mark = self.seat_name(seat), self._mark_meld_cards
         melds = self.state.melds

@@ -215,9 +215,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         super().resume()
         if (self.ended_deal is not None and self.pending_summary is None
                 and self.world is not None and self.world.alive):
-            self._next_deal()
+            self.next_deal()
 
-    def _next_deal(self) -> None:
+    def next_deal(self) -> None:
         """The last deal's summary was closed: its piles are gathered, the next deal comes
         out of the stock (between people, the next person's hand behind the cover)."""
         self.ended_deal = None
