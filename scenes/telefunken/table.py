@@ -706,6 +706,9 @@ class TelefunkenTable(Gestures, CardTable):
     def handle(self, event) -> None:
         if event.kind in ("down", "key"):
             self._touched = True
+        if self.ended_deal is not None and self.replay is not None:
+            super().handle(event)  # (a replay's bar answers: its next step deals on; it
+            return  # stood stuck on a deal's end, pt105)
         if self.ended_deal is not None and event.kind not in ("key", "wheel"):
             return  # the deal is over: its summary comes, then the next deal
         if (self.ended_deal is not None and event.kind == "key"

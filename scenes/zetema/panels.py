@@ -289,10 +289,10 @@ class ZetemaPanels:
         state = self.state
         if state.phase == "over":
             return words.game_over()
+        if self.ended_deal is not None:  # (it went on asking for a discard, with no hand;
+            return words.deal_over(self.ended_deal.deal)  # a replay said only "Replay")
         if self.replay is not None:
             return self.shown_label or words.replay()
-        if self.ended_deal is not None:  # (it went on asking for a discard, with no hand)
-            return words.deal_over(self.ended_deal.deal)
         if self.curtain:  # nothing said may come from the hand under the cover: the move
             # still landing (it said "Seat 1 to play" over "Seat 2: click here…" as Seat 1's
             # discard flew), else the seat to play

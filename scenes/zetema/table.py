@@ -379,6 +379,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     # -- frame -------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.ended_deal is not None and self.replay is not None:
+            super().handle(event)  # (a replay's bar answers: its next step deals on; it
+            return  # stood stuck on a deal's end, pt105)
         if self.ended_deal is not None and not (event.kind == "key"
                                                and event.key == pygame.K_ESCAPE):
             if is_undo_key(event) and self.replay is None:  # (it said nothing at all)
