@@ -59,7 +59,7 @@ def test_a_save_left_over_a_deals_summary_is_labelled_with_that_deals_end(tmp_pa
     write_json_atomic(saves.autosave_path("telefunken"), session.to_save())
     [entry] = saves.list_saves()
     assert entry.deal == 2 and entry.deal_ended
-    assert save_details(entry) == "end of deal 2, 2 moves"
+    assert save_details(entry) == "end of deal 2"  # (with its moves, cut on Continue)
     session.play(rules.legal_moves(session.state)[0])  # the next deal's first move (the cut)
     assert "deal_ended" not in session.to_save()
     write_json_atomic(saves.autosave_path("telefunken"), session.to_save())
