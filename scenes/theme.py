@@ -473,9 +473,9 @@ def _wrap(string: str, size: int, width: int, style: str) -> list[str]:
 def _no_widow(rows: list[list[str]], size: int, width: int, style: str) -> None:
     """A paragraph's last line of one word takes the last word of the line before, where
     that line keeps two at least and the two fit: "… sẽ / mất." left a word alone (pt101).
-    The lines are as many as before."""
-    if len(rows) < 2 or len(rows[-1]) != 1 or len(rows[-2]) < 3:
-        return
+    The lines are as many as before. A group kept as one (``_words``) is not one word."""
+    if len(rows) < 2 or len(rows[-1]) != 1 or " " in rows[-1][0] or len(rows[-2]) < 3:
+        return  # (a group kept whole, "(6 chips left)", is not a word alone)
     moved = [rows[-2][-1], *rows[-1]]
     if _measure(" ".join(moved), size, style) <= width:
         rows[-2].pop()

@@ -236,3 +236,11 @@ def test_a_wrapped_paragraph_never_ends_on_a_word_alone(app, text):
             before = lines[-2].split(" ")
             assert len(before) < 3 or theme.text_width(
                 f"{before[-1]} {lines[-1]}", 16) > width, (width, lines)
+
+
+def test_a_group_kept_whole_on_the_last_line_is_not_a_word_alone(app):
+    """"(6 chips left)" on the last line took "stock" down with it: "card from the / stock
+    (6 chips left)" (the tour's Telefunken log). A group of words is not a word alone."""
+    text = "card from the stock (6 chips left)"
+    width = theme.text_width("card from the stock", 13)
+    assert theme.wrap(text, 13, width) == ["card from the stock", "(6 chips left)"]
