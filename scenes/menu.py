@@ -52,10 +52,10 @@ def save_details(entry: SaveEntry) -> str:
         number=num(entry.deal))
     moves = None if entry.moves is None else ngettext(
         "{count} move", "{count} moves", entry.moves).format(count=num(entry.moves))
-    if deal and moves and not entry.deal_ended:  # ("end of deal 1" says enough: with its
-        return _("{deal}, {moves}").format(deal=deal, moves=moves)  # moves it was cut, pt105)
-    if deal and entry.deal_ended:
-        return deal
+    if deal and entry.deal_ended:  # ("end of deal 1" says enough: with its moves the
+        return deal  # Continue button cut it, pt105)
+    if deal and moves:
+        return _("{deal}, {moves}").format(deal=deal, moves=moves)
     return deal or moves or ""
 
 

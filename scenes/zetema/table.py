@@ -384,7 +384,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             return  # stood stuck on a deal's end, pt105)
         if self.ended_deal is not None and not (event.kind == "key"
                                                and event.key == pygame.K_ESCAPE):
-            if is_undo_key(event) and self.replay is None:  # (it said nothing at all)
+            if is_undo_key(event):  # (it said nothing at all)
                 self.app.toast(deal_over_no_undo(self.ended_deal.deal))
             return  # the deal is over: its summary comes, then the next deal
         if event.kind == "down":
