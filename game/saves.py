@@ -63,6 +63,7 @@ class SaveEntry:
     deal: int | None = None
     deal_ended: bool = False  # ``deal`` has ended: the save was left over its summary
     sitting_games: int = 0  # games played before it with Play again (its running total)
+    config: dict | None = None  # its configuration as saved (not checked: ``GameConfig``)
 
     @property
     def title(self) -> str:
@@ -168,6 +169,8 @@ def list_saves() -> list[SaveEntry]:
                 if game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
                     entry.game = data["game"]
                 config = data.get("config")
+                if isinstance(config, dict):
+                    entry.config = config
                 sitting = config.get("sitting") if isinstance(config, dict) else None
                 games = sitting.get("games") if isinstance(sitting, dict) else None
                 if isinstance(games, int) and not isinstance(games, bool) and 0 < games < 10**6:

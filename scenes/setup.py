@@ -240,16 +240,16 @@ class SetupScene(Scene):
     def _replaced_game(self):
         """(config, moves) of the saved game Start would replace, if it counts as lost
         then (``game.stats.abandoned_counts``), else None (also for a file that cannot be
-        read: it is set aside when it is next looked at, and counts nothing)."""
+        read: it is set aside when it is next looked at, and counts nothing). The save's
+        configuration is the one ``list_saves`` read (the file is not read again)."""
         from game.catalog import GameConfig
         from game.stats import abandoned_counts
-        from game.storage import read_json
 
         entry = self.replacing
         if entry is None or not entry.moves or not self.app.persist:
             return None  # (a window that saves nothing counts nothing)
         try:
-            config = GameConfig.from_json(read_json(entry.path).get("config"))
+            config = GameConfig.from_json(entry.config)
         except Exception:  # noqa: BLE001 - a damaged save counts nothing
             return None
         return (config, entry.moves) if abandoned_counts(config, entry.moves) else None
