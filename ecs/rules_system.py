@@ -10,8 +10,9 @@ window keeps drawing at full speed while an AI thinks; the move is applied no so
 seconds after the table came to rest (the last move landed), so people can follow it by eye
 (both times ``pace()``: the animation speed setting's multiplier, 0 at "instant").
 A person's move the table makes for them without asking (``played_for``: Chắn's claims out
-of turn between people) is applied with the same pauses, and meanwhile no move is taken
-from the screen (it is not the turn of the person at it).
+of turn between people, Telefunken's passes after "No buys this deal") is applied with the
+same pauses, and meanwhile no move is taken from the screen (it is not the turn of the
+person at it); it is not their decision, so Undo does not stop at it.
 While ``busy()`` is true (the scene is still animating) nothing new is applied, and a
 person's decision that another seat's move has just brought is not offered either
 (``offering()``): no prompt, no buttons, no move taken until the table shows what the
@@ -165,11 +166,13 @@ class RulesSystem(esper.Processor):
             return False
         return self._apply(move, intent)
 
-    def _apply(self, move: str, intent: Any = None) -> bool:
+    def _apply(self, move: str, intent: Any = None, unasked: bool = False) -> bool:
+        """Play ``move`` for the seat to act (``unasked``: made for a person without asking
+        them, ``played_for``; the session keeps no Undo stop for it)."""
         seat = self.to_move
         try:
             if self.session is not None:
-                events = self.session.play(move)
+                events = self.session.play(move, unasked=True) if unasked else self.session.play(move)
                 state = self.session.state
             else:
                 state, events = self.rules.play_events(self.state, move)
@@ -284,7 +287,7 @@ class RulesSystem(esper.Processor):
         if not self._due(self._person_waited, self._person_rested):
             return
         self._for_person = None
-        self._apply(move)
+        self._apply(move, unasked=True)
 
     def _ask(self, seat: int) -> None:
         legal = self.rules.legal_moves(self.state)

@@ -65,6 +65,13 @@ class Session:
     looked: dict[int, int] = field(default_factory=dict, repr=False)
     # the moves the clock made for a person (a buy offer whose time ran out): the log says so
     timed: set[int] = field(default_factory=set, repr=False)
+    # the moves the table made for a person without asking them (``play(unasked=True)``: a
+    # standing choice, Telefunken's "No buys this deal"; a Chắn claim between people): not
+    # their decisions, so Undo does not stop at them
+    unasked: set[int] = field(default_factory=set, repr=False)
+    # each person's standing choice, by the index of the move they made it with (Telefunken:
+    # the Pass of "No buys this deal"); Undo taking that move back takes the choice back too
+    standing: dict[int, int] = field(default_factory=dict, repr=False)
     befores: list[Any] = field(default_factory=list, repr=False)  # the state before each move
     _log: list[str] = field(default_factory=list, repr=False)  # described in _log_language
     _log_language: str = field(default="", repr=False)
@@ -125,9 +132,10 @@ class Session:
                                "{players} players").format(seats=num(len(config.seats)),
                                                            players=num(players)))
         session = cls(config, rules, initial, initial, undo_between_people=undo_between_people)
-        for move in moves:
+        unasked = _timed(data.get("unasked"), len(moves))
+        for i, move in enumerate(moves):
             try:
-                session.play(move)
+                session.play(move, unasked=i in unasked)
             except Exception as exc:  # noqa: BLE001
                 raise ValueError(_("the saved moves do not replay ({reason})").format(
                     reason=exc)) from exc
@@ -136,6 +144,7 @@ class Session:
             raise ValueError(_("the saved position does not match its moves"))
         session.looked = _looked(data.get("looked"), len(config.seats), len(moves))
         session.timed = _timed(data.get("timed"), len(moves))
+        session.standing = _standing(data.get("standing"), len(config.seats), len(moves))
         return session
 
     # -- queries -----------------------------------------------------------------------
@@ -194,8 +203,9 @@ class Session:
         return self.undo_allowed() and bool(self.snapshots) and self.result is None
 
     # -- actions -----------------------------------------------------------------------
-    def play(self, move: str) -> list:
-        """Play ``move`` for the seat to act; returns the events. Raises IllegalMove."""
+    def play(self, move: str, unasked: bool = False) -> list:
+        """Play ``move`` for the seat to act; returns the events. Raises IllegalMove.
+        ``unasked``: the table made it for a person without asking them (``unasked``)."""
         before = self.state
         seat = self.rules.to_move(before)
         state, events = self.rules.play_events(before, move)
@@ -204,7 +214,9 @@ class Session:
         self.befores.append(before)
         if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
             self._log.append(self._line(len(self.moves) - 1))
-        if seat is not None and self.config.seats[seat].is_human:
+        if unasked:
+            self.unasked.add(len(self.moves) - 1)
+        elif seat is not None and self.config.seats[seat].is_human:
             self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat,
                                            self.undo_blocked_by_reveal))
             self.undo_blocked_by_reveal = False
@@ -240,6 +252,8 @@ class Session:
         del self.befores[snap.moves:]
         del self._log[snap.moves:]
         self.timed = {i for i in self.timed if i < snap.moves}
+        self.unasked = {i for i in self.unasked if i < snap.moves}
+        self.standing = {seat: at for seat, at in self.standing.items() if at < snap.moves}
         return self.state
 
     def hint_inputs(self) -> tuple[dict, list[str]]:
@@ -258,6 +272,9 @@ class Session:
             **({"looked": {str(seat): at for seat, at in sorted(self.looked.items())}}
                if self.looked else {}),
             **({"timed": sorted(self.timed)} if self.timed else {}),
+            **({"unasked": sorted(self.unasked)} if self.unasked else {}),
+            **({"standing": {str(seat): at for seat, at in sorted(self.standing.items())}}
+               if self.standing else {}),
             **({"deal_ended": self._deal_ended()} if self._deal_ended() else {}),
         }
 
@@ -403,9 +420,19 @@ def _looked(raw: object, seats: int, moves: int) -> dict[int, int]:
     return looked
 
 
+def _standing(raw: object, seats: int, moves: int) -> dict[int, int]:
+    """The saved ``Session.standing`` (each person's standing choice, by the index of the
+    move it was made with); what does not fit the game is left out (an old save has none)."""
+    if not isinstance(raw, dict):
+        return {}
+    return {int(seat): at for seat, at in raw.items()
+            if isinstance(seat, str) and seat.isdigit() and int(seat) < seats
+            and isinstance(at, int) and not isinstance(at, bool) and 0 <= at < moves}
+
+
 def _timed(raw: object, moves: int) -> set[int]:
-    """The saved ``Session.timed`` (the moves the clock made for a person); what does not
-    fit the game is left out (an old save has none)."""
+    """The saved ``Session.timed`` or ``Session.unasked`` (moves made for a person: by the
+    clock, or unasked); what does not fit the game is left out (an old save has none)."""
     if not isinstance(raw, list):
         return set()
     return {at for at in raw if isinstance(at, int) and not isinstance(at, bool) and 0 <= at < moves}

@@ -1624,9 +1624,11 @@ class CardTable(GameTable):
 
     @property
     def mine(self) -> bool:
-        """The viewer is a person whose decision it is now (and may see the cards)."""
+        """The viewer is a person whose decision it is now (and may see the cards); not one
+        the table makes for them unasked (``played_for``)."""
         return (self.rules.offering() and self.rules.to_move == self.viewer
-                and not self.curtain and self.replay is None)
+                and not self.curtain and self.replay is None
+                and self.played_for(self.viewer) is None)
 
     def says_thinking(self, seat: int) -> bool:
         """Does the seat's panel say "thinking"? The computer's turn, out of a replay, and the

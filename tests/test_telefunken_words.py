@@ -160,7 +160,10 @@ def test_the_table_words_fit_where_they_are_drawn(lang, app):
         if len(theme.wrap(words.contract(deal), 14, zones["contract"].rect.width - 24)) > 2:
             problems.append(words.contract(deal))
     for key in words.BUTTONS:
-        if theme.text_width(words.button(key), 11, "bold") > 110:
+        if key in ("no_buys", "buys_again"):  # (across the actions panel, under the row)
+            if theme.text_width(words.button(key), 12, "bold") > zones["actions"].rect.width - 28:
+                problems.append(words.button(key))
+        elif theme.text_width(words.button(key), 11, "bold") > 110:
             problems.append(words.button(key))
     for text in (_("Discards"), _("Stock · {count}").format(count=i18n.num(108))):
         if theme.text_width(text, 13, "bold") > zones["discard"].rect.width - 8:

@@ -1120,13 +1120,62 @@ class TelefunkenTable(Gestures, CardTable):
         the discard go and draws next kept their hand through the computer's decision (the
         cover went up for another person, then again for them)."""
         seat, state = self.rules.to_move, self.state
-        if seat is None or self.config.seats[seat].is_human or state.phase != "buy":
+        if seat is None or state.phase != "buy" or (
+                self.config.seats[seat].is_human and not self.declines_buys(seat)):
             return super().next_viewer()
+        # (a person who chose "No buys this deal" is passed for where they sit: the screen
+        # does not go to them for it, pt102)
         drawer = (state.discarder + 1) % state.players
-        for later in list(state.offer or ()) + [drawer]:
+        for later in [s for s in state.offer or () if not self.declines_buys(s)] + [drawer]:
             if self.config.seats[later].is_human:
                 return later
         return self.person_from(drawer)
+
+    # -- "No buys this deal": a person's standing Pass ----------------------------------
+    def declines_buys(self, seat: int) -> bool:
+        """Has the person at ``seat`` chosen "No buys this deal" in this deal (the choice
+        stands in ``Session.standing`` by the index of the Pass it was made with)?"""
+        at = self.session.standing.get(seat)
+        return (at is not None and at < len(self.session.befores)
+                and self.session.befores[at].deal == self.state.deal)
+
+    def played_for(self, seat: int) -> str | None:
+        """A discard offered to a person who chose "No buys this deal" is passed for them,
+        unasked, with the computer's pauses (``RulesSystem.played_for``)."""
+        if (self.replay is None and self.state.phase == "buy" and self.state.seat == seat
+                and self.config.seats[seat].is_human and self.declines_buys(seat)):
+            return "pass"
+        return None
+
+    def standing_choice(self) -> str | None:
+        """The build zone's button for the person's standing choice, if any: "No buys this
+        deal" while a discard is offered to them; "Offer me buys again" at the start of
+        their turn (the draw) once they chose it."""
+        if not self.mine:
+            return None
+        if self.state.phase == "buy" and self.is_legal("buy") and self.is_legal("pass"):
+            return "no_buys"
+        if self.state.phase == "draw" and self.declines_buys(self.viewer):
+            return "buys_again"
+        return None
+
+    def _no_more_buys(self) -> None:
+        """ "No buys this deal": pass on this discard, and on every one offered to the person
+        for the rest of the deal (their Undo of this Pass takes the choice back too)."""
+        seat, at = self.viewer, len(self.session.moves)
+        self.session.standing[seat] = at  # (before the move: its autosave keeps it)
+        if not self.rules.submit("pass"):
+            del self.session.standing[seat]
+            return
+        self.app.toast(words.no_buys_said(self.seat_name(seat) if self.hot_seat else None),
+                       seconds=4)
+
+    def _buys_again(self) -> None:
+        """ "Offer me buys again": the person's standing Pass is taken back."""
+        self.session.standing.pop(self.viewer, None)
+        self.autosave()
+        self.app.toast(words.buys_again_said())
+        self.refresh()
 
     def nothing_to_hide(self) -> bool:
         return self.state.phase == "cut"
@@ -1178,9 +1227,18 @@ class TelefunkenTable(Gestures, CardTable):
             key = "exchange" if self.state.phase == "exchange" else "meld"
             row.append((key, self.confirm, move is not None))
         w = (area.width - 16 - 8 * (len(row) - 1)) // max(1, len(row))
-        y = area.bottom - 46 if cuts else area.y + 24
-        spots = [(key, pygame.Rect(area.x + 8 + k * (w + 8), y, w, 42))
+        choice = self.standing_choice()
+        y, h = (area.bottom - 46, 42) if cuts else (area.y + 24, 42) if choice is None else (
+            area.y + 8, 40)  # (room beneath for the standing choice's button)
+        spots = [(key, pygame.Rect(area.x + 8 + k * (w + 8), y, w, h))
                  for k, (key, _action, _primary) in enumerate(row)]
+        if choice is not None:  # "No buys this deal" under Buy and Pass, or "Offer me buys
+            # again" under Draw: a quieter button, across the panel
+            label = words.button(choice)
+            rect = pygame.Rect(area.x + 8, y + h + 6, area.width - 16, area.bottom - y - h - 12)
+            buttons.append(Button(rect, label, self._no_more_buys if choice == "no_buys"
+                                  else self._buys_again,
+                                  size=fitting_size(label, 13, rect.width - 12)))
         quiet = self._quiet_times(spots)
         for (key, action, primary), (_key, rect) in zip(row, spots, strict=True):
             enabled = not (key in ("meld", "exchange") and not primary)

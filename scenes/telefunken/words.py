@@ -755,7 +755,22 @@ def stock_card_tag() -> str:
 
 BUTTONS = {"draw": N_("Draw"), "take": N_("Take upcard"), "buy": N_("Buy (1 chip)"),
            "pass": N_("Pass"), "cut": N_("Cut"), "meld": N_("Meld"), "exchange": N_("Give back"),
-           "clear": N_("Clear"), "rank": N_("By rank"), "suit": N_("By suit"), "lift": N_("Lift")}
+           "clear": N_("Clear"), "rank": N_("By rank"), "suit": N_("By suit"), "lift": N_("Lift"),
+           "no_buys": N_("No buys this deal"), "buys_again": N_("Offer me buys again")}
+
+
+def no_buys_said(name: str | None) -> str:
+    """What "No buys this deal" does, said as it is pressed (``name``: between people, the
+    person's seat; None: you)."""
+    if name is None:
+        return _("You let this card go, and no discard will be offered to you again this deal.")
+    return _("{seat} let this card go, and no discard will be offered to them again this "
+             "deal.").format(seat=name)
+
+
+def buys_again_said() -> str:
+    """What "Offer me buys again" does, said as it is pressed."""
+    return _("Discards will be offered to you again.")
 
 
 def button(key: str) -> str:

@@ -1,0 +1,193 @@
+"""Telefunken's "No buys this deal": a person offered a discard may let it go and every
+discard offered to them for the rest of the deal; the table then passes for them, unasked
+(``Session.play(unasked=True)``: no Undo stop), and between people the screen no longer goes
+to them for an offer (pt102: two hand-overs for every offer nobody wanted)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pygame
+
+from game.catalog import GameConfig, Seat
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes.telefunken import words
+from scenes.telefunken_table import TelefunkenTable
+from tests.test_telefunken_table import OTHERS
+
+HAND = ["7H", "7D", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "8S", "3C"]
+
+
+def load(players: int, hands, **extra):
+    used = Counter(c for h in hands for c in h) + Counter(extra.get("discard", ()))
+    stock = list((Counter(rules.deck()) - used).elements())
+    data = {"players": players, "deal": 1, "dealer": players - 1, "stock": stock,
+            "hands": [list(h) for h in hands], "melds": [], "first_turn": False, **extra}
+    return rules.load(data)
+
+
+def open_table(app, drive, config, state, *, undo_between_people=False):
+    session = Session(config, rules, state, state, undo_between_people=undo_between_people)
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table
+
+
+def button(table, key):
+    """The table's button with the words of ``key`` (None if it is not shown)."""
+    label = words.button(key)
+    return next((w for w in table.widgets.widgets if getattr(w, "label", None) == label), None)
+
+
+def step_until(drive, done, frames=3000):
+    for _ in range(frames):
+        if done():
+            return
+        drive.step()
+    raise AssertionError("never came")
+
+
+ALONE = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")), 3, {})
+
+
+def test_no_buys_passes_now_and_on_every_later_offer_of_the_deal(app, drive):
+    app.wait_for_ai = True
+    state = load(3, [HAND, OTHERS[0][:11], OTHERS[1][:10]], discard=["5S", "9S"],
+                 phase="buy", to_move=0, discarder=2, offer=[1])
+    table = open_table(app, drive, ALONE, state)
+    assert button(table, "buy") is not None and button(table, "pass") is not None
+    no_buys = button(table, "no_buys")
+    assert no_buys is not None
+    drive.click(no_buys.rect.center)
+    drive.step()
+    session = table.session
+    assert session.moves == ["pass"] and session.standing == {0: 0}
+    assert len(session.snapshots) == 1  # (the Pass pressed is the person's own decision)
+    assert any("no discard will be offered to you again this deal" in t.text for t in app.toasts)
+    # the person's next turn: the choice can be taken back there ("Offer me buys again")
+    step_until(drive, lambda: table.mine and table.state.phase == "draw")
+    drive.settle()
+    assert button(table, "buys_again") is not None
+    assert button(table, "no_buys") is None
+    drive.wait(0.5)  # (a button come where another stood takes no click at once)
+    drive.click(button(table, "draw").rect.center)
+    drive.settle()
+    step_until(drive, lambda: table.mine and table.state.phase == "play")
+    drive.settle()
+    from scenes.telefunken_table import perform
+    perform(drive, table, "discard 3C")
+    drive.settle()
+    # the computers play on; every discard of theirs offered to seat 0 is passed for it
+    offered = []
+    for _ in range(4000):
+        drive.step()
+        if table.state.deal != 1 or (table.mine and table.state.phase == "draw"):
+            break
+        if table.state.phase == "buy" and table.state.seat == 0:
+            offered.append(len(session.moves))
+            assert button(table, "buy") is None and not table.mine
+    passes = [i for i, m in enumerate(session.moves)
+              if m == "pass" and rules.to_move(session.befores[i]) == 0]
+    assert len(passes) >= 2 and passes[1:] and set(passes[1:]) <= session.unasked
+    assert 0 not in session.unasked  # (the first was pressed)
+    assert all(s.moves not in passes[1:] for s in session.snapshots)  # no Undo stop there
+    # the choice is the deal's: made in another deal, it does not stand
+    assert table.declines_buys(0)
+    session.befores[0] = replace(session.befores[0], deal=table.state.deal + 1)
+    assert not table.declines_buys(0)
+
+
+def test_offer_me_buys_again_takes_the_choice_back(app, drive):
+    app.wait_for_ai = True
+    state = load(3, [HAND, OTHERS[0][:11], OTHERS[1][:10]], discard=["5S", "9S"],
+                 phase="buy", to_move=0, discarder=2, offer=[1])
+    table = open_table(app, drive, ALONE, state)
+    drive.click(button(table, "no_buys").rect.center)
+    step_until(drive, lambda: table.mine and table.state.phase == "draw")
+    drive.settle()
+    drive.click(button(table, "buys_again").rect.center)
+    drive.step()
+    assert table.session.standing == {}
+    assert button(table, "buys_again") is None
+    assert not table.declines_buys(0)
+
+
+def test_undo_of_the_pass_takes_the_choice_back(app, drive):
+    """Two players: the person is offered the computer's discard and plays next."""
+    config = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy")), 2, {})
+    app.wait_for_ai = True
+    state = load(2, [HAND, OTHERS[0][:10]], discard=["5S", "9S"], phase="buy", to_move=0,
+                 discarder=1, offer=[])
+    table = open_table(app, drive, config, state)
+    drive.click(button(table, "no_buys").rect.center)
+    drive.settle()
+    assert table.session.standing == {0: 0} and table.state.phase == "draw"
+    drive.key(pygame.K_z, pygame.KMOD_CTRL)
+    drive.settle()
+    table = app.scenes.top
+    assert table.session.moves == [] and table.session.standing == {}
+    assert table.state.phase == "buy" and button(table, "buy") is not None
+
+
+def test_between_people_the_screen_does_not_go_to_a_person_who_buys_no_more(app, drive):
+    """Seats: person, computer, person, computer. The computer at seat 2 (index 1)
+    discards; the person at index 2 plays next and is offered it first, then the computer
+    at index 3, then the person at index 0, who chose "No buys this deal": their offer is
+    passed for them where they sit, and the screen stays with the person to draw."""
+    config = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy"), Seat("human"),
+                                       Seat("ai", "easy")), 4, {})
+    app.wait_for_ai = True
+    state = load(4, [HAND, OTHERS[0][:10], OTHERS[1][:11], OTHERS[2][:11]],
+                 discard=["5S", "9S"], phase="buy", to_move=2, discarder=1, offer=[0],
+                 chips=[7, 7, 7, 0])  # (index 3 cannot buy: not asked)
+    session = Session(config, rules, state, state)
+    table = TelefunkenTable(app, config, session)
+    session.standing[0] = 0  # (index 0: the choice of this deal, made with the move below)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert table.viewer == 2 and table.curtain
+    drive.lift_cover(table)
+    drive.click(button(table, "pass").rect.center)
+    viewers, covers = set(), 0
+    for _ in range(3000):
+        drive.step()
+        viewers.add(table.viewer)
+        covers += table.curtain
+        if table.state.phase == "draw" and not table.animating:
+            break
+    assert table.state.seat == 2 and table.mine
+    assert viewers == {2} and covers == 0
+    assert session.moves[-1] == "pass" and len(session.moves) - 1 in session.unasked
+    assert rules.to_move(session.befores[-1]) == 0
+
+
+def test_the_choice_ends_with_the_deal_and_survives_a_save():
+    config = ALONE
+    state = load(3, [HAND, OTHERS[0][:11], OTHERS[1][:10]], discard=["5S", "9S"],
+                 phase="buy", to_move=0, discarder=2, offer=[1])
+    session = Session(config, rules, state, state)
+    session.standing[0] = 0
+    session.play("pass")
+    session.play("pass")  # seat 1 (the computer)
+    session.play("draw")
+    session.play("discard 3C")
+    session.play("pass")  # seats 1 and 2 (the computers) let it go
+    session.play("pass")
+    session.play("draw")
+    session.play("discard 2C")  # seat 1's discard: seat 2 lets it go, seat 0 is passed for
+    session.play("pass")
+    assert rules.to_move(session.state) == 0 and session.state.phase == "buy"
+    stops = list(session.snapshots)
+    session.play("pass", unasked=True)
+    assert session.snapshots == stops  # not the person's decision: no Undo stop
+    data = session.to_save()
+    again = Session.from_save(data)
+    assert again.standing == {0: 0} and again.unasked == session.unasked
+    assert [s.moves for s in again.snapshots] == [s.moves for s in session.snapshots]
+    # damaged or foreign entries are left out, never a crash
+    for bad in ({"9": 0}, {"0": 99}, {"x": "y"}, [1, 2], "junk", {"0": True}):
+        assert Session.from_save({**data, "standing": bad}).standing == {}
+    assert Session.from_save({**data, "unasked": "junk"}).unasked == set()
