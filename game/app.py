@@ -502,7 +502,8 @@ class App:
         pad = getattr(top, "toast_pad", TOAST_PAD)  # (a narrow strip: less)
         places = []
         for toast in list(reversed(toasts))[:room]:
-            most = REPORT_LINES if toast.patient else 4
+            # (a problem to be read whole: "…until saving works again" lost its end, pt109)
+            most = REPORT_LINES if toast.patient or toast.lasting else 4
             lines = toast_lines(toast.text, widest, most)
             box = pygame.Rect((0, 0), toast_size(toast.text, widest, pad, most))
             box.midbottom = (centre, y)

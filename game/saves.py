@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +65,7 @@ class SaveEntry:
     deal_ended: bool = False  # ``deal`` has ended: the save was left over its summary
     sitting_games: int = 0  # games played before it with Play again (its running total)
     config: dict | None = None  # its configuration as saved (not checked: ``GameConfig``)
+    unwritten: dict | None = None  # the game as last played, its file not written (``keep``)
 
     @property
     def title(self) -> str:
@@ -141,8 +143,33 @@ def migrate_legacy() -> None:
         return
 
 
+_unwritten: dict[str, tuple[float, dict]] = {}
+"""Each game whose save could not be written (a full or read-only disk): the time and the
+save as last played, kept while this program runs (``keep_unwritten``) so that Continue
+resumes it, not the older file (pt109); dropped once a write of it succeeds."""
+
+
+def keep_unwritten(data: dict) -> None:
+    """The save ``data`` of a game could not be written: keep it for Continue."""
+    _unwritten[data["game"]] = (time.time(), {"version": SAVE_VERSION, **data})
+
+
+def forget_unwritten(game: str) -> None:
+    """The save of ``game`` was written (or the game is over): nothing kept in memory."""
+    _unwritten.pop(game, None)
+
+
+def read_entry(entry: SaveEntry, game: str | None = None) -> dict:
+    """The save of ``entry``: kept in memory if its file could not be written, else read
+    from its file (``read_save``)."""
+    if entry.unwritten is not None:
+        return check_save(entry.unwritten, game)
+    return read_save(entry.path, game)
+
+
 def list_saves() -> list[SaveEntry]:
-    """Every save on disk, the most recent first (see below for the old one). Never raises."""
+    """Every save on disk (or kept in memory, its file not written: ``keep_unwritten``),
+    the most recent first (see below for the old one). Never raises."""
     migrate_legacy()
     entries = []
     for game in [*BY_KEY, None]:
@@ -157,31 +184,42 @@ def list_saves() -> list[SaveEntry]:
         try:
             data = read_json(path)
             if isinstance(data, dict):
-                moves, position = data.get("moves"), data.get("position")
-                if isinstance(moves, list):
-                    entry.moves = len(moves)
-                deal = position.get("deal") if isinstance(position, dict) else None
-                if isinstance(deal, int) and not isinstance(deal, bool) and 0 < deal < 1000:
-                    entry.deal = deal
-                ended = data.get("deal_ended")  # (left over that deal's summary)
-                if isinstance(ended, int) and not isinstance(ended, bool) and 0 < ended < 1000:
-                    entry.deal, entry.deal_ended = ended, True
-                if game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
-                    entry.game = data["game"]
-                config = data.get("config")
-                if isinstance(config, dict):
-                    entry.config = config
-                sitting = config.get("sitting") if isinstance(config, dict) else None
-                games = sitting.get("games") if isinstance(sitting, dict) else None
-                if isinstance(games, int) and not isinstance(games, bool) and 0 < games < 10**6:
-                    entry.sitting_games = games
+                _describe(entry, data)
         except (OSError, StorageError, RecursionError, MemoryError):
             pass
+        entries.append(entry)
+    for key, (when, data) in _unwritten.items():  # a game whose file could not be written:
+        # as last played (Continue offered the file's older moves, pt109)
+        entries = [e for e in entries if e.game != key]
+        entry = SaveEntry(autosave_path(key), key, when, unwritten=data)
+        _describe(entry, data)
         entries.append(entry)
     # after migrate_legacy an old single save is left only if it is damaged: it comes first,
     # so Continue reports it (and sets it aside) instead of hiding it behind newer saves
     entries.sort(key=lambda e: (e.path.name == LEGACY_NAME, e.mtime), reverse=True)
     return entries
+
+
+def _describe(entry: SaveEntry, data: dict) -> None:
+    """Fill in what the menu says of a save (moves, deal, configuration) from its ``data``."""
+    moves, position = data.get("moves"), data.get("position")
+    if isinstance(moves, list):
+        entry.moves = len(moves)
+    deal = position.get("deal") if isinstance(position, dict) else None
+    if isinstance(deal, int) and not isinstance(deal, bool) and 0 < deal < 1000:
+        entry.deal = deal
+    ended = data.get("deal_ended")  # (left over that deal's summary)
+    if isinstance(ended, int) and not isinstance(ended, bool) and 0 < ended < 1000:
+        entry.deal, entry.deal_ended = ended, True
+    if entry.game is None and isinstance(data.get("game"), str) and data["game"] in BY_KEY:
+        entry.game = data["game"]
+    config = data.get("config")
+    if isinstance(config, dict):
+        entry.config = config
+    sitting = config.get("sitting") if isinstance(config, dict) else None
+    games = sitting.get("games") if isinstance(sitting, dict) else None
+    if isinstance(games, int) and not isinstance(games, bool) and 0 < games < 10**6:
+        entry.sitting_games = games
 
 
 def has_autosave(game: str | None = None) -> bool:
@@ -223,7 +261,7 @@ def read_autosave(game: str | None = None) -> dict:
     entries = [e for e in list_saves() if game is None or e.game == game]
     if not entries:
         raise FileNotFoundError("no saved game")
-    return read_save(entries[0].path, game)
+    return read_entry(entries[0], game)
 
 
 def saved_game_words(entry: SaveEntry | None) -> str:

@@ -72,6 +72,9 @@ class Session:
     # each person's standing choice, by the index of the move they made it with (Telefunken:
     # the Pass of "No buys this deal"); Undo taking that move back takes the choice back too
     standing: dict[int, int] = field(default_factory=dict, repr=False)
+    # the last move ended a deal and its summary has been read (closed): a save is named by
+    # the next deal, and Continue does not show that summary again (pt109)
+    summary_read: bool = field(default=False, repr=False)
     befores: list[Any] = field(default_factory=list, repr=False)  # the state before each move
     _log: list[str] = field(default_factory=list, repr=False)  # described in _log_language
     _log_language: str = field(default="", repr=False)
@@ -145,6 +148,7 @@ class Session:
         session.looked = _looked(data.get("looked"), len(config.seats), len(moves))
         session.timed = _timed(data.get("timed"), len(moves))
         session.standing = _standing(data.get("standing"), len(config.seats), len(moves))
+        session.summary_read = data.get("summary_read") is True
         return session
 
     # -- queries -----------------------------------------------------------------------
@@ -210,6 +214,7 @@ class Session:
         seat = self.rules.to_move(before)
         state, events = self.rules.play_events(before, move)
         self.state = state
+        self.summary_read = False
         self.moves.append(move)
         self.befores.append(before)
         if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
@@ -254,6 +259,7 @@ class Session:
         self.timed = {i for i in self.timed if i < snap.moves}
         self.unasked = {i for i in self.unasked if i < snap.moves}
         self.standing = {seat: at for seat, at in self.standing.items() if at < snap.moves}
+        self.summary_read = False
         return self.state
 
     def hint_inputs(self) -> tuple[dict, list[str]]:
@@ -275,7 +281,9 @@ class Session:
             **({"unasked": sorted(self.unasked)} if self.unasked else {}),
             **({"standing": {str(seat): at for seat, at in sorted(self.standing.items())}}
                if self.standing else {}),
-            **({"deal_ended": self._deal_ended()} if self._deal_ended() else {}),
+            **({"deal_ended": self._deal_ended()} if self._deal_ended() and not self.summary_read
+               else {}),
+            **({"summary_read": True} if self.summary_read and self._deal_ended() else {}),
         }
 
     def _deal_ended(self) -> int | None:

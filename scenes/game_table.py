@@ -277,7 +277,8 @@ class GameTable(TableScene):
         otherwise, and in a replay or after an Undo."""
         ended_type = getattr(self.rules_module, "DealEnded", None)
         if (ended_type is None or self.replay is not None or self.by_undo
-                or not self.session.moves or self.session.result is not None):
+                or not self.session.moves or self.session.result is not None
+                or self.session.summary_read):
             return None
         _state, events = self.rules_module.play_events(self.session.befores[-1],
                                                        self.session.moves[-1])
@@ -286,6 +287,13 @@ class GameTable(TableScene):
     def summary_ready(self) -> bool:
         """May a deal's summary waiting to be shown open now? Once the table is still."""
         return not self.animating
+
+    def summary_read(self) -> None:
+        """The deal's summary was closed and the next deal comes: the save says so (it was
+        still named "end of deal 1", and Continue showed that summary again, pt109)."""
+        if self.replay is None and not self.session.summary_read:
+            self.session.summary_read = True
+            self.autosave()
 
     def legal(self) -> list[str]:
         """The legal moves of the seat to act (cached per state)."""
@@ -1084,8 +1092,13 @@ class GameTable(TableScene):
         Before a deal's summary opens too, so the picture it fades in over tells the deal's
         last move."""
         moves = len(self.session.moves)  # (the log has a line for each)
-        if not moving_pieces() or self.replay is not None:  # (a meld's "+30" rising
-            # held the line back 1.6 s, though the meld had landed)
+        befores = self.session.befores
+        mover = self.rules_module.to_move(befores[-1]) if befores else None
+        if not moving_pieces() or self.replay is not None or (
+                mover is not None and self.config.seats[mover].is_human):
+            # (a meld's "+30" rising held the line back 1.6 s, though the meld had landed;
+            # a person's own move is theirs: told at once, the line before it stood while
+            # it landed, as if it had not been taken, pt106)
             told = moves
         else:  # every move but the last has been shown: a move is played once the one
             # before it has landed (a computer moving as soon as the last move landed kept

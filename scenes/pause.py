@@ -115,10 +115,13 @@ class PauseMenu(Scene):
         else:
             again = (_("A new game with a new draw from the bag.") if marbles
                      else _("A new game with new cards."))
-        # (a replay, or a game already over, loses nothing: it said a game would be lost)
+        # (a replay, a game already over, or one nobody has moved in yet loses nothing: it
+        # said a game would be lost, pt106)
         rules = getattr(self.table, "rules", None)
+        session = getattr(self.table, "session", None)
         in_play = (getattr(self.table, "replay", None) is None
-                   and not getattr(rules, "over", False))
+                   and not getattr(rules, "over", False)
+                   and (session is None or bool(session.moves)))
         lines = [_("The game in progress will be lost."), again] if in_play else [again]
         counts = getattr(self.table, "abandoning_counts", None)
         if in_play and callable(counts) and counts():

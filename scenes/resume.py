@@ -21,8 +21,10 @@ from game.saves import (
     delete_autosave,
     deliver_saves,
     flush_saves,
+    forget_unwritten,
+    keep_unwritten,
     list_saves,
-    read_save,
+    read_entry,
     resume_reason,
     save_in_background,
     write_autosave,
@@ -45,7 +47,7 @@ def resume_saved_game(app, game: str | None = None) -> bool:
     words = _saved_game_words(entry)
     expected = entry.game if game is not None or entry.path.name != "autosave.json" else None
     try:
-        data = read_save(entry.path, expected)
+        data = read_entry(entry, expected)
     except FileNotFoundError:
         app.toast(_("There is no saved game."))
         return False
@@ -119,6 +121,7 @@ def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool =
     key = session.key
     wait = getattr(app, "wait_for_disk", True)
     if session.result is not None:
+        forget_unwritten(key)
         save_in_background(key, lambda: delete_autosave(key))  # after this game's last write
         if not recorded:
             _count_in_background(app, session, lower_is_better)
@@ -134,8 +137,11 @@ def autosave_game(app, session: Session, recorded: bool, lower_is_better: bool =
 
     def outcome(error: BaseException | None) -> None:
         if error is None:
+            forget_unwritten(key)
             app.storage_ok()
-        elif isinstance(error, StorageError):
+            return
+        keep_unwritten(data)  # (Continue resumes the game as played, not the older file)
+        if isinstance(error, StorageError):
             app.storage_failed(what, error)
         else:  # e.g. a state that cannot be written as JSON
             app.storage_failed(what, StorageError(type(error).__name__))

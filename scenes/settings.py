@@ -58,7 +58,7 @@ ABOUT = (
     N_("How loud the sound effects are."),
     N_("Fill the whole screen; F11 switches it anywhere in the program."),
     N_("The window's size (the tables are scaled to fit it); it changes when Settings close."),
-    N_("Between people, Undo takes a move back until the next person lifts the cover."),
+    N_("Between people, Undo takes a move back; at cards, until the next person lifts the cover."),
     N_("The language of the whole program: screens, rules, the move log."),
     N_("Telefunken's cut before each deal: made by you with the mouse, or for you at once."),
     N_("Zetema's and Telefunken's cards: clubs green, diamonds blue, no two suits alike."),
@@ -298,11 +298,16 @@ class SettingsScene(Scene):
 
     def footer(self) -> str:
         """The line at the panel's foot: where the changes are saved, or, in a second window
-        on the same saves (which saves nothing), that they last as long as this window."""
+        on the same saves (which saves nothing), that they last as long as this window, or,
+        while files cannot be written, that they apply but are not saved, and why."""
         width = self.panel.width - 24
         if getattr(self.app, "saves_shared", False):
             return theme.fit(_("Changes apply to this window only: another Parlour window uses "
                                "the same saves."), 12, width)
+        problem = getattr(self.app, "not_saving", None)
+        if problem is not None:  # (it promised "Changes are saved to …" meanwhile, pt109)
+            return theme.fit(_("Changes apply now but cannot be saved: {problem}").format(
+                problem=problem), 12, width)
         return saved_to(str(settings_path()), width)
 
 

@@ -146,6 +146,10 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, (176, 124, 34) if key == self.game else (40, 52, 66), rect,
                              border_radius=10)
             theme.blit_text(surface, title, rect.center, 19, theme.INK, "bold", anchor="center")
+        # the screen's name, beside the tabs (every other screen has a title, pt109)
+        end = theme.mirror(pygame.Rect(p.right - 40, 0, 0, 0), p).x
+        theme.blit_text(surface, _("Statistics"), (end, self.tabs[0][1].centery), 34, theme.GOLD,
+                        "serif", anchor="midright" if not theme.rtl() else "midleft")
         records = self.records()
         x0, y0 = p.x + 40, p.y + 90
         lead = theme.align("topleft")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -18,11 +19,15 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
+def data_dir(tmp_path, monkeypatch) -> Iterator[Path]:
     """Every test gets its own data directory (settings, saves) under tmp_path."""
     path = tmp_path / "data"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(path))
-    return path
+    from game import saves
+
+    saves._unwritten.clear()  # (games kept in memory, their files not written: not carried over)
+    yield path
+    saves._unwritten.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -286,6 +286,53 @@ def test_an_unwritable_data_directory_is_said_once_then_marked(persisting, drive
     assert len(json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"]) == 4
 
 
+def test_a_game_that_cannot_be_saved_is_resumed_as_played_in_the_same_run(persisting, drive,
+                                                                          monkeypatch):
+    """With the disk refusing, Quit to menu and Continue brought back the older file: the
+    moves played since were lost, a drawn marble could be drawn again (pt109). The game as
+    last played is kept in memory, offered by the menu and resumed; once a write succeeds
+    the file holds it again and nothing is kept."""
+    import game.storage as storage
+    from scenes.resume import resume_saved_game
+
+    table = ZertzTable(persisting, GameConfig("zertz", (Seat("human"), Seat("human")), 3,
+                                              {"first": 0}))
+    persisting.scenes.push(table, transition=None)
+    drive.settle()
+
+    def place(ring):
+        drive.drag(drive.center_of(table.supply_ents[table.state.seat][-1]),
+                   table.ring_center(ring))
+        drive.settle()
+
+    place("d4")  # written
+    real = storage.tempfile.mkstemp
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    place("c3")
+    place("e3")
+    on_disk = json.loads(autosave_path("zertz").read_text(encoding="utf-8"))
+    assert len(on_disk["moves"]) == 1 and persisting.not_saving is not None
+    [entry] = list_saves()
+    assert entry.game == "zertz" and entry.moves == 3  # (the menu offers the game as played)
+    persisting.scenes.reset(MainMenu(persisting), transition=None)  # quit to the menu
+    drive.settle()
+    assert resume_saved_game(persisting, "zertz")  # Continue
+    drive.settle()
+    resumed = persisting.scenes.top
+    assert isinstance(resumed, ZertzTable) and resumed.session.moves == table.session.moves
+    monkeypatch.setattr(storage.tempfile, "mkstemp", real)
+    table = resumed
+    place("b2")  # written again: the file has it all, nothing is kept in memory
+    on_disk = json.loads(autosave_path("zertz").read_text(encoding="utf-8"))
+    assert len(on_disk["moves"]) == 4
+    [entry] = list_saves()
+    assert entry.unwritten is None and entry.moves == 4
+
+
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
                     reason="chmod does not stop root from writing; the test above simulates it")
 def test_a_read_only_data_directory_for_real(persisting, data_dir):

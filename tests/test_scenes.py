@@ -817,8 +817,10 @@ def test_statistics_say_what_best_means_in_each_game(app, drive, monkeypatch):
 
 
 def test_restart_from_a_replay_does_not_say_a_game_will_be_lost(app, drive, monkeypatch):
-    """In a replay of a finished game, Restart warned "The game in progress will be lost"."""
+    """In a replay of a finished game, Restart warned "The game in progress will be lost";
+    and in a game nobody had moved in yet (pt106)."""
     from game.catalog import GameConfig, Seat
+    from game.session import Session
     from scenes import theme
     from scenes.replay import replay_table
     from scenes.zertz_table import ZertzTable
@@ -828,16 +830,18 @@ def test_restart_from_a_replay_does_not_say_a_game_will_be_lost(app, drive, monk
     real = theme.blit_text
     monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (
         said.append(text), real(s, text, *a, **k))[1])
-    for replay in (False, True):
-        table = (replay_table(app, ZertzTable, config, ["place d4"], 1) if replay
-                 else ZertzTable(app, config))
+    played = Session.new(config)
+    played.play("place d4")
+    for kind in ("played", "fresh", "replay"):
+        table = (replay_table(app, ZertzTable, config, ["place d4"], 1) if kind == "replay"
+                 else ZertzTable(app, config, played if kind == "played" else None))
         app.scenes.reset(table, transition=None)
         drive.settle()
         pause = PauseMenu(app, table)
         pause.restart()
         said.clear()
         pause.draw(pygame.Surface(app.size))
-        assert ("The game in progress will be lost." in said) is (not replay)
+        assert ("The game in progress will be lost." in said) is (kind == "played"), kind
 
 
 def test_a_scene_faded_in_over_another_ends_with_it_drawn_as_beneath(app, drive):

@@ -30,8 +30,8 @@ def test_the_row_under_the_pointer_is_explained_at_the_foot(app, drive, monkeypa
     drive.move((undo.rect.x + 20, undo.rect.centery))  # over its label
     assert scene.about == scene.widgets.widgets.index(undo)
     drawn = foot(app, monkeypatch, scene)
-    assert drawn[-1] == ("Between people, Undo takes a move back until the next person lifts "
-                         "the cover.")
+    assert drawn[-1] == ("Between people, Undo takes a move back; at cards, until the next "
+                         "person lifts the cover.")
     assert not scene.needs_redraw()  # said once; idle again
     done = scene.widgets.widgets[-1]
     drive.move(done.rect.center)  # off the rows: the file again

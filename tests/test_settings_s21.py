@@ -67,6 +67,22 @@ def test_the_usual_footer_names_the_settings_file(app, drive, monkeypatch):
     assert footer.startswith("Changes are saved to ") and "settings.json" in footer
 
 
+def test_while_files_cannot_be_written_the_footer_says_changes_are_not_saved(app, drive,
+                                                                             monkeypatch):
+    """It promised "Changes are saved to …/settings.json" on a read-only disk (pt109)."""
+    from game.storage import StorageError
+
+    app.persist = True
+    app.storage_failed("Settings are not being saved",
+                       StorageError("settings.json could not be written (read-only)"))
+    open_settings(app, drive)
+    footer = drawn_footer(app, drive, monkeypatch)
+    assert footer == ("Changes apply now but cannot be saved: settings.json could not be "
+                      "written (read-only)")
+    app.storage_ok()
+    assert drawn_footer(app, drive, monkeypatch).startswith("Changes are saved to ")
+
+
 # -- 2. the languages stay under a still pointer ----------------------------------------------
 
 def spots(scene) -> dict[str, tuple[int, int]]:

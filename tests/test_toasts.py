@@ -138,3 +138,26 @@ def test_a_message_on_the_menu_that_fits_between_tiles_and_buttons_stands_there(
     covered = [menu.layout["title"].rect, *(w.rect for w in menu.widgets.widgets),
                *(zone.rect for zone in menu.layout.layer("tiles"))]
     assert not any(boxes[0].colliderect(r) for r in covered)
+
+
+@pytest.mark.parametrize("game", ["zetema", "telefunken", "chan", "zertz"])
+def test_a_problem_that_stays_is_shown_whole_at_every_table(app, drive, game):
+    """"Your Zetema game is not being saved: … a “Not saving” mark stays in the corner until
+    saving" lost its last words in the meld zone's narrow box (pt109): a problem to be read
+    (``lasting``) has the lines a report has."""
+    from game.app import REPORT_LINES, TOAST_WIDEST
+    from game.storage import StorageError
+    from scenes import theme
+
+    module = importlib.import_module(f"scenes.{game}_table")
+    table = module.new_scene(app, default_config(game, seed=4))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    app.toasts.clear()
+    app.storage_failed("Your Zetema game is not being saved",
+                       StorageError("autosave-zetema.json could not be written (the disk is full)"))
+    [(toast, lines, _box)] = app._toast_places(app.toasts)
+    span = getattr(table, "toast_span", None)
+    widest = span()[1] if callable(span) and span() else TOAST_WIDEST
+    wrapped = theme.wrap(toast.text, 19, widest - 40, "bold")
+    assert len(wrapped) <= REPORT_LINES and len(lines) == len(wrapped)

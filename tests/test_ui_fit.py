@@ -255,3 +255,37 @@ def test_the_results_players_column_is_as_wide_as_its_longest_name(screen):
         assert theme.text_width(header[c], 17, "bold") <= widths[c]
     short = [["You", "1", "2", "3"]]
     assert column_widths(header[:1] + ["A", "B", "C"], short, 600) == [150] * 4
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_the_statistics_screen_has_its_title_clear_of_the_tabs(lang, monkeypatch):
+    """Every screen but Statistics had a title (pt109): it stands beside the game tabs."""
+    from game import i18n
+    from game.app import App
+    from game.settings import Settings
+    from scenes import theme
+    from scenes.stats import StatsScene
+
+    app = App(settings=Settings(language=lang), persist=False)
+    app.start()
+    try:
+        scene = StatsScene(app)
+        drawn = []
+        real = theme.blit_text
+
+        def record(surface, string, pos, size, *args, **kwargs):
+            drawn.append((string, pos, size, kwargs.get("anchor")))
+            return real(surface, string, pos, size, *args, **kwargs)
+
+        monkeypatch.setattr(theme, "blit_text", record)
+        scene.draw(app.screen)
+        monkeypatch.setattr(theme, "blit_text", real)
+        title = i18n._("Statistics")
+        [(_s, (x, y), size, anchor)] = [d for d in drawn if d[0] == title]
+        width = theme.text_width(title, size, "serif")
+        box = pygame.Rect(x - width if anchor == "midright" else x, y - size // 2, width, size)
+        tabs = [theme.mirror(rect, scene.panel) for _key, rect in scene.tabs]
+        assert scene.panel.contains(box)
+        assert not any(box.inflate(20, 0).colliderect(tab) for tab in tabs)
+    finally:
+        app.scenes.stack.clear()

@@ -402,7 +402,8 @@ def test_each_seats_last_move_stays_marked_until_it_moves_again(app, drive):
     place(drive, scene, "e2")  # the person moves: Blue's marks stay, Red's appear
     assert [m.rect.center for m in scene.marks.marks[0]] == [scene.ring_center("e2")]
     assert {(m.rect.center, m.dashed) for m in scene.marks.marks[1]} == blue
-    _frames_until(drive, scene, lambda: len(scene.session.moves) >= 4)  # Blue moves again
+    _frames_until(drive, scene, lambda: len(scene.session.moves) >= 4  # Blue moves again
+                  and 1 in scene.marks.marks)  # (marked as its pieces set off)
     assert {(m.rect.center, m.dashed) for m in scene.marks.marks[1]} != blue
     frame = pygame.Surface(app.size)
     scene.draw(frame)  # the marks are drawn in the seat's colour around the ring
@@ -718,3 +719,34 @@ def test_the_finished_board_offers_no_hint_or_undo_keys(app, drive):
     assert scene.rules.over
     scene.input.pos = (5, 5)  # (over no ring)
     assert scene.status_foot() == "Esc menu"
+
+
+def test_a_computers_move_is_marked_only_as_its_pieces_set_off(app, drive):
+    """The outline of the ring the computer puts its drawn marble on stood there while the
+    marble still glowed in the bag's slot, telling the move before it was shown (pt106)."""
+    scene = _ai_table(app, drive, _forced_take_position())
+    _frames_until(drive, scene, lambda: len(scene.session.moves) == 2)  # the put is made
+    put_on = scene.session.moves[1].split()[1]
+    drawn = scene.marble_ents[put_on]
+    start = esper.component_for_entity(drawn, Transform)
+    home = (start.x, start.y)
+    assert home != scene.ring_center(put_on)  # still in the drawn marble's slot
+    rings = {m.rect.center for m in scene.marks.marks.get(1, []) if not m.dashed}
+    assert scene.ring_center(put_on) not in rings
+    _frames_until(drive, scene, lambda: (start.x, start.y) != home)  # it sets off
+    rings = {m.rect.center for m in scene.marks.marks.get(1, []) if not m.dashed}
+    assert scene.ring_center(put_on) in rings
+
+
+def test_your_own_move_is_told_in_the_status_at_once(app, drive):
+    """While your own move lands, the status panel and the move list tell it (they told the
+    move before it, as if yours had not been taken, pt106)."""
+    scene = _ai_table(app, drive, _forced_take_position())
+    _frames_until(drive, scene, lambda: scene.rules.offering())
+    seat = scene.state.seat
+    drive.drag(drive.center_of(scene.supply_ents[seat][-1]), scene.ring_center("e2"))
+    drive.step()
+    assert scene.animating  # (a ring of the take, the drawn marble, still moving)
+    _title, text = scene.status_words()
+    assert text == scene.session.log[-1] and "e2" in text
+    assert scene.told_log() == scene.session.log  # the move list tells it too

@@ -763,11 +763,13 @@ def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
 def test_the_log_shows_a_new_line_after_the_wheel_turned_while_it_landed(app, drive,
                                                                          monkeypatch):
     """After a marriage the log stopped at the line before it, and the marriage's line
-    showed only once the wheel was turned: the log tells a move once it has landed, and a
-    wheel turned while it was landing left the list scrolled above the new line."""
+    showed only once the wheel was turned: the log tells a computer's move once it has
+    landed, and a wheel turned while it was landing left the list scrolled above the new
+    line. A person's own move is told at once (pt106)."""
     from scenes.game_table import whole_names
     from tests.test_log_words import log_drawn
 
+    app.wait_for_ai = True
     table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 39)
     move = "meld marriage KC QC@pile"
     assert table.rules.human_to_move() and move in table.legal()
@@ -776,21 +778,35 @@ def test_the_log_shows_a_new_line_after_the_wheel_turned_while_it_landed(app, dr
     assert table.session.moves[-1] == move and table.animating
     width = table.log_rect().width - 28
     told = whole_names(table.session.log[-1], table.session.seat_names())
-    assert not any(told.startswith(line.split(". ", 1)[-1]) for line in table._log_lines(width)
-                   if line[:1].isdigit())  # not told yet: it is still landing
+    assert any(told.startswith(line.split(". ", 1)[-1]) for line in table._log_lines(width)
+               if line[:1].isdigit())  # your own move: told at once, still landing
+    drive.settle()
+    perform(drive, table, next(m for m in table.legal() if m.startswith("discard")))
+    mine = len(table.session.moves)
+    for _ in range(900):  # the computer's move, made and still landing
+        drive.step()
+        if len(table.session.moves) > mine and table.animating:
+            break
+    assert len(table.session.moves) > mine and table.animating
+    theirs = whole_names(table.session.log[-1], table.session.seat_names())
+    assert not any(theirs.startswith(line.split(". ", 1)[-1]) for line in table._log_lines(
+        width) if line[:1].isdigit())  # not told yet: it is still landing
     drive.move(table.log_rect().center)
     drive.wheel(1)  # the wheel turned up a line, looking for it
     assert table.log_scroll == 1
-    drive.settle()
-    drive.step(2)
-    assert table.session.moves[-1] == move and table.state.phase == "discard"
+    told_before = len(table.session.moves)
+    for _ in range(900):
+        drive.step()
+        if not table.animating:
+            break
+    assert len(table.session.moves) == told_before  # (nothing more played meanwhile)
     lines = table._log_lines(width)
     assert len(lines) > 12  # more than the panel shows
     drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
     assert table.log_scroll == 0
     assert drawn == lines[-len(drawn):]  # the newest lines, down to the last
     start = next(line for line in reversed(drawn) if line[:1].isdigit())
-    assert start.startswith(f"{len(table.session.log)}. You declared a marriage")
+    assert start.startswith(f"{len(table.session.log)}. Seat\u00a02")
 
 
 def test_a_deals_summary_fades_in_over_a_log_that_tells_the_deals_last_move(open_table, app,

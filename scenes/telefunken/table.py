@@ -413,6 +413,7 @@ class TelefunkenTable(Gestures, CardTable):
         """The last deal's summary was closed: its cards are gathered into the pack, the
         next deal's table comes (the cut), and whose hand is shown follows the turn."""
         self.ended_deal = None
+        self.summary_read()
         self._mover = None  # (the last deal's last mover is not the one to act now)
         self.marks.clear()  # a new deal: nobody has played in it yet (a panel still
         self._bought.clear()  # said "bought 9♥" with a new hand of 11 cards)

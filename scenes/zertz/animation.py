@@ -121,7 +121,9 @@ class MoveAnimation:
                 self.app.toast(words.passes(words.seat_name(event.seat)))
             elif isinstance(event, rules.GameOver):
                 self.audio.request("score")
-        self.mark_move(seat, events)
+        # (marked as its pieces set off: a computer's outline stood on the ring it was going
+        # to while the marble still glowed in the bag's slot, telling the move, pt106)
+        self.after_lead(lambda: self.mark_move(seat, events))
         self.arrange(delay=lead)
         if not human:  # the next move waits until this one has been seen
             self.hold(landed + STEP_PAUSE)

@@ -221,6 +221,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """The last deal's summary was closed: its piles are gathered, the next deal comes
         out of the stock (between people, the next person's hand behind the cover)."""
         self.ended_deal = None
+        self.summary_read()
         self._mover = None  # (the last deal's last mover is not the one to play now)
         self.marks.clear()  # a new deal: nobody has played in it yet
         self.banner = (words.new_deal_banner(self.state.deal), 1.6)

@@ -1,0 +1,47 @@
+"""A deal's summary, once closed, is read: the save is named by the next deal and
+Continue does not show that summary again (pt109: "end of deal 1" stood on the menu and
+the summary came back after it had been closed, until the next deal's first move)."""
+
+from __future__ import annotations
+
+from game import saves
+from game.catalog import GameConfig, Seat
+from game.driver import Driver
+from game.rules import zetema as rules
+from game.session import Session
+from game.storage import read_json
+from scenes.menu import save_details
+from scenes.results import DealSummary
+from scenes.zetema_table import ZetemaTable
+from tests.test_zetema_table import last_card_of_the_deal
+
+
+def test_a_closed_summary_is_not_shown_again_and_the_save_names_the_next_deal(app):
+    app.persist = True
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal(dealer=1)  # (the person plays first in deal 2)
+    session = Session(config, rules, state, state)
+    session.play("discard 9D")  # the deal's last card
+    assert session.to_save()["deal_ended"] == 1
+    drive = Driver(app)
+    table = ZetemaTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 120)
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummary)
+    drive.wait(1)
+    drive.click(summary.widgets.widgets[0].rect.center)  # Continue: read
+    drive.settle()
+    assert app.scenes.top is table and len(table.session.moves) == len(session.moves)
+    data = read_json(saves.autosave_path("zetema"))
+    assert "deal_ended" not in data and data["summary_read"] is True
+    [entry] = saves.list_saves()
+    assert not entry.deal_ended and save_details(entry).startswith("deal 2")
+    again = ZetemaTable(app, config, Session.from_save(data))  # Continue
+    app.scenes.replace(again, transition=None)
+    drive.step(30)
+    assert not isinstance(app.scenes.top, DealSummary) and again.pending_summary is None
+    assert again.ended_deal is None and again.state.deal == 2
+    # a move after it: nothing of the summary is kept
+    again.session.play(rules.legal_moves(again.session.state)[0])
+    assert "summary_read" not in again.session.to_save()
