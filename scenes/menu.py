@@ -121,7 +121,7 @@ class MainMenu(Scene):
             tiles_bottom = max(b.rect.bottom for b in self._resume_buttons())
         buttons_top = min(zone.rect.top for zone in self.layout.layer("buttons"))
         tall = sum(toast_size(t.text, TOAST_WIDEST, TOAST_PAD,
-                              REPORT_LINES if t.patient else 4)[1] + 8
+                              REPORT_LINES if t.patient or t.lasting else 4)[1] + 8
                    for t in self.app.toasts)
         if tall - 8 <= buttons_top - tiles_bottom - 8:
             return buttons_top - (buttons_top - tiles_bottom - tall + 8) // 2

@@ -126,6 +126,11 @@ class SetupScene(Scene):
         widgets.add(self.start_button)
         self.widgets = widgets
 
+    def toast_bottom(self) -> int:
+        """Messages stand above the row of Back, Rules and Start (a report carried from the
+        menu covered their lower half, pt109)."""
+        return self.panel.bottom - 78 - 10
+
     def _choice_label(self, opt, value, label: str, people: int) -> str:
         """A choice of an option as the setup shows it: a seat (``Option.by_seat``) is "You
         (Red)" or "Computer (Blue)" when one person plays against the computer."""

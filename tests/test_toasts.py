@@ -161,3 +161,22 @@ def test_a_problem_that_stays_is_shown_whole_at_every_table(app, drive, game):
     widest = span()[1] if callable(span) and span() else TOAST_WIDEST
     wrapped = theme.wrap(toast.text, 19, widest - 40, "bold")
     assert len(wrapped) <= REPORT_LINES and len(lines) == len(wrapped)
+
+
+@pytest.mark.parametrize("game", ["zetema", "telefunken", "zertz", "chan"])
+def test_a_report_on_the_setup_stands_clear_of_its_buttons(app, drive, game):
+    """A report carried from the menu (statistics reset at start) covered the lower half of
+    Back, Rules and Start (pt109): messages stand above that row."""
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+
+    setup = SetupScene(app, BY_KEY[game])
+    app.scenes.push(setup, transition=None)
+    drive.settle()
+    app.toasts.clear()
+    app.toast("Some statistics were reset: Zertz (Easy): Played, Won, Lost not valid, reset; "
+              "unknown entry 'chess'; it was set aside as stats.json.bad-20261205-135215.",
+              error=True, lasting=True)
+    [(_toast, _lines, box)] = app._toast_places(app.toasts)
+    row = [w.rect for w in setup.widgets.widgets if w.rect.top >= setup.panel.bottom - 80]
+    assert len(row) == 3 and not any(box.colliderect(r) for r in row)
