@@ -425,10 +425,12 @@ def _words(paragraph: str, size: int, width: int, style: str) -> list[str]:
 def _numbers_kept(words: list[str]) -> list[str]:
     """``words`` with a short number ("3", "3's", "۳،") joined to the word before it, so that
     a line never begins with the number of "Seat 3" or "جایگاه ۳" (a hint ended one line
-    with «جایگاه» and began the next with «۳», pt88)."""
+    with «جایگاه» and began the next with «۳», pt88); and a dash, so that no line begins with
+    one ("— حلقهٔ g2 حذف شد", pt107)."""
     out: list[str] = []
     for word in words:
-        if out and len(word) <= 4 and word.rstrip(":,.;،؛'’s").isdigit():  # (not "3♠")
+        if out and (len(word) <= 4 and word.rstrip(":,.;،؛'’s").isdigit()  # (not "3♠")
+                    or word in ("—", "–")):
             out[-1] += " " + word
         else:
             out.append(word)

@@ -90,7 +90,8 @@ def captions(table: ChanTable) -> list[pygame.Rect]:
         mine = table.seat_zone(seat) == 0
         out.append(panels.box_label_rect(table.zone("gate", seat), words.gate_label(mine),
                                          True))
-        out.append(panels.box_label_rect(table.zone("exposed", seat), words.pairs_label(mine)))
+        out.append(panels.box_label_rect(table.zone("exposed", seat), words.pairs_label(mine),
+                                         theme.rtl()))  # (where its words begin)
     return out
 
 

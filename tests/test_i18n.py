@@ -878,3 +878,33 @@ def test_a_line_never_begins_with_the_number_of_a_seat(app, text):
         lines = theme.wrap(text, 16, width)
         assert not any(line.split(" ")[0][:1].isdigit() and i > 0
                        and line.split(" ")[0] in ("3", "۳") for i, line in enumerate(lines)), lines
+
+
+def test_a_single_marriage_in_persian_has_no_stray_number():
+    """"جایگاه ۲ ۱ ازدواجِ K♥ و Q♥…": the singular said "1 marriage", read as a second number
+    beside the seat's (pt107). Like English's "a marriage of", it has none; two have theirs."""
+    from game.words.zetema import marriages_phrase
+
+    i18n.set_language("fa")
+    try:
+        one = marriages_phrase(["KH", "QH"])
+        assert one.startswith("ازدواجِ") and "۱" not in one
+        assert marriages_phrase(["KH", "QH", "KS", "QS"]).startswith("۲ ")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_check_lets_a_plurals_singular_leave_out_only_its_number(tmp_path, monkeypatch):
+    monkeypatch.setattr(catalogues, "LOCALE", tmp_path)
+    messages = {m.msgid: m for m in (catalogues.Message("a marriage of {pairs}",
+                                                        "{count} marriages: {pairs}"),
+                                     catalogues.Message("{count} move", "{count} moves"))}
+    entries = [catalogues.Entry("a marriage of {pairs}", "{count} marriages: {pairs}",
+                                strings=["ازدواجِ {pairs}", "{count} ازدواجِ {pairs}"]),
+               catalogues.Entry("{count} move", "{count} moves", strings=["حرکت", "{count} حرکت"])]
+    path = catalogues.po_path("fa")
+    path.parent.mkdir(parents=True)
+    path.write_text(catalogues.write_po("fa", messages, entries), encoding="utf-8")
+    found = "\n".join(catalogues.problems("fa", messages))
+    assert "a marriage of" not in found  # (its singular has no number in English either)
+    assert "placeholders [] != ['count'] in '{count} move'" in found

@@ -289,3 +289,47 @@ def test_the_statistics_screen_has_its_title_clear_of_the_tabs(lang, monkeypatch
         assert not any(box.inflate(20, 0).colliderect(tab) for tab in tabs)
     finally:
         app.scenes.stack.clear()
+
+
+def test_telefunkens_hand_header_reads_from_the_right_in_persian(app, drive):
+    """Zetema's hand header was mirrored in Persian, Telefunken's not: its title stood mid
+    panel against the sort buttons, whose words were shrunk to touch both edges (pt107)."""
+    from game import i18n
+    from game.catalog import default_config
+    from scenes import theme
+    from scenes.telefunken import words
+    from scenes.telefunken_table import new_scene
+
+    i18n.set_language("fa")
+    try:
+        table = new_scene(app, default_config("telefunken", seed=4))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        hand = table.layout["hand"].rect
+        labels = {words.button("rank"), words.button("suit")}
+        sort = [w for w in table.widgets.widgets if getattr(w, "label", None) in labels]
+        assert len(sort) == 2
+        assert all(w.rect.right < hand.centerx for w in sort)  # on the left
+        assert min(sort, key=lambda w: w.rect.x).label == words.button("suit")  # rank first
+        assert all(theme.text_width(w.label, 13, "bold") <= w.rect.width - 8 for w in sort)
+    finally:
+        i18n.set_language("en")
+
+
+def test_chans_shown_pairs_caption_reads_from_the_right_in_persian(app, drive):
+    from game import i18n
+    from game.catalog import default_config
+    from scenes.chan_table import new_scene
+
+    i18n.set_language("fa")
+    try:
+        table = new_scene(app, default_config("chan", seed=4))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        captions = table.captions()
+        for seat in range(4):
+            zone = table.zone("exposed", seat)
+            [caption] = [c for c in captions if zone.contains(c)]
+            assert zone.right - caption.right <= 10  # against its right edge
+    finally:
+        i18n.set_language("en")

@@ -244,3 +244,18 @@ def test_a_group_kept_whole_on_the_last_line_is_not_a_word_alone(app):
     text = "card from the stock (6 chips left)"
     width = theme.text_width("card from the stock", 13)
     assert theme.wrap(text, 13, width) == ["card from the stock", "(6 chips left)"]
+
+
+@pytest.mark.parametrize("text", [
+    "Blue took the black marble on e5 — rings d6, e6 removed",
+    "آبی مهرهٔ سیاه روی e5 را برداشت — حلقهٔ g2 حذف شد"])
+def test_no_wrapped_line_begins_with_a_dash(app, text):
+    """A Zertz log line wrapped in Persian began its second line with "—" (pt107): the dash
+    stays at the end of the line before, at every width that breaks there."""
+    broke = 0
+    for width in range(theme.text_width(text, 15) // 3, theme.text_width(text, 15)):
+        lines = theme.wrap(text, 15, width)
+        assert " ".join(lines) == text
+        assert not any(line.startswith("—") for line in lines), (width, lines)
+        broke += any(line.endswith("—") for line in lines)
+    assert broke  # (some widths break right after it)

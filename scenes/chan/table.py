@@ -984,7 +984,8 @@ class ChanTable(CardTable):
         lit = live is not None and live.gate == seat and not self.won
         panels.box_label(surface, self.zone("gate", seat), words.gate_label(mine), lit,
                          right=True)
-        panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine))
+        panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine),
+                         right=theme.rtl())  # (where its words begin, pt107)
 
     def mark_keep_clear(self) -> list[pygame.Rect]:
         """The gate and exposed-pair labels of every seat, the seats' panels (drawn above the
@@ -1011,7 +1012,8 @@ class ChanTable(CardTable):
         for seat in range(len(self.config.seats)):
             mine = self.seat_zone(seat) == 0 and self.config.seats[seat].is_human
             out.append(panels.box_label_rect(self.zone("gate", seat), words.gate_label(mine), True))
-            out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine)))
+            out.append(panels.box_label_rect(self.zone("exposed", seat), words.pairs_label(mine),
+                                             theme.rtl()))
         return out
 
     def _names(self, zone: str) -> list[pygame.Rect]:

@@ -72,6 +72,7 @@ BUTTON_QUIET = 0.35
 QUIET_KEYS = ("draw", "take", "buy", "pass")  # the buttons that come with another's move
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
+SORT_W = 100  # px, each of the hand's sort buttons (By rank, By suit)
 
 
 def auto_cut(state, choices: list[int]) -> int:
@@ -1258,8 +1259,12 @@ class TelefunkenTable(Gestures, CardTable):
         hand = self.layout["hand"].rect
         for i, mode in enumerate(("rank", "suit") if not self.curtain else ()):  # not on the cover
             label = words.button(mode)
-            buttons.append(Button((hand.right - 172 + i * 86, hand.y + 4, 82, 28), label,
-                                  lambda m=mode: self.sort(m), size=fitting_size(label, 13, 74)))
+            # (on the left where the words read right to left, as Zetema's; wide enough for
+            # "بر اساس رتبه", drawn small and touching both edges at 82 px, pt107)
+            rect = pygame.Rect(hand.right - 4 - 2 * SORT_W - 6 + i * (SORT_W + 6), hand.y + 4,
+                               SORT_W, 28)
+            buttons.append(Button(theme.mirror(rect, hand), label, lambda m=mode: self.sort(m),
+                                  size=fitting_size(label, 13, SORT_W - 8)))
         if self.selected:
             build = self.layout["build"].rect
             label = words.button("clear")
@@ -1571,10 +1576,10 @@ class TelefunkenTable(Gestures, CardTable):
         self._draw_prompt(surface)
         hand = self.layout["hand"].rect
         line = words.you_line(names[self.viewer], state.chips[self.viewer], state.totals[self.viewer])
-        x, anchor = (hand.right - 190, "topright") if theme.rtl() else (hand.x + 12, "topleft")
-        theme.blit_text(surface, theme.fit(line, 15, hand.width - 200, "bold"), (x, hand.y + 10),
-                        15, theme.GOLD if lit == self.viewer else theme.INK, "bold",
-                        anchor=anchor)
+        x, anchor = (hand.right - 12, "topright") if theme.rtl() else (hand.x + 12, "topleft")
+        theme.blit_text(surface, theme.fit(line, 15, hand.width - 2 * SORT_W - 40, "bold"),
+                        (x, hand.y + 10), 15, theme.GOLD if lit == self.viewer else theme.INK,
+                        "bold", anchor=anchor)
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
         self._draw_offer_timer(surface)
