@@ -132,7 +132,7 @@ def test_the_new_lay_off_reasons_read_whole_in_other_languages(lang):
 # -- 2. cards no card can make a meld say why, not "add the rest" ---------------------------------
 
 PURE = ("A set, but your first meld this deal must be a pure trio: three cards of one rank in "
-        "three different suits")
+        "three different suits, and 7♣ is chosen twice")  # (which one named, pt108)
 PAIRS = "3 cards: not a set or a run: a set is all of one rank, a run all of one suit"
 
 

@@ -35,7 +35,13 @@ class Gestures:
         return self._index[1]
 
     def _meld_of(self, cards: list[str]) -> str | None:
-        return self._legal_index().meld_of(cards)
+        """The legal meld of exactly ``cards``; once you have melded (not in deal 7), also
+        two new melds chosen together, put down as one move."""
+        index = self._legal_index()
+        move = index.meld_of(cards)
+        if move is None and self.state.melded[self.viewer] and self.state.deal != 7:
+            move = index.melds_of(cards)
+        return move
 
     def _meld_with(self, code: str | None, zone: str | None) -> str | None:
         """The legal meld made by the selection plus the dragged card (if from the hand)."""

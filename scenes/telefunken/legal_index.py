@@ -56,6 +56,33 @@ class LegalIndex:
                     return move
         return found[0]
 
+    def melds_of(self, cards: list[str], limit: int = 5000) -> str | None:
+        """Two legal melds that together are exactly ``cards``, as one move ("meld a b c |
+        d e f": the engine plays groups that would be legal one after another), for a
+        player who has melded and chose two new melds at once (refused as "not a set or a
+        run", pt108); at most ``limit`` melds are looked at."""
+        have = Counter(cards)
+        looked = 0
+        for size in sorted(self.sizes):
+            if size > len(cards) - 3:
+                break
+            for move in self.sizes[size]:
+                looked += 1
+                if looked > limit:
+                    return None
+                first = Counter(p for p in move.split()[1:] if p != "|")
+                if first - have:
+                    continue
+                rest, left = have - first, []
+                for card in cards:  # (in the order chosen: a joker's end follows it)
+                    if rest[card] > 0:
+                        rest[card] -= 1
+                        left.append(card)
+                second = self.meld_of(left)
+                if second is not None:
+                    return f"{move} | {second.removeprefix('meld ')}"
+        return None
+
     def meld_within(self, cards: list[str], limit: int = 5000) -> str | None:
         """The first listed legal meld made of some of ``cards`` but not all (a contract
         chosen together with more cards); at most ``limit`` melds are looked at."""

@@ -183,8 +183,11 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
             return _("A set, but your first meld this deal must be a pure trio: three cards of "
                      "one rank in three suits, no joker")
         if len(selected) == 3 and len({c[-1] for c in selected}) < 3:
+            # (the card chosen twice named: Q♠ Q♠ Q♦ was taken for Q♣ Q♠ Q♦, pt108)
+            twice = next(c for c in selected if list(selected).count(c) > 1)
             return _("A set, but your first meld this deal must be a pure trio: three cards of "
-                     "one rank in three different suits")
+                     "one rank in three different suits, and {card} is chosen twice").format(
+                card=cards([twice]))
         if len(selected) > 3:  # (four of a kind is a set, but not the contract)
             return _("A set, but your first meld this deal must be a pure trio: exactly three "
                      "cards of one rank in three suits")
