@@ -153,8 +153,9 @@ class RulesSystem(esper.Processor):
         return self.decision is not None
 
     # -- actions -----------------------------------------------------------------------
-    def submit(self, move: str, intent: Any = None) -> bool:
-        """Play a move for the human seat to act; on refusal call ``on_rejected``."""
+    def submit(self, move: str, intent: Any = None, unasked: bool = False) -> bool:
+        """Play a move for the human seat to act; on refusal call ``on_rejected``
+        (``unasked``: the table makes it for the person, as a setting asks: no Undo stop)."""
         if self.over:
             self.on_rejected("the game is over", intent)
             return False
@@ -164,7 +165,7 @@ class RulesSystem(esper.Processor):
         if not self.offering():
             self.on_rejected("wait until the last move has reached the table", intent)
             return False
-        return self._apply(move, intent)
+        return self._apply(move, intent, unasked)
 
     def _apply(self, move: str, intent: Any = None, unasked: bool = False) -> bool:
         """Play ``move`` for the seat to act (``unasked``: made for a person without asking

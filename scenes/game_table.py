@@ -1843,7 +1843,10 @@ class CardTable(GameTable):
         if cached is not None and cached[0] == key:
             return cached[1]
         to_move = self.rules_module.to_move
-        own = [i for i in range(len(log)) if to_move(self.session.befores[i]) == self.viewer]
+        unasked = self.session.unasked  # (a move made for them is not theirs: it cut the
+        # recap short, the moves before it unseen, pt110)
+        own = [i for i in range(len(log))
+               if i not in unasked and to_move(self.session.befores[i]) == self.viewer]
         start = own[-1] + 1 if own else 0
         names = self.session.seat_names()
         lines, n = [], 0

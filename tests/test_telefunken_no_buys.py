@@ -191,3 +191,39 @@ def test_the_choice_ends_with_the_deal_and_survives_a_save():
     for bad in ({"9": 0}, {"0": 99}, {"x": "y"}, [1, 2], "junk", {"0": True}):
         assert Session.from_save({**data, "standing": bad}).standing == {}
     assert Session.from_save({**data, "unasked": "junk"}).unasked == set()
+
+
+def test_the_cover_recap_starts_after_the_persons_own_last_decision(app, drive):
+    """A pass made for a person who buys no more is not their move: the cover's "Since your
+    last move:" began after it, the moves before it never told (pt110)."""
+    config = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy"), Seat("human"),
+                                       Seat("ai", "easy")), 4, {})
+    app.wait_for_ai = True
+    state = load(4, [HAND, OTHERS[0][:10], OTHERS[1][:11], OTHERS[2][:11]],
+                 discard=["5S", "9S"], phase="buy", to_move=2, discarder=1, offer=[0],
+                 chips=[7, 7, 7, 0])
+    session = Session(config, rules, state, state)
+    session.play("pass")  # seat 2 (index 2): its own decision
+    session.play("pass", unasked=True)  # seat 0's, made for it
+    session.play("draw")  # seat 2 draws
+    session.standing[0] = 1
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.viewer = 0
+    heading, lines = table.cover_recap()
+    assert heading == "So far:"  # (seat 0 has made no decision of its own yet)
+    assert [line.split(". ", 1)[0] for line in lines] == ["1", "2", "3"]
+
+
+def test_an_automatic_cut_is_no_undo_stop(app, drive):
+    """With "Cut the deck: automatically" the cut is made for the person: an Undo that
+    stopped there saw it made again at once, as if Undo did nothing."""
+    app.settings.telefunken_cut = "auto"
+    app.wait_for_ai = True
+    config = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy")), 2, {})
+    state = load(2, [[], []], phase="cut", to_move=0, discard=[], dealer=1)
+    table = open_table(app, drive, config, state)
+    step_until(drive, lambda: table.session.moves)
+    assert table.session.moves[0].startswith("cut ") and 0 in table.session.unasked
+    assert all(s.moves != 0 for s in table.session.snapshots)

@@ -761,7 +761,8 @@ class TelefunkenTable(Gestures, CardTable):
         if choices:
             self._auto_cut_for = id(self.state)
             self.cut_at = auto_cut(self.state, choices)
-            self.rules.submit(f"cut {self.cut_at}")
+            # (made for the person: Undo does not stop at it, where it was made again at once)
+            self.rules.submit(f"cut {self.cut_at}", unasked=True)
 
     def offer_seconds(self) -> float | None:
         """The seconds a discard offered to the person waits for their answer (Settings'
