@@ -108,6 +108,7 @@ def test_offer_me_buys_again_takes_the_choice_back(app, drive):
     drive.click(button(table, "no_buys").rect.center)
     step_until(drive, lambda: table.mine and table.state.phase == "draw")
     drive.settle()
+    drive.wait(0.5)  # (a button come where another stood takes no click at once)
     drive.click(button(table, "buys_again").rect.center)
     drive.step()
     assert table.session.standing == {}
@@ -227,3 +228,31 @@ def test_an_automatic_cut_is_no_undo_stop(app, drive):
     step_until(drive, lambda: table.session.moves)
     assert table.session.moves[0].startswith("cut ") and 0 in table.session.unasked
     assert all(s.moves != 0 for s in table.session.snapshots)
+
+
+def test_no_buys_come_where_a_button_stood_takes_no_click_at_once(app, drive):
+    """"No buys this deal" comes under Buy and Pass, partly where the last row's button
+    stood: a click meant for that one, as the offer came, would have given up every offer of
+    the deal. It is quiet for a moment, as the offer's own buttons are (``QuietButton``)."""
+    from scenes.telefunken.table import QuietButton
+
+    app.wait_for_ai = True
+    state = load(3, [HAND, OTHERS[0][:11], OTHERS[1][:10]], discard=["5S", "9S"],
+                 phase="buy", to_move=0, discarder=2, offer=[1])
+    table = open_table(app, drive, ALONE, state)
+    drive.click(button(table, "pass").rect.center)  # let it go, draw, discard
+    step_until(drive, lambda: table.mine and table.state.phase == "draw")
+    drive.settle()
+    drive.wait(0.5)  # (a button come where another stood takes no click at once)
+    drive.click(button(table, "draw").rect.center)
+    step_until(drive, lambda: table.mine and table.state.phase == "play")
+    drive.settle()
+    from scenes.telefunken_table import perform
+    perform(drive, table, "discard 3C")
+    step_until(drive, lambda: table.mine and table.state.phase == "buy")  # offered again
+    drive.step()
+    no_buys = button(table, "no_buys")
+    assert isinstance(no_buys, QuietButton) and no_buys.quiet_until > table.time
+    drive.click(no_buys.rect.center)  # at once: taken by nothing
+    drive.step()
+    assert table.session.standing == {} and table.state.phase == "buy"

@@ -69,7 +69,8 @@ from scenes.widgets import Button, Choice, WidgetGroup
 # scaled by the animation speed, as the cover's ``COVER_QUIET``: it waits for a hand, not a
 # card's flight
 BUTTON_QUIET = 0.35
-QUIET_KEYS = ("draw", "take", "buy", "pass")  # the buttons that come with another's move
+QUIET_KEYS = ("draw", "take", "buy", "pass",  # the buttons that come with another's move
+              "no_buys", "buys_again")
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 SORT_W = 100  # px, each of the hand's sort buttons (By rank, By suit)
@@ -1151,9 +1152,9 @@ class TelefunkenTable(Gestures, CardTable):
         return None
 
     def standing_choice(self) -> str | None:
-        """The build zone's button for the person's standing choice, if any: "No buys this
-        deal" while a discard is offered to them; "Offer me buys again" at the start of
-        their turn (the draw) once they chose it."""
+        """The button of the person's standing choice, if any (under the action row): "No
+        buys this deal" while a discard is offered to them; "Offer me buys again" at the
+        start of their turn (the draw) once they chose it."""
         if not self.mine:
             return None
         if self.state.phase == "buy" and self.is_legal("buy") and self.is_legal("pass"):
@@ -1235,14 +1236,18 @@ class TelefunkenTable(Gestures, CardTable):
             area.y + 8, 40)  # (room beneath for the standing choice's button)
         spots = [(key, pygame.Rect(area.x + 8 + k * (w + 8), y, w, h))
                  for k, (key, _action, _primary) in enumerate(row)]
-        if choice is not None:  # "No buys this deal" under Buy and Pass, or "Offer me buys
-            # again" under Draw: a quieter button, across the panel
-            label = words.button(choice)
-            rect = pygame.Rect(area.x + 8, y + h + 6, area.width - 16, area.bottom - y - h - 12)
-            buttons.append(Button(rect, label, self._no_more_buys if choice == "no_buys"
-                                  else self._buys_again,
-                                  size=fitting_size(label, 13, rect.width - 12)))
-        quiet = self._quiet_times(spots)
+        standing = [] if choice is None else [(choice, pygame.Rect(
+            area.x + 8, y + h + 6, area.width - 16, area.bottom - y - h - 12))]
+        quiet = self._quiet_times(spots + standing)
+        for key, rect in standing:  # "No buys this deal" under Buy and Pass, or "Offer me
+            # buys again" under Draw: a quieter button, across the panel; come where the last
+            # row's Draw stood, it takes no click for a moment either (``QuietButton``)
+            label = words.button(key)
+            buttons.append(QuietButton(rect, label, self._no_more_buys if key == "no_buys"
+                                       else self._buys_again,
+                                       size=fitting_size(label, 13, rect.width - 12),
+                                       clock=lambda: self.time, quiet_until=quiet[key],
+                                       on_hush=lambda until, k=key: self._hush(k, until)))
         for (key, action, primary), (_key, rect) in zip(row, spots, strict=True):
             enabled = not (key in ("meld", "exchange") and not primary)
             label = words.button(key)
