@@ -45,3 +45,26 @@ def test_a_closed_summary_is_not_shown_again_and_the_save_names_the_next_deal(ap
     # a move after it: nothing of the summary is kept
     again.session.play(rules.legal_moves(again.session.state)[0])
     assert "summary_read" not in again.session.to_save()
+
+
+def test_the_deal_is_said_over_only_once_its_last_card_has_landed(app):
+    """"Deal 1 is over" stood in the meld zone while the computer's last discard was still
+    to come (pt112): the zone tells that discard until it has landed."""
+    config = GameConfig("zetema", (Seat("ai", "easy"), Seat("human")), 3, {"double": "S"})
+    state = last_card_of_the_deal(dealer=1)  # (the computer at seat 0 holds the last card)
+    app.wait_for_ai = True
+    drive = Driver(app)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    said = []
+    for _ in range(600):
+        drive.step()
+        if isinstance(app.scenes.top, DealSummary):
+            break
+        text = table.meld_prompt()
+        said.append(text)
+        if text == "Deal 1 is over":
+            assert table.landing_seat() is None and table.leading_seat() is None
+    assert table.session.moves == ["discard 9D"]
+    assert "Deal 1 is over" in said
+    assert said.index("Deal 1 is over") > 0 and said[0] != "Deal 1 is over"
