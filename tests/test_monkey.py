@@ -138,7 +138,7 @@ def test_concealed_counts_leave_a_declared_zetema_meld_public():
 def test_a_game_that_stops_moving_is_reported_stuck(tmp_path, monkeypatch):
     from ecs.rules_system import RulesSystem
 
-    monkeypatch.setattr(RulesSystem, "_apply", lambda self, move, intent=None: False)
+    monkeypatch.setattr(RulesSystem, "_apply", lambda self, move, intent=None, unasked=False: False)
     report = monkey.run_monkey("zertz", 3, events=150, data_dir=tmp_path / "m", hotseat="always",
                                stuck_seconds=2.0)
     assert report.moves == 0 and report.ui_moves == 0 and report.refused >= 1
