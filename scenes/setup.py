@@ -131,6 +131,11 @@ class SetupScene(Scene):
         menu covered their lower half, pt109)."""
         return self.panel.bottom - 78 - 10
 
+    def toast_span(self) -> tuple[int, int]:
+        """... and within the dialog (a word on a greyed row ran past both its sides,
+        pt111)."""
+        return self.panel.centerx, self.panel.width - 40
+
     def _choice_label(self, opt, value, label: str, people: int) -> str:
         """A choice of an option as the setup shows it: a seat (``Option.by_seat``) is "You
         (Red)" or "Computer (Blue)" when one person plays against the computer."""

@@ -180,3 +180,4 @@ def test_a_report_on_the_setup_stands_clear_of_its_buttons(app, drive, game):
     [(_toast, _lines, box)] = app._toast_places(app.toasts)
     row = [w.rect for w in setup.widgets.widgets if w.rect.top >= setup.panel.bottom - 80]
     assert len(row) == 3 and not any(box.colliderect(r) for r in row)
+    assert setup.panel.contains(box)  # (a word ran past both the dialog's sides, pt111)
