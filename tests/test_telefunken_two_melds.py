@@ -4,28 +4,12 @@ not a set or a run", while the contract's groups go down together (pt108)."""
 
 from __future__ import annotations
 
-import pytest
-
-from game.catalog import GameConfig, Seat
-from game.rules import telefunken as rules
-from game.session import Session
-from scenes.telefunken_table import TelefunkenTable, _grip
+from scenes.telefunken_table import _grip
+from tests.test_telefunken_buys import open_state
 from tests.test_telefunken_table import OTHERS, position
-
-CONFIG = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 4, {})
 
 HAND = ["6S", "6S", "6H", "6C", "8S", "8S", "8H", "2D", "KD"]
 MELDS = [{"owner": 0, "cards": ["7H", "7D", "7C"]}]
-
-
-@pytest.fixture
-def open_table(app, drive):
-    def make(state):
-        table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
-        app.scenes.push(table, transition=None)
-        drive.settle()
-        return table
-    return make
 
 
 def click_cards(drive, table, codes):
@@ -39,8 +23,8 @@ def meld_button(table):
     return next(w for w in table.widgets.widgets if getattr(w, "key", None) == "meld")
 
 
-def test_two_new_melds_chosen_together_go_down_at_once(open_table, drive):
-    table = open_table(position([HAND] + OTHERS, melded=[True, False, False, False],
+def test_two_new_melds_chosen_together_go_down_at_once(app, drive):
+    table = open_state(app, drive, position([HAND] + OTHERS, melded=[True, False, False, False],
                                 melds=MELDS))
     click_cards(drive, table, ["6S", "6S", "6H", "6C", "8S", "8S", "8H"])
     move, text = table.selection_move()
@@ -54,9 +38,9 @@ def test_two_new_melds_chosen_together_go_down_at_once(open_table, drive):
     assert sorted(table.state.hands[0]) == ["2D", "KD"]
 
 
-def test_before_your_contract_two_groups_are_still_the_contracts_question(open_table, drive):
+def test_before_your_contract_two_groups_are_still_the_contracts_question(app, drive):
     """Not melded yet: the selection must be the contract (deal 1: one pure trio)."""
-    table = open_table(position([HAND] + OTHERS))
+    table = open_state(app, drive, position([HAND] + OTHERS))
     click_cards(drive, table, ["6S", "6H", "6C", "8S", "8S", "8H"])
     move, _text = table.selection_move()
     assert move is None
