@@ -65,7 +65,8 @@ class SaveEntry:
     deal_ended: bool = False  # ``deal`` has ended: the save was left over its summary
     sitting_games: int = 0  # games played before it with Play again (its running total)
     config: dict | None = None  # its configuration as saved (not checked: ``GameConfig``)
-    unwritten: dict | None = None  # the game as last played, its file not written (``keep``)
+    unwritten: dict | None = None  # the game as last played, its file not written
+    # (``keep_unwritten``): Continue resumes it
 
     @property
     def title(self) -> str:
