@@ -68,3 +68,25 @@ def test_the_deal_is_said_over_only_once_its_last_card_has_landed(app):
     assert table.session.moves == ["discard 9D"]
     assert "Deal 1 is over" in said
     assert said.index("Deal 1 is over") > 0 and said[0] != "Deal 1 is over"
+
+
+def test_the_game_is_said_over_only_once_its_last_card_has_landed(app):
+    """"Game over" stood in the meld zone before the computer's winning discard had even set
+    off (pt113): the zone tells that discard until it has landed."""
+    config = GameConfig("zetema", (Seat("ai", "easy"), Seat("human")), 3, {"double": "S"})
+    state = last_card_of_the_deal(scores=(295, 60), dealer=1)  # the nines' zetema wins
+    app.wait_for_ai = True
+    drive = Driver(app)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    said = []
+    for _ in range(600):
+        drive.step()
+        text = table.meld_prompt()
+        said.append(text)
+        if text == "Game over":
+            assert table.landing_seat() is None and table.leading_seat() is None
+        if table.session.moves and not table.animating and text == "Game over":
+            break
+    assert table.session.moves == ["discard 9D"] and table.rules.over
+    assert "Game over" in said and said[0] != "Game over"

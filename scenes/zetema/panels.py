@@ -287,17 +287,19 @@ class ZetemaPanels:
     def meld_prompt(self) -> str:
         """The sentence at the top of the meld zone: what may be done now, or what happens."""
         state = self.state
+        if (state.phase == "over" or self.ended_deal is not None) and self.replay is None:
+            # the end of the game or of a deal is said once its last card has landed (the
+            # deal's or game's end stood while a computer's last discard was still to come,
+            # pt112, pt113)
+            if self.leading_seat() is not None:
+                return words.waiting_prompt(self.seat_name(self.leading_seat()))
+            if self.landing_seat() is not None:
+                return self.landing_words() or words.waiting_prompt(
+                    self.seat_name(self.landing_seat()))
         if state.phase == "over":
             return words.game_over()
         if self.ended_deal is not None:  # (it went on asking for a discard, with no hand;
-            # a replay said only "Replay"), once the deal's last card has landed (it said
-            # the deal was over while a computer's last discard was still to come, pt112)
-            if self.replay is None and self.leading_seat() is not None:
-                return words.waiting_prompt(self.seat_name(self.leading_seat()))
-            if self.replay is None and self.landing_seat() is not None:
-                return self.landing_words() or words.waiting_prompt(
-                    self.seat_name(self.landing_seat()))
-            return words.deal_over(self.ended_deal.deal)
+            return words.deal_over(self.ended_deal.deal)  # a replay said only "Replay")
         if self.replay is not None:
             return self.shown_label or words.replay()
         if self.curtain:  # nothing said may come from the hand under the cover: the move
