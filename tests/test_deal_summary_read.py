@@ -47,11 +47,12 @@ def test_a_closed_summary_is_not_shown_again_and_the_save_names_the_next_deal(ap
     assert "summary_read" not in again.session.to_save()
 
 
-def test_the_deal_is_said_over_only_once_its_last_card_has_landed(app):
-    """"Deal 1 is over" stood in the meld zone while the computer's last discard was still
-    to come (pt112): the zone tells that discard until it has landed."""
+def prompts_until_the_end(app, scores, end: str) -> tuple[ZetemaTable, list[str]]:
+    """The computer at seat 0 holds the deal's last card (the person plays at seat 1): the
+    meld zone's sentence at every frame until ``end`` stands with nothing moving, or the
+    deal's summary opens. ``end`` is never said while that last card is on its way."""
     config = GameConfig("zetema", (Seat("ai", "easy"), Seat("human")), 3, {"double": "S"})
-    state = last_card_of_the_deal(dealer=1)  # (the computer at seat 0 holds the last card)
+    state = last_card_of_the_deal(scores=scores, dealer=1)
     app.wait_for_ai = True
     drive = Driver(app)
     table = ZetemaTable(app, config, Session(config, rules, state, state))
@@ -63,30 +64,24 @@ def test_the_deal_is_said_over_only_once_its_last_card_has_landed(app):
             break
         text = table.meld_prompt()
         said.append(text)
-        if text == "Deal 1 is over":
+        if text == end:
             assert table.landing_seat() is None and table.leading_seat() is None
+            if not table.animating and table.rules.over:
+                break
     assert table.session.moves == ["discard 9D"]
-    assert "Deal 1 is over" in said
-    assert said.index("Deal 1 is over") > 0 and said[0] != "Deal 1 is over"
+    return table, said
+
+
+def test_the_deal_is_said_over_only_once_its_last_card_has_landed(app):
+    """"Deal 1 is over" stood in the meld zone while the computer's last discard was still
+    to come (pt112): the zone tells that discard until it has landed."""
+    _table, said = prompts_until_the_end(app, (40, 60), "Deal 1 is over")
+    assert "Deal 1 is over" in said and said[0] != "Deal 1 is over"
 
 
 def test_the_game_is_said_over_only_once_its_last_card_has_landed(app):
     """"Game over" stood in the meld zone before the computer's winning discard had even set
     off (pt113): the zone tells that discard until it has landed."""
-    config = GameConfig("zetema", (Seat("ai", "easy"), Seat("human")), 3, {"double": "S"})
-    state = last_card_of_the_deal(scores=(295, 60), dealer=1)  # the nines' zetema wins
-    app.wait_for_ai = True
-    drive = Driver(app)
-    table = ZetemaTable(app, config, Session(config, rules, state, state))
-    app.scenes.push(table, transition=None)
-    said = []
-    for _ in range(600):
-        drive.step()
-        text = table.meld_prompt()
-        said.append(text)
-        if text == "Game over":
-            assert table.landing_seat() is None and table.leading_seat() is None
-        if table.session.moves and not table.animating and text == "Game over":
-            break
-    assert table.session.moves == ["discard 9D"] and table.rules.over
+    table, said = prompts_until_the_end(app, (295, 60), "Game over")  # the nines' zetema wins
+    assert table.rules.over
     assert "Game over" in said and said[0] != "Game over"
