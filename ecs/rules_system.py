@@ -173,7 +173,7 @@ class RulesSystem(esper.Processor):
         seat = self.to_move
         try:
             if self.session is not None:
-                events = self.session.play(move, unasked=True) if unasked else self.session.play(move)
+                events = self.session.play(move, unasked=unasked)
                 state = self.session.state
             else:
                 state, events = self.rules.play_events(self.state, move)
