@@ -1066,12 +1066,12 @@ class GameTable(TableScene):
                     self.drag.cancel_all()  # (as a button's own key: the card goes back first)
                 lit.press()
                 return
-        if (event.kind == "key" and event.key == pygame.K_ESCAPE and self.drag.held is not None):
-            self.drag.cancel_all()  # mid-drag: only the card in hand goes back (the meld
-            return  # zone's marriage went back to the pile and hand with it, pt112)
         if (event.kind == "key" and event.key == pygame.K_ESCAPE and self.replay is None
-                and self.world is not None and self.cancel_selection()):
-            return  # Esc cancelled a selection: the pause menu stays shut
+                and self.world is not None and self.drag.held is None
+                and self.cancel_selection()):
+            return  # Esc cancelled a selection: the pause menu stays shut (mid-drag it
+            # puts back only the card in hand, ``Table.handle``: the meld zone's marriage
+            # went back to the pile and the hand with it, pt112)
         if event.kind == "key" and self.replay is None:
             if is_undo_key(event):
                 if self.drag.held is not None:  # mid-drag: the drag is what is undone (the
