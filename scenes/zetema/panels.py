@@ -287,15 +287,12 @@ class ZetemaPanels:
     def meld_prompt(self) -> str:
         """The sentence at the top of the meld zone: what may be done now, or what happens."""
         state = self.state
-        if (state.phase == "over" or self.ended_deal is not None) and self.replay is None:
+        if ((state.phase == "over" or self.ended_deal is not None) and self.replay is None
+                and (self.leading_seat() is not None or self.landing_seat() is not None)):
             # the end of the game or of a deal is said once its last card has landed (the
             # deal's or game's end stood while a computer's last discard was still to come,
             # pt112, pt113)
-            if self.leading_seat() is not None:
-                return words.waiting_prompt(self.seat_name(self.leading_seat()))
-            if self.landing_seat() is not None:
-                return self.landing_words() or words.waiting_prompt(
-                    self.seat_name(self.landing_seat()))
+            return self._move_on_its_way()
         if state.phase == "over":
             return words.game_over()
         if self.ended_deal is not None:  # (it went on asking for a discard, with no hand;
@@ -314,15 +311,9 @@ class ZetemaPanels:
                 t for t, _ in self.selection) == self.chosen_at_hint):  # (nothing chosen,
             # after Clear say: the words came back no more, the outline stood alone, pt92)
             return words.hint(self.hint[0], state)
-        if self.leading_seat() is not None:  # (it told a computer's discard before the
-            # card set off, its panel still holding the card)
-            return words.waiting_prompt(self.seat_name(self.leading_seat()))
-        if self.landing_seat() is not None and state.phase == "meld" and not self.mine:
-            # a discard still on its way: the line tells it, and names the next seat "to
-            # play" only once it has landed (it named the next seat while your card flew,
-            # and the computer's own seat "to play … thinking" while its card did)
-            return self.landing_words() or words.waiting_prompt(
-                self.seat_name(self.acting_seat()))
+        if self.leading_seat() is not None or (self.landing_seat() is not None
+                                               and state.phase == "meld" and not self.mine):
+            return self._move_on_its_way()
         if self.shown or (state.phase == "discard" and state.seat != self.viewer):
             return self.shown_label
         if self.rules.to_move == self.viewer and self.config.seats[self.viewer].is_human:
@@ -330,6 +321,17 @@ class ZetemaPanels:
                 return words.turn_prompt(state, self.legal())
             return self.selection_meld()[1]
         return words.waiting_prompt(self.seat_name(state.seat))
+
+    def _move_on_its_way(self) -> str:
+        """The meld zone's sentence while a move is on its way: before a computer's discard
+        sets off, its seat "to play" (it told the discard while the panel still held the
+        card); while a discard flies, the discard, naming the next seat "to play" only once
+        it has landed (it named the next seat while your card flew, and the computer's own
+        seat "to play … thinking" while its card did)."""
+        leading = self.leading_seat()
+        if leading is not None:
+            return words.waiting_prompt(self.seat_name(leading))
+        return self.landing_words() or words.waiting_prompt(self.seat_name(self.acting_seat()))
 
     def _draw_meld_zone(self, surface: pygame.Surface) -> None:
         zone = self.layout["meld"].rect
