@@ -5,7 +5,6 @@ to them for an offer (pt102: two hand-overs for every offer nobody wanted)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 import pygame
@@ -15,17 +14,14 @@ from game.rules import telefunken as rules
 from game.session import Session
 from scenes.telefunken import words
 from scenes.telefunken_table import TelefunkenTable
-from tests.test_telefunken_table import OTHERS
+from tests.test_telefunken_table import OTHERS, position
 
 HAND = ["7H", "7D", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "8S", "3C"]
 
 
 def load(players: int, hands, **extra):
-    used = Counter(c for h in hands for c in h) + Counter(extra.get("discard", ()))
-    stock = list((Counter(rules.deck()) - used).elements())
-    data = {"players": players, "deal": 1, "dealer": players - 1, "stock": stock,
-            "hands": [list(h) for h in hands], "melds": [], "first_turn": False, **extra}
-    return rules.load(data)
+    """The Telefunken tests' ``position`` for ``players`` seats (the last one dealt)."""
+    return position(hands, players=players, **{"dealer": players - 1, **extra})
 
 
 def open_table(app, drive, config, state, *, undo_between_people=False):
