@@ -84,3 +84,23 @@ def test_each_deals_cut_starts_from_the_middle(app, drive):
     drive.step(2)
     assert table.ended_deal is None and table.state.phase == "cut"
     assert table.cut_at is None  # (the cut's row, for a person, then starts at the middle)
+
+
+def test_between_people_continue_over_a_deals_end_shows_the_hand_shown_as_it_ended(app, drive):
+    """Between people, Seat 2 went out and the game was quit over the summary: Continue
+    showed Seat 1's hand face up under it, where the table had shown Seat 2's (empty) hand
+    as the deal ended (pt102)."""
+    seats = (Seat("human"), Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"))
+    config = GameConfig("telefunken", seats, 5, {})
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    hands = [OTHERS[0], hand, OTHERS[1], OTHERS[2]]
+    state = rules.load(position(hands, deal=2, deal_winners=[1], dealer=2, to_move=1))
+    session = Session(config, rules, state, state)
+    session.play(next(m for m in rules.legal_moves(state) if m.startswith("meld") and "|" in m))
+    session.play("discard 9S")  # Seat 2 is out
+    table = TelefunkenTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 200)
+    assert isinstance(app.scenes.top, DealSummary)
+    assert table.viewer == 1 and not table.curtain
+    assert table.sync.entities("hand") == []  # no hand of Seat 1's under the summary

@@ -351,10 +351,14 @@ class TelefunkenTable(Gestures, CardTable):
         penalties = next((e for e in events if isinstance(e, rules.Penalties)), None)
         if ended is None or penalties is None or ended.deal >= rules.DEALS:
             return False
-        shown = deal_end_view(ended, rules.to_move(self.session.befores[-1]))
+        last_mover = rules.to_move(self.session.befores[-1])
+        shown = deal_end_view(ended, last_mover)
         if shown is None:
             return False
         self.ended_deal = shown
+        person = self.person_from(last_mover)
+        if person is not None:  # the hand under the summary is the one shown as the deal
+            self.viewer = person  # ended (the one who went out: none), not Seat 1's (pt102)
         self._summarise_deal(penalties, events)
         shuffled = next((e for e in events if isinstance(e, rules.Shuffled)), None)
         if shuffled is not None:
