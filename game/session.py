@@ -217,11 +217,11 @@ class Session:
         self.summary_read = False
         self.moves.append(move)
         self.befores.append(before)
-        if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
-            self._log.append(self._line(len(self.moves) - 1))
         if unasked:
             self.unasked.add(len(self.moves) - 1)
-        elif seat is not None and self.config.seats[seat].is_human:
+        if self._log_language == i18n.language() and len(self._log) == len(self.moves) - 1:
+            self._log.append(self._line(len(self.moves) - 1))
+        if not unasked and seat is not None and self.config.seats[seat].is_human:
             self.snapshots.append(Snapshot(before, len(self.moves) - 1, seat,
                                            self.undo_blocked_by_reveal))
             self.undo_blocked_by_reveal = False
@@ -314,9 +314,13 @@ class Session:
         return names
 
     def _line(self, i: int) -> str:
-        """The log line of move ``i``; a move the clock made says so (``timed``)."""
+        """The log line of move ``i``; a move the clock made says so (``timed``), and one
+        the table made for a person without asking them (``unasked``: a pass of "No buys
+        this deal" read like one chosen, pt108, pt110)."""
         text = self._describe(self.befores[i], self.moves[i])
-        return _("{line} (time ran out)").format(line=text) if i in self.timed else text
+        if i in self.timed:
+            return _("{line} (time ran out)").format(line=text)
+        return _("{line} (automatically)").format(line=text) if i in self.unasked else text
 
     def _describe(self, before: Any, move: str) -> str:
         """One log line: the game's words module (in the player's language) when there is

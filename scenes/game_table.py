@@ -918,7 +918,8 @@ class GameTable(TableScene):
         from scenes.replay import start_replay
 
         start_replay(self.app, type(self), self.config, list(self.session.moves),
-                     initial=self.session.initial, timed=self.session.timed)
+                     initial=self.session.initial, timed=self.session.timed,
+                     unasked=self.session.unasked)
 
     def show_result(self) -> None:
         """The results open over the finished table, made over four frames: the overlay

@@ -20,29 +20,30 @@ from scenes.widgets import Button, WidgetGroup
 
 
 def start_replay(app, table_cls, config: GameConfig, moves: list[str], at: int = 0,
-                 initial=None, timed=()) -> None:
+                 initial=None, timed=(), unasked=()) -> None:
     """Show ``table_cls`` in replay mode at move ``at`` over the current scene; the moves
     are played from ``initial`` (the game's starting position as its save holds it), by
-    default the new game of ``config``; ``timed``: the moves the clock made (their log lines
-    say so, as in the game).
+    default the new game of ``config``; ``timed``: the moves the clock made, ``unasked``:
+    those the table made for a person (their log lines say so, as in the game).
 
     Closing the replay pops it, back to whatever opened it (the results screen); with an
     empty stack the menu is put below it first.
     """
     from scenes.menu import MainMenu
 
-    table = replay_table(app, table_cls, config, moves, at, initial, timed)
+    table = replay_table(app, table_cls, config, moves, at, initial, timed, unasked)
     if not app.scenes.stack:
         app.scenes.reset(MainMenu(app), transition=None)
     app.scenes.push(table, transition="fade")
 
 
 def replay_table(app, table_cls, config: GameConfig, moves: list[str], at: int, initial=None,
-                 timed=()):
+                 timed=(), unasked=()):
     session = Session.new(config)
     if initial is not None:  # (a game resumed from a save that starts elsewhere: Telefunken
         session = Session(config, session.rules, initial, initial)  # at deal 6, say)
     session.timed = set(timed)  # (all of the game's: a jump forward keeps them)
+    session.unasked = set(unasked)
     for move in moves[:at]:
         session.play(move)
     return table_cls(app, config, session, replay=list(moves))
@@ -179,7 +180,8 @@ class ReplayControls:
         table = self.table
         app = table.app
         app.scenes.replace(replay_table(app, type(table), table.config, table.replay, at,
-                                        table.session.initial, table.session.timed),
+                                        table.session.initial, table.session.timed,
+                                        table.session.unasked),
                            transition=None)
 
     def close(self) -> None:

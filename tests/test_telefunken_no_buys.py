@@ -190,6 +190,28 @@ def test_the_choice_ends_with_the_deal_and_survives_a_save():
     assert Session.from_save({**data, "unasked": "junk"}).unasked == set()
 
 
+def test_a_pass_made_for_a_person_says_so_in_the_log_and_its_replay(app, drive):
+    """A pass the table made for a person who buys no more read like one they chose ("You
+    did not buy 2C", pt108, pt110): its log line says it was made automatically, after a
+    save and in the replay too; the pass they pressed does not."""
+    from scenes.replay import replay_table
+
+    state = load(3, [HAND, OTHERS[0][:11], OTHERS[1][:10]], discard=["5S", "9S"],
+                 phase="buy", to_move=0, discarder=2, offer=[1])
+    session = Session(ALONE, rules, state, state)
+    session.standing[0] = 0
+    for move in ("pass", "pass", "draw", "discard 3C", "pass", "pass", "draw", "discard 2C",
+                 "pass"):
+        session.play(move)
+    session.play("pass", unasked=True)
+    log = session.log
+    assert log[0] == "You did not buy 9♠" and log[-1] == "You did not buy 2♣ (automatically)"
+    assert Session.from_save(session.to_save()).log == log
+    table = replay_table(app, TelefunkenTable, ALONE, list(session.moves), len(session.moves),
+                         session.initial, unasked=session.unasked)
+    assert table.session.log == log
+
+
 def test_the_cover_recap_starts_after_the_persons_own_last_decision(app, drive):
     """A pass made for a person who buys no more is not their move: the cover's "Since your
     last move:" began after it, the moves before it never told (pt110)."""
