@@ -276,14 +276,21 @@ class App:
             self._draw_not_saving(surface)
         self._draw_toasts(surface)
 
-    def quit(self) -> None:
-        """Close the program after giving every scene the chance to save."""
-        from game.saves import deliver_saves, flush_saves
+    def quit(self, ask: bool = True) -> None:
+        """Close the program after giving every scene the chance to save. A game whose save
+        still cannot be written (a full disk) would be lost: unless ``ask`` is False, the
+        program asks first (``scenes.quit_warning``); closing the window again quits."""
+        from game.saves import deliver_saves, flush_saves, unwritten_games
+        from scenes.quit_warning import QuitWarning
 
         for scene in reversed(self.scenes.stack):
             scene.on_quit()
         flush_saves()  # the last save is on the disk before the window closes
         deliver_saves()
+        games = unwritten_games()
+        if ask and games and not isinstance(self.scenes.top, QuitWarning):
+            self.scenes.push(QuitWarning(self, games), transition="fade")
+            return
         self.running = False
 
     # -- services for scenes -----------------------------------------------------------

@@ -160,6 +160,12 @@ def forget_unwritten(game: str) -> None:
     _unwritten.pop(game, None)
 
 
+def unwritten_games() -> list[str]:
+    """The games whose save could not be written, kept in memory only (``keep_unwritten``):
+    lost if the program quits now."""
+    return list(_unwritten)
+
+
 def read_entry(entry: SaveEntry, game: str | None = None) -> dict:
     """The save of ``entry``: kept in memory if its file could not be written, else read
     from its file (``read_save``)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 
+import pygame
 import pytest
 
 from game import stats
@@ -534,3 +535,65 @@ def test_a_save_with_no_version_says_so_in_words():
         check_save({"game": "zertz"})
     with pytest.raises(ValueError, match=r"^it is from another version \('7'\)$"):
         check_save({"game": "zertz", "version": 7})
+
+
+def test_quitting_with_a_game_that_cannot_be_saved_asks_first(persisting, drive, monkeypatch):
+    """A game whose save could not be written is kept only while the program runs: closing
+    the window lost it without a word (pt109). Closing asks first (Back keeps playing);
+    with the disk writable again, closing saves and quits; closing twice quits."""
+    import game.storage as storage
+    from scenes.quit_warning import QuitWarning
+
+    table = ZertzTable(persisting, GameConfig("zertz", (Seat("human"), Seat("human")), 3,
+                                              {"first": 0}))
+    persisting.scenes.push(table, transition=None)
+    drive.settle()
+    real = storage.tempfile.mkstemp
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    drive.drag(drive.center_of(table.supply_ents[table.state.seat][-1]), table.ring_center("d4"))
+    drive.settle()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    drive.step()
+    drive.settle()
+    warning = persisting.scenes.top
+    assert persisting.running and isinstance(warning, QuitWarning)
+    assert any("Zertz" in line and "the disk is full" in line for line in warning.lines())
+    back = next(w for w in warning.widgets.widgets if w.label == "Back")
+    drive.click(back.rect.center)
+    drive.settle()
+    assert persisting.running and persisting.scenes.top is table  # play goes on
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    drive.step()
+    drive.settle()
+    assert isinstance(persisting.scenes.top, QuitWarning)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # closed again: quits
+    drive.step(2)
+    assert not persisting.running
+    persisting.running = True
+    persisting.scenes.pop(transition=None)
+    drive.settle()
+    monkeypatch.setattr(storage.tempfile, "mkstemp", real)  # room made on the disk
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    drive.step(2)
+    assert not persisting.running  # saved as it quit, nothing asked
+    assert len(json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"]) == 1
+
+
+def test_quit_anyway_quits(persisting, drive, monkeypatch):
+    from game import saves
+    from scenes.quit_warning import QuitWarning
+
+    persisting.scenes.reset(MainMenu(persisting), transition=None)
+    drive.settle()
+    saves.keep_unwritten(Session.new(VS_AI).to_save())
+    persisting.quit()
+    drive.settle()
+    warning = persisting.scenes.top
+    assert isinstance(warning, QuitWarning) and persisting.running
+    drive.click(next(w for w in warning.widgets.widgets if w.label == "Quit anyway").rect.center)
+    drive.step(2)
+    assert not persisting.running

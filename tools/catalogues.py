@@ -41,7 +41,7 @@ SOURCES = (
     "game/words/telefunken.py", "game/app.py", "game/settings.py", "game/stats.py", "game/i18n.py",
     "game/words/zetema.py", "scenes/zetema/words.py",
     "game/words/zertz.py", "scenes/zertz/words.py", "scenes/zertz/table.py",
-    "game/last_setup.py",
+    "game/last_setup.py", "scenes/quit_warning.py",
 )
 HEADERS = {
     "fa": ("Persian", "nplurals=2; plural=(n > 1);"),
