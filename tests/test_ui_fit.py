@@ -333,3 +333,39 @@ def test_chans_shown_pairs_caption_reads_from_the_right_in_persian(app, drive):
             assert zone.right - caption.right <= 10  # against its right edge
     finally:
         i18n.set_language("en")
+
+
+def test_chans_shown_pairs_start_from_the_right_in_persian(app, drive):
+    """The caption of the shown pairs stands on the right in Persian; the pairs began at the
+    left (pt110). They now go from the right edge leftwards, the first on the right."""
+    import random
+
+    from game import i18n
+    from game.catalog import GameConfig, Seat
+    from game.rules import chan as rules
+    from game.session import Session
+    from scenes.chan.table import EXPOSED_W
+    from scenes.chan_table import ChanTable
+
+    rng = random.Random(3)
+    session = Session.new(GameConfig("chan", (Seat("human"),) + (Seat("ai", "easy"),) * 3, 3, {}))
+    while not any(len(groups) >= 2 for groups in session.state.exposed):
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    i18n.set_language("fa")
+    try:
+        table = ChanTable(app, session.config, session)
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        checked = 0
+        for seat, groups in enumerate(table.state.exposed):
+            if len(groups) < 2:
+                continue
+            cards = [table._card_rect(e, EXPOSED_W) for _, e in table.sync.entities(f"exposed_{seat}")]
+            first, second = cards[0], cards[len(groups[0])]
+            assert first.centerx > second.centerx  # the first pair on the right
+            last_of_first = cards[len(groups[0]) - 1]
+            assert table.zone("exposed", seat).right - last_of_first.right <= 12
+            checked += 1
+        assert checked
+    finally:
+        i18n.set_language("en")

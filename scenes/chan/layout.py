@@ -123,10 +123,13 @@ def row(rect: pygame.Rect, count: int, width: int, z: float) -> list[Slot]:
 TAG_ROOM = 18  # between rows of shown pairs: a last-move tag stands there, over no card
 
 
-def pairs(rect: pygame.Rect, sizes: list[int], width: int, z: float) -> list[Slot]:
+def pairs(rect: pygame.Rect, sizes: list[int], width: int, z: float,
+          rtl: bool = False) -> list[Slot]:
     """Groups of 2 or 4 cards side by side, wrapping into rows inside ``rect``: rows apart
     by ``TAG_ROOM`` when the box is tall enough (a tag on a pair of a lower row covers no
-    card name above it), else closer, each row still within the box."""
+    card name above it), else closer, each row still within the box. ``rtl``: the groups
+    go from the right edge leftwards, as the caption and the reading do (each group's own
+    cards keep their order: pt110)."""
     height = totom_size(width)[1]
     overlap = width * 0.55
     rows: list[list[int]] = []
@@ -145,9 +148,11 @@ def pairs(rect: pygame.Rect, sizes: list[int], width: int, z: float) -> list[Slo
     for r, row in enumerate(rows):
         x, y = rect.x + 6 + width / 2, rect.y + 4 + height / 2 + r * step
         for size in row:
+            span = width + overlap * (size - 1)
+            left = rect.right - 6 - (x - width / 2 - rect.x - 6) - span if rtl else x - width / 2
             for k in range(size):
-                out.append((x + k * overlap, y, 0.0, z + len(out)))
-            x += width + overlap * (size - 1) + 6
+                out.append((left + width / 2 + k * overlap, y, 0.0, z + len(out)))
+            x += span + 6
     return out
 
 

@@ -329,7 +329,7 @@ class ChanTable(CardTable):
                 seat = int(zone.split("_")[1])
                 self._slots[zone] = layout.pairs(layout.inner(self.zone("exposed", seat)),
                                                  [len(g) for g in state.exposed[seat]],
-                                                 EXPOSED_W, 200)
+                                                 EXPOSED_W, 200, theme.rtl())
             elif zone == "win":
                 res = rules.result(state)
                 self._slots[zone] = layout.win_row(self.win_area(), [len(p) for p in res["pairs"]],
