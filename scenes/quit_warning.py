@@ -39,7 +39,7 @@ class QuitWarning(Scene):
         for key in self.games:
             title = BY_KEY[key].title if key in BY_KEY else key
             if problem:
-                out.append(_("Your {game} game could not be saved ({problem}). If you quit now, "
+                out.append(_("Your {game} game could not be saved: {problem}. If you quit now, "
                              "it is lost.").format(game=title, problem=problem))
             else:
                 out.append(_("Your {game} game could not be saved. If you quit now, it is "
