@@ -38,6 +38,10 @@ class Option:
     # the values are seats (Zertz's "Who starts"): with one person at the table the setup
     # names them "You (Red)" and "Computer (Blue)", as the rules ask ("me first / AI first")
     by_seat: bool = False
+    # a table option greyed with fewer than two people: what the greyed row reads, as the
+    # game is then played (Chắn against the computer asks every claim: "Made unasked" read
+    # as if it did not, pt114); None: the chosen value's label
+    alone: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,8 @@ GAMES: tuple[GameInfo, ...] = (
         # between people, a claim out of a person's turn: made for them unasked (None), or
         # asked, the screen passed to them (everyone then sees who can claim)
         (Option("claims", N_("Claims out of turn"),
-                ((None, N_("Made unasked")), ("ask", N_("Asked"))), None, table=True),),
+                ((None, N_("Made unasked")), ("ask", N_("Asked"))), None, table=True,
+                alone=N_("Asked")),),
     ),
 )
 

@@ -138,7 +138,11 @@ class SetupScene(Scene):
 
     def _choice_label(self, opt, value, label: str, people: int) -> str:
         """A choice of an option as the setup shows it: a seat (``Option.by_seat``) is "You
-        (Red)" or "Computer (Blue)" when one person plays against the computer."""
+        (Red)" or "Computer (Blue)" when one person plays against the computer; a table
+        option greyed with fewer than two people reads as the game is then played
+        (``Option.alone``)."""
+        if opt.table and people < 2 and opt.alone is not None:
+            return _(opt.alone)
         if not opt.by_seat or people != 1 or not isinstance(value, int):
             return _(label)
         if self.seats[value].kind == "human":

@@ -335,12 +335,16 @@ def test_the_setup_greys_the_claims_row_with_one_person(app, drive):
 
     assert not claims_row().enabled  # you against three computers
     row = claims_row()
+    # greyed, it reads as the game is then played: against the computer every claim is
+    # asked ("Made unasked" read as if it were not, pt114)
+    assert row.options[row.index][1] == "Asked"
     drive.click(row.field.center)  # greyed: it says why (it said nothing, pt79)
     assert scene.options["claims"] is None  # (made unasked)
     assert any(t.text == "This is for games between people: make at least two seats "
                "“Person” first." for t in app.toasts)
     scene._set_kind(1, "human")
     assert claims_row().enabled
+    assert claims_row().options[claims_row().index][1] == "Made unasked"
     drive.click(claims_row().field.center)
     assert scene.options["claims"] == "ask"
 
