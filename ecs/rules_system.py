@@ -39,6 +39,7 @@ from typing import Any
 import esper
 
 from ecs.intents import IntentQueue, RejectedDrop
+from game.ai import recalled
 from game.ai.worker import AIWorker, Decision, decision_seed, shared_worker
 
 log = logging.getLogger(__name__)
@@ -293,6 +294,8 @@ class RulesSystem(esper.Processor):
     def _ask(self, seat: int) -> None:
         legal = self.rules.legal_moves(self.state)
         view = self.rules.view(self.state, seat)
+        if self.session is not None and self.session.state is self.state:
+            view = recalled(self.ai, view, self.session.befores, self.session.moves)
         worker = self.worker if self.worker is not None else shared_worker()
         seed = decision_seed(self.seed, len(self.history))
         self.decision = worker.submit(self.ai, view, legal, self.seats[seat].level, seed)

@@ -56,6 +56,7 @@ from ecs.rules_system import RulesSystem, SeatControl
 from ecs.tween import animate as animate_attr
 from ecs.tween import glide, moving_pieces
 from game import i18n
+from game.ai import recalled
 from game.ai.worker import Decision, decision_seed, shared_worker
 from game.catalog import BY_KEY, GameConfig
 from game.i18n import N_, _, ngettext, num, signed
@@ -762,6 +763,7 @@ class GameTable(TableScene):
             return
         self.cancel_hint()
         view, legal = self.session.hint_inputs()
+        view = recalled(self.ai_module, view, self.session.befores, self.session.moves)
         seed = decision_seed(self.config.seed, len(self.session.moves), 7919)
         self._hint_decision = shared_worker().submit(self.ai_module, view, legal, "hard", seed)
         self._hint_for = self.state

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -208,3 +209,83 @@ def test_the_contract_chosen_keeps_a_run_that_can_go_down_in_the_same_turn():
         assert ai.choose(view, legal, level, random.Random(0)) == "meld 6H 6D JK | QS QS QD"
     after = t.play(s, "meld 6H 6D JK | QS QS QD")
     assert "meld 9H 10H JH" in t.legal_moves(after)  # the run goes down in the same turn
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_rank_an_opponent_took_is_not_fed_to_them(level, small_search):
+    """Seat 2 bought K♠ and was thrown K♦ at once, which made its contract; the hint said
+    the same three times in one game (pt116). An opponent still without its contract who
+    took a card of a rank is not given another: normal and hard keep it."""
+    s = load(["7H 7D 2D 5C 9H JH KS AC 4H 8S 3C 6C", "3H 8D 5S JC QD", *OTHERS[1:]], deal=1)
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert ai.choose(view, legal, "normal", random.Random(0)) == "discard 2D"  # (nobody's
+    # pick-ups known: the 2 goes)
+    seen = {**view, ai.TAKEN: [[], ["2S"], [], []]}
+    assert ai.choose(seen, legal, level, random.Random(0)) != "discard 2D"
+    # once that seat has its contract, the rank no longer helps it: the 2 may go again
+    melded = {**seen, "melded": [False, True, False, False]}
+    assert ai._feeds(melded, "2D") == 0 and ai._feeds(seen, "2D") == 1
+
+
+def test_the_pick_ups_remembered_are_this_deals_buys_and_upcards():
+    """``remember`` reads the moves: a buy and a taken upcard in the deal being played, for
+    the seat that took them; nothing of an earlier deal."""
+    from game.catalog import GameConfig, Seat
+    from game.session import Session
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 2, 5, {})
+    state = load(["7H 7D 2D 5C 9H JH KS AC 4H 8S 3C", "3H 8D 5S JC QD 4S 6H 8H 9D 10C",
+                  "2D 3C 6D JD 10H QC 2S 3S 6S JC 10D"], discard=["5S", "9S"], phase="buy",
+                 to_move=0, discarder=2, offer=[1], deal=2, dealer=2)
+    session = Session(config, t, state, state)
+    session.play("buy")  # seat 0 buys 9♠ (and a stock card)
+    session.play("draw")  # seat 0 draws: its turn follows seat 2's discard
+    view = ai.remember(t.view(session.state, t.to_move(session.state)), session.befores,
+                       session.moves)
+    assert view[ai.TAKEN][0] == ["9S"] and view[ai.TAKEN][1:] == [[], []]
+    earlier = [replace(b, deal=1) for b in session.befores]
+    assert ai.remember(view, earlier, session.moves)[ai.TAKEN] == [[], [], []]
+
+
+class _Capturing:
+    """A worker that keeps the views it is given (and never answers)."""
+
+    def __init__(self) -> None:
+        self.views: list[dict] = []
+
+    def submit(self, ai_module, view, legal, level, seed):
+        from game.ai.worker import Decision
+
+        self.views.append(view)
+        return Decision(None, len(self.views), "thread")
+
+    def start_soon(self) -> None:
+        pass
+
+
+def test_the_table_gives_the_computer_and_the_hint_the_pick_ups(app, drive, monkeypatch):
+    import ecs.rules_system
+    import scenes.game_table
+    from game.catalog import GameConfig, Seat
+    from game.session import Session
+    from scenes.telefunken_table import TelefunkenTable
+
+    worker = _Capturing()
+    monkeypatch.setattr(ecs.rules_system, "shared_worker", lambda: worker)
+    monkeypatch.setattr(scenes.game_table, "shared_worker", lambda: worker)
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "normal"),) * 2, 5, {})
+    state = load(["7H 7D 2D 5C 9H JH KS AC 4H 8S 3C", "3H 8D 5S JC QD 4S 6H 8H 9D 10C",
+                  "2D 3C 6D JD 10H QC 2S 3S 6S JC 10D"], discard=["5S", "9S"], phase="buy",
+                 to_move=0, discarder=2, offer=[1], deal=2, dealer=2)
+    session = Session(config, t, state, state)
+    session.play("buy")  # seat 0 buys 9♠
+    session.play("draw")
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    table.ask_hint()
+    assert worker.views and worker.views[-1][ai.TAKEN] == [["9S"], [], []]
+    table.cancel_hint()
+    table.rules.submit("discard 3C")  # offered to the computer next: it is asked with them
+    drive.step_until(lambda: len(worker.views) > 1, 600)
+    assert worker.views[-1]["seat"] != 0 and worker.views[-1][ai.TAKEN] == [["9S"], [], []]

@@ -35,7 +35,9 @@ Levels:
   opponent who melded is about to go out and then dumps high cards (never a joker: that
   opponent could lay it off);
   prefers discards whose rank is already dead on the table or in the pile (less likely to
-  feed the next seat's buy); chooses the contract meld that leaves the least penalty
+  feed the next seat's buy), and avoids a rank an opponent still without its contract took
+  from the pile in this deal (``FEED``; the pick-ups come with the view when the table adds
+  them, ``remember``); chooses the contract meld that leaves the least penalty
   (counting the further groups it can put down in the same turn); sheds greedily once
   melded; swaps and frees jokers to shed.
 - ``hard``: ``normal``'s scores pick the candidates; where the choice matters and is close
@@ -72,6 +74,7 @@ SAFETY = 0.6        # weight of a discard's rank being dead on the table or in t
 DANGER = (1.0, 0.4)  # weight of a card's penalty when an opponent is near going out
 EASY_KEEP = 3       # chips easy keeps back from buys that leave a card missing
 EASY_HOARD = 0.08   # easy's pull to keep high cards (outweighs the score's 0.04 per point)
+FEED = 5.0          # weight against discarding a rank an opponent without its contract took
 SHORTLIST = 400     # contract melds scored at most (deal 7 can list 450,000 go-out melds)
 
 
@@ -238,19 +241,65 @@ def discard_scores(view: dict, hand: list[str], cards: Sequence[str],
                    level: str = "normal") -> dict[str, float]:
     """How good discarding each of ``cards`` is (higher: discard it)."""
     if view["melded"][view["seat"]]:
-        return {c: _dead_score(view, hand, c) for c in cards}
-    scores = {c: _score(view, _without(hand, c)) for c in cards}
-    if level == "easy":
-        for c in cards:
-            scores[c] -= EASY_HOARD * rules.penalty(c)
+        scores = {c: _dead_score(view, hand, c) for c in cards}
     else:
-        danger = _danger(view)
-        for c in cards:
-            # a joker is never dumped for its penalty: whoever is near going out has melded
-            # and could lay it off (play-testers saw a normal player throw one away)
+        scores = {c: _score(view, _without(hand, c)) for c in cards}
+    if level == "easy":
+        if not view["melded"][view["seat"]]:
+            for c in cards:
+                scores[c] -= EASY_HOARD * rules.penalty(c)
+        return scores
+    danger = 0.0 if view["melded"][view["seat"]] else _danger(view)
+    for c in cards:
+        if not view["melded"][view["seat"]]:
+            # a joker is never dumped for its penalty: whoever is near going out has
+            # melded and could lay it off (play-testers saw a normal player throw one away)
             dump = danger * rules.penalty(c) if c != JOKER else 0.0
             scores[c] += SAFETY * _safety(view, c) + dump
+        scores[c] -= FEED * _feeds(view, c)
     return scores
+
+
+# ---------------------------------------------------------------------------------------------
+# What the others took: public, but not in a position (``remember``)
+
+TAKEN = "taken"
+"""The view's key the table adds (``remember``): for each seat, the cards it took from the
+discard pile in the deal being played (bought, or the upcard): everyone saw them taken. An
+AI given a view without it reads nobody's pick-ups."""
+
+
+def remember(view: dict, befores: Sequence, moves: Sequence[str]) -> dict:
+    """``view`` with ``TAKEN`` added from the game's moves so far (``befores[i]`` the position
+    move ``i`` was played in): whoever bought K♠ collects kings, and a king thrown to them
+    was seen to make their contract (pt116)."""
+    taken: list[list[str]] = [[] for _ in range(view["players"])]
+    for before, move in zip(reversed(befores), reversed(moves)):
+        if before.deal != view["deal"]:
+            break
+        note_taken(taken, before, move)
+    for picks in taken:
+        picks.reverse()
+    return {**view, TAKEN: taken}
+
+
+def note_taken(taken: list[list[str]], before: rules.State, move: str) -> None:
+    """Add to ``taken`` the card ``move`` takes from the discard pile in ``before``, if any
+    (a buy or the upcard)."""
+    if move in ("buy", "take") and before.discard:
+        taken[rules.to_move(before)].append(before.discard[-1])
+
+
+def _feeds(view: dict, c: str) -> int:
+    """How many opponents still without their contract took a card of ``c``'s rank in this
+    deal (a discard of that rank is the one they are waiting for)."""
+    taken = view.get(TAKEN)
+    if not taken or c == JOKER:
+        return 0
+    seat, v = view["seat"], VALUE[c]
+    return sum(1 for s, picks in enumerate(taken)
+               if s != seat and not view["melded"][s]
+               and any(x != JOKER and VALUE[x] == v for x in picks))
 
 
 def ranked_discards(cards: Sequence[str], scores: dict[str, float]) -> list[str]:

@@ -78,25 +78,42 @@ def choose(view: dict, legal: list[str], rng: random.Random) -> str:
     if len(ranked) == 1:
         return ranked[0]
     deals = max(2, ROLLOUTS // len(ranked))
-    values = determinize.paired_outcomes("telefunken", view, ranked, deals, rollout, rng)
+    taken = view.get(heuristics.TAKEN)  # (the rollouts start from the pick-ups seen)
+
+    def play_out(state, move, seat, deal_rng):
+        return rollout(state, move, seat, deal_rng, taken)
+
+    values = determinize.paired_outcomes("telefunken", view, ranked, deals, play_out, rng)
     return ranked[determinize.vote(values, Z)]
 
 
-def rollout(state: rules.State, move: str, seat: int, rng: random.Random) -> float | None:
+def rollout(state: rules.State, move: str, seat: int, rng: random.Random,
+            taken: list[list[str]] | None = None) -> float | None:
     """``move`` then ``normal`` for every seat to the end of the deal (at most ``PLY_CAP``
-    moves); the deal's value for ``seat`` (None: ``move`` is illegal in this deal)."""
+    moves); the deal's value for ``seat`` (None: ``move`` is illegal in this deal).
+    ``taken``: the cards each seat took from the pile in this deal so far (``TAKEN``),
+    followed as the rollout goes on; None: nobody reads them."""
     deal, chips, totals = state.deal, state.chips[seat], state.totals
+    taken = [list(picks) for picks in taken] if taken is not None else None
     try:
-        state = rules.play(state, move)
+        played = rules.play(state, move)
     except ValueError:
         return None
+    if taken is not None:
+        heuristics.note_taken(taken, state, move)
+    state = played
     for _ in range(PLY_CAP):
         if state.deal != deal or state.phase == "over":
             break
         mover = state.seat
         legal = rules.legal_moves(state)
-        state = rules.play(state, heuristics.heuristic(rules.view(state, mover), legal,
-                                                         POLICY, rng))
+        view = rules.view(state, mover)
+        if taken is not None:  # (every seat reads the pick-ups, as the table's normal does)
+            view[heuristics.TAKEN] = taken
+        choice = heuristics.heuristic(view, legal, POLICY, rng)
+        if taken is not None:
+            heuristics.note_taken(taken, state, choice)
+        state = rules.play(state, choice)
     if state.deal != deal or state.phase == "over":
         points = [after - before for after, before in zip(state.totals, totals)]
     else:
