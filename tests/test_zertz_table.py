@@ -124,6 +124,19 @@ def test_a_marble_dropped_on_your_pieces_says_where_it_goes(table, app, drive):
         "A marble you take goes into your Captured panel, under your pieces."]
 
 
+def test_a_piece_dropped_on_a_pieces_panel_says_where_it_goes(table, app, drive):
+    """A piece dropped on either pieces panel went back without a word, where a drop on
+    the captured marbles said why (pt115)."""
+    for panel in ("supply_1", "supply_0"):
+        app.toasts.clear()
+        piece = table.supply_ents[table.state.seat][-1]
+        rect = table.layout[panel].rect
+        drive.drag(drive.center_of(piece), (rect.centerx, rect.bottom - 6))
+        drive.settle()
+        assert table.session.moves == []
+        assert [t.text for t in app.toasts] == ["Drop it on an empty ring."]
+
+
 def test_marbles_not_next_to_your_pieces_cannot_be_picked_up(table, drive):
     marble = table.marble_ents["g4"]
     start = drive.center_of(marble)

@@ -181,10 +181,12 @@ class MoveInput:
             if kind == "marble":
                 return words.marble_onto_ring()
             return words.why_not(state, f"place {near}", "")  # the ring has been removed
-        if kind == "marble" and any(self.layout[f"supply_{seat}"].rect.collidepoint(pos)
-                                    for seat in (0, 1)):
+        on_pieces = any(self.layout[f"supply_{seat}"].rect.collidepoint(pos) for seat in (0, 1))
+        if kind == "marble" and on_pieces:
             # (dropped on the pieces' panel, read as "your tray": nothing said, pt95)
             return words.marble_onto_pieces()
+        if on_pieces and not clicked:  # a piece or the drawn marble dropped on a pieces
+            return words.drop_on_a_ring()  # panel went back without a word (pt115)
         if clicked or distance(near) > GAP_DISTANCE:
             return ""  # a click beside the rings lets the selection go, as on bare felt
         return words.marble_onto_ring() if kind == "marble" else words.drop_on_a_ring()
