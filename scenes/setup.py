@@ -316,6 +316,11 @@ class SetupScene(Scene):
         if event.kind == "key" and event.key == pygame.K_ESCAPE and self.widgets.typing:
             self.seed_field.focused = False  # Esc leaves the seed field (a second goes back)
             return
+        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.widgets.typing):
+            self.seed_field.focused = False  # Enter after typing a seed starts the game, as
+            self.start()  # the form's last field (it only left the field, pt115)
+            return
         if self.widgets.handle(event):
             return
         if event.kind == "key" and not self.widgets.typing:

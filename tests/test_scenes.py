@@ -934,3 +934,17 @@ def test_a_scenes_messages_go_when_another_scene_comes(app, drive):
     app.toast("A word of the setup.")
     app.scenes.reset(MainMenu(app), transition=None)
     assert [t.text for t in app.toasts] == ["Saving failed: disk full."]
+
+
+def test_enter_in_the_seed_field_starts_the_game(app, drive):
+    """Enter typed after a seed only left the field: nothing started (pt115)."""
+    from game.catalog import BY_KEY
+
+    scene = SetupScene(app, BY_KEY["zertz"])
+    app.scenes.push(scene, transition=None)
+    drive.click(scene.seed_field._field().center)
+    drive.type("42")
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    table = app.scenes.top
+    assert table is not scene and table.config.seed == 42 and table.config.fixed_seed
