@@ -48,9 +48,17 @@ class Gestures:
         return self._meld_of(self.selected + ([code] if zone == "hand" and code else []))
 
     def _layoff_moves(self, cards: list[str], meld: int, x: float | None = None) -> list[str]:
+        """The lay-offs of ``cards`` on ``meld``, the one a drop there makes first: the
+        hint's where it is one of them (it said "lay 5♥ 5♣ off", and the drop freed the
+        set's joker, pt117), else freeing a joker, then the end nearer ``x``."""
         rect = self._meld_rects.get(meld)
         low = None if x is None else (rect is not None and x < rect.centerx)
-        return self._legal_index().layoffs(cards, meld, low)
+        moves = self._legal_index().layoffs(cards, meld, low)
+        hinted = self.hint[0] if self.hint is not None else None
+        if hinted in moves[1:]:
+            moves.remove(hinted)
+            moves.insert(0, hinted)
+        return moves
 
     # -- refusals in words -------------------------------------------------------------
     def _layoff_verdict(self, cards: list[str], meld: int) -> tuple[bool, str]:
