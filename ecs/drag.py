@@ -64,8 +64,12 @@ class DragDropSystem(esper.Processor):
         validator: Validator = _accept_all,
         click_select: ClickSelect = True,
         cancel_on_miss: bool = False,
+        bounds: tuple[int, int] | None = None,
     ) -> None:
         self.input = input_system
+        # the canvas's (width, height): a held thing follows the pointer only as far as the
+        # edge (dragged out of the window, a card was drawn nowhere until it came back, pt115)
+        self.bounds = bounds
         self.queue = queue
         self.validator = validator
         self.click_select = click_select
@@ -199,8 +203,11 @@ class DragDropSystem(esper.Processor):
     def _move(self, pos: tuple[int, int]) -> None:
         if self.held is not None:
             transform = esper.component_for_entity(self.held, Transform)
-            transform.x = pos[0] + self._grab[0]
-            transform.y = pos[1] + self._grab[1]
+            x, y = pos
+            if self.bounds is not None:
+                x, y = min(max(x, 0), self.bounds[0] - 1), min(max(y, 0), self.bounds[1] - 1)
+            transform.x = x + self._grab[0]
+            transform.y = y + self._grab[1]
             self._mark_hovered(pos)
             return
         if self._press_ent is None or self._press_pos is None:

@@ -97,7 +97,8 @@ class TableScene(Scene):
         self.world = SceneWorld(self.name)
         self.queue = IntentQueue()
         self.input = InputSystem()
-        self.drag = DragDropSystem(self.input, self.queue, self.validate)
+        self.drag = DragDropSystem(self.input, self.queue, self.validate,
+                                   bounds=tuple(self.app.size))
         self.hover = HoverSystem(self.input, lambda: self.drag.held is not None)
         self.tweens = TweenSystem(self._speed)
         self.audio = AudioSystem(self.app.sounds)

@@ -1228,3 +1228,30 @@ def test_a_queen_taken_from_its_pile_says_so_in_the_meld_zone(open_table, drive,
     king = next(e for t, e in table.selection if t == "KS")
     box = drawn_box(king)
     assert tuple(app.screen.get_at((box.centerx, box.bottom - 4)))[:3] != theme.GOLD
+
+
+def test_a_card_dragged_out_of_the_window_stays_in_view_at_its_edge(app, drive):
+    """Dragged past the window's edge, a card was drawn nowhere (only its targets lit) until
+    the pointer came back (pt115): it stops at the edge, and let go there it goes home."""
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 5, {"double": "S"})
+    table = ZetemaTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.step_until(lambda: table.mine, 1200)
+    drive.settle()
+    code, ent = table.hand[0]
+    moves = list(table.session.moves)
+    start = drive.center_of(ent)
+    drive.press(start)
+    drive.move((start[0] + 40, start[1] - 40), steps=2)
+    width, height = app.size
+    for far, edge in (((width + 300, start[1]), (width - 1, None)), ((-200, -150), (0, 0))):
+        drive.move(far, steps=3)
+        t = esper.component_for_entity(ent, Transform)
+        gx, gy = table.drag._grab
+        assert round(t.x - gx) == edge[0]  # the pointer's place, held at the edge
+        if edge[1] is not None:
+            assert round(t.y - gy) == edge[1]
+    drive.move((width + 300, start[1]), steps=3)
+    drive.release()  # let go out of the window: it goes home
+    drive.settle()
+    assert table.session.moves == moves and code in [c for c, _ in table.hand]
