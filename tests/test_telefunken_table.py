@@ -800,3 +800,28 @@ def test_a_lay_off_as_the_hint_said_is_the_hints_move(app, drive):
         drive.settle()
         assert table.session.moves == [made]
         app.scenes.pop(transition=None)
+
+
+def test_a_meld_rows_label_moves_with_its_cards(app, drive):
+    """When a new meld re-flows the table's rows, the labels jumped to their new places
+    while the cards still glided there: for a frame "Seat 2" stood beside another seat's
+    cards (pt115, pt116). A label whose row moved waits for its cards."""
+    state = position([["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H"],
+                      OTHERS[0][:8], OTHERS[1], OTHERS[2][:10]],
+                     melds=[{"owner": 1, "cards": ["5S", "5H", "5C"]}],
+                     melded=[False, True, False, False], discard=("7S",))
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    drive.step()
+    [(owner, before)] = table.labels_shown()
+    assert owner == 1
+    table.rules.submit(next(m for m in rules.legal_moves(table.state) if m.startswith("meld")))
+    drive.step()
+    assert table.animating
+    rows = dict(table._owner_rows)
+    assert rows[1] != before  # seat 1's row moved down under the new one
+    assert 1 not in dict(table.labels_shown())  # ... its label waits for its cards
+    drive.settle()
+    drive.step()
+    assert dict(table.labels_shown()) == rows

@@ -254,6 +254,10 @@ class TelefunkenTable(Gestures, CardTable):
         # crowded table, ``layout.meld_slots``), and the columns
         self._owner_left: dict[int, int] = {}
         self._meld_columns: list[pygame.Rect] = []
+        # the rows' labels where the cards have come to rest, (owner, y, left): while the
+        # melds re-flow, a label whose row moved waits for its cards (for a frame "Seat 3"
+        # stood beside Seat 6's cards and Seat 5 had none, pt115, pt116)
+        self._labels_settled: frozenset[tuple[int, float, int]] = frozenset()
         self._meld_w = layout.TABLE_W  # the meld cards' width (they shrink on a crowded table)
         # each meld's cards as drawn, left to right (a set's new cards at its right end:
         # ``layout.meld_order``); the engine's order of a set is not the table's
@@ -729,6 +733,8 @@ class TelefunkenTable(Gestures, CardTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if not self.animating:
+            self._labels_settled = frozenset(self._row_labels())
         if self._banner_later is not None:  # counted as the cards' delays are (scaled by
             banner, wait = self._banner_later  # the animation speed), shown the frame after
             if wait <= 0:  # it ran out: by then the cards have set off
@@ -1376,7 +1382,7 @@ class TelefunkenTable(Gestures, CardTable):
         for column in self._meld_columns[1:]:  # two columns of rows: a faint line between
             pygame.draw.line(surface, theme.PANEL_EDGE, (column.x, column.y + 14),
                              (column.x, column.bottom - 14))
-        for owner, y in self._owner_rows:
+        for owner, y in self.labels_shown():
             label = theme.fit(self.seat_name(owner), 14, layout.OWNER_LABEL_W - 14, "bold")
             theme.put(surface, theme.text(label, 14, theme.GOLD, "bold"),
                       self.owner_label_rect(owner, y))
@@ -1397,6 +1403,18 @@ class TelefunkenTable(Gestures, CardTable):
         if state.phase == "over" or (self.ended_deal is not None and landing is None):
             return None
         return state.seat if landing is None else landing
+
+    def labels_shown(self) -> list[tuple[int, float]]:
+        """The meld rows' labels drawn now, (owner, y): while cards move, not those whose
+        row moved (each comes once the cards are there, ``_labels_settled``)."""
+        moving = self.animating
+        return [(owner, y) for owner, y, left in self._row_labels()
+                if not moving or (owner, y, left) in self._labels_settled]
+
+    def _row_labels(self) -> list[tuple[int, float, int]]:
+        """Each meld row's label as laid out now: (owner, y, the column's left edge)."""
+        table_x = self.layout["table"].rect.x
+        return [(owner, y, self._owner_left.get(owner, table_x)) for owner, y in self._owner_rows]
 
     def owner_label_rect(self, owner: int, y: float) -> pygame.Rect:
         """Where a meld row's label (the owner's name) is drawn: in the label strip at the
