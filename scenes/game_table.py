@@ -992,12 +992,12 @@ class GameTable(TableScene):
                 told_count += 1
         return headings
 
-    def _deal_begun(self) -> int | None:
-        """The deal the table shows, if it is not the one the log's last entry was played in
-        and no entry of it is told yet (its heading ends the log, as the score sheet's ends
-        its entries: the log went on without one until the new deal's first move); else
-        None. Games without deals: None."""
-        deal = getattr(self.state, "deal", None)
+    def _deal_begun(self, state: object = None) -> int | None:
+        """The deal the table shows (or ``state``'s), if it is not the one the log's last
+        entry was played in and no entry of it is told yet (its heading ends the log, as the
+        score sheet's ends its entries: the log went on without one until the new deal's
+        first move); else None. Games without deals: None."""
+        deal = getattr(self.state if state is None else state, "deal", None)
         befores = self.session.befores
         log = self.session.log
         if deal is None or not log or len(befores) < len(log):
@@ -1844,7 +1844,9 @@ class CardTable(GameTable):
         if not self.hot_seat or getattr(self, "ended_deal", None) is not None:
             return "", []
         log = self.told_log()
-        key = (len(log), log[-1] if log else "", self.viewer, i18n.language())
+        begun = (self._deal_begun(self.session.state) if len(log) == len(self.session.log)
+                 else None)  # (the cover stands over no finished deal: the session's state)
+        key = (len(log), log[-1] if log else "", self.viewer, i18n.language(), begun)
         cached = getattr(self, "_recap", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -1855,14 +1857,19 @@ class CardTable(GameTable):
                if i not in unasked and to_move(self.session.befores[i]) == self.viewer]
         start = own[-1] + 1 if own else 0
         names = self.session.seat_names()
-        lines, n = [], 0
+        headings = self.deal_headings()  # (as the log has them: the recap at a new deal's
+        lines, n = [], 0  # cover ran on from the last deal's moves without a word, pt117)
         for i, entry in enumerate(log):
             if not entry:
                 continue  # not told (``told``)
+            if i >= start and n in headings:
+                lines.append(headings[n])
             n += 1
             if i >= start:
                 lines.append(_("{number}. {move}").format(number=num(n),
                                                           move=whole_names(entry, names)))
+        if begun is not None:  # a new deal dealt, nothing of it told yet
+            lines.append(deal_heading(begun))
         recap = (_("Since your last move:") if own else _("So far:"), lines)
         self._recap = (key, recap)
         return recap

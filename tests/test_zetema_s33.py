@@ -161,3 +161,31 @@ def test_between_people_continue_over_a_deals_end_deals_on_under_the_cover(app):
     drive.settle()
     assert app.scenes.top is table and table.curtain
     assert table.viewer == table.rules.to_move
+
+
+def test_the_covers_recap_at_a_new_deal_says_where_it_began(app):
+    """At a new deal the cover's "Since your last move" ran on from the last deal's moves
+    with no word of the new deal, where the move log has "— Deal 2 —" (pt117)."""
+    from game.catalog import GameConfig, Seat
+    from game.driver import Driver
+    from game.rules import zetema as rules
+    from game.session import Session
+    from scenes.results import DealSummary
+    from scenes.zetema_table import ZetemaTable
+    from tests.test_zetema_table import last_card_of_the_deal
+
+    config = GameConfig("zetema", (Seat("human"), Seat("human")), 3, {"double": "S"})
+    state = last_card_of_the_deal()
+    session = Session(config, rules, state, state)
+    session.play("discard 9D")  # deal 1 ends
+    drive = Driver(app)
+    table = ZetemaTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 120)
+    drive.wait(1)
+    drive.click(app.scenes.top.widgets.widgets[0].rect.center)
+    drive.settle()
+    assert table.curtain and table.state.deal == 2
+    heading, lines = table.cover_recap()
+    assert lines and lines[-1] == "— Deal 2 —"
+    assert lines[-2].startswith(f"{len(table.session.moves)}. ")  # after the last deal's end
