@@ -280,13 +280,16 @@ class App:
         """Close the program after giving every scene the chance to save. A game whose save
         still cannot be written (a full disk) would be lost: unless ``ask`` is False, the
         program asks first (``scenes.quit_warning``); closing the window again quits."""
-        from game.saves import deliver_saves, flush_saves, unwritten_games
+        from game.saves import deliver_saves, flush_saves, unwritten_games, write_unwritten
         from scenes.quit_warning import QuitWarning
 
+        if self.persist and self.not_saving is not None:
+            self.save_settings()  # (a change made while the disk refused it: tried again)
         for scene in reversed(self.scenes.stack):
             scene.on_quit()
         flush_saves()  # the last save is on the disk before the window closes
         deliver_saves()
+        write_unwritten()  # a game kept in memory with no table left to save it (the menu)
         games = unwritten_games()
         if ask and games and not isinstance(self.scenes.top, QuitWarning):
             self.scenes.push(QuitWarning(self, games), transition="fade")

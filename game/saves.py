@@ -160,6 +160,19 @@ def forget_unwritten(game: str) -> None:
     _unwritten.pop(game, None)
 
 
+def write_unwritten() -> None:
+    """Try again to write each game kept in memory (``keep_unwritten``), as the program
+    quits: from the menu no table was left to save it (Quit asked "Quit without saving?"
+    with room made on the disk, pt118). Those written are dropped from memory; a failure
+    leaves the game kept. Never raises."""
+    for key, (_when, data) in list(_unwritten.items()):
+        try:
+            write_autosave(data)
+        except (OSError, StorageError, ValueError, TypeError, RecursionError, MemoryError):
+            continue
+        _unwritten.pop(key, None)
+
+
 def unwritten_games() -> list[str]:
     """The games whose save could not be written, kept in memory only (``keep_unwritten``):
     lost if the program quits now."""

@@ -597,3 +597,41 @@ def test_quit_anyway_quits(persisting, drive, monkeypatch):
     drive.click(next(w for w in warning.widgets.widgets if w.label == "Quit anyway").rect.center)
     drive.step(2)
     assert not persisting.running
+
+
+def test_quitting_from_the_menu_writes_a_game_kept_in_memory(persisting, drive):
+    """From the menu no table is left to save a game kept in memory: with room made on the
+    disk, Quit still asked "Quit without saving?" and would have lost its moves (pt118).
+    Quitting writes it first, and asks only if that fails too."""
+    from game import saves
+
+    persisting.scenes.reset(MainMenu(persisting), transition=None)
+    drive.settle()
+    session = Session.new(VS_AI)
+    session.play("place d4")
+    saves.keep_unwritten(session.to_save())  # (its file could not be written, earlier)
+    persisting.quit()
+    drive.step()
+    assert not persisting.running
+    assert json.loads(autosave_path("zertz").read_text(encoding="utf-8"))["moves"] == ["place d4"]
+    assert saves.unwritten_games() == []
+
+
+def test_settings_changed_while_the_disk_refused_are_written_on_quit(persisting, monkeypatch):
+    """A language chosen while the disk was full was lost though the disk had room again by
+    the time the program quit (pt118): quitting tries the settings again."""
+    import game.storage as storage
+    from game.settings import load_settings
+
+    real = storage.tempfile.mkstemp
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    persisting.settings.animation = "fast"
+    persisting.save_settings()
+    assert persisting.not_saving is not None
+    monkeypatch.setattr(storage.tempfile, "mkstemp", real)
+    persisting.quit()
+    assert load_settings()[0].animation == "fast"
