@@ -104,3 +104,21 @@ def test_between_people_continue_over_a_deals_end_shows_the_hand_shown_as_it_end
     assert isinstance(app.scenes.top, DealSummary)
     assert table.viewer == 1 and not table.curtain
     assert table.sync.entities("hand") == []  # no hand of Seat 1's under the summary
+
+
+def test_between_people_continue_over_a_computers_going_out_keeps_the_cover(app, drive):
+    """A computer went out: as the deal ended the next person's hand stood under the cover
+    ("Deal 2: Seat 3 went out"); after Continue Seat 1's cards lay face up there (pt118)."""
+    seats = (Seat("human"), Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"))
+    config = GameConfig("telefunken", seats, 5, {})
+    hand = ["7H", "7D", "7C", "8H", "8D", "8C", "9S"]
+    hands = [OTHERS[0], OTHERS[1], hand, OTHERS[2]]
+    state = rules.load(position(hands, deal=2, deal_winners=[1], dealer=1, to_move=2))
+    session = Session(config, rules, state, state)
+    session.play(next(m for m in rules.legal_moves(state) if m.startswith("meld") and "|" in m))
+    session.play("discard 9S")  # Seat 3, a computer, is out
+    table = TelefunkenTable(app, config, Session.from_save(session.to_save()))
+    app.scenes.push(table, transition=None)
+    drive.step_until(lambda: isinstance(app.scenes.top, DealSummary), 200)
+    assert isinstance(app.scenes.top, DealSummary)
+    assert table.curtain and table.curtain_words().startswith("Deal 2: Seat 3 went out")

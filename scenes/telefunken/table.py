@@ -363,6 +363,9 @@ class TelefunkenTable(Gestures, CardTable):
         person = self.person_from(last_mover)
         if person is not None:  # the hand under the summary is the one shown as the deal
             self.viewer = person  # ended (the one who went out: none), not Seat 1's (pt102)
+        if self.hot_seat and last_mover not in self.session.humans:
+            self.raise_cover()  # a computer went out: the next person's hand stood under
+            # the cover ("Deal 1: Seat 3 went out"), and came face up after Continue (pt118)
         self._summarise_deal(penalties, events)
         shuffled = next((e for e in events if isinstance(e, rules.Shuffled)), None)
         if shuffled is not None:
