@@ -584,9 +584,14 @@ def test_quitting_with_a_game_that_cannot_be_saved_asks_first(persisting, drive,
 
 
 def test_quit_anyway_quits(persisting, drive, monkeypatch):
+    import game.storage as storage
     from game import saves
     from scenes.quit_warning import QuitWarning
 
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)  # (still no room on the disk)
     persisting.scenes.reset(MainMenu(persisting), transition=None)
     drive.settle()
     saves.keep_unwritten(Session.new(VS_AI).to_save())
