@@ -73,7 +73,8 @@ class SetupScene(Scene):
             counts = [(n, ngettext("{count} player", "{count} players", n).format(count=num(n)))
                       for n in range(self.info.min_players, self.info.max_players + 1)]
             widgets.add(Choice(at((x, y, 520, 40)), _("Players"), counts, self.players,
-                               self._set_players))
+                               self._set_players, wrap=False))  # (a count stops at its
+            # ends: three quick clicks on ‹ went 4, 3, 2 and then 6 players, pt115)
             y += 50 if compact else 54
         for seat in range(self.players):
             kind_choice = Choice(at((x, y, 430, seat_h)), self.info.seat_name(seat),

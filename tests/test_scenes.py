@@ -137,6 +137,24 @@ def test_players_count_stays_within_the_game_range(app):
                for w in SetupScene(app, BY_KEY["chan"]).widgets.widgets)
 
 
+def test_the_players_count_stops_at_its_ends(app, drive):
+    """Three quick clicks on ‹ went 4, 3, 2 and then round to 6 players (pt115)."""
+    scene = SetupScene(app, BY_KEY["telefunken"])
+    app.scenes.push(scene, transition=None)
+    drive.settle()
+
+    def players():
+        return next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Players")
+
+    for _ in range(5):
+        box = players()._boxes()[1]  # ‹
+        drive.click(box.center)
+    assert scene.players == 2
+    for _ in range(6):
+        drive.click(players()._boxes()[2].center)  # ›
+    assert scene.players == 6
+
+
 def test_unavailable_game_cannot_be_started(app, drive, monkeypatch):
     import game.catalog as catalog
 
