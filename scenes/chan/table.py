@@ -8,9 +8,9 @@ or click it and then the gate. Esc, a right click, a click on nothing or any mov
 another way (a button, the stock, another seat's move) cancels a selection. A stock card
 that wins your hand, put together with a card of yours it pairs with (either gesture),
 declares Ù where that capture is not legal (a capture allowed beside the win stays the
-gesture's move, as the prompt offers it); nowhere else does a gesture win. A gesture made
-as a shown hint to chíu says makes the chíu, on your own turn too (where it is otherwise the
-capture).
+gesture's move, as the prompt offers it); nowhere else does a gesture win. While the hint
+to chíu is shown, the gesture it outlines makes the chíu, on your own turn too (where it is
+otherwise the capture).
 Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear only when
 they are legal for you, and the computer waits for your answer. The prompt beside your gate
 says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
