@@ -8,9 +8,7 @@ or click it and then the gate. Esc, a right click, a click on nothing or any mov
 another way (a button, the stock, another seat's move) cancels a selection. A stock card
 that wins your hand, put together with a card of yours it pairs with (either gesture),
 declares Ù where that capture is not legal (a capture allowed beside the win stays the
-gesture's move, as the prompt offers it); nowhere else does a gesture win. While the hint
-to chíu is shown, the gesture it outlines makes the chíu, on your own turn too (where it is
-otherwise the capture).
+gesture's move, as the prompt offers it); nowhere else does a gesture win.
 Reveal: click the stock (or Draw). "Ù!", "Chíu!", "Decline" and "Pass" appear only when
 they are legal for you, and the computer waits for your answer. The prompt beside your gate
 says what is legal now and, when the live card cannot be taken, why. Chíu interruptions are
@@ -402,10 +400,6 @@ class ChanTable(CardTable):
         chíu and no capture of it (out of turn); beside a capture or a win it is its button."""
         move = self._capture_move(partner)
         live = self.state.live.card
-        hinted = self.hint[0] if self.hint is not None else None
-        if hinted == f"chiu {live}" and partner == live and self.is_legal(hinted):
-            return hinted  # the hint lit your three and the button: a drag as it showed
-            # made the capture, not the chíu (pt114)
         if not self.is_legal(move):
             if self.is_legal("u") and is_pair(live, partner):
                 return "u"

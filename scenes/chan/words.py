@@ -43,8 +43,10 @@ def hint(move: str, live: str | None) -> str:
     if verb == "chiu":
         face = cards[0] if cards else live
         if face:
-            return _("Hint: chíu — claim {card} with the three of it in your hand.").format(
-                card=card(face))
+            # (by the button: on your own turn a drag onto your three is the capture, and
+            # a newcomer dragged as the outlined cards seemed to ask, pt114)
+            return _("Hint: chíu — press Chíu! to claim {card} with the three of it in your "
+                     "hand.").format(card=card(face))
         return _("Hint: chíu.")
     if verb in PRESS:  # in the words of the prompt: the button to press, by its label
         sentence = _(PRESS[verb]).rstrip(". ")
