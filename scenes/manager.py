@@ -123,12 +123,17 @@ class SceneManager:
 
     def replace(self, scene: Scene, transition: str | None = "slide") -> None:
         self._begin(transition, reverse=False)
+        anew = False
         if self.stack:
             old = self.stack.pop()
             old.pause()
             old.exit()
-            self.app.scenes_changed(old, scene)  # (the same screen anew: Undo, a replay's
-        self.stack.append(scene)  # step; its messages stay, "… taken back.")
+            anew = type(old) is type(scene)  # the same screen anew (Undo, a replay's step,
+            if anew:  # Restart): its messages stay ("… taken back.")
+                self.app.scenes_changed(old, scene)
+        self.stack.append(scene)
+        if not anew:  # another screen (the setup's table): the old one's messages go (the
+            self.app.scenes_changed()  # setup's word on the seed stood over the table, pt119)
         scene.enter()
         scene.resume()
         scene.prepare(self._frame)

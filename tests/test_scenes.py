@@ -966,3 +966,19 @@ def test_enter_in_the_seed_field_starts_the_game(app, drive):
     drive.settle()
     table = app.scenes.top
     assert table is not scene and table.config.seed == 42 and table.config.fixed_seed
+
+
+def test_the_setups_messages_do_not_follow_into_the_game(app, drive):
+    """A letter typed in the seed field said "only digits"; Enter started the game and the
+    message stood over the table (pt119)."""
+    from game.catalog import BY_KEY
+
+    scene = SetupScene(app, BY_KEY["zertz"])
+    app.scenes.push(scene, transition=None)
+    drive.click(scene.seed_field._field().center)
+    drive.type("8x1")
+    assert any("only digits" in t.text for t in app.toasts)
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert app.scenes.top is not scene
+    assert not any("only digits" in t.text for t in app.toasts)
