@@ -1329,7 +1329,10 @@ class GameTable(TableScene):
         else:
             return
         used = theme.text_width(_("Moves"), 16, "bold") + 24
-        theme.blit_text(surface, theme.fit(note, 12, rect.width - 26 - used), (end_x, rect.y + 12),
+        room = rect.width - 26 - used
+        if self.log_scroll and newer and theme.text_width(note, 12) > room:
+            note = f"{num(newer)} ↓"  # (the count whole: "12 nước mới hơ…" lost its end, pt119)
+        theme.blit_text(surface, theme.fit(note, 12, room), (end_x, rect.y + 12),
                         12, theme.INK_FAINT, anchor=theme.align("topright"))
 
     def _log_scrolled(self, notches: int) -> int:

@@ -825,3 +825,34 @@ def test_a_meld_rows_label_moves_with_its_cards(app, drive):
     drive.settle()
     drive.step()
     assert dict(table.labels_shown()) == rows
+
+
+def test_the_logs_newer_count_is_never_cut_short(app, drive, monkeypatch):
+    """In Vietnamese the scrolled log's note read "12 nước mới hơ…" in Telefunken's narrow
+    panel (pt119): where the sentence does not fit, the count stands alone with its arrow."""
+    import random
+
+    import scenes.game_table as game_table
+    from game import i18n
+
+    session = Session.new(CONFIG)
+    rng = random.Random(2)
+    while len(session.moves) < 80:
+        session.play(rng.choice(rules.legal_moves(session.state)))
+    i18n.set_language("vi")
+    table = TelefunkenTable(app, CONFIG, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    notes: list[str] = []
+    real = game_table.theme.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        notes.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(game_table.theme, "blit_text", recording)
+    table.log_scroll = table._log_scrolled(12)
+    table.draw_log(app.screen)
+    assert table.log_scroll
+    note = next(n for n in notes if "↓" in n)
+    assert "…" not in note and note.split()[0].isdigit() and int(note.split()[0]) >= 10
