@@ -832,8 +832,8 @@ def test_the_logs_newer_count_is_never_cut_short(app, drive, monkeypatch):
     panel (pt119): where the sentence does not fit, the count stands alone with its arrow."""
     import random
 
-    import scenes.game_table as game_table
     from game import i18n
+    from tests.test_zetema_table import drawn_log_words
 
     session = Session.new(CONFIG)
     rng = random.Random(2)
@@ -843,16 +843,8 @@ def test_the_logs_newer_count_is_never_cut_short(app, drive, monkeypatch):
     table = TelefunkenTable(app, CONFIG, session)
     app.scenes.push(table, transition=None)
     drive.settle()
-    notes: list[str] = []
-    real = game_table.theme.blit_text
-
-    def recording(surface, text, *args, **kwargs):
-        notes.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(game_table.theme, "blit_text", recording)
     table.log_scroll = table._log_scrolled(12)
-    table.draw_log(app.screen)
+    notes = drawn_log_words(app, table, monkeypatch)
     assert table.log_scroll
     note = next(n for n in notes if "↓" in n)
     assert "…" not in note and note.split()[0].isdigit() and int(note.split()[0]) >= 10

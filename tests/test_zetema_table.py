@@ -736,14 +736,10 @@ def test_cards_on_their_way_pass_over_the_cards_at_rest(open_table, drive):
         assert zs == sorted(zs) and all(z < 1000 for z in zs)
 
 
-def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
-    """Scrolled up, the log said "25 newer ↓" where 13 moves were newer: it counted the
-    wrapped lines."""
+def drawn_log_words(app, table, monkeypatch) -> list[str]:
+    """Every text the table's move list draws (its heading, its note, its lines)."""
     import scenes.game_table as game_table
 
-    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 30)
-    lines = table._log_lines(table.log_rect().width - 28)
-    assert any(line.startswith(game_table.CONTINUED) for line in lines)  # some moves wrap
     notes: list[str] = []
     real = game_table.theme.blit_text
 
@@ -752,8 +748,21 @@ def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
         return real(surface, text, *args, **kwargs)
 
     monkeypatch.setattr(game_table.theme, "blit_text", recording)
-    table.log_scroll = 12
     table.draw_log(app.screen)
+    monkeypatch.setattr(game_table.theme, "blit_text", real)
+    return notes
+
+
+def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
+    """Scrolled up, the log said "25 newer ↓" where 13 moves were newer: it counted the
+    wrapped lines."""
+    import scenes.game_table as game_table
+
+    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 30)
+    lines = table._log_lines(table.log_rect().width - 28)
+    assert any(line.startswith(game_table.CONTINUED) for line in lines)  # some moves wrap
+    table.log_scroll = 12
+    notes = drawn_log_words(app, table, monkeypatch)
     end = len(lines) - table.log_scroll
     newer = sum(1 for line in lines[end:] if not line.startswith(game_table.CONTINUED)
                 and not line.startswith("—"))
