@@ -14,6 +14,11 @@ from collections.abc import Iterable
 from game.rules.telefunken import JOKER
 
 
+def meld_cards(move: str) -> list[str]:
+    """The cards of a meld move, in its order ("meld a b | c": a, b, c)."""
+    return [p for p in move.split()[1:] if p != "|"]
+
+
 class LegalIndex:
     def __init__(self, legal: Iterable[str]) -> None:
         self.sizes: dict[int, list[str]] = {}
@@ -43,8 +48,7 @@ class LegalIndex:
         if table is None:
             table = self._by_cards[len(cards)] = {}
             for m in self.sizes.get(len(cards), []):
-                table.setdefault(tuple(sorted(p for p in m.split()[1:] if p != "|")),
-                                 []).append(m)
+                table.setdefault(tuple(sorted(meld_cards(m))), []).append(m)
         found = table.get(tuple(sorted(cards)))
         if not found:
             return None
@@ -70,7 +74,7 @@ class LegalIndex:
                 looked += 1
                 if looked > limit:
                     return None
-                first = Counter(p for p in move.split()[1:] if p != "|")
+                first = Counter(meld_cards(move))
                 if first - have:
                     continue
                 rest, left = have - first, []
@@ -95,7 +99,7 @@ class LegalIndex:
                 looked += 1
                 if looked > limit:
                     return None
-                if not Counter(p for p in move.split()[1:] if p != "|") - have:
+                if not Counter(meld_cards(move)) - have:
                     return move
         return None
 
@@ -111,7 +115,7 @@ class LegalIndex:
                 looked += 1
                 if looked > limit:
                     return False
-                if not have - Counter(p for p in move.split()[1:] if p != "|"):
+                if not have - Counter(meld_cards(move)):
                     return True
         return False
 
