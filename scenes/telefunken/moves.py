@@ -13,6 +13,7 @@ from game.rules import telefunken as rules
 from game.session import Session
 from scenes.telefunken import words
 from scenes.telefunken.layout import HAND_W
+from scenes.telefunken.legal_index import meld_cards
 
 
 def grip(table, ent: int) -> tuple[float, float]:
@@ -55,7 +56,7 @@ def perform(drive, table, move: str) -> None:
         ent = next(e for c, e in table.sync.entities("hand") if c == parts[1])
         drive.drag(grip(table, ent), table.layout["discard"].rect.center, steps=6)
         return
-    cards = {"meld": [p for p in parts[1:] if p != "|"], "exchange": parts[1:],
+    cards = {"meld": meld_cards(move), "exchange": parts[1:],
              "add": parts[1:parts.index("to")] if "to" in parts else [],
              "swap": parts[1:2], "free": parts[3:]}[verb]
     table.clear_selection()
