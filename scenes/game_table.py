@@ -1896,24 +1896,28 @@ class CardTable(GameTable):
                     theme.blit_text(surface, title, (hand.centerx, title_y + 26 * i), 20,
                                     theme.INK, "bold", anchor="center")
                 title_y += 26 * (len(titles) - 1)
-                width = min(hand.width - 48, 640)
-                column = theme.mirror(pygame.Rect(hand.centerx - width // 2, 0, width, 1), hand)
-                if len(recap) <= room:
-                    shown = recap
-                elif room == 1:
-                    shown = recap[-1:]
-                else:  # the newest that fit, after a mark that there were more
-                    shown = ["…"] + recap[-(room - 1):]
+                whole = hand.width - 48
+                # a low, wide cover (Telefunken's) takes a second column rather than cut the
+                # recap short beside half a cover of empty felt (pt117)
+                columns = 2 if len(recap) > room and whole >= 2 * COLUMN_MIN + GUTTER else 1
+                width = (min(whole, 640) if columns == 1
+                         else min(640, (whole - GUTTER) // 2))
+                span = columns * width + (columns - 1) * GUTTER
+                block = pygame.Rect(hand.centerx - span // 2, 0, span, 1)
                 rtl = i18n.is_rtl()
-                edge, anchor = (column.right, "topright") if rtl else (column.x, "topleft")
+                lines = recap_shown(recap, room * columns)
                 y = title_y + 15 + 8
-                theme.blit_text(surface, theme.fit(heading, 14, width, "bold"), (edge, y), 14,
+                edge, anchor = (block.right, "topright") if rtl else (block.x, "topleft")
+                theme.blit_text(surface, theme.fit(heading, 14, span, "bold"), (edge, y), 14,
                                 theme.GOLD, "bold", anchor=anchor)
                 y += 22
-                for line in shown:
-                    theme.blit_text(surface, theme.fit(line, 14, width), (edge, y), 14,
-                                    theme.INK, anchor=anchor)
-                    y += step
+                per = -(-len(lines) // columns)  # (the older lines first, column by column)
+                for i, line in enumerate(lines):
+                    column, row = divmod(i, per)
+                    x = block.x + column * (width + GUTTER)
+                    edge = block.right - column * (width + GUTTER) if rtl else x
+                    theme.blit_text(surface, theme.fit(line, 14, width), (edge, y + step * row),
+                                    14, theme.INK, anchor=anchor)
             else:
                 top = hand.centery - 13 * (len(titles) - 1)
                 for i, title in enumerate(titles):
@@ -1974,6 +1978,21 @@ class CardTable(GameTable):
         (``draw_banner``): centred on the panel (``banner_box``); a table may place it
         elsewhere on it (clear of what lies there)."""
         return banner_box(text, within)
+
+
+COLUMN_MIN = 300
+"""The narrowest column of a cover's recap worth a second one (``draw_curtain``)."""
+GUTTER = 24
+
+
+def recap_shown(recap: list[str], room: int) -> list[str]:
+    """The lines of a cover's recap that ``room`` lines hold: all of them, or the newest that
+    fit after a mark ("…") that there were more."""
+    if len(recap) <= room:
+        return list(recap)
+    if room <= 1:
+        return recap[-1:]
+    return ["…"] + recap[-(room - 1):]
 
 
 class PerViewer:

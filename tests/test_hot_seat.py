@@ -992,10 +992,10 @@ def test_the_cover_tells_what_happened_since_the_persons_last_move(app, monkeypa
     drawn.clear()  # a low cover: the newest lines that fit, after a mark that there were more
     monkeypatch.setattr(theme, "blit_text", lambda surface, text, *a, **k: (
         drawn.append(text), real(surface, text, *a, **k))[1])
-    table.draw_curtain(app.screen, pygame.Rect(260, 500, 730, 120))
-    monkeypatch.setattr(theme, "blit_text", real)
+    table.draw_curtain(app.screen, pygame.Rect(260, 500, 560, 120))  # (too narrow for two
+    monkeypatch.setattr(theme, "blit_text", real)  # columns: test_telefunken_no_buys)
     assert len(expected) > 2
-    assert drawn[-3:] == ["Since your last move:", "…", theme.fit(expected[-1], 14, 640)]
+    assert drawn[-3:] == ["Since your last move:", "…", theme.fit(expected[-1], 14, 512)]
     def unmoved(s: Session) -> list[int]:
         return [p for p in (0, 2) if not any(rules.to_move(b) == p for b in s.befores)]
 

@@ -274,3 +274,49 @@ def test_no_buys_come_where_a_button_stood_takes_no_click_at_once(app, drive):
     drive.click(no_buys.rect.center)  # at once: taken by nothing
     drive.step()
     assert table.session.standing == {} and table.state.phase == "buy"
+
+
+def test_a_long_recap_takes_a_second_column_on_the_low_wide_cover(app, drive, monkeypatch):
+    """Telefunken's cover is low and wide: a long "Since your last move:" showed its last six
+    lines, cut short with "…", beside half a cover of empty felt (pt117). It now runs on in
+    a second column, the older lines first."""
+    import random
+
+    import scenes.game_table as game_table
+    from game.ai import telefunken as ai
+
+    config = GameConfig("telefunken", (Seat("human"), Seat("ai", "easy"), Seat("human"),
+                                       Seat("ai", "easy")), 4, {})
+    state = rules.new_game(4, 7)
+    session = Session(config, rules, state, state)
+    rng = random.Random(1)
+    while not (len(session.moves) > 30 and rules.to_move(session.state) == 0
+               and session.state.phase == "draw"):
+        seat = rules.to_move(session.state)
+        session.play(ai.choose(rules.view(session.state, seat), rules.legal_moves(session.state),
+                               "easy", rng))
+    app.wait_for_ai = True
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert table.curtain and table.viewer == 0
+    heading, recap = table.cover_recap()
+    hand = table.layout["hand"].rect
+    room = (hand.height - 24 - 26 - 26) // 18
+    assert room < len(recap) <= 2 * room  # (more than one column holds, two hold them all)
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    real = game_table.theme.blit_text
+
+    def recording(surface, text, where, *args, **kwargs):
+        drawn.append((text, where))
+        return real(surface, text, where, *args, **kwargs)
+
+    monkeypatch.setattr(game_table.theme, "blit_text", recording)
+    table.draw_curtain(app.screen, hand)
+    monkeypatch.setattr(game_table.theme, "blit_text", real)
+    numbers = [text.split(".")[0] for text, _ in drawn if text[:1].isdigit()]
+    assert numbers == [line.split(".")[0] for line in recap]  # every line, in order
+    columns = sorted({where[0] for text, where in drawn if text[:1].isdigit()})
+    assert len(columns) == 2 and columns[1] - columns[0] > 300
+    first_right = next(text for text, where in drawn if where[0] == columns[1])
+    assert int(first_right.split(".")[0]) > int(numbers[0])  # (the older lines on the left)
