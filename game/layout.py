@@ -74,3 +74,15 @@ def load_layout(name: str) -> Layout:
             zones[zone.name] = zone
     size = (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
     return Layout(name, size, zones, layers)
+
+
+def row_zone(layout: Layout, prefix: str, index: int, used: int) -> pygame.Rect:
+    """The rect of zone ``{prefix}_{index}`` of a row of zones ``{prefix}_1``, ``{prefix}_2``...
+    of which only the first ``used`` are taken: those are moved along the row so that
+    together they stand centred under the whole row's span (two opponents across the top
+    stood at its left end, half the row empty at the right)."""
+    row = [layout[f"{prefix}_{i}"].rect for i in range(1, len(layout.zones) + 1)
+           if f"{prefix}_{i}" in layout]
+    used = max(1, min(used, len(row)))
+    shift = ((row[-1].right - row[0].x) - (row[used - 1].right - row[0].x)) // 2
+    return layout[f"{prefix}_{index}"].rect.move(shift, 0)

@@ -848,3 +848,12 @@ def test_the_logs_newer_count_is_never_cut_short(app, drive, monkeypatch):
     assert table.log_scroll
     note = next(n for n in notes if "↓" in n)
     assert "…" not in note and note.split()[0].isdigit() and int(note.split()[0]) >= 10
+
+
+def test_the_row_of_other_seats_stands_centred(open_table, app):
+    """The top row has room for five other seats; three stood at its left end, the right
+    half of the row empty (as in Zetema, pt117). They now stand centred on the table."""
+    table = open_table(position([["7H", "7D", "2D"]] + OTHERS))
+    zones = sorted((table.opponent_zone(seat) for seat in (1, 2, 3)), key=lambda r: r.x)
+    assert abs((zones[0].x + zones[-1].right) / 2 - app.size[0] // 2) <= 2
+    assert zones[1].x - zones[0].right == zones[2].x - zones[1].right == 12

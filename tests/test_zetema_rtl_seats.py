@@ -22,3 +22,21 @@ def test_in_persian_the_top_row_reads_from_the_right(app):
     persian = [table.opponent_zone(seat).centerx for seat in (1, 2, 3)]
     assert persian[0] > persian[1] > persian[2]
     assert persian[0] == app.size[0] - english[0]
+
+
+def test_the_top_row_stands_centred_whatever_the_number_of_seats(app):
+    """The top row has room for five other seats; fewer stood at its left end, half the row
+    empty at the right (pt117, a 5-seat game). They now stand centred on the table, in
+    either reading direction, the gaps between them as before."""
+    table, drive = start(app, (H, COMPUTER, COMPUTER, COMPUTER), [HAND, OTHER,
+                                                                  ["AS", "2S", "3S", "4S", "5S",
+                                                                   "6S", "7S"],
+                                                                  ["2C", "3C", "4C", "6C", "7C",
+                                                                   "8C", "9C"]])
+    middle = app.size[0] // 2
+    for language in ("en", "fa"):
+        i18n.set_language(language)
+        zones = sorted((table.opponent_zone(seat) for seat in (1, 2, 3)), key=lambda r: r.x)
+        assert abs((zones[0].x + zones[-1].right) / 2 - middle) <= 2
+        assert zones[1].x - zones[0].right == zones[2].x - zones[1].right == 12
+

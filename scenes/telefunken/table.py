@@ -40,7 +40,7 @@ from game.app import toast_size
 from game.card_art import ALL_IMAGES, card_image, card_size, foot_corner, index_corner
 from game.catalog import GameConfig
 from game.i18n import N_, _, ngettext, num
-from game.layout import load_layout
+from game.layout import load_layout, row_zone
 from game.rules import telefunken as rules
 from game.session import Session
 from game.settings import TELEFUNKEN_BUY_TIMERS
@@ -468,7 +468,7 @@ class TelefunkenTable(Gestures, CardTable):
         right), so along the top row the next seat is on the right, the one before you on
         the left: the row reads as the table seen from your chair."""
         order = [(self.viewer + k) % self.players for k in range(1, self.players)]
-        return self.layout[f"opp_{len(order) - order.index(seat)}"].rect
+        return row_zone(self.layout, "opp", len(order) - order.index(seat), len(order))
 
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         # a buying seat's panel outline follows its panel (between people the panels turn

@@ -33,7 +33,7 @@ from ecs.tween import animate, ease_out_back, flip, move_to
 from game.ai import zetema as zetema_ai
 from game.card_art import ALL_IMAGES, card_image, index_corner
 from game.catalog import GameConfig
-from game.layout import load_layout
+from game.layout import load_layout, row_zone
 from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
@@ -267,7 +267,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """Where another seat sits: the top zones in turn order after the viewer, read from
         the reading side (in Persian the next seat is at the right end)."""
         index = layout.opponent_index(self.viewer, seat, self.players)
-        return theme.mirror(self.layout[f"opp_{index}"].rect, pygame.Rect((0, 0), self.app.size))
+        return theme.mirror(row_zone(self.layout, "opp", index, self.players - 1),
+                            pygame.Rect((0, 0), self.app.size))
 
     def seat_origin(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
