@@ -185,6 +185,33 @@ def test_a_drop_between_the_rings_says_where_it_goes(app, drive):
     unchanged(table, state)
 
 
+def test_a_piece_or_a_marble_dropped_on_the_bag_says_where_it_goes(app, drive):
+    """A piece or a marble being taken, dropped on the bag's panel, went back without a word
+    (pt115). The drawn marble let go there is only put back where it waits: silent."""
+    from scenes.zertz import layout as geo
+
+    state = position(pieces={"a2": 0, "d4": 1})
+    table = open_table(app, drive, state)
+    bag = geo.bag_panel(table.layout).center
+    drive.drag(drive.center_of(table.supply_ents[0][-1]), bag)
+    drive.settle()
+    assert said(app) == ["Drop it on an empty ring."]
+    unchanged(table, state)
+    app.toasts.clear()
+    drive.drag(drive.center_of(table.marble_ents["a1"]), bag)
+    drive.settle()
+    assert said(app) == ["A marble you take goes into your Captured panel, not back into "
+                         "the bag."]
+    unchanged(table, state)
+    perform(drive, table, "take a1")
+    drive.settle()
+    after_take = table.state
+    app.toasts.clear()
+    drive.drag(drive.center_of(table.drawn_ent), geo.bag_spot(table.layout))
+    drive.settle()
+    assert said(app) == [] and table.state == after_take
+
+
 def test_a_removed_ring_is_crossed_out_not_drawn_as_a_dashed_ring(app, drive):
     # Red's piece on b1 takes a1's marble: a2 (whose only filled neighbour was a1) goes
     state = position(rings=["a1", "a2", "b1", "b2", "d4", "d5", "g4"],

@@ -21,6 +21,7 @@ from ecs.intents import ClickIntent
 from game.catalog import GameConfig
 from game.rules import zertz as rules
 from game.session import Session
+from scenes.zertz import layout as geo
 from scenes.zertz import words
 
 RING_RADIUS = 35  # a point this near a ring's centre is on the ring (removed or not)
@@ -187,6 +188,13 @@ class MoveInput:
             return words.marble_onto_pieces()
         if on_pieces and not clicked:  # a piece or the drawn marble dropped on a pieces
             return words.drop_on_a_ring()  # panel went back without a word (pt115)
+        if not clicked and geo.bag_panel(self.layout).collidepoint(pos):
+            # (dropped on the bag it went back without a word, pt115; the drawn marble
+            # let go there is only put back where it waits)
+            if kind == "marble":
+                return words.marble_into_bag()
+            if kind == "piece":
+                return words.drop_on_a_ring()
         if clicked or distance(near) > GAP_DISTANCE:
             return ""  # a click beside the rings lets the selection go, as on bare felt
         return words.marble_onto_ring() if kind == "marble" else words.drop_on_a_ring()

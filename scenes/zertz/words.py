@@ -163,6 +163,10 @@ def marble_onto_pieces() -> str:
     return _("A marble you take goes into your Captured panel, under your pieces.")
 
 
+def marble_into_bag() -> str:
+    return _("A marble you take goes into your Captured panel, not back into the bag.")
+
+
 def piece_into_tray() -> str:
     return _("Pieces go on empty rings, not among the captured marbles.")
 
