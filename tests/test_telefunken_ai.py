@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -289,3 +290,52 @@ def test_the_table_gives_the_computer_and_the_hint_the_pick_ups(app, drive, monk
     table.rules.submit("discard 3C")  # offered to the computer next: it is asked with them
     drive.step_until(lambda: len(worker.views) > 1, 600)
     assert worker.views[-1]["seat"] != 0 and worker.views[-1][ai.TAKEN] == [["9S"], [], []]
+
+
+def test_what_a_seat_is_known_to_hold_follows_its_moves():
+    """``KNOWN``: a card a seat took from the pile is known to be in its hand until it plays
+    a card of that code; a joker it freed from a set is known too."""
+    from game.catalog import GameConfig, Seat
+    from game.session import Session
+
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "easy"),) * 2, 5, {})
+    state = load(["7H 7D 2D 5C 9H JH KS AC 4H 8S 3C", "3H 8D 5S JC QD 4S 6H 8H 9D 10C",
+                  "2D 3C 6D JD 10H QC 2S 3S 6S JC 10D"], discard=["5S", "9S"], phase="buy",
+                 to_move=0, discarder=2, offer=[1], deal=2, dealer=2)
+    session = Session(config, t, state, state)
+    session.play("buy")  # seat 0 buys 9♠ (and a stock card nobody saw)
+    session.play("draw")
+
+    def recalled():
+        return ai.remember(t.view(session.state, t.to_move(session.state)), session.befores,
+                           session.moves)
+
+    assert recalled()[ai.KNOWN] == [["9S"], [], []]
+    session.play("discard 9S")
+    view = recalled()
+    assert view[ai.KNOWN] == [[], [], []] and view[ai.TAKEN][0] == ["9S"]
+    known = [Counter() for _ in range(3)]
+    freeing = melded_position("9S 9C 4S")
+    assert "free 2 with 9S 9C" in t.legal_moves(freeing)
+    ai._note_known(known, freeing, "free 2 with 9S 9C")
+    assert known[0] == Counter({"JK": 1}) and "JK" in t.play(freeing, "free 2 with 9S 9C").hands[0]
+
+
+def test_hards_samples_deal_a_seat_the_cards_it_is_known_to_hold():
+    """The hidden cards are dealt consistently with what everyone saw: a card a seat took
+    from the pile (and has not played) is in that seat's hand in every sample, the counts
+    and the rest of the view unchanged (issue 12: "what each opponent's ... buys reveal")."""
+    from game.ai import determinize
+
+    s = load(["7H 7D 2D 5C 9H JH KS AC 4H 8S 3C 6C", "3H 8D 5S JC QD", *OTHERS[1:]], deal=1)
+    view = t.view(s, 0)
+    unseen = determinize.unseen_cards("telefunken", view)
+    assert "3H" in unseen and "QD" in unseen
+    seen = {**view, ai.KNOWN: [[], ["3H", "QD"], [], []]}
+    for i in range(20):
+        dealt = determinize.sample("telefunken", seen, random.Random(i))
+        assert Counter(["3H", "QD"]) <= Counter(dealt.hands[1])
+        assert t.view(dealt, 0) == view
+    plain = [determinize.sample("telefunken", view, random.Random(i)).hands[1]
+             for i in range(20)]
+    assert not all(Counter(["3H", "QD"]) <= Counter(h) for h in plain)  # (chance alone)

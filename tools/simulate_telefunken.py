@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
 
-from game.ai.telefunken import TAKEN, note_taken  # noqa: E402
+from game.ai.telefunken import Recall  # noqa: E402
 from game.rules import telefunken as rules  # noqa: E402
 
 MAX_PLIES = 60_000
@@ -85,19 +85,19 @@ def play_one(task: tuple) -> dict:
     chooser = {level: player("telefunken", level) for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
     plies = 0
-    taken: list[list[str]] = [[] for _ in range(players)]  # as the table remembers them
+    recall = Recall(players)  # what the deal's moves told everyone, as the table remembers it
     deal = state.deal
     while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_moves(state)
         level = seat_levels[seat]
         if state.deal != deal:
-            deal, taken = state.deal, [[] for _ in range(players)]
-        view = {**rules.view(state, seat), TAKEN: [list(p) for p in taken]}
+            deal, recall = state.deal, Recall(players)
+        view = recall.add_to(rules.view(state, seat))
         move, spent = timed(chooser[level], view, legal, rngs[seat])
         times[level].append(spent)
         if move not in legal:
             raise RuntimeError(f"{level} AI chose an illegal move {move!r}")
-        note_taken(taken, state, move)
+        recall.note(state, move)
         state = rules.play(state, move)
         plies += 1
         if plies > MAX_PLIES:

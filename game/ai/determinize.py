@@ -6,8 +6,9 @@ among the places they may be, keeping every count the view gives, and returns a 
 seed from ``rng``: the real one must never be used). Searchers play such positions through the
 engine (Monte Carlo rollouts, determinized search with voting).
 
-Uniform dealing ignores what the opponents' past choices suggest about their hands; a
-``weigh`` hook of a searcher may add that.
+Cards a seat is known to hold (Telefunken: taken from the pile, a freed joker; the view's
+``known``, which the table adds) are dealt to it; the rest is dealt uniformly, which ignores
+what the opponents' other choices suggest about their hands.
 
 ``paired_outcomes`` plays candidate moves on the same sampled deals with the same seeds (common
 random numbers) and ``vote`` keeps the first candidate (the heuristic's) unless another does
@@ -81,16 +82,18 @@ def sample(game: str, view: dict, rng: random.Random):
         return rules.load(data)
     seat = viewer(view)
     pool = unseen_cards(game, view)
-    rng.shuffle(pool)
     hands = list(view["hands"])
     wanted = sum(n for s, n in enumerate(hands) if s != seat) + _stock_count(view)
     if wanted != len(pool):
         raise ValueError(f"the view hides {wanted} cards but {len(pool)} are unseen")
+    held = _known_held(view, seat, pool) if game == "telefunken" else {}
+    rng.shuffle(pool)
     at = 0
     for s, h in enumerate(hands):
         if s != seat:
-            hands[s] = pool[at:at + h]
-            at += h
+            known = held.get(s, [])
+            hands[s] = pool[at:at + h - len(known)] + known
+            at += h - len(known)
     data["hands"] = hands
     data["stock"] = pool[at:]
     if game == "telefunken" and view.get("given") is not None:
@@ -102,6 +105,32 @@ def sample(game: str, view: dict, rng: random.Random):
         data["bans"] = [{**b, "no_discard": b.get("no_discard") or []} for b in view["bans"]]
         data["claims"] = []
     return rules.load(data)
+
+
+def _known_held(view: dict, seat: int, pool: list[str]) -> dict[int, list[str]]:
+    """Telefunken: the unseen cards each other seat is known to hold (the view's ``known``,
+    which the table adds: cards taken from the pile, a freed joker), taken out of ``pool``
+    (sorted, in place). A known card no longer unseen, or more known cards than a hand
+    holds, is left to chance."""
+    known = view.get("known")
+    if not known:
+        return {}
+    left = Counter(pool)
+    held: dict[int, list[str]] = {}
+    for s, cards in enumerate(known):
+        if s == seat or not cards:
+            continue
+        room = view["hands"][s]
+        mine = []
+        for card in cards:
+            if left[card] > 0 and len(mine) < room:
+                left[card] -= 1
+                mine.append(card)
+        if mine:
+            held[s] = mine
+    if held:
+        pool[:] = sorted(left.elements())
+    return held
 
 
 def _stock_count(view: dict) -> int:

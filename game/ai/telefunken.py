@@ -267,20 +267,42 @@ TAKEN = "taken"
 """The view's key the table adds (``remember``): for each seat, the cards it took from the
 discard pile in the deal being played (bought, or the upcard): everyone saw them taken. An
 AI given a view without it reads nobody's pick-ups."""
+KNOWN = "known"
+"""The view's key the table adds too (``remember``): for each seat, the cards everyone knows
+it holds now: those it took from the pile, and a joker it freed from a set, less what it
+has played since (a card of the same code played is taken to be that one). ``hard``'s
+samples of the hidden cards deal them to that seat (``determinize.sample``)."""
+
+
+class Recall:
+    """What the moves of one deal told everyone (``TAKEN``, ``KNOWN``), followed move by
+    move (``note``) and added to a view (``add_to``)."""
+
+    def __init__(self, players: int) -> None:
+        self.taken: list[list[str]] = [[] for _ in range(players)]
+        self.known: list[Counter] = [Counter() for _ in range(players)]
+
+    def note(self, before: rules.State, move: str) -> None:
+        """Follow ``move``, played in ``before``."""
+        note_taken(self.taken, before, move)
+        _note_known(self.known, before, move)
+
+    def add_to(self, view: dict) -> dict:
+        return {**view, TAKEN: [list(picks) for picks in self.taken],
+                KNOWN: [sorted(held.elements()) for held in self.known]}
 
 
 def remember(view: dict, befores: Sequence, moves: Sequence[str]) -> dict:
-    """``view`` with ``TAKEN`` added from the game's moves so far (``befores[i]`` the position
-    move ``i`` was played in): whoever bought K♠ collects kings, and a king thrown to them
-    was seen to make their contract (pt116)."""
-    taken: list[list[str]] = [[] for _ in range(view["players"])]
-    for before, move in zip(reversed(befores), reversed(moves)):
-        if before.deal != view["deal"]:
-            break
-        note_taken(taken, before, move)
-    for picks in taken:
-        picks.reverse()
-    return {**view, TAKEN: taken}
+    """``view`` with ``TAKEN`` and ``KNOWN`` added from the game's moves so far
+    (``befores[i]`` the position move ``i`` was played in): whoever bought K♠ collects
+    kings, and a king thrown to them was seen to make their contract (pt116)."""
+    start = len(moves)
+    while start > 0 and befores[start - 1].deal == view["deal"]:
+        start -= 1
+    recall = Recall(view["players"])
+    for before, move in zip(befores[start:], moves[start:]):
+        recall.note(before, move)
+    return recall.add_to(view)
 
 
 def note_taken(taken: list[list[str]], before: rules.State, move: str) -> None:
@@ -288,6 +310,36 @@ def note_taken(taken: list[list[str]], before: rules.State, move: str) -> None:
     (a buy or the upcard)."""
     if move in ("buy", "take") and before.discard:
         taken[rules.to_move(before)].append(before.discard[-1])
+
+
+def _note_known(known: list[Counter], before: rules.State, move: str) -> None:
+    """Follow in ``known`` (``KNOWN``'s counts) what ``move``, played in ``before``, shows of
+    its player's hand: a card taken from the pile or a freed joker comes in; a card played
+    out of the hand is no longer known to be there."""
+    verb, *args = move.split()
+    seat = rules.to_move(before)
+    if seat is None:
+        return
+    if verb in ("buy", "take"):
+        if before.discard:
+            known[seat][before.discard[-1]] += 1
+        return
+    if verb == "discard" or verb == "swap":
+        spent = args[:1]
+    elif verb == "meld":
+        spent = [a for a in args if a != "|"]
+    elif verb == "add":
+        spent = args[:args.index("to")] if "to" in args else []
+    elif verb == "free":
+        spent = args[2:4]
+    else:
+        return
+    held = known[seat]
+    for card in spent:
+        if held[card] > 0:
+            held[card] -= 1
+    if verb == "free":
+        held[JOKER] += 1
 
 
 def _feeds(view: dict, c: str) -> int:
