@@ -212,6 +212,41 @@ def test_a_piece_or_a_marble_dropped_on_the_bag_says_where_it_goes(app, drive):
     assert said(app) == [] and table.state == after_take
 
 
+def test_a_drop_on_the_move_list_or_the_status_says_where_it_goes(app, drive):
+    """The move list and the status panel are no felt: a piece or a marble being taken let
+    go there went back without a word (pt122)."""
+    state = position(pieces={"a2": 0, "d4": 1})
+    table = open_table(app, drive, state)
+    for zone in ("log", "status"):
+        app.toasts.clear()
+        drive.drag(drive.center_of(table.supply_ents[0][-1]), table.layout[zone].rect.center)
+        drive.settle()
+        assert said(app) == ["Drop it on an empty ring."]
+        app.toasts.clear()
+        drive.drag(drive.center_of(table.marble_ents["a1"]), table.layout[zone].rect.center)
+        drive.settle()
+        assert said(app) == ["A marble you take goes into your Captured panel, under your "
+                             "pieces."]
+        unchanged(table, state)
+
+
+def test_a_click_on_your_pieces_with_the_drawn_marble_chosen_says_put_it_first(app, drive):
+    """With the drawn marble chosen (click-then-click), a click on your own pieces did
+    nothing and said nothing (pt122)."""
+    table = open_table(app, drive, position(pieces={"a2": 0, "d4": 1}))
+    perform(drive, table, "take a1")
+    drive.settle()
+    after_take = table.state
+    drive.click(drive.center_of(table.drawn_ent))
+    assert table.drag.selected == table.drawn_ent
+    app.toasts.clear()
+    drive.click(drive.center_of(table.supply_ents[0][-1]))
+    drive.settle()
+    assert said(app) == [f"First put the {after_take.drawn} marble from the bag on an empty "
+                         "ring."]
+    assert table.state == after_take
+
+
 def test_a_removed_ring_is_crossed_out_not_drawn_as_a_dashed_ring(app, drive):
     # Red's piece on b1 takes a1's marble: a2 (whose only filled neighbour was a1) goes
     state = position(rings=["a1", "a2", "b1", "b2", "d4", "d5", "g4"],

@@ -111,10 +111,18 @@ class MoveInput:
     def _explain_refused_press(self, pos: tuple[int, int]) -> None:
         """A press on anything that cannot be picked up says why, as a refused drop does
         (not while something is held or selected: then the press says where that goes)."""
-        if self.drag.held is not None or self.drag.selected is not None:
+        if self.drag.held is not None:
             return
         ent = topmost_at(pos, Draggable)
         if ent is None or esper.component_for_entity(ent, Draggable).enabled:
+            return
+        if self.drag.selected is not None:
+            # (a selection's click says where that goes; but a click on your own pieces
+            # with the drawn marble chosen did nothing and said nothing, pt122)
+            if (self.drag.selected == getattr(self, "drawn_ent", None)
+                    and esper.component_for_entity(ent, Draggable).kind == "piece"
+                    and self.state.phase == "put"):
+                self.refuse(words.why_not(self.state, "place", ""), None)
             return
         reason = self._why_not_pressed(ent)
         if reason:
@@ -195,6 +203,10 @@ class MoveInput:
                 return words.marble_into_bag()
             if kind == "piece":
                 return words.drop_on_a_ring()
+        if not clicked and any(self.layout[zone].rect.collidepoint(pos)
+                               for zone in ("log", "status")):
+            # (the move list and the status panel are no felt either: silent there, pt122)
+            return words.marble_onto_pieces() if kind == "marble" else words.drop_on_a_ring()
         if clicked or distance(near) > GAP_DISTANCE:
             return ""  # a click beside the rings lets the selection go, as on bare felt
         return words.marble_onto_ring() if kind == "marble" else words.drop_on_a_ring()
