@@ -260,10 +260,32 @@ def test_telefunken_joker_swap_and_free_by_clicks(open_telefunken, drive):
     click_card(drive, table, "8S")
     click_card(drive, table, "8C")
     assert "meld:1" in lit()
-    drive.click(table._meld_rects[1].center)
+    joker = next(e for c, e in table.sync.entities("meld_1") if c == "JK")
+    drive.click((round(esper.component_for_entity(joker, Transform).x),
+                 table._meld_rects[1].centery))  # (on the joker: elsewhere they join the set)
     drive.settle()
     assert table.session.moves[1].startswith("free 1 with")
     assert Counter(table.state.hands[0])["JK"] == 1  # the freed joker comes to the hand
+    assert any("your cards freed it" in t.text for t in table.app.toasts)
+
+
+def test_telefunken_naturals_put_beside_a_sets_joker_join_the_set(open_telefunken, drive):
+    """Two naturals put on a set with a joker freed the joker wherever they went: a player
+    who meant to lay them off was surprised (pt121). On the joker they free it; elsewhere on
+    the set they are laid off, and a message tells the other way, by click and by drag."""
+    melds = [{"owner": 1, "cards": ["JK", "6D", "7D"]},
+             {"owner": 0, "cards": ["8S", "8H", "8D", "JK"]}]
+    table = _melded(open_telefunken, ["5D", "8S", "8C", "2S", "3H", "KC", "4C"], melds)
+    assert {"add 8S 8C to 1", "free 1 with 8S 8C"} <= set(table.legal())
+    click_card(drive, table, "8S")
+    click_card(drive, table, "8C")
+    first = next(e for c, e in table.sync.entities("meld_1") if c != "JK")
+    drive.click((round(esper.component_for_entity(first, Transform).x),
+                 table._meld_rects[1].centery))
+    drive.settle()
+    assert table.session.moves == ["add 8S 8C to 1"]
+    assert Counter(table.state.hands[0])["JK"] == 0
+    assert any("they would have freed it" in t.text for t in table.app.toasts)
 
 
 def test_telefunken_buy_by_clicking_the_discard_then_the_hand(open_telefunken, drive):

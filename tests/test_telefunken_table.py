@@ -8,7 +8,7 @@ import esper
 import pygame
 import pytest
 
-from ecs.components import Draggable, DropTarget
+from ecs.components import Draggable, DropTarget, Transform
 from game.catalog import GameConfig, Seat
 from game.rules import telefunken as rules
 from game.session import Session
@@ -784,8 +784,9 @@ def test_undo_of_a_meld_gives_back_its_cards_at_their_places_in_your_own_order(o
 def test_a_lay_off_as_the_hint_said_is_the_hints_move(app, drive):
     """The hint said "lay 5♥ 5♣ off on Seat 2's set" and the drop of those cards there freed
     the set's joker instead, the joker coming into the hand (pt117). Where the hint names a
-    lay-off the drop could also make, the drop makes the hint's; without a hint, freeing the
-    joker still comes first."""
+    lay-off the drop could also make, the drop makes the hint's, even on the joker; without a
+    hint, a drop on the joker frees it."""
+    from scenes.telefunken_table import _grip
     from tests.test_telefunken_rules import melded_position
 
     state = melded_position("5H 5D 9D 2S", melds=[(1, "5S 5H 5C JK")])
@@ -796,7 +797,14 @@ def test_a_lay_off_as_the_hint_said_is_the_hints_move(app, drive):
         drive.settle()
         if hinted:
             table._apply_hint(hinted)
-        perform(drive, table, "add 5H 5D to 3")
+        for code in ("5H", "5D"):
+            drive.click(_grip(table, next(e for c, e in table.sync.entities("hand")
+                                          if c == code)))
+            drive.settle()
+        joker = next(e for c, e in table.sync.entities("meld_3") if c == "JK")
+        at = esper.component_for_entity(joker, Transform)
+        drive.drag(drive.center_of(table.sync.entities("build")[0][1]), (round(at.x),
+                                                                          round(at.y)), steps=6)
         drive.settle()
         assert table.session.moves == [made]
         app.scenes.pop(transition=None)

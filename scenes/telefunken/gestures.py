@@ -19,6 +19,7 @@ import esper
 from ecs.components import Draggable, DropTarget, Transform
 from ecs.input import topmost_at
 from ecs.intents import ClickIntent
+from game.rules import telefunken as rules
 from scenes.game_table import sentence
 from scenes.telefunken import layout, words
 from scenes.telefunken.legal_index import LegalIndex
@@ -54,11 +55,27 @@ class Gestures:
         rect = self._meld_rects.get(meld)
         low = None if x is None else (rect is not None and x < rect.centerx)
         moves = self._legal_index().layoffs(cards, meld, low)
+        if (x is not None and moves and moves[0].startswith("free ")
+                and any(m.startswith("add ") for m in moves) and not self._on_joker(meld, x)):
+            # the same cards free the set's joker or join it: on the joker they free it,
+            # elsewhere on the set they are laid off (freeing it anywhere took a player
+            # by surprise, pt121; ``_say_free_or_add`` tells the other way)
+            moves.sort(key=lambda m: m.startswith("free "))
         hinted = self.hint[0] if self.hint is not None else None
         if hinted in moves[1:]:
             moves.remove(hinted)
             moves.insert(0, hinted)
         return moves
+
+    def _on_joker(self, meld: int, x: float) -> bool:
+        """Whether ``x`` is nearer the centre of meld ``meld``'s joker than of its other
+        cards (a drop or a click there means the joker)."""
+        cards = [(code, esper.component_for_entity(e, Transform).x)
+                 for code, e in self.sync.entities(f"meld_{meld}")]
+        if not cards:
+            return False
+        nearest = min(cards, key=lambda card: abs(card[1] - x))
+        return nearest[0] == rules.JOKER
 
     # -- refusals in words -------------------------------------------------------------
     def _layoff_verdict(self, cards: list[str], meld: int) -> tuple[bool, str]:
@@ -161,6 +178,7 @@ class Gestures:
                     if c in self.selected:
                         self.selected.remove(c)
                 self._say_joker_end(moves)
+                self._say_free_or_add(moves)
                 return moves[0]
             return None
         if drop.name == "build" and zone == "hand":
@@ -309,6 +327,7 @@ class Gestures:
             moves = self._layoff_moves(cards, drop.data, pos[0])
             move = moves[0] if moves else None
             self._say_joker_end(moves)
+            self._say_free_or_add(moves)
         if move is not None:
             self.selected = []
         return move
@@ -320,6 +339,15 @@ class Gestures:
         if moves and moves[0].startswith("swap ") and any(
                 m.startswith("swap ") and m != moves[0] for m in moves[1:]):
             self.app.toast(words.joker_end(moves[0].endswith(" low")))
+
+    def _say_free_or_add(self, moves: list[str]) -> None:
+        """Cards that could free a set's joker or join the set (``moves``: the choices, the
+        one played first): say how to make the other."""
+        if not moves:
+            return
+        freed = moves[0].startswith("free ")
+        if any(m.startswith("add " if freed else "free ") for m in moves[1:]):
+            self.app.toast(words.free_or_add(freed))
 
     def clear_own_selection(self) -> bool:
         if not self.selected:

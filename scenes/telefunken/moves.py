@@ -72,6 +72,12 @@ def perform(drive, table, move: str) -> None:
         parts[3] if verb == "swap" else parts[1])
     rect = table._meld_rects[meld]
     x = rect.x + 8 if move.endswith("low") else rect.right - 8
+    if verb == "free" or (verb == "add" and any(m.startswith(f"free {meld} ")
+                                                 for m in table.legal())):
+        # (on a set's joker the cards free it; elsewhere on the set they join it)
+        x = next(esper.component_for_entity(e, Transform).x
+                 for c, e in table.sync.entities(f"meld_{meld}")
+                 if (c == rules.JOKER) == (verb == "free"))
     ent = table.sync.entities("build")[0][1]
     drive.drag(drive.center_of(ent), (x, rect.centery), steps=6)
 

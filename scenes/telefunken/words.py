@@ -168,8 +168,8 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         if dead is not None:  # (no card added makes them a meld: say why, not "add one")
             return dead
         if state.melded[seat] and lit:
-            return _("{cards}: a lit meld takes them (a joker's place, a lay-off), or choose "
-                     "more cards: a set or a run needs at least three").format(
+            return _("{cards}: a lit meld takes them (put on a set's joker, they free it), or "
+                     "choose more cards: a set or a run needs at least three").format(
                 cards=some_cards(selected))
         return too_few(selected)
     kind = group_kind(selected)
@@ -330,6 +330,15 @@ def joker_end(low: bool) -> str:
                  "your card would have sent it to the high end")
     return _("The joker went to the high end of the run: put on the run's left half, "
              "your card would have sent it to the low end")
+
+
+def free_or_add(freed: bool) -> str:
+    """Cards that could free a set's joker or join the set did one of the two."""
+    if freed:
+        return _("Put on the joker, your cards freed it: put elsewhere on the set, they would "
+                 "have been laid off")
+    return _("Your cards were laid off: put on the set's joker, they would have freed it "
+             "for your hand")
 
 
 def wait() -> str:
