@@ -912,8 +912,16 @@ class GameTable(TableScene):
         self.app.scenes.push(type(self)(self.app, config), transition="fade")
 
     def to_menu(self) -> None:
+        """To the main menu. Leaving a finished game of a sitting played for money (Chắn's
+        settlements, Telefunken's stakes) keeps the sitting: its next game, not begun, is
+        saved with the running totals, so Continue goes on with them (they were lost
+        without a word, pt123)."""
         from scenes.menu import MainMenu
 
+        if (self.sitting_money and self.replay is None and self.app.persist
+                and self.session.result is not None):
+            after = self.config.fresh_deal().after_game(self.sitting_points())
+            autosave_game(self.app, Session.new(after), False)
         self.app.scenes.reset(MainMenu(self.app), transition="slide")
 
     def open_replay(self) -> None:

@@ -54,6 +54,9 @@ def save_details(entry: SaveEntry) -> str:
         "{count} move", "{count} moves", entry.moves).format(count=num(entry.moves))
     if deal and entry.deal_ended:  # ("end of deal 1" says enough: with its moves the
         return deal  # Continue button cut it, pt105)
+    if entry.moves == 0 and entry.sitting_games:  # (a sitting's next game, kept as the
+        # last one's results were left: ``GameTable.to_menu``)
+        return _("game {number} of the sitting").format(number=num(entry.sitting_games + 1))
     if deal and moves:
         return _("{deal}, {moves}").format(deal=deal, moves=moves)
     return deal or moves or ""

@@ -287,6 +287,33 @@ def test_the_end_screen_adds_the_sitting_running_total(app, drive):
     assert (drive.scene.config.sitting_games, list(drive.scene.config.sitting)) == (2, expected)
 
 
+def test_leaving_the_end_screen_for_the_menu_keeps_the_sitting(app, drive):
+    """After deal 4 a player pressed Menu on the end screen and the sitting's running totals
+    were gone: Continue said "no saved game" and the next Chắn began from zero (pt123). Its
+    next deal, not begun, is now saved with the totals: Continue goes on with them."""
+    from game.saves import list_saves
+    from scenes.menu import MainMenu, save_details
+    from scenes.resume import resume_saved_game
+
+    app.persist = True
+    config = GameConfig("chan", SEATS, 35, {}).after_game([-4, 12, -4, -4])
+    session, table, overlay = end_screen(app, drive, config)
+    winner = rules.result(session.state)["winner"]
+    expected = [(18 if s == winner else -6) + before for s, before in enumerate((-4, 12, -4, -4))]
+    drive.key(pygame.K_ESCAPE)  # (the end screen's Menu)
+    drive.settle()
+    assert isinstance(drive.scene, MainMenu)
+    [entry] = [e for e in list_saves() if e.game == "chan"]
+    assert (entry.moves, entry.sitting_games) == (0, 2)
+    assert save_details(entry) == "game 3 of the sitting"
+    assert resume_saved_game(app, "chan")
+    drive.settle()
+    resumed = drive.scene
+    assert isinstance(resumed, ChanTable) and not resumed.session.moves
+    assert (resumed.config.sitting_games, list(resumed.config.sitting)) == (2, expected)
+    assert resumed.config.seed != config.seed  # (new cards)
+
+
 # -- hot seat --------------------------------------------------------------------------------
 
 def test_click_to_move_between_people_keeps_the_cover(app, drive):
