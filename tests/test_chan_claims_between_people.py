@@ -95,7 +95,7 @@ def test_a_person_the_screen_goes_to_anyway_is_not_asked_either():
     """Two people and two computers: seat 1 discards, computer seat 2 plays next, and the
     screen goes to seat 3 anyway; asked there, seat 3 held up the computer, which plays on
     behind the cover after any other discard (pt66)."""
-    state = _played((H, AI, H, AI), 30, _third_seat_chiu).state
+    state = _played((H, AI, H, AI), 51, _third_seat_chiu).state
     assert (state.seat, state.resume.seat) == (2, 1)
     assert claims.screen_goes_to(state, [0, 2]) == 2
     assert claims.played_for(state, [0, 2]) == f"chiu {state.live.card}"
@@ -197,7 +197,7 @@ def test_the_person_at_the_screen_cannot_answer_a_claim_made_for_another(app, dr
 def test_the_computer_to_play_is_not_held_up_by_a_person_the_screen_goes_to(app):
     """Continued at seat 3's chíu out of turn (two people, two computers): the cover is
     seat 3's, and the chíu is made without anyone lifting it."""
-    session = _played((H, AI, H, AI), 30, _third_seat_chiu)
+    session = _played((H, AI, H, AI), 51, _third_seat_chiu)
     moves = len(session.moves)
     table, drive = _continued(app, session)
     assert table.viewer == 2 and table.curtain

@@ -1,7 +1,10 @@
 """Chắn: fixed-seed playouts give exactly the recorded sequence of moves, states and results.
 
 The digests were recorded with the engine before its speed-up (issue 12), so any change in
-what the engine does (legal moves, positions, events, views, results) shows here. Two
+what the engine does (legal moves, positions, events, views, results) shows here. Recorded
+again on 2026-12-05, when a face declined as Chắn (restriction 3) began to bar a winning
+hand that would use it in a Cạ: the only difference in these 32 deals was seed 8, move 46
+(seat 4 held 4S, declined, and the live 4M would have made it a Cạ: no ``u`` now). Two
 policies: uniformly random moves, and random moves that always take a win (so that many
 deals end in wins with features, not in a drawn stock).
 """
@@ -16,8 +19,8 @@ from game.rules import chan
 
 SEEDS = range(16)
 RECORDED = {
-    "random": "bbd00c45474ed81c1aedffe553df1357d684dd7b5c543779c88aff7a25854406",
-    "greedy": "05c4ff1116618a0364212412f67819d730dc583a4dd29d8be4daa946daaeff08",
+    "random": "a4773a931afa2aa0e8f77f5bfd9c72cac1d227c8d90794d486593bcbb85232ad",
+    "greedy": "d2954af12253adb681510b869095a8b9c6b84f37a8346c86aa212690999d9516",
 }
 
 

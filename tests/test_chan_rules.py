@@ -933,3 +933,20 @@ def test_events_name_what_happened_in_order():
     assert isinstance(events[0], chan.Discarded) and events[0].seat == 1
     assert events[-1] == chan.TurnChanged(chan.to_move(new), new.phase)
     assert re.search("discarded", chan.describe(state, move))
+
+
+def test_restriction_3_a_declined_face_is_never_in_a_winning_hands_ca():
+    """Restriction 3: a face declined as Chắn may not be "used in a Cạ", nor then in the Cạ
+    of a winning hand's arrangement (a play-tester won with 9M in a Cạ after declining the
+    9M Chắn, pt123). In a Chắn it may stand."""
+    def revealed(banned):
+        return chan.load(position({0: WAIT_7M}, to_move=0, phase="revealed", gates={0: ["7C"]},
+                                  live={"gate": 0, "card": "7C", "from": "stock"},
+                                  bans={0: {"no_discard": banned}}))
+
+    assert "u" in chan.legal_moves(revealed([]))  # 7C with 7M: a Cạ of 7
+    assert "u" not in chan.legal_moves(revealed(["7M"]))  # declined: 7M may join no Cạ
+    assert "u" not in chan.legal_moves(revealed(["2S"]))  # 2S stands in the Cạ 2S 2C
+    assert "u" in chan.legal_moves(revealed(["4S"]))  # 4S 4S is a Chắn: allowed
+    with pytest.raises(ValueError):
+        chan.play(revealed(["7M"]), "u")

@@ -149,10 +149,11 @@ class Evaluator:
                 card = self.live["card"]
                 hand = [c for c in self.view["hands"][self.seat] if c != card]
                 after = best_win(hand, self.groups + [(card,) * 4], card, how="chiu",
-                                 initial=self.initial)
+                                 initial=self.initial, barred=self.no_discard)
                 own = self.live["gate"] == self.seat
                 direct = best_win(self.view["hands"][self.seat], self.groups, card,
-                                  how="own" if own else "stock", initial=self.initial)
+                                  how="own" if own else "stock", initial=self.initial,
+                                  barred=self.no_discard)
                 if after is not None and direct is not None and after.score > direct.score:
                     return chius[0]
         return "u"

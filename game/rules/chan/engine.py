@@ -641,7 +641,8 @@ def _chiu_win(state: State, seat: int, card: str) -> Win | None:
     """The win ``seat`` would have right after chíu'ing ``card`` (its hand holds three)."""
     hand = [c for c in state.hands[seat] if c != card]
     exposed = state.exposed[seat] + ((card,) * 4,)
-    return best_win(hand, exposed, card, how="chiu", initial=state.initial[seat])
+    return best_win(hand, exposed, card, how="chiu", initial=state.initial[seat],
+                    barred=state.bans[seat].no_discard)
 
 
 def _chiu_win_now(state: State) -> Win | None:
@@ -651,7 +652,7 @@ def _chiu_win_now(state: State) -> Win | None:
     if not groups or len(groups[-1]) != 4 or state.dead[seat]:
         return None
     return best_win(state.hands[seat], groups, groups[-1][0], how="chiu",
-                    initial=state.initial[seat])
+                    initial=state.initial[seat], barred=state.bans[seat].no_discard)
 
 
 def _stock_win(state: State, seat: int) -> Win | None:
@@ -672,7 +673,7 @@ def _stock_win(state: State, seat: int) -> Win | None:
         return None
     how = "own" if live.gate == seat else "stock"
     return best_win(state.hands[seat], state.exposed[seat], live.card, how=how,
-                    initial=state.initial[seat])
+                    initial=state.initial[seat], barred=state.bans[seat].no_discard)
 
 
 def _heaven_win(state: State) -> Win | None:
@@ -1194,7 +1195,7 @@ def _declared_win(state: State, seat: Any, how: Any, card: Any) -> Outcome:
         _check(bool(groups) and len(groups[-1]) == 4 and groups[-1][0] == card,
                "a chíu win needs the chíu set as the winner's last exposed group")
         result_win = best_win(state.hands[seat], groups, card, how=how,
-                              initial=state.initial[seat])
+                              initial=state.initial[seat], barred=state.bans[seat].no_discard)
     else:
         live = state.live
         _check(live is not None and live.card == card and live.source == "stock",
@@ -1203,7 +1204,7 @@ def _declared_win(state: State, seat: Any, how: Any, card: Any) -> Outcome:
                "Ù chì ('own') is a win on the stock card in the winner's own gate, 'stock' on "
                "another seat's")
         result_win = best_win(state.hands[seat], state.exposed[seat], card, how=how,
-                              initial=state.initial[seat])
+                              initial=state.initial[seat], barred=state.bans[seat].no_discard)
     _check(result_win is not None, f"seat {seat}'s cards do not make the declared win")
     return Outcome(seat, how, card, result_win.score, result_win.features,
                    result_win.arithmetic, result_win.pairs)

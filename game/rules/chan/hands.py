@@ -172,7 +172,7 @@ def group_kind(group: Sequence[str]) -> tuple[int, int]:
 
 def best_win(concealed: Iterable[str], exposed: Sequence[Sequence[str]] = (),
              winning: str | None = None, *, how: str = "stock",
-             initial: Iterable[str] | None = None) -> Win | None:
+             initial: Iterable[str] | None = None, barred: Iterable[str] = ()) -> Win | None:
     """The best-scoring way ``concealed`` + ``exposed`` (+ ``winning``) win, or None.
 
     ``how`` says how the hand wins (see ``HOWS``). For ``stock``/``own`` the winning card is
@@ -180,6 +180,8 @@ def best_win(concealed: Iterable[str], exposed: Sequence[Sequence[str]] = (),
     (pass it as ``winning`` too); for ``heaven`` there is none. ``initial`` is the winner's
     dealt hand (for Thiên khai and Bòn; None: none counted). The hand wins when its 20 cards
     make 10 pairs with at least 6 Chắn; with a Chi Chi winning card exactly 6 Chắn and 4 Cạ.
+    ``barred``: faces the winner declined as Chắn (restriction 3: never used in a Cạ), so
+    no Cạ of the arrangement may hold one.
     """
     if how not in HOWS:
         raise ValueError(f"unknown kind of win {how!r}")
@@ -203,6 +205,9 @@ def best_win(concealed: Iterable[str], exposed: Sequence[Sequence[str]] = (),
     arranged = pairing(count)  # the only arrangement, so also the best one
     if arranged is None:
         return None
+    barred = frozenset(barred)
+    if barred and any(p[0] != p[1] and (p[0] in barred or p[1] in barred) for p in arranged):
+        return None  # (a declined Chắn's face would stand in a Cạ: pt123)
     ca = exposed_ca + len(arranged) - (chan - exposed_chan)
     if winning == CHICHI and how != "heaven" and (chan, ca) != (MIN_CHAN, 4):
         return None
