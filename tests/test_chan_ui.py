@@ -278,7 +278,7 @@ def test_the_end_screen_adds_the_sitting_running_total(app, drive):
     seat's total of settlements so far, this deal included, and "Play again" carries it."""
     config = GameConfig("chan", SEATS, 35, {}).after_game([-4, 12, -4, -4])
     session, table, overlay = end_screen(app, drive, config)
-    assert overlay.header[-1] == "Total, 2 games"
+    assert overlay.header[-1] == "Total, 2 deals"
     winner = rules.result(session.state)["winner"]
     expected = [(18 if s == winner else -6) + before for s, before in enumerate((-4, 12, -4, -4))]
     assert [row[-1] for row in overlay.rows] == [f"{v:+d}" for v in expected]

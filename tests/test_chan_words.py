@@ -420,7 +420,7 @@ def test_the_running_totals_of_chan_count_van_in_vietnamese():
         assert TelefunkenTable.sitting_total_title(None, 3) == "Tổng sau 3 trận"
     finally:
         i18n.set_language("en")
-    assert ChanTable.sitting_total_title(None, 3) == "Total, 3 games"
+    assert ChanTable.sitting_total_title(None, 3) == "Total, 3 deals"
 
 
 def test_chans_results_offer_the_next_van_in_vietnamese(app):

@@ -206,8 +206,9 @@ def discard_after_chiu(owner: str) -> str:
 
 def sitting_total(n: int) -> str:
     """The heading of the running settlements after ``n`` games: a game of Chắn is one deal
-    (in Vietnamese a "ván", not the "trận" of the other games, pt101)."""
-    return npgettext("chan", "Total, {n} game", "Total, {n} games", n).format(n=num(n))
+    (in Vietnamese a "ván", not the "trận" of the other games, pt101; in English "deals", as
+    its rules say, pt123)."""
+    return npgettext("chan", "Total, {n} deal", "Total, {n} deals", n).format(n=num(n))
 
 
 def play_again() -> str:
