@@ -30,7 +30,7 @@ from game.layout import load_layout
 from game.saves import SaveEntry, list_saves
 from scenes import theme, warmup
 from scenes.base import Scene
-from scenes.widgets import Button, WidgetGroup
+from scenes.widgets import Button, Hotspot, WidgetGroup
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)  # the menu's layout is made for this logical size
 
@@ -178,7 +178,7 @@ class MainMenu(Scene):
             "settings": (self.open_settings, True),
             "quit": (self.app.quit, True),
         }
-        self.widgets = WidgetGroup()
+        old, self.widgets = self.widgets, WidgetGroup(keys="arrows")
         for zone in self.layout.layer("buttons"):
             action, enabled = actions[zone.name]
             note = ""
@@ -202,6 +202,10 @@ class MainMenu(Scene):
                             size=16, note=_fit(save_details(entry), 13, rect.width - 16))
             button.resumes = zone.name
             self.widgets.add(button)
+        for zone in self.layout.layer("tiles"):  # (the keyboard's way to a game's tile)
+            self.widgets.add(Hotspot(zone_rect(zone), lambda key=zone.name: self.open_game(key),
+                                     BY_KEY[zone.name].title))
+        self.widgets.take_focus(old)
         self.latest = latest
         self._refresh_tiles()
 

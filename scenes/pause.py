@@ -40,12 +40,14 @@ class PauseMenu(Scene):
         self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         x, w = self.panel.x + 60, self.panel.width - 120
         y = self.panel.y + 100
-        self.widgets = WidgetGroup()
+        old = getattr(self, "widgets", None)
+        self.widgets = WidgetGroup(keys="arrows")
         if self.confirming:
             y = self.panel.bottom - 150
             self.widgets.add(Button((x, y, w, 52), _("Restart"), self.restart_confirmed,
                                     primary=True, hotkey=pygame.K_RETURN))
             self.widgets.add(Button((x, y + 64, w, 52), _("Cancel"), self.cancel_restart))
+            self.widgets.take_focus(old)
             return
         entries = [(_("Resume"), self.resume_game, True), (_("Restart"), self.restart, False),
                    (_("Rules"), self.rules, False), (_("Settings"), self.settings, False),
@@ -53,6 +55,7 @@ class PauseMenu(Scene):
         for i, (label, action, primary) in enumerate(entries):  # Enter resumes, as Esc does
             self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary,
                                     hotkey=pygame.K_RETURN if primary else None))
+        self.widgets.take_focus(old)
 
     def language_changed(self) -> None:
         self._build()

@@ -55,7 +55,7 @@ class QuitWarning(Scene):
         self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         x, w = self.panel.x + 80, self.panel.width - 160
         y = self.panel.bottom - 140
-        self.widgets = WidgetGroup()
+        self.widgets = WidgetGroup(keys="arrows")
         self.widgets.add(Button((x, y, w, 52), _("Back"), self.back, primary=True,
                                 hotkey=pygame.K_RETURN))
         self.widgets.add(Button((x, y + 64, w, 52), _("Quit anyway"), self.quit_anyway))

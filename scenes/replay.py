@@ -101,7 +101,7 @@ class ReplayControls:
                                   size=bottom, hotkey=pygame.K_p)
         self._plays = plays
         self.widgets = WidgetGroup([*buttons, self.play_button,
-                                    Button(close, close_label, self.close, size=bottom)])
+                                    Button(close, close_label, self.close, size=bottom)], keys="tab")
         # Esc closes the replay, as its Close button (it opened the pause menu, with Restart,
         # over a finished game's replay)
         self.keys = {pygame.K_ESCAPE: self.close, pygame.K_SPACE: self.next,

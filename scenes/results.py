@@ -121,7 +121,7 @@ class ResultsOverlay(Scene):
             buttons.append(Button(at((x + 220, bottom, 200, 56)), _("Replay"), on_replay))
         buttons.append(Button(at((x + 440 if on_replay else x + 220, bottom, 200, 56)),
                               _("Menu"), on_menu, hotkey=pygame.K_ESCAPE))
-        self.widgets = WidgetGroup(buttons)
+        self.widgets = WidgetGroup(buttons, keys="tab")
 
     # the app's messages (Ctrl+Z: "The game is over: nothing to undo.") stand in the panel's
     # free corner under the list of moves, beside the buttons: at the foot of the screen
@@ -414,7 +414,7 @@ class DealSummary(Scene):
             Button((self.panel.centerx - 130, self.panel.bottom - 74, 260, 54),
                    _("See the results") if self.last else _("Continue"), self.close,
                    primary=True, hotkey=pygame.K_RETURN),
-        ])
+        ], keys="tab")
 
     def language_changed(self) -> None:
         """Its words in the new language (Settings over it, from the pause menu): they kept

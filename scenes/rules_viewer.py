@@ -100,7 +100,7 @@ class RulesViewer(Scene):
         self.widgets = WidgetGroup([
             Button(theme.mirror((self.panel.right - 200, self.panel.bottom - 66, 160, 48),
                                 self.panel), _("Back"), self.close, primary=True),
-        ])
+        ], keys="tab")
 
     def _place(self) -> None:
         """The text's area; the scrollbar beside it on the side the lines end (the right in

@@ -175,8 +175,9 @@ class SettingsScene(Scene):
                    s.telefunken_buy_timer, self._set_buy_timer, label_width=250),
             Button((self.panel.centerx - 110, self.panel.bottom - 92, 220, 54), _("Done"),
                    self.close, primary=True),
-        ])
+        ], keys="arrows")
         self.widgets.widgets[LANGUAGE].hover = hover
+        self.widgets.take_focus(old)  # (a choice made by the keyboard rebuilt the screen)
 
     def language_changed(self) -> None:
         self._build()

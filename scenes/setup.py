@@ -64,7 +64,7 @@ class SetupScene(Scene):
         # with five or six seats the rows close up, so the seed stays clear of the buttons
         compact = self.players > 4
         seat_h, seat_step = (36, 41) if compact else (38, 46)
-        widgets = WidgetGroup()
+        widgets = WidgetGroup(keys="arrows")
 
         def at(rect: tuple) -> pygame.Rect:
             return theme.mirror(rect, self.panel)
@@ -125,7 +125,8 @@ class SetupScene(Scene):
             primary=True, note=note,
         )
         widgets.add(self.start_button)
-        self.widgets = widgets
+        widgets.take_focus(self.widgets)  # (a choice made by the keyboard rebuilt the
+        self.widgets = widgets  # screen: the focus stays where it was)
 
     def toast_bottom(self) -> int:
         """Messages stand above the row of Back, Rules and Start (a report carried from the

@@ -56,20 +56,22 @@ class StatsScene(Scene):
 
     def _build(self) -> None:
         p = self.panel
+        old = getattr(self, "widgets", None)
         if self.confirming:
             self.widgets = WidgetGroup([
                 Button(theme.mirror((p.centerx - 230, p.bottom - 70, 220, 50), p),
                        _("Yes, reset all"), self._reset, size=18),
                 Button(theme.mirror((p.centerx + 10, p.bottom - 70, 220, 50), p), _("Keep them"),
                        self._cancel, primary=True, size=18),
-            ])
+            ], keys="tab")
         else:
             self.widgets = WidgetGroup([
                 Button(theme.mirror((p.x + 40, p.bottom - 70, 200, 50), p), _("Reset…"),
                        self._ask, size=18),
                 Button(theme.mirror((p.right - 200, p.bottom - 70, 160, 50), p), _("Back"),
                        self.close, primary=True, size=18),
-            ])
+            ], keys="tab")
+        self.widgets.take_focus(old)
 
     def language_changed(self) -> None:
         self._build()

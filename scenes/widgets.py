@@ -2,7 +2,9 @@
 
 Each widget takes ``InputEvent``s through ``handle(event) -> bool`` (True when it used the
 event) and draws itself with ``draw(surface)``. ``WidgetGroup`` routes events to a list of
-widgets and remembers which text field has keyboard focus.
+widgets and remembers which text field has keyboard focus; a group made with ``keys`` also
+moves a keyboard focus over its widgets (Tab, Shift+Tab, and with ``keys="arrows"`` the
+arrow keys, in reading order), which Enter or Space presses, ringed while it is in use.
 
 In a right-to-left language (``theme.rtl()``) the labelled widgets mirror: the label stands
 on the right, the field on the left; a choice's left arrow steps forward, a slider fills
@@ -47,6 +49,41 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
+    # -- the keyboard (``WidgetGroup(keys=...)``) ----------------------------------------
+    def focusable(self) -> bool:
+        """Can the keyboard's focus stop here?"""
+        return False
+
+    def activate(self) -> None:
+        """Enter or Space with the focus here: what a click on it does."""
+
+    def step_by_key(self, step: int) -> bool:
+        """An arrow key with the focus here: ``step`` 1 forward in reading order, -1 back;
+        True if the widget took it (a choice, a slider)."""
+        return False
+
+
+class Hotspot(Widget):
+    """A place the keyboard's focus can stop on that draws nothing and takes no click (the
+    pointer reaches what lies there by other ways: the main menu's game tiles)."""
+
+    def __init__(self, rect, on_click: Callable[[], None], label: str = "") -> None:
+        super().__init__(rect)
+        self.on_click = on_click
+        self.label = label  # (what it stands for: a game's title)
+
+    def handle(self, event: InputEvent) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def focusable(self) -> bool:
+        return True
+
+    def activate(self) -> None:
+        self.on_click()
+
 
 class Button(Widget):
     """A labelled button; ``on_click`` runs on release inside after a press inside."""
@@ -64,6 +101,13 @@ class Button(Widget):
         self._pressed = False
 
     answers_disabled = False  # a click on it greyed still calls ``on_click`` (to say why)
+
+    def focusable(self) -> bool:
+        return self.enabled or self.answers_disabled
+
+    def activate(self) -> None:
+        if self.enabled or self.answers_disabled:
+            self.on_click()
 
     def press(self) -> bool:
         """Pressed as by a click on it (a button that ignores clicks now ignores this too)."""
@@ -179,6 +223,22 @@ class Choice(Widget):
         """Would a step of ``step`` (forward 1, back -1) go past an end (``wrap=False``)?"""
         return not self.wrap and not 0 <= self.index + step < len(self.options)
 
+    def focusable(self) -> bool:
+        return self.enabled or self.why_disabled is not None
+
+    def activate(self) -> None:
+        self.step_by_key(1)
+
+    def step_by_key(self, step: int) -> bool:
+        if not self.enabled:
+            if self.why_disabled is not None:
+                self.why_disabled()
+            return True
+        if not self._at_end(step):
+            self.index = (self.index + step) % len(self.options)
+            self.on_change(self.value)
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         ink = theme.INK if self.enabled else theme.INK_FAINT
         _draw_label(surface, self.label, self.rect, ink, self.label_width)
@@ -248,6 +308,23 @@ class Segments(Widget):
             self.on_change(self.value)
         return True
 
+    def focusable(self) -> bool:
+        return True
+
+    def activate(self) -> None:
+        self._choose((self.index + 1) % len(self.options))
+
+    def step_by_key(self, step: int) -> bool:
+        if theme.rtl():  # (laid out alike in every reading direction: the arrows go as seen)
+            step = -step
+        self._choose(max(0, min(len(self.options) - 1, self.index + step)))
+        return True
+
+    def _choose(self, index: int) -> None:
+        if index != self.index:
+            self.index = index
+            self.on_change(self.value)
+
     def draw(self, surface: pygame.Surface) -> None:
         for i, (box, (_value, name)) in enumerate(zip(self.boxes(), self.options, strict=True)):
             chosen, hovered = i == self.index, i == self.hover
@@ -273,6 +350,14 @@ class Toggle(Widget):
         self.value = value
         self.on_change = on_change
         self.label_width = label_width
+
+    def focusable(self) -> bool:
+        return self.enabled
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.value = not self.value
+            self.on_change(self.value)
 
     def _switch(self) -> pygame.Rect:
         x = (self.rect.right - self.label_width - 64 if theme.rtl()
@@ -319,6 +404,15 @@ class Slider(Widget):
         self.on_change = on_change
         self.label_width = label_width
         self._dragging = False
+
+    def focusable(self) -> bool:
+        return self.enabled
+
+    def step_by_key(self, step: int) -> bool:
+        if self.enabled:
+            self.value = max(0.0, min(1.0, round(self.value + 0.1 * step, 2)))
+            self.on_change(self.value)
+        return True
 
     def _track(self) -> pygame.Rect:
         width = self.rect.width - self.label_width - 80
@@ -391,6 +485,12 @@ class TextField(Widget):
 
     def _field(self) -> pygame.Rect:
         return _field_rect(self.rect, self.label_width)
+
+    def focusable(self) -> bool:
+        return True
+
+    def activate(self) -> None:
+        self.focused = True  # (typed in from now on; Enter or Tab leaves it)
 
     def handle(self, event: InputEvent) -> bool:
         super().handle(event)
@@ -473,17 +573,133 @@ def _draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, ink,
         theme.blit_text(surface, label, (rect.x, rect.centery), size, ink, anchor="midleft")
 
 
-class WidgetGroup:
-    """A list of widgets: events go to each until one uses it; draws them all."""
+FOCUS_RING = (236, 240, 246)
+ROW_SLACK = 14  # widgets whose middles lie this close in height stand in one row
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+
+class WidgetGroup:
+    """A list of widgets: events go to each until one uses it; draws them all.
+
+    ``keys``: None, no keyboard focus (a game table's buttons); ``"tab"``, Tab and Shift+Tab
+    move a focus over the widgets that take it, in reading order (rows top to bottom, each
+    from the reading side), and once it is in use Enter or Space presses the widget it is on
+    and Left/Right step a choice or slider there (screens whose arrow keys scroll or turn
+    pages); ``"arrows"``, the arrow keys move it too (menus). A click puts the focus away."""
+
+    def __init__(self, widgets: Sequence[Widget] = (), keys: str | None = None) -> None:
         self.widgets: list[Widget] = list(widgets)
+        self.keys = keys
+        self.focused: Widget | None = None
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
         return widget
 
+    def focus_order(self) -> list[Widget]:
+        """The widgets the focus stops on, in reading order."""
+        ordered = sorted((w for w in self.widgets if w.focusable()),
+                         key=lambda w: (w.rect.centery, w.rect.centerx))
+        rows: list[list[Widget]] = []
+        for widget in ordered:
+            if rows and widget.rect.centery - rows[-1][0].rect.centery <= ROW_SLACK:
+                rows[-1].append(widget)
+            else:
+                rows.append([widget])
+        rtl = theme.rtl()
+        return [w for row in rows
+                for w in sorted(row, key=lambda w: -w.rect.centerx if rtl else w.rect.centerx)]
+
+    def _focus_key(self, event: InputEvent) -> bool:
+        """A key that moves or uses the keyboard focus (True: taken)."""
+        key = event.key
+        order = self.focus_order()
+        if self.focused not in order:
+            self.focused = None
+        if not order:
+            return False
+        back = bool(event.mod & pygame.KMOD_SHIFT)
+        if key == pygame.K_TAB:
+            for widget in self.widgets:  # (Tab leaves a field being typed in, as Enter does)
+                if isinstance(widget, TextField) and widget.focused:
+                    widget.focused = False
+                    self.focused = widget
+            self._move(order, -1 if back else 1)
+            return True
+        if self.keys == "arrows" and key in (pygame.K_UP, pygame.K_DOWN):
+            down = key == pygame.K_DOWN
+            if self.focused is None:
+                self.focused = order[0] if down else order[-1]
+            else:
+                self.focused = self._beside(order, 0, 1 if down else -1) or self.focused
+            return True
+        if self.typing:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if self.focused is None and self.keys != "arrows":
+                return False
+            step = 1 if key == pygame.K_RIGHT else -1
+            if theme.rtl():  # (reading from the right: the left arrow goes forward)
+                step = -step
+            if self.focused is not None and self.focused.step_by_key(step):
+                return True
+            if self.keys == "arrows":
+                if self.focused is None:
+                    self._move(order, step)
+                else:
+                    seen = 1 if key == pygame.K_RIGHT else -1
+                    self.focused = self._beside(order, seen, 0) or self.focused
+                return True
+            return False
+        if self.focused is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                pygame.K_SPACE):
+            self.focused.activate()
+            return True
+        return False
+
+    def _beside(self, order: list[Widget], dx: int, dy: int) -> Widget | None:
+        """The nearest widget of ``order`` from the focused one on the screen: in the next
+        row down (``dy`` 1) or up (-1), the nearest across; or in its own row, the next to
+        the right (``dx`` 1) or left (-1). None if there is none that way."""
+        here = self.focused.rect
+        if dy:
+            ahead = [w for w in order
+                     if (w.rect.centery - here.centery) * dy > ROW_SLACK]
+            if not ahead:
+                return None
+            row = min(abs(w.rect.centery - here.centery) for w in ahead)
+            near = [w for w in ahead if abs(w.rect.centery - here.centery) - row <= ROW_SLACK]
+            return min(near, key=lambda w: abs(w.rect.centerx - here.centerx))
+        same = [w for w in order if w is not self.focused
+                and abs(w.rect.centery - here.centery) <= ROW_SLACK
+                and (w.rect.centerx - here.centerx) * dx > 0]
+        return min(same, key=lambda w: abs(w.rect.centerx - here.centerx), default=None)
+
+    def take_focus(self, old: WidgetGroup | None) -> None:
+        """Keep the keyboard's focus of ``old``, the group this one replaces (a screen
+        rebuilt as a choice changed): on the widget standing where the focused one stood,
+        else the nearest."""
+        if old is None or old.focused is None or self.keys is None:
+            return
+        order = self.focus_order()
+        if not order:
+            return
+        was = old.focused.rect
+        self.focused = min(order, key=lambda w: (w.rect != was, (w.rect.centerx - was.centerx)
+                                                 ** 2 + (w.rect.centery - was.centery) ** 2))
+
+    def _move(self, order: list[Widget], step: int) -> None:
+        if self.focused is None:
+            self.focused = order[0] if step > 0 else order[-1]
+        else:
+            self.focused = order[(order.index(self.focused) + step) % len(order)]
+
     def handle(self, event: InputEvent) -> bool:
+        if self.keys is not None:
+            if event.kind == "down":
+                self.focused = None  # (the pointer takes over)
+            elif event.kind == "key" and (not self.typing or event.key == pygame.K_TAB):
+                if self._focus_key(event):
+                    return True
         used = False
         for widget in list(self.widgets):
             if event.kind == "move":
@@ -503,6 +719,10 @@ class WidgetGroup:
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             widget.draw(surface)
+        focused = self.focused
+        if focused is not None and focused in self.widgets and focused.focusable():
+            pygame.draw.rect(surface, FOCUS_RING, focused.rect.inflate(18, 10), 3,
+                             border_radius=12)
 
     def presses_by_key(self, event: InputEvent) -> bool:
         """Is ``event`` the key of a button here that would answer it?"""

@@ -14,6 +14,7 @@ from scenes.rules_viewer import RulesViewer
 from scenes.sandbox_table import SandboxTable
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
+from scenes.widgets import Button, Hotspot
 
 MENU = load_layout("menu")
 
@@ -21,9 +22,11 @@ MENU = load_layout("menu")
 def test_menu_opens_on_start_with_four_tiles_and_greyed_continue(app, drive):
     assert isinstance(drive.scene, MainMenu)
     assert set(drive.scene.tiles) == {"zetema", "telefunken", "zertz", "chan"}
-    buttons = {b.label: b for b in drive.scene.widgets.widgets}
+    buttons = {b.label: b for b in drive.scene.widgets.widgets if isinstance(b, Button)}
     assert set(buttons) == {"Continue", "How to play", "Statistics", "Settings", "Quit"}
     assert not buttons["Continue"].enabled
+    tiles = [w.label for w in drive.scene.widgets.widgets if isinstance(w, Hotspot)]
+    assert tiles == ["Zetema", "Telefunken", "Zertz", "Chắn"]  # (the keyboard's way to them)
 
 
 def test_continue_is_enabled_when_a_save_exists(app, drive):

@@ -1,0 +1,125 @@
+"""Menus by the keyboard alone: Tab (and in menus the arrow keys) move a ringed focus over
+the buttons and choices, in reading order; Enter or Space presses the one it is on; Left and
+Right step a choice. A play-tester found none of it: Tab and the arrows did nothing, so How
+to play, Statistics, Settings, every setup option and the pause menu's Quit to menu could
+not be reached without the mouse (pt124)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from scenes.menu import MainMenu
+from scenes.pause import PauseMenu
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.widgets import FOCUS_RING, Button, Choice, Hotspot
+
+
+def menu(app, drive) -> MainMenu:
+    app.scenes.reset(MainMenu(app), transition=None)
+    drive.settle()
+    drive.step(40)
+    return app.scenes.top
+
+
+def test_tab_and_the_arrows_go_round_the_main_menu_and_enter_opens_a_game(app, drive):
+    scene = menu(app, drive)
+    assert scene.widgets.focused is None
+    drive.key(pygame.K_TAB)
+    first = scene.widgets.focused
+    assert isinstance(first, Hotspot)  # the first game's tile, at the reading side
+    frame = app.screen.copy()
+    ring = first.rect.inflate(18, 10)
+    assert frame.get_at((ring.centerx, ring.y + 1))[:3] == FOCUS_RING
+    drive.key(pygame.K_RIGHT)
+    second = scene.widgets.focused
+    assert isinstance(second, Hotspot) and second.rect.x > first.rect.x
+    drive.key(pygame.K_DOWN)  # down to the row of buttons: the one below, nearest across
+    below = scene.widgets.focused
+    assert isinstance(below, Button) and below.rect.y > second.rect.bottom
+    drive.key(pygame.K_UP)
+    assert isinstance(scene.widgets.focused, Hotspot)
+    drive.key(pygame.K_LEFT)
+    assert scene.widgets.focused is first
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert isinstance(app.scenes.top, SetupScene) and app.scenes.top.info.key == "zetema"
+
+
+def test_the_menus_buttons_are_reached_and_pressed_by_keys(app, drive):
+    scene = menu(app, drive)
+    for _ in range(3):
+        drive.key(pygame.K_DOWN)
+    focused = scene.widgets.focused
+    assert isinstance(focused, Button) and focused.label == "How to play"  # (Continue is off)
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert scene.widgets.focused.label == "Settings"
+    drive.key(pygame.K_SPACE)
+    drive.settle()
+    assert isinstance(app.scenes.top, SettingsScene)
+
+
+def test_a_setup_choice_steps_by_arrow_keys_and_the_focus_stays_on_it(app, drive):
+    scene = menu(app, drive)
+    drive.key(pygame.K_TAB)
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    setup = app.scenes.top
+    drive.key(pygame.K_TAB)
+    players = setup.widgets.focused
+    assert isinstance(players, Choice) and players.label == "Players"
+    before = setup.players
+    drive.key(pygame.K_RIGHT)
+    assert setup.players == before + 1
+    focused = setup.widgets.focused  # (the screen was rebuilt for the new seat count)
+    assert isinstance(focused, Choice) and focused.label == "Players"
+    drive.key(pygame.K_DOWN)
+    assert setup.widgets.focused.label == "Seat 1"
+    drive.key(pygame.K_RIGHT)
+    assert setup.seats[0].kind != "human"
+    assert scene is not None
+
+
+def test_a_click_puts_the_focus_away_and_enter_does_what_it_did(app, drive):
+    scene = menu(app, drive)
+    drive.key(pygame.K_TAB)
+    assert scene.widgets.focused is not None
+    drive.click((5, 5))
+    assert scene.widgets.focused is None
+    drive.key(pygame.K_RETURN)  # no saved game: Continue does nothing, no tile opens
+    drive.settle()
+    assert app.scenes.top is scene
+
+
+def test_quit_to_menu_from_the_pause_menu_by_keys(app, drive):
+    from game.catalog import GameConfig, Seat
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3, {})
+    app.scenes.reset(MainMenu(app), transition=None)
+    app.scenes.push(ZertzTable(app, config), transition=None)
+    drive.settle()
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = app.scenes.top
+    assert isinstance(pause, PauseMenu)
+    drive.key(pygame.K_UP)  # (from nothing, Up starts at the last: Quit to menu)
+    assert pause.widgets.focused.label == "Quit to menu"
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert isinstance(app.scenes.top, MainMenu)
+
+
+def test_in_persian_the_focus_goes_from_the_right(app, drive):
+    scene = menu(app, drive)
+    i18n.set_language("fa")
+    scene.language_changed()
+    drive.step(2)
+    drive.key(pygame.K_TAB)
+    first = scene.widgets.focused
+    hotspots = [w for w in scene.widgets.widgets if isinstance(w, Hotspot)]
+    assert first is max(hotspots, key=lambda w: w.rect.x)
+    drive.key(pygame.K_LEFT)  # reading on: to the left
+    assert scene.widgets.focused.rect.x < first.rect.x
