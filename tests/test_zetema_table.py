@@ -924,6 +924,62 @@ def test_a_meld_then_a_zetema_with_another_turn_returns_the_shown_cards_to_the_h
     assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[0])
 
 
+def test_a_zetema_that_gives_another_turn_says_so_in_the_prompt(open_table, drive):
+    """With the stock empty a zetema gave another turn, and the prompt went back to "No
+    combination to declare: …": only the move list said "— another turn" (pt120)."""
+    from game.rules.zetema import deck
+
+    hand0 = ["AS", "3S", "9S", "2H"]
+    rest = Counter(deck("S")) - Counter(hand0) - Counter(["3H", "4H", "6H", "7H"])
+    piles = {r: [] for r in rules.RANKS}
+    for card in rest.elements():
+        piles[card[:-1]].append(card)
+    state = rules.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                        "hands": [hand0, ["3H", "4H", "6H", "7H"]], "stock": [],
+                        "piles": piles, "marriage_pile": [], "scores": [0, 0]})
+    table = open_table(state)
+    assert not table.meld_prompt().startswith("Zetema")
+    perform(drive, table, "discard 9S")
+    drive.settle()
+    drive.step(30)
+    drive.settle()
+    assert table.state.seat == 0 and table.state.phase == "meld"
+    assert table.meld_prompt().startswith("Zetema of nines: you play again. ")
+    perform(drive, table, "discard 3S")  # (no zetema, 3♥ is out: the other seat plays)
+    drive.settle()
+    assert not table.meld_prompt().startswith("Zetema")
+
+
+def test_the_cards_you_draw_are_tagged_new_until_your_move(open_table, drive, app,
+                                                          monkeypatch):
+    """Drawn cards slipped into the hand unmarked: after two or three drawn near the end of
+    the stock a newcomer could not tell which they were (pt120). Each is tagged "new" until
+    the person's next move."""
+    import scenes.zetema.panels as panels
+
+    app.wait_for_ai = True
+    table = open_table(position(["2H", "4H", "6H", "8H", "10H", "QH"],
+                                ["3C", "3D", "6S", "8C", "10D", "QD", "AC"]))
+    assert table.fresh == []
+    perform(drive, table, "discard 2H")  # then the computer plays, and it is your turn again
+    drive.settle()
+    drive.step_until(lambda: table.rules.human_to_move() and not table.animating, 3000)
+    drive.settle()
+    codes = sorted(c for c, e in table.hand if e in table.fresh)
+    assert len(table.fresh) == 7 - 5  # (six cards held, a discard: two drawn to seven)
+    assert Counter(codes) <= Counter(table.state.hands[0])
+    assert set(codes).isdisjoint(["4H", "6H", "8H", "10H", "QH"])  # (those were held)
+    tags = []
+    real = panels.draw_card_tag
+    monkeypatch.setattr(panels, "draw_card_tag", lambda surface, text, colour, ent, **kw: (
+        tags.append((text, ent)), real(surface, text, colour, ent, **kw))[1])
+    table.draw(app.screen)
+    assert sorted(e for text, e in tags if text == "new") == sorted(table.fresh)
+    perform(drive, table, f"discard {table.state.hands[0][0]}")
+    drive.settle()
+    assert table.fresh == []
+
+
 def test_the_hint_is_said_at_the_top_of_the_meld_zone_not_over_its_cards(open_table, drive,
                                                                            app):
     """The hint's message stood over the lower half of the meld zone's cards while the

@@ -109,6 +109,18 @@ class ZetemaPanels:
         self._draw_hinted_pile(surface)
         super().draw_above_pieces(surface)
         self._draw_from_pile_tags(surface)
+        self._draw_fresh_tags(surface)
+
+    def _draw_fresh_tags(self, surface: pygame.Surface) -> None:
+        """The cards just drawn into the hand say so ("new") until the person moves: they
+        slipped in among the others unmarked, and which they were could not be told (pt120).
+        Not under the cover, nor once in the meld zone."""
+        if not self.fresh or self.curtain:
+            return
+        held = {e for _, e in self.hand}
+        for ent in self.fresh:
+            if ent in held:
+                draw_card_tag(surface, words.fresh(), theme.GOLD, ent, edge="top")
 
     def _draw_from_pile_tags(self, surface: pygame.Surface) -> None:
         """A king or queen taken from its pile into the meld zone says so on its foot
@@ -318,9 +330,31 @@ class ZetemaPanels:
             return self.shown_label
         if self.rules.to_move == self.viewer and self.config.seats[self.viewer].is_human:
             if state.phase == "discard" or not self.selection:
-                return words.turn_prompt(state, self.legal())
+                return words.turn_prompt(state, self.legal(), self.playing_again())
             return self.selection_meld()[1]
         return words.waiting_prompt(self.seat_name(state.seat))
+
+    def playing_again(self) -> str | None:
+        """The rank of the zetema that gave the seat to play another turn (its own discard
+        just before), or None: only the move list said "— another turn" (pt120)."""
+        session = self.session
+        key = (len(session.moves), session.moves[-1] if session.moves else "")
+        cached = getattr(self, "_again", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        rank = None
+        if session.moves and len(session.befores) == len(session.moves):
+            before, move = session.befores[-1], session.moves[-1]
+            if move.startswith("discard ") and before.seat == self.state.seat:
+                try:
+                    events = rules.play_events(before, move)[1]
+                except ValueError:
+                    events = []
+                zetema = next((e for e in events if isinstance(e, rules.Zetema)), None)
+                if zetema is not None and events[-1] == rules.TurnChanged(before.seat):
+                    rank = zetema.rank
+        self._again = (key, rank)
+        return rank
 
     def _move_on_its_way(self) -> str:
         """The meld zone's sentence while a move is on its way: before a computer's discard

@@ -14,6 +14,8 @@ and a flourish when a zetema lands. The parts: ``layout``, ``sync``, ``gestures`
 
 from __future__ import annotations
 
+from collections import Counter
+
 import esper
 import pygame
 
@@ -91,6 +93,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.back = card_image("back", layout.HAND_W)
         self.players = len(config.seats)
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
+        self.fresh: list[int] = []  # the cards of it just drawn, tagged "new" (pt120)
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
@@ -423,6 +426,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
 
     def animate(self, seat: int, move: str, events: list) -> None:
         before = self.session.befores[-1]  # the state this move was played in
+        held_before = {e for _, e in self.hand}
+        if seat == self.viewer:
+            self.fresh = []  # (the cards drawn are "new" until the person's own move)
         deal = before.deal
         human = self.config.seats[seat].is_human
         lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
@@ -483,6 +489,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                                      delay=lead + 0.05 * k, fade=True)
         self.reconcile(source=source, lead=lead, mover=seat)
         self.mark_move(seat, events)
+        for event in drawn:
+            if event.seat == self.viewer and self.replay is None:
+                self.fresh = fresh_cards(self.hand, event.cards, held_before)
 
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded
@@ -628,3 +637,18 @@ def _frame(size: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*theme.GOLD, 255), surf.get_rect(), 4, border_radius=14)
     return surf
+
+
+def fresh_cards(hand: list[tuple[str, int]], drawn, held_before: set[int]) -> list[int]:
+    """The entities of ``hand`` ((code, entity) pairs) that are the cards just ``drawn``:
+    of each code drawn, the cards not held before first (a twin already held stays
+    untagged)."""
+    wanted = Counter(drawn)
+    ordered = sorted(hand, key=lambda card: card[1] in held_before)
+    out = []
+    for code, ent in ordered:
+        if wanted[code] > 0:
+            wanted[code] -= 1
+            out.append(ent)
+    return out
+

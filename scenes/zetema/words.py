@@ -26,8 +26,17 @@ def level(name: str) -> str:
 
 # -- the prompt of the meld zone -------------------------------------------------------------
 
-def turn_prompt(state: rules.State, legal: Sequence[str]) -> str:
-    """What the person to play may do now, from the legal moves (nothing chosen yet)."""
+def turn_prompt(state: rules.State, legal: Sequence[str], again: str | None = None) -> str:
+    """What the person to play may do now, from the legal moves (nothing chosen yet);
+    ``again``: the rank of the zetema that gave them another turn (said first)."""
+    prompt = _turn_prompt(state, legal)
+    if again is not None and state.phase == "meld":
+        return _("Zetema of {rank}: you play again. {prompt}").format(
+            rank=rank_plural(again), prompt=prompt)
+    return prompt
+
+
+def _turn_prompt(state: rules.State, legal: Sequence[str]) -> str:
     if state.phase == "discard":
         if state.meld == "marriage":
             return _("Discard any card of your hand onto the pile of its rank")
@@ -241,6 +250,13 @@ def wrong_pile(code: str) -> str:
     rank = code[:-1]
     return _("{card} goes on the pile of its rank, the {rank} pile").format(
         card=card(code), rank=rank)
+
+
+def fresh() -> str:
+    """The tag on a card just drawn into the hand, until the person's move."""
+    # TRANSLATORS: a small tag on a card just drawn into your hand (at most as wide as a
+    # card: about 9 letters)
+    return _("new")
 
 
 def from_pile() -> str:
