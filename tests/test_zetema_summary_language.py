@@ -8,7 +8,7 @@ from scenes.settings import set_app_language
 from tests.test_zetema_table import summary_of_the_last_deal
 
 ENGLISH = ("Deal 1 is over", "Nobody has reached 300 yet: scores carry over to the next deal",
-           ["Player", "This deal", "Zetemas", "Total"])
+           ["Player", "This deal", "Zetemas made", "Total"])
 
 
 def test_the_open_summary_changes_language(app, drive):

@@ -432,7 +432,8 @@ def deal_summary_subtitle(goal: int) -> str:
 
 
 def deal_summary_header() -> list[str]:
-    return [_("Player"), _("This deal"), _("Zetemas"), _("Total")]
+    return [_("Player"), _("This deal"), _("Zetemas made"), _("Total")]  # (a count: the
+    # results add up zetema points, and the one word read as both, pt120)
 
 
 def result_title(winner: str | None, you: bool) -> str:
