@@ -14,7 +14,7 @@ from game.catalog import BY_KEY, GAMES, GameConfig, Seat
 from game.paths import FONTS
 from game.settings import Settings, load_settings, parse_settings, save_settings
 from scenes import theme
-from scenes.widgets import Button, Choice, Segments, Slider, TextField, Toggle
+from scenes.widgets import Button, Choice, Hotspot, Segments, Slider, TextField, Toggle
 from tools import catalogues
 
 LANGS = ("en", "fa", "vi")
@@ -278,6 +278,8 @@ def test_switching_language_relays_out_every_open_screen():
 
 def widget_problems(widget) -> list[str]:
     found = []
+    if isinstance(widget, Hotspot):
+        return found  # (the keyboard's stop on a menu tile: it draws nothing)
     if isinstance(widget, Button):
         if theme.text_width(widget.label, widget.size, "bold") > widget.rect.width - 12:
             found.append(f"button {widget.label!r}")
