@@ -939,8 +939,10 @@ class Monkey:
                 (pygame.K_3, 0), (pygame.K_4, 0), (pygame.K_RETURN, 0), (pygame.K_KP_ENTER, 0),
                 (pygame.K_SPACE, 0), (pygame.K_LEFT, 0), (pygame.K_RIGHT, 0),
                 (pygame.K_HOME, 0), (pygame.K_END, 0), (pygame.K_BACKSPACE, 0),
-                (pygame.K_TAB, 0), (pygame.K_a, 0), (pygame.K_7, 0), (pygame.K_p, 0)]
-        weights = [3, 4, 1, 4, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
+                (pygame.K_TAB, 0), (pygame.K_a, 0), (pygame.K_7, 0), (pygame.K_p, 0),
+                (pygame.K_UP, 0), (pygame.K_DOWN, 0), (pygame.K_TAB, pygame.KMOD_SHIFT)]
+        weights = [3, 4, 1, 4, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5,
+                   0.5, 0.5, 0.5]
         key, mod = rng.choices(keys, weights)[0]
         name = pygame.key.name(key)
         unicode = name if len(name) == 1 else ""
