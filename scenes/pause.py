@@ -46,16 +46,21 @@ class PauseMenu(Scene):
             y = self.panel.bottom - 150
             self.widgets.add(Button((x, y, w, 52), _("Restart"), self.restart_confirmed,
                                     primary=True, hotkey=pygame.K_RETURN))
-            self.widgets.add(Button((x, y + 64, w, 52), _("Cancel"), self.cancel_restart))
-            self.widgets.take_focus(old)
+            cancel = self.widgets.add(Button((x, y + 64, w, 52), _("Cancel"),
+                                             self.cancel_restart))
+            self.widgets.take_focus(old, to=cancel)  # (the safe answer first)
             return
         entries = [(_("Resume"), self.resume_game, True), (_("Restart"), self.restart, False),
                    (_("Rules"), self.rules, False), (_("Settings"), self.settings, False),
                    (_("Quit to menu"), self.quit_to_menu, False)]
-        for i, (label, action, primary) in enumerate(entries):  # Enter resumes, as Esc does
-            self.widgets.add(Button((x, y + i * 64, w, 52), label, action, primary=primary,
-                                    hotkey=pygame.K_RETURN if primary else None))
-        self.widgets.take_focus(old)
+        buttons = [self.widgets.add(Button((x, y + i * 64, w, 52), label, action,
+                                           primary=primary,
+                                           hotkey=pygame.K_RETURN if primary else None))
+                   for i, (label, action, primary) in enumerate(entries)]  # (Enter resumes,
+        # as Esc does); back from the question, the focus is on Restart again
+        asked = old is not None and any(getattr(w, "label", "") == _("Cancel")
+                                        for w in old.widgets)
+        self.widgets.take_focus(old, to=buttons[1] if asked else None)
 
     def language_changed(self) -> None:
         self._build()

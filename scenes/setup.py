@@ -208,12 +208,19 @@ class SetupScene(Scene):
         self.ask_panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         x, w = self.ask_panel.x + 60, ASK_W - 120
         y = self.ask_panel.bottom - 3 * 64 - 10
+        old = self.ask
         self.ask = WidgetGroup([
             Button((x, y, w, 52), _("Start new game"), self.start_new, primary=True,
                    note="Enter"),
             Button((x, y + 64, w, 52), _("Resume saved game"), self.resume_saved, note="R"),
             Button((x, y + 128, w, 52), _("Cancel"), self.cancel_replace, note="Esc"),
-        ])
+        ], keys="arrows")
+        if self.widgets.focused is not None:  # (asked by the keyboard: its ring on the safe
+            self._focused_before_ask = self.widgets.focused  # answer, none left behind)
+            self.widgets.focused = None
+            self.ask.focused = self.ask.widgets[2]
+        else:
+            self.ask.take_focus(old)  # (the language changed under the question)
 
     def _ask_words(self) -> list[str]:
         from scenes.menu import save_details
@@ -236,6 +243,8 @@ class SetupScene(Scene):
 
     def cancel_replace(self) -> None:
         self.replacing = self.replaced = None
+        if self.ask.focused is not None:  # (back by the keyboard: to what asked)
+            self.widgets.focused = getattr(self, "_focused_before_ask", None)
         self.ask = WidgetGroup()
 
     def resume_saved(self) -> None:
@@ -306,6 +315,11 @@ class SetupScene(Scene):
         if self.replacing is not None:  # the question takes every input until answered
             if event.kind != "key":
                 self.ask.handle(event)
+            elif event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) or (
+                    self.ask.focused is not None and event.key in (
+                        pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                if self.clock - self.asked_at >= ASK_KEYS_AFTER:
+                    self.ask.handle(event)  # (its keyboard focus: Tab, arrows, Enter)
             elif event.key == pygame.K_ESCAPE:
                 self.cancel_replace()
             elif self.clock - self.asked_at < ASK_KEYS_AFTER:

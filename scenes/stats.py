@@ -64,6 +64,8 @@ class StatsScene(Scene):
                 Button(theme.mirror((p.centerx + 10, p.bottom - 70, 220, 50), p), _("Keep them"),
                        self._cancel, primary=True, size=18),
             ], keys="tab")
+            self.widgets.take_focus(old, to=self.widgets.widgets[1])  # (the safe answer)
+            return
         else:
             self.widgets = WidgetGroup([
                 Button(theme.mirror((p.x + 40, p.bottom - 70, 200, 50), p), _("Reset…"),
@@ -71,7 +73,9 @@ class StatsScene(Scene):
                 Button(theme.mirror((p.right - 200, p.bottom - 70, 160, 50), p), _("Back"),
                        self.close, primary=True, size=18),
             ], keys="tab")
-        self.widgets.take_focus(old)
+        asked = old is not None and any(getattr(w, "label", "") == _("Keep them")
+                                        for w in old.widgets)
+        self.widgets.take_focus(old, to=self.widgets.widgets[0] if asked else None)
 
     def language_changed(self) -> None:
         self._build()

@@ -62,6 +62,10 @@ class Widget:
         True if the widget took it (a choice, a slider)."""
         return False
 
+    def focus_rect(self) -> pygame.Rect:
+        """Where the keyboard's focus ring goes round it."""
+        return self.rect.inflate(18, 10)
+
 
 class Hotspot(Widget):
     """A place the keyboard's focus can stop on that draws nothing and takes no click (the
@@ -83,6 +87,9 @@ class Hotspot(Widget):
 
     def activate(self) -> None:
         self.on_click()
+
+    def focus_rect(self) -> pygame.Rect:
+        return self.rect.inflate(10, 4)  # (a tile's "Resume this game" stands close below)
 
 
 class Button(Widget):
@@ -358,6 +365,11 @@ class Toggle(Widget):
         if self.enabled:
             self.value = not self.value
             self.on_change(self.value)
+
+    def step_by_key(self, step: int) -> bool:
+        if self.enabled and self.value != (step > 0):  # (forward, as the knob goes: on)
+            self.activate()
+        return True
 
     def _switch(self) -> pygame.Rect:
         x = (self.rect.right - self.label_width - 64 if theme.rtl()
@@ -650,10 +662,14 @@ class WidgetGroup:
                     self.focused = self._beside(order, seen, 0) or self.focused
                 return True
             return False
-        if self.focused is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                pygame.K_SPACE):
+        presses = (pygame.K_RETURN, pygame.K_KP_ENTER) + (
+            (pygame.K_SPACE,) if self.keys == "arrows" else ())  # (Space scrolls elsewhere)
+        if self.focused is not None and key in presses:
             self.focused.activate()
             return True
+        if (isinstance(self.focused, TextField) and event.unicode
+                and event.unicode.isprintable()):
+            self.focused.activate()  # (typed at the field the ring is on: typed in it)
         return False
 
     def _beside(self, order: list[Widget], dx: int, dy: int) -> Widget | None:
@@ -674,18 +690,35 @@ class WidgetGroup:
                 and (w.rect.centerx - here.centerx) * dx > 0]
         return min(same, key=lambda w: abs(w.rect.centerx - here.centerx), default=None)
 
-    def take_focus(self, old: WidgetGroup | None) -> None:
-        """Keep the keyboard's focus of ``old``, the group this one replaces (a screen
-        rebuilt as a choice changed): on the widget standing where the focused one stood,
-        else the nearest."""
+    def take_focus(self, old: WidgetGroup | None, to: Widget | None = None) -> None:
+        """Keep the keyboard's focus of ``old``, the group this one replaces, if it was in
+        use: on ``to`` when given (a question's safe answer as it opens, the button that
+        opened it as it closes); else on the widget of the same kind and words (a screen
+        rebuilt as a choice changed), the one at the same place in a list built alike (the
+        same screen in another language, its rows mirrored), or the nearest."""
         if old is None or old.focused is None or self.keys is None:
             return
         order = self.focus_order()
         if not order:
             return
-        was = old.focused.rect
-        self.focused = min(order, key=lambda w: (w.rect != was, (w.rect.centerx - was.centerx)
-                                                 ** 2 + (w.rect.centery - was.centery) ** 2))
+        if to is not None and to in order:
+            self.focused = to
+            return
+        was = old.focused
+        label = getattr(was, "label", None)
+        same = [w for w in order if type(w) is type(was) and getattr(w, "label", None) == label]
+        if label and len(same) == 1:
+            self.focused = same[0]
+            return
+        if was in old.widgets and len(old.widgets) == len(self.widgets) and all(
+                type(a) is type(b) for a, b in zip(old.widgets, self.widgets)):
+            twin = self.widgets[old.widgets.index(was)]
+            if twin in order:
+                self.focused = twin
+                return
+        at = was.rect
+        self.focused = min(order, key=lambda w: (w.rect != at, (w.rect.centerx - at.centerx)
+                                                 ** 2 + (w.rect.centery - at.centery) ** 2))
 
     def _move(self, order: list[Widget], step: int) -> None:
         if self.focused is None:
@@ -721,8 +754,7 @@ class WidgetGroup:
             widget.draw(surface)
         focused = self.focused
         if focused is not None and focused in self.widgets and focused.focusable():
-            pygame.draw.rect(surface, FOCUS_RING, focused.rect.inflate(18, 10), 3,
-                             border_radius=12)
+            pygame.draw.rect(surface, FOCUS_RING, focused.focus_rect(), 3, border_radius=12)
 
     def presses_by_key(self, event: InputEvent) -> bool:
         """Is ``event`` the key of a button here that would answer it?"""

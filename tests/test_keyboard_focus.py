@@ -30,7 +30,7 @@ def test_tab_and_the_arrows_go_round_the_main_menu_and_enter_opens_a_game(app, d
     first = scene.widgets.focused
     assert isinstance(first, Hotspot)  # the first game's tile, at the reading side
     frame = app.screen.copy()
-    ring = first.rect.inflate(18, 10)
+    ring = first.focus_rect()
     assert frame.get_at((ring.centerx, ring.y + 1))[:3] == FOCUS_RING
     drive.key(pygame.K_RIGHT)
     second = scene.widgets.focused
@@ -123,3 +123,128 @@ def test_in_persian_the_focus_goes_from_the_right(app, drive):
     assert first is max(hotspots, key=lambda w: w.rect.x)
     drive.key(pygame.K_LEFT)  # reading on: to the left
     assert scene.widgets.focused.rect.x < first.rect.x
+
+
+def test_a_question_opened_by_keys_starts_on_its_safe_answer(app, drive):
+    """Statistics: Tab, Enter, Enter wiped every statistic, the ring coming to "Yes, reset
+    all" as the question opened (pt125). It comes to "Keep them", and back on "Reset…"."""
+    from scenes.stats import StatsScene
+
+    menu(app, drive)
+    app.scenes.push(StatsScene(app), transition=None)
+    drive.settle()
+    stats = app.scenes.top
+    drive.key(pygame.K_TAB)
+    assert stats.widgets.focused.label == "Reset…"
+    drive.key(pygame.K_RETURN)
+    assert stats.confirming and stats.widgets.focused.label == "Keep them"
+    drive.key(pygame.K_RETURN)
+    assert not stats.confirming and stats.widgets.focused.label == "Reset…"
+
+
+def test_the_pause_menus_restart_question_starts_on_cancel_and_returns_to_restart(app, drive):
+    from game.catalog import GameConfig, Seat
+    from scenes.zertz_table import ZertzTable
+
+    app.scenes.reset(MainMenu(app), transition=None)
+    app.scenes.push(ZertzTable(app, GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3,
+                                               {})), transition=None)
+    drive.settle()
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = app.scenes.top
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_DOWN)
+    assert pause.widgets.focused.label == "Restart"
+    drive.key(pygame.K_RETURN)
+    assert pause.confirming and pause.widgets.focused.label == "Cancel"
+    drive.key(pygame.K_RETURN)
+    assert not pause.confirming and pause.widgets.focused.label == "Restart"  # (it went to
+    # Quit to menu, one Enter from leaving the game: pt125)
+
+
+def test_the_focus_stays_on_its_button_in_another_language(app, drive):
+    """The language changed in Settings: back on the menu (its row mirrored) the ring stood
+    on another button (pt125)."""
+    scene = menu(app, drive)
+    for _ in range(4):
+        drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    settings = scene.widgets.focused
+    assert settings.label == "Settings"
+    index = scene.widgets.widgets.index(settings)
+    i18n.set_language("fa")
+    scene.language_changed()
+    assert scene.widgets.widgets.index(scene.widgets.focused) == index
+    assert scene.widgets.focused.label == i18n._("Settings")
+
+
+def test_a_switch_steps_by_arrows_and_the_seed_field_takes_digits_at_once(app, drive):
+    scene = menu(app, drive)
+    drive.key(pygame.K_TAB)
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    setup = app.scenes.top
+    while setup.widgets.focused is not setup.seed_field:
+        drive.key(pygame.K_TAB)
+    drive.key(pygame.K_4, unicode="4")  # (it needed an Enter first, pt125)
+    drive.key(pygame.K_2, unicode="2")
+    assert setup.seed_field.text == "42"
+    app.scenes.pop(transition=None)
+    drive.settle()
+    app.scenes.push(SettingsScene(app), transition=None)
+    drive.settle()
+    settings = app.scenes.top
+    from scenes.widgets import Toggle
+
+    while not isinstance(settings.widgets.focused, Toggle):
+        drive.key(pygame.K_TAB)
+    assert settings.widgets.focused.label == "Sound"
+    was = app.settings.sound
+    drive.key(pygame.K_LEFT if was else pygame.K_RIGHT)  # (Right: on, Left: off)
+    assert app.settings.sound is (not was)
+    drive.key(pygame.K_LEFT if was else pygame.K_RIGHT)  # (already so: it stays)
+    assert app.settings.sound is (not was)
+    assert scene is not None
+
+
+def test_space_still_scrolls_the_rules_with_the_focus_on_back(app, drive):
+    """In How to play, Space scrolled a page, and after one Tab it closed the rules (pt125):
+    there Space scrolls, Enter presses."""
+    from scenes.rules_viewer import RulesViewer
+
+    menu(app, drive)
+    app.scenes.push(RulesViewer(app), transition=None)
+    drive.settle()
+    rules = app.scenes.top
+    drive.key(pygame.K_TAB)
+    assert rules.widgets.focused is not None
+    drive.key(pygame.K_SPACE)
+    drive.settle()
+    assert app.scenes.top is rules
+
+
+def test_the_setups_replace_question_takes_the_keyboard_focus(app, drive):
+    """"Replace the saved game?" ignored Tab and the arrows, while the setup's ring stood
+    dimmed behind it (pt125). Asked by the keyboard, its ring is on Cancel; Down and Enter
+    answer it; cancelled, the ring is back on Start."""
+    from tests.test_saves import saved_session
+
+    saved_session("zetema", 5)
+    menu(app, drive)
+    drive.key(pygame.K_1)
+    drive.settle()
+    setup = app.scenes.top
+    drive.key(pygame.K_UP)  # (from nothing, Up: the last row, Start on the reading side)
+    while setup.widgets.focused is not setup.start_button:
+        drive.key(pygame.K_TAB)
+    drive.key(pygame.K_RETURN)
+    assert setup.replacing is not None
+    assert setup.widgets.focused is None and setup.ask.focused.label == "Cancel"
+    drive.wait(1.0)  # (keys typed ahead of reading the question do nothing)
+    drive.key(pygame.K_UP)
+    assert setup.ask.focused.label == "Resume saved game"
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RETURN)  # Cancel
+    assert setup.replacing is None and setup.widgets.focused is setup.start_button
