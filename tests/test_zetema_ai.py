@@ -247,3 +247,43 @@ def test_the_simulation_tool_prints_a_row_per_level(capsys):
         assert any(line.startswith(level) for line in out.splitlines())
     assert "win rate" in out and "mean share" in out and "p95" in out
     assert tool.run(parser.parse_args(["--levels", "expert", "--games", "1"])) == 2
+
+
+def test_cards_shown_in_a_meld_are_known_to_be_held_and_dealt_so_in_hards_samples():
+    """A flush shown goes back to its player's hand but one card: everyone saw those cards.
+    ``remember`` lists them (``KNOWN``) until they are discarded, and hard's samples of the
+    hidden cards deal them to that seat (issue 12: sample consistently with what was seen)."""
+    from collections import Counter
+
+    from game.rules.zetema import deck
+
+    hand0 = ["AS", "5S", "8S", "9S", "10S", "KS", "2H"]
+    hand1 = ["3H", "4H", "6C", "7D", "JC", "QD", "2C"]
+    rest = Counter(deck("S")) - Counter(hand0) - Counter(hand1)
+    stock = sorted(rest.elements())[:20]
+    piles = {r: [] for r in z.RANKS}
+    for card in sorted((rest - Counter(stock)).elements()):
+        if len(piles[card[:-1]]) < 3:
+            piles[card[:-1]].append(card)
+    left = rest - Counter(stock) - Counter(c for p in piles.values() for c in p)
+    stock += sorted(left.elements())
+    state = z.load({"players": 2, "dealer": 1, "to_move": 0, "phase": "meld",
+                    "hands": [hand0, hand1], "stock": stock, "piles": piles,
+                    "marriage_pile": [], "scores": [0, 0]})
+    befores, moves = [], []
+    for move in ("meld flush AS 5S 8S 9S 10S KS", "discard 9S"):
+        befores.append(state)
+        moves.append(move)
+        state = z.play(state, move)
+    seat = z.to_move(state)
+    assert seat == 1
+    view = ai.remember(z.view(state, 1), befores, moves)
+    assert view[ai.KNOWN] == [sorted(["AS", "5S", "8S", "10S", "KS"]), []]
+    for i in range(10):
+        dealt = determinize.sample("zetema", view, random.Random(i))
+        assert Counter(["AS", "5S", "8S", "10S", "KS"]) <= Counter(dealt.hands[0])
+        assert z.view(dealt, 1) == z.view(state, 1)
+    # a marriage goes to its pile, not back to the hand: nothing known of it
+    known = [Counter(), Counter()]
+    ai.note_known(known, state, "meld marriage KD QD")
+    assert known == [Counter(), Counter()]

@@ -6,9 +6,10 @@ among the places they may be, keeping every count the view gives, and returns a 
 seed from ``rng``: the real one must never be used). Searchers play such positions through the
 engine (Monte Carlo rollouts, determinized search with voting).
 
-Cards a seat is known to hold (Telefunken: taken from the pile, a freed joker; the view's
-``known``, which the table adds) are dealt to it; the rest is dealt uniformly, which ignores
-what the opponents' other choices suggest about their hands.
+Cards a seat is known to hold (Telefunken: taken from the pile, a freed joker; Zetema: shown
+in a meld and back in the hand; the view's ``known``, which the table adds) are dealt to it;
+the rest is dealt uniformly, which ignores what the opponents' other choices suggest about
+their hands.
 
 ``paired_outcomes`` plays candidate moves on the same sampled deals with the same seeds (common
 random numbers) and ``vote`` keeps the first candidate (the heuristic's) unless another does
@@ -86,7 +87,7 @@ def sample(game: str, view: dict, rng: random.Random):
     wanted = sum(n for s, n in enumerate(hands) if s != seat) + _stock_count(view)
     if wanted != len(pool):
         raise ValueError(f"the view hides {wanted} cards but {len(pool)} are unseen")
-    held = _known_held(view, seat, pool) if game == "telefunken" else {}
+    held = _known_held(view, seat, pool) if game in ("telefunken", "zetema") else {}
     rng.shuffle(pool)
     at = 0
     for s, h in enumerate(hands):
@@ -108,8 +109,9 @@ def sample(game: str, view: dict, rng: random.Random):
 
 
 def _known_held(view: dict, seat: int, pool: list[str]) -> dict[int, list[str]]:
-    """Telefunken: the unseen cards each other seat is known to hold (the view's ``known``,
-    which the table adds: cards taken from the pile, a freed joker), taken out of ``pool``
+    """The unseen cards each other seat is known to hold (the view's ``known``, which the
+    table adds: Telefunken's cards taken from the pile and freed jokers, Zetema's cards shown
+    in a meld that went back to the hand), taken out of ``pool``
     (sorted, in place). A known card no longer unseen, or more known cards than a hand
     holds, is left to chance."""
     known = view.get("known")

@@ -30,7 +30,8 @@ Levels:
   would take more than ``ENDGAME_NODES`` positions.
 - ``hard``: the same endgame search; before it, the evaluation's ``CANDIDATES`` best moves
   are compared by ``PLAYOUTS`` determinized playouts (``game.ai.zetema_lookahead``): the
-  hidden cards dealt at random consistently with the view, every seat then following the
+  hidden cards dealt at random consistently with the view (and with the cards each seat is
+  known to hold: ``KNOWN``, which the table adds), every seat then following the
   evaluation until this seat decides again, so the other seats' answers (a fifth card they
   hold, a meld they complete) are seen rather than estimated.
   Measured with two players (``tools/simulate.py zetema --players 2 --levels hard,normal
@@ -45,6 +46,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai import zetema_lookahead as lookahead
@@ -674,3 +677,38 @@ def _with(pair: tuple, index: int, value) -> tuple:
 
 def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
     return (scores[0] + points, scores[1]) if seat == 0 else (scores[0], scores[1] + points)
+
+
+# ---------------------------------------------------------------------------------------------
+# What everyone saw go back into a hand: public, but not in a position (``remember``)
+
+KNOWN = "known"
+"""The view's key the table adds (``remember``): for each seat, the cards everyone knows it
+holds: those it showed in a meld this deal (all but the one it then discarded go back to its
+hand), less those it has discarded since. A marriage goes to the marriage pile, not back.
+``hard``'s samples of the hidden cards deal them to that seat (``determinize.sample``)."""
+
+
+def remember(view: dict, befores: Sequence, moves: Sequence[str]) -> dict:
+    """``view`` with ``KNOWN`` added from this deal's moves (``befores[i]`` the position move
+    ``i`` was played in)."""
+    start = len(moves)
+    while start > 0 and befores[start - 1].deal == view["deal"]:
+        start -= 1
+    known = [Counter() for _ in range(view["players"])]
+    for before, move in zip(befores[start:], moves[start:]):
+        note_known(known, before, move)
+    return {**view, KNOWN: [sorted(held.elements()) for held in known]}
+
+
+def note_known(known: list[Counter], before: rules.State, move: str) -> None:
+    """Follow in ``known`` what ``move``, played in ``before``, shows of its player's hand."""
+    parts = move.split()
+    seat = before.seat
+    if len(parts) > 2 and parts[0] == "meld" and parts[1] != "marriage":
+        for token in parts[2:]:
+            if not token.endswith(rules.PILE):
+                known[seat][token] += 1
+    elif len(parts) == 2 and parts[0] == "discard" and known[seat][parts[1]] > 0:
+        known[seat][parts[1]] -= 1
+
