@@ -93,7 +93,8 @@ def test_a_click_puts_the_focus_away_and_enter_does_what_it_did(app, drive):
     assert app.scenes.top is scene
 
 
-def test_quit_to_menu_from_the_pause_menu_by_keys(app, drive):
+def paused(app, drive) -> PauseMenu:
+    """A Zertz table over the menu, its pause menu opened by Esc."""
     from game.catalog import GameConfig, Seat
     from scenes.zertz_table import ZertzTable
 
@@ -105,6 +106,11 @@ def test_quit_to_menu_from_the_pause_menu_by_keys(app, drive):
     drive.settle()
     pause = app.scenes.top
     assert isinstance(pause, PauseMenu)
+    return pause
+
+
+def test_quit_to_menu_from_the_pause_menu_by_keys(app, drive):
+    pause = paused(app, drive)
     drive.key(pygame.K_UP)  # (from nothing, Up starts at the last: Quit to menu)
     assert pause.widgets.focused.label == "Quit to menu"
     drive.key(pygame.K_RETURN)
@@ -143,16 +149,7 @@ def test_a_question_opened_by_keys_starts_on_its_safe_answer(app, drive):
 
 
 def test_the_pause_menus_restart_question_starts_on_cancel_and_returns_to_restart(app, drive):
-    from game.catalog import GameConfig, Seat
-    from scenes.zertz_table import ZertzTable
-
-    app.scenes.reset(MainMenu(app), transition=None)
-    app.scenes.push(ZertzTable(app, GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 3,
-                                               {})), transition=None)
-    drive.settle()
-    drive.key(pygame.K_ESCAPE)
-    drive.settle()
-    pause = app.scenes.top
+    pause = paused(app, drive)
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_DOWN)
     assert pause.widgets.focused.label == "Restart"
