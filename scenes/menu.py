@@ -55,8 +55,11 @@ def save_details(entry: SaveEntry) -> str:
     if deal and entry.deal_ended:  # ("end of deal 1" says enough: with its moves the
         return deal  # Continue button cut it, pt105)
     if entry.moves == 0 and entry.sitting_games:  # (a sitting's next game, kept as the
-        # last one's results were left: ``GameTable.to_menu``)
-        return _("game {number} of the sitting").format(number=num(entry.sitting_games + 1))
+        # last one's results were left: ``GameTable.to_menu``; a game of Chắn is a deal, as
+        # its results' totals say, pt126)
+        words = (pgettext("chan", "deal {number} of the sitting") if entry.game == "chan"
+                 else _("game {number} of the sitting"))
+        return words.format(number=num(entry.sitting_games + 1))
     if deal and moves:
         return _("{deal}, {moves}").format(deal=deal, moves=moves)
     return deal or moves or ""

@@ -305,7 +305,7 @@ def test_leaving_the_end_screen_for_the_menu_keeps_the_sitting(app, drive):
     assert isinstance(drive.scene, MainMenu)
     [entry] = [e for e in list_saves() if e.game == "chan"]
     assert (entry.moves, entry.sitting_games) == (0, 2)
-    assert save_details(entry) == "game 3 of the sitting"
+    assert save_details(entry) == "deal 3 of the sitting"  # (Chắn: a game is a deal)
     assert resume_saved_game(app, "chan")
     drive.settle()
     resumed = drive.scene

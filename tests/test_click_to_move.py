@@ -288,6 +288,40 @@ def test_telefunken_naturals_put_beside_a_sets_joker_join_the_set(open_telefunke
     assert any("they would have freed it" in t.text for t in table.app.toasts)
 
 
+def test_telefunken_a_covered_joker_is_freed_where_it_shows(open_telefunken, drive):
+    """On a set such as 10♥ 10♣ Joker 10♦ the last card lies over the joker's right side:
+    clicks on the joker's visible strip laid the cards off, clicks on the 10♦ freed the joker
+    (the nearest card centre was taken for the card under the pointer, pt126)."""
+    from scenes.marks import drawn_box
+
+    melds = [{"owner": 1, "cards": ["QS", "QH", "QD"]},
+             {"owner": 0, "cards": ["7H", "7C", "JK"]}]
+    table = _melded(open_telefunken, ["7S", "7C", "7D", "8S", "2D", "3D", "KS", "4H"], melds)
+    click_card(drive, table, "7D")  # laid off first: it goes to the set's right end, over
+    drive.click(table._meld_rects[1].center)  # the joker's right side
+    drive.settle()
+    assert table.session.moves == ["add 7D to 1"]
+    legal = table.legal()
+    assert any(m.startswith("free 1 with") for m in legal)
+    assert any(m.startswith("add 7") and m.endswith("to 1") for m in legal)
+    cards = dict((c, e) for c, e in table.sync.entities("meld_1"))
+    joker, over = drawn_box(cards["JK"]), drawn_box(cards["7D"])
+    assert over.left < joker.centerx < over.right  # (the 7♦ covers the joker's right side)
+    y = table._meld_rects[1].centery
+    for x, made in ((joker.centerx + 4, "add"), (joker.left + 4, "free")):
+        assert table.meld_card_at(1, x) == ("JK" if made == "free" else "7D")
+        click_card(drive, table, "7S")
+        click_card(drive, table, "7C")
+        drive.click((x, y))
+        drive.settle()
+        assert table.session.moves[-1].startswith(made)
+        if made == "add":
+            drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+            drive.settle()
+            table = drive.scene
+            cards = dict((c, e) for c, e in table.sync.entities("meld_1"))
+
+
 def test_telefunken_buy_by_clicking_the_discard_then_the_hand(open_telefunken, drive):
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
     state = tposition([hand] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,

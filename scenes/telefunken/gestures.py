@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import esper
 
-from ecs.components import Draggable, DropTarget, Transform
+from ecs.components import Draggable, DropTarget, Transform, ZOrder
 from ecs.input import topmost_at
 from ecs.intents import ClickIntent
 from game.rules import telefunken as rules
 from scenes.game_table import sentence
+from scenes.marks import drawn_box
 from scenes.telefunken import layout, words
 from scenes.telefunken.legal_index import LegalIndex
 
@@ -68,14 +69,24 @@ class Gestures:
         return moves
 
     def _on_joker(self, meld: int, x: float) -> bool:
-        """Whether ``x`` is nearer the centre of meld ``meld``'s joker than of its other
-        cards (a drop or a click there means the joker)."""
-        cards = [(code, esper.component_for_entity(e, Transform).x)
-                 for code, e in self.sync.entities(f"meld_{meld}")]
+        """Whether the card of meld ``meld`` seen at ``x`` is its joker: the topmost whose
+        box spans ``x`` (the next card lies over a card's right side: the nearest centre
+        put the joker half a card to the right of where it shows, pt126), else the nearest."""
+        return self.meld_card_at(meld, x) == rules.JOKER
+
+    def meld_card_at(self, meld: int, x: float) -> str | None:
+        """The code of the card of meld ``meld`` seen at ``x`` (see ``_on_joker``)."""
+        cards = []
+        for code, ent in self.sync.entities(f"meld_{meld}"):
+            box = drawn_box(ent)
+            if box is not None:
+                cards.append((code, box, esper.component_for_entity(ent, ZOrder).z))
         if not cards:
-            return False
-        nearest = min(cards, key=lambda card: abs(card[1] - x))
-        return nearest[0] == rules.JOKER
+            return None
+        under = [card for card in cards if card[1].left <= x < card[1].right]
+        if under:
+            return max(under, key=lambda card: card[2])[0]
+        return min(cards, key=lambda card: abs(card[1].centerx - x))[0]
 
     # -- refusals in words -------------------------------------------------------------
     def _layoff_verdict(self, cards: list[str], meld: int) -> tuple[bool, str]:
@@ -172,6 +183,8 @@ class Gestures:
         if drop.name.startswith("meld:"):
             cards = list(self.selected) if zone == "build" else [code]
             x = esper.component_for_entity(entity, Transform).x
+            if self.input.pos[0] >= 0:  # (the joker is where the pointer lets go)
+                x = self.input.pos[0]
             moves = self._layoff_moves(cards, drop.data, x)
             if moves:
                 for c in cards:

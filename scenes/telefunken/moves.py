@@ -74,10 +74,11 @@ def perform(drive, table, move: str) -> None:
     x = rect.x + 8 if move.endswith("low") else rect.right - 8
     if verb == "free" or (verb == "add" and any(m.startswith(f"free {meld} ")
                                                  for m in table.legal())):
-        # (on a set's joker the cards free it; elsewhere on the set they join it)
-        x = next(esper.component_for_entity(e, Transform).x
-                 for c, e in table.sync.entities(f"meld_{meld}")
-                 if (c == rules.JOKER) == (verb == "free"))
+        # (on a set's joker, where it shows, the cards free it; elsewhere they join it)
+        wanted = verb == "free"
+        spots = [x] + list(range(rect.x + 2, rect.right - 1, 3))
+        x = next((at for at in spots if (table.meld_card_at(meld, at) == rules.JOKER)
+                  == wanted), x)
     ent = table.sync.entities("build")[0][1]
     drive.drag(drive.center_of(ent), (x, rect.centery), steps=6)
 
