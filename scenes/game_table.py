@@ -1924,8 +1924,12 @@ class CardTable(GameTable):
                     column, row = divmod(i, per)
                     x = block.x + column * (width + GUTTER)
                     edge = block.right - column * (width + GUTTER) if rtl else x
-                    theme.blit_text(surface, theme.fit(line, 14, width), (edge, y + step * row),
-                                    14, theme.INK, anchor=anchor)
+                    size = next((s for s in (14, 13, 12) if theme.text_width(line, s) <= width),
+                                12)  # (a long line a size smaller rather than cut: "bought
+                    # A♣ and a card from the st…" lost its chips left, pt126)
+                    theme.blit_text(surface, theme.fit(line, size, width),
+                                    (edge, y + step * row + (14 - size) // 2), size, theme.INK,
+                                    anchor=anchor)
             else:
                 top = hand.centery - 13 * (len(titles) - 1)
                 for i, title in enumerate(titles):

@@ -320,3 +320,9 @@ def test_a_long_recap_takes_a_second_column_on_the_low_wide_cover(app, drive, mo
     assert len(columns) == 2 and columns[1] - columns[0] > 300
     first_right = next(text for text, where in drawn if where[0] == columns[1])
     assert int(first_right.split(".")[0]) > int(numbers[0])  # (the older lines on the left)
+    lines = [text for text, _ in drawn if text[:1].isdigit()]
+    width = min(640, (hand.width - 48 - game_table.GUTTER) // 2)
+    shrunk = [line for line in recap if game_table.theme.text_width(line, 14) > width
+              and game_table.theme.text_width(line, 12) <= width]
+    assert shrunk and all(line in lines for line in shrunk)  # (whole, a size or two smaller,
+    # rather than cut: "bought A♣ and a card from the st…" lost its chips left, pt126)
