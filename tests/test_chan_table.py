@@ -155,6 +155,9 @@ def test_after_a_chiu_out_of_turn_the_discard_goes_to_the_claimed_cards_gate(app
     assert gate == scene.zone("gate", 2) and gate != scene.zone("gate", 0)
     assert "onto Seat 3's gate" in scene.prompt_text()
     card = next(m.split()[1] for m in scene.legal() if m.startswith("discard "))
+    scene._apply_hint(f"discard {card}")  # the hint outlines that gate too, not your own
+    assert scene.hinted_place() == gate  # (which refused the card, pt127)
+    scene.cancel_hint()
     app.toasts.clear()
     drive.drag(scene.grip(scene.hand_entity(card)), scene.zone("gate", 0).center)
     drive.settle()

@@ -783,8 +783,10 @@ class ChanTable(CardTable):
         return [live] if live is not None and verb in ("pass", "decline", "u") else []
 
     def hinted_place(self) -> pygame.Rect | None:
+        """The gate a hinted discard goes to: after a chíu out of turn, the gate of the seat
+        whose card was claimed (it outlined your own, which refused the card, pt127)."""
         if self.hint is not None and self.hint[0].startswith("discard "):
-            return self.layout["gate_0"].rect
+            return self.zone("gate", prompts.discard_gate(self.state))
         return None
 
     sitting_money = True  # the running totals are the settlements
