@@ -975,6 +975,12 @@ def test_the_cards_you_draw_are_tagged_new_until_your_move(open_table, drive, ap
         tags.append((text, ent)), real(surface, text, colour, ent, **kw))[1])
     table.draw(app.screen)
     assert sorted(e for text, e in tags if text == "new") == sorted(table.fresh)
+    # after Continue (the table made again from the session) the same cards are tagged
+    again = ZetemaTable(app, CONFIG, table.session)
+    app.scenes.replace(again, transition=None)
+    drive.settle()
+    assert sorted(c for c, e in again.hand if e in again.fresh) == codes  # (pt127)
+    table = again
     perform(drive, table, f"discard {table.state.hands[0][0]}")
     drive.settle()
     assert table.fresh == []

@@ -493,6 +493,24 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             if event.seat == self.viewer and self.replay is None:
                 self.fresh = fresh_cards(self.hand, event.cards, held_before)
 
+    def restore_marks(self) -> None:
+        """The marks again, and the "new" tags of the cards the person to play drew at the
+        start of this turn (they went with Undo and Continue, pt127)."""
+        super().restore_marks()
+        self.fresh = self._fresh_from_session()
+
+    def _fresh_from_session(self) -> list[int]:
+        session = self.session
+        if (self.replay is not None or not session.moves or self.state.seat != self.viewer
+                or len(session.befores) != len(session.moves)):
+            return []
+        try:
+            events = rules.play_events(session.befores[-1], session.moves[-1])[1]
+        except ValueError:
+            return []
+        drawn = [e for e in events if isinstance(e, rules.CardsDrawn) and e.seat == self.viewer]
+        return fresh_cards(self.hand, drawn[-1].cards, set()) if drawn else []
+
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded
         (on its pile), a marriage on the marriage pile, the cards of the meld it showed
