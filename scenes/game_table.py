@@ -1908,6 +1908,12 @@ class CardTable(GameTable):
                 # a low, wide cover (Telefunken's) takes a second column rather than cut the
                 # recap short beside half a cover of empty felt (pt117)
                 columns = 2 if len(recap) > room and whole >= 2 * COLUMN_MIN + GUTTER else 1
+                if columns == 2:  # (only where its lines mostly fit: Chắn's long card names
+                    # were cut in both columns, where one column showed fewer lines whole, pt127)
+                    narrow = min(640, (whole - GUTTER) // 2)
+                    tried = recap_shown(recap, 2 * room)
+                    whole_lines = sum(theme.text_width(line, 12) <= narrow for line in tried)
+                    columns = 2 if whole_lines >= 0.75 * len(tried) else 1
                 width = (min(whole, 640) if columns == 1
                          else min(640, (whole - GUTTER) // 2))
                 span = columns * width + (columns - 1) * GUTTER

@@ -326,3 +326,12 @@ def test_a_long_recap_takes_a_second_column_on_the_low_wide_cover(app, drive, mo
               and game_table.theme.text_width(line, 12) <= width]
     assert shrunk and all(line in lines for line in shrunk)  # (whole, a size or two smaller,
     # rather than cut: "bought A♣ and a card from the st…" lost its chips left, pt126)
+    # lines too long for half the cover (Chắn's card names) keep one column, whole (pt127)
+    long = [f"{n}. Seat 3 took Tam Văn from Seat 2's gate with Tam Văn: a Chắn, and more"
+            for n in range(1, 13)]
+    monkeypatch.setattr(table, "cover_recap", lambda: ("Since your last move:", long))
+    drawn.clear()
+    monkeypatch.setattr(game_table.theme, "blit_text", recording)
+    table.draw_curtain(app.screen, hand)
+    monkeypatch.setattr(game_table.theme, "blit_text", real)
+    assert len({where[0] for text, where in drawn if text[:1].isdigit()}) == 1
