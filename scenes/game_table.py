@@ -51,7 +51,7 @@ from ecs.components import (
     Transform,
     Tweens,
 )
-from ecs.intents import DropIntent
+from ecs.intents import ClickIntent, DropIntent
 from ecs.rules_system import RulesSystem, SeatControl
 from ecs.tween import animate as animate_attr
 from ecs.tween import glide, moving_pieces
@@ -1773,16 +1773,21 @@ class CardTable(GameTable):
         super()._apply_hint(move)
 
     def handle(self, event) -> None:
+        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                  pygame.K_SPACE)
+                and self.curtain and self.replay is None and self._cover_lifts()):
+            # Enter or Space lifts the cover as a click on it does (by keys alone a person
+            # was stuck at every cover, pt127)
+            self._press_saw_cover = True
+            hand = self.layout["hand"].rect
+            self.move_for_intent(ClickIntent(None, hand.center))
+            return
         if event.kind == "down":
             # a press lifts the cover only once it has stood quietly on screen for a moment:
             # the person who just played may still be clicking as it comes up
             # nor while a move is being made for a person unasked (a Chắn claim out of
             # turn): the cover would go to them at once (pt66 lifted it for nothing)
-            seat = self.rules.to_move
-            self._press_saw_cover = (self.curtain and self._cover_drawn and self.time
-                                     - self._cover_quiet_since >= COVER_QUIET
-                                     and (seat is None or self.played_for(seat) is None)
-                                     and not self.cover_waits())
+            self._press_saw_cover = self.curtain and self._cover_lifts()
             if self.curtain:
                 self._cover_quiet_since = self.time
                 if (not self._press_saw_cover and self._cover_drawn and not self._cover_told
@@ -1793,6 +1798,14 @@ class CardTable(GameTable):
                     self._cover_told = True
                     self.app.toast(_(COVER_CLICK_ONCE), seconds=2.5)
         super().handle(event)
+
+    def _cover_lifts(self) -> bool:
+        """Would a click (or Enter) lift the cover now: it has stood a moment on screen with
+        no click, no move is being made for a person unasked, and nothing it waits for."""
+        seat = self.rules.to_move
+        return (self._cover_drawn and self.time - self._cover_quiet_since >= COVER_QUIET
+                and (seat is None or self.played_for(seat) is None)
+                and not self.cover_waits())
 
     def language_changed(self) -> None:
         self.banner = None  # worded in the old language

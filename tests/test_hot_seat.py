@@ -1009,3 +1009,28 @@ def test_the_cover_tells_what_happened_since_the_persons_last_move(app, monkeypa
     alone = TelefunkenTable(app, GameConfig("telefunken", (H, AI, AI, AI), 5, {}),
                             Session.new(GameConfig("telefunken", (H, AI, AI, AI), 5, {})))
     assert alone.cover_recap() == ("", [])
+
+
+def test_enter_or_space_lifts_the_cover_once_it_has_stood(app):
+    """By keys alone a person was stuck at every cover: Enter, Space and Tab did nothing
+    (pt127). Enter or Space lifts it as a click does, and only once it has stood a moment
+    (a key pressed as it came up, by the last person, does not)."""
+    from game.rules import zetema
+    from scenes.game_table import COVER_QUIET
+    from scenes.zetema_table import ZetemaTable
+
+    config = GameConfig("zetema", (H, H), 5, {})
+    session = _session_to(config, 1, lambda s: len(s.moves) > 3 and zetema.to_move(s.state) == 0)
+    table = ZetemaTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    drive = Watch(app)
+    drive.settle()
+    drive.step(2)
+    assert table.curtain
+    drive.key(pygame.K_SPACE)  # (at once: too soon, it stays)
+    assert table.curtain
+    drive.wait(COVER_QUIET + 0.1)
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert not table.curtain and table.viewer == 0
+    assert drive.problems == []
