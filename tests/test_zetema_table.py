@@ -289,6 +289,23 @@ def test_end_of_deal_summary_then_play_goes_on(app, drive, monkeypatch):
     assert Counter(c for c, _ in table.hand) == Counter(table.state.hands[0])
 
 
+def test_the_first_draw_of_a_new_deal_is_tagged_new_too(app, drive):
+    """The first seat's draw at a new deal had no "new" tag, only the later draws (pt127)."""
+    config = GameConfig("zetema", (Seat("human"), Seat("ai", "easy")), 3, {"double": "S"})
+    state = last_card_of_the_deal(dealer=0)  # (seat 1 deals the next deal: you play first)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    summary = play_the_last_card(app, drive, table, frames=200)
+    drive.settle()
+    drive.click(summary.widgets.widgets[0].rect.center)
+    drive.settle()
+    assert table.state.deal == 2 and table.state.seat == 0
+    events = rules.play_events(table.session.befores[-1], table.session.moves[-1])[1]
+    [drawn] = [e.cards for e in events if isinstance(e, rules.CardsDrawn) and e.seat == 0]
+    assert sorted(c for c, e in table.hand if e in table.fresh) == sorted(drawn)
+
+
 def test_esc_on_a_deal_summary_pauses_and_deals_nothing(app, drive):
     """A play-tester pressed Esc on the summary to reach the pause menu: the summary closed
     and the next deal was dealt behind their back. Esc now pauses over it; Resume comes back

@@ -235,6 +235,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         else:
             self.pick_viewer()
         self.reconcile(instant=True)
+        self.fresh = self._fresh_from_session()  # (the first seat's draw of the new deal)
         self._deal_in()
         self.refresh()  # (the hand's cards being dealt stay face down until they arrive)
 
