@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
 
-from game.ai.zetema import KNOWN, note_known  # noqa: E402
+from game.ai.zetema import note_known, with_known  # noqa: E402
 from game.rules import zetema as rules  # noqa: E402
 
 MAX_PLIES = 20_000
@@ -101,7 +101,7 @@ def play_one(task: tuple) -> dict:
         level = seat_levels[seat]
         if state.deal != deal:
             deal, known = state.deal, [Counter() for _ in range(players)]
-        view = {**rules.view(state, seat), KNOWN: [sorted(k.elements()) for k in known]}
+        view = with_known(rules.view(state, seat), known)
         move, spent = timed(chooser[level], view, legal, rngs[seat])
         times[level].append(spent)
         if move not in legal:

@@ -17,3 +17,13 @@ def recalled(ai: Any, view: dict, befores: Sequence, moves: Sequence[str]) -> di
     if remember is None or len(befores) != len(moves):
         return view
     return remember(view, befores, moves)
+
+
+def deal_moves(view: dict, befores: Sequence, moves: Sequence[str]) -> list[tuple[Any, str]]:
+    """The (position, move) pairs of the deal ``view`` shows, oldest first: the moves since
+    the last one played in another deal (``remember`` reads only those)."""
+    start = len(moves)
+    while start > 0 and befores[start - 1].deal == view["deal"]:
+        start -= 1
+    return list(zip(befores[start:], moves[start:]))
+

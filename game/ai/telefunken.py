@@ -57,6 +57,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from game.ai import deal_moves
 from game.rules import telefunken as rules
 
 LEVELS = ("easy", "normal", "hard")
@@ -296,11 +297,8 @@ def remember(view: dict, befores: Sequence, moves: Sequence[str]) -> dict:
     """``view`` with ``TAKEN`` and ``KNOWN`` added from the game's moves so far
     (``befores[i]`` the position move ``i`` was played in): whoever bought K♠ collects
     kings, and a king thrown to them was seen to make their contract (pt116)."""
-    start = len(moves)
-    while start > 0 and befores[start - 1].deal == view["deal"]:
-        start -= 1
     recall = Recall(view["players"])
-    for before, move in zip(befores[start:], moves[start:]):
+    for before, move in deal_moves(view, befores, moves):
         recall.note(before, move)
     return recall.add_to(view)
 

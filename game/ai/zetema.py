@@ -50,6 +50,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.ai import deal_moves
 from game.ai import zetema_lookahead as lookahead
 from game.rules import zetema as rules
 
@@ -692,12 +693,14 @@ hand), less those it has discarded since. A marriage goes to the marriage pile, 
 def remember(view: dict, befores: Sequence, moves: Sequence[str]) -> dict:
     """``view`` with ``KNOWN`` added from this deal's moves (``befores[i]`` the position move
     ``i`` was played in)."""
-    start = len(moves)
-    while start > 0 and befores[start - 1].deal == view["deal"]:
-        start -= 1
     known = [Counter() for _ in range(view["players"])]
-    for before, move in zip(befores[start:], moves[start:]):
+    for before, move in deal_moves(view, befores, moves):
         note_known(known, before, move)
+    return with_known(view, known)
+
+
+def with_known(view: dict, known: list[Counter]) -> dict:
+    """``view`` with ``KNOWN`` from ``known``'s counts (``note_known``)."""
     return {**view, KNOWN: [sorted(held.elements()) for held in known]}
 
 
