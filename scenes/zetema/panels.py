@@ -337,24 +337,13 @@ class ZetemaPanels:
     def playing_again(self) -> str | None:
         """The rank of the zetema that gave the seat to play another turn (its own discard
         just before), or None: only the move list said "— another turn" (pt120)."""
-        session = self.session
-        key = (len(session.moves), session.moves[-1] if session.moves else "")
-        cached = getattr(self, "_again", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        rank = None
-        if session.moves and len(session.befores) == len(session.moves):
-            before, move = session.befores[-1], session.moves[-1]
-            if move.startswith("discard ") and before.seat == self.state.seat:
-                try:
-                    events = rules.play_events(before, move)[1]
-                except ValueError:
-                    events = []
-                zetema = next((e for e in events if isinstance(e, rules.Zetema)), None)
-                if zetema is not None and events[-1] == rules.TurnChanged(before.seat):
-                    rank = zetema.rank
-        self._again = (key, rank)
-        return rank
+        events = self.last_move_events()
+        if not events or self.session.befores[-1].seat != self.state.seat:
+            return None
+        zetema = next((e for e in events if isinstance(e, rules.Zetema)), None)
+        if zetema is None or events[-1] != rules.TurnChanged(self.state.seat):
+            return None
+        return zetema.rank
 
     def _move_on_its_way(self) -> str:
         """The meld zone's sentence while a move is on its way: before a computer's discard

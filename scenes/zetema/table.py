@@ -501,16 +501,28 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.fresh = self._fresh_from_session()
 
     def _fresh_from_session(self) -> list[int]:
-        session = self.session
-        if (self.replay is not None or not session.moves or self.state.seat != self.viewer
-                or len(session.befores) != len(session.moves)):
+        if self.replay is not None or self.state.seat != self.viewer:
             return []
-        try:
-            events = rules.play_events(session.befores[-1], session.moves[-1])[1]
-        except ValueError:
-            return []
-        drawn = [e for e in events if isinstance(e, rules.CardsDrawn) and e.seat == self.viewer]
+        drawn = [e for e in self.last_move_events()
+                 if isinstance(e, rules.CardsDrawn) and e.seat == self.viewer]
         return fresh_cards(self.hand, drawn[-1].cards, set()) if drawn else []
+
+    def last_move_events(self) -> list:
+        """The events of the session's last move, played again once per move (the "new"
+        tags and the prompt's "you play again" read them); [] before the first move."""
+        session = self.session
+        key = (len(session.moves), session.moves[-1] if session.moves else "")
+        cached = getattr(self, "_last_events", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        events: list = []
+        if session.moves and len(session.befores) == len(session.moves):
+            try:
+                events = rules.play_events(session.befores[-1], session.moves[-1])[1]
+            except ValueError:
+                events = []
+        self._last_events = (key, events)
+        return events
 
     def mark_move(self, seat: int, events: list) -> None:
         """What the seat did stays outlined until it plays again: the card it discarded
