@@ -29,7 +29,9 @@ class PauseMenu(Scene):
         self.confirming = False
         self._build()
 
-    def _build(self) -> None:
+    def _build(self, answered: bool = False) -> None:
+        """The panel and its buttons; ``answered``: back from the Restart question (a
+        keyboard's focus goes to Restart again)."""
         height = PANEL_H
         if self.confirming:  # the panel as tall as the question needs (it kept the
             # menu's height: a large empty space above the buttons)
@@ -57,10 +59,8 @@ class PauseMenu(Scene):
                                            primary=primary,
                                            hotkey=pygame.K_RETURN if primary else None))
                    for i, (label, action, primary) in enumerate(entries)]  # (Enter resumes,
-        # as Esc does); back from the question, the focus is on Restart again
-        asked = old is not None and any(getattr(w, "label", "") == _("Cancel")
-                                        for w in old.widgets)
-        self.widgets.take_focus(old, to=buttons[1] if asked else None)
+        # as Esc does)
+        self.widgets.take_focus(old, to=buttons[1] if answered else None)
 
     def language_changed(self) -> None:
         self._build()
@@ -75,7 +75,7 @@ class PauseMenu(Scene):
 
     def cancel_restart(self) -> None:
         self.confirming = False
-        self._build()
+        self._build(answered=True)
 
     def restart_confirmed(self) -> None:
         self.app.scenes.pop(transition=None)

@@ -54,7 +54,9 @@ class StatsScene(Scene):
             app.toast(message, error=True, lasting=True)
         self._build()
 
-    def _build(self) -> None:
+    def _build(self, answered: bool = False) -> None:
+        """The buttons; ``answered``: back from the Reset question (a keyboard's focus goes
+        to Reset… again)."""
         p = self.panel
         old = getattr(self, "widgets", None)
         if self.confirming:
@@ -66,16 +68,13 @@ class StatsScene(Scene):
             ], keys="tab")
             self.widgets.take_focus(old, to=self.widgets.widgets[1])  # (the safe answer)
             return
-        else:
-            self.widgets = WidgetGroup([
-                Button(theme.mirror((p.x + 40, p.bottom - 70, 200, 50), p), _("Reset…"),
-                       self._ask, size=18),
-                Button(theme.mirror((p.right - 200, p.bottom - 70, 160, 50), p), _("Back"),
-                       self.close, primary=True, size=18),
-            ], keys="tab")
-        asked = old is not None and any(getattr(w, "label", "") == _("Keep them")
-                                        for w in old.widgets)
-        self.widgets.take_focus(old, to=self.widgets.widgets[0] if asked else None)
+        self.widgets = WidgetGroup([
+            Button(theme.mirror((p.x + 40, p.bottom - 70, 200, 50), p), _("Reset…"),
+                   self._ask, size=18),
+            Button(theme.mirror((p.right - 200, p.bottom - 70, 160, 50), p), _("Back"),
+                   self.close, primary=True, size=18),
+        ], keys="tab")
+        self.widgets.take_focus(old, to=self.widgets.widgets[0] if answered else None)
 
     def language_changed(self) -> None:
         self._build()
@@ -95,11 +94,11 @@ class StatsScene(Scene):
 
     def _cancel(self) -> None:
         self.confirming = False
-        self._build()
+        self._build(answered=True)
 
     def _reset(self) -> None:
         self.confirming = False
-        self._build()
+        self._build(answered=True)
         if self.app.saves_shared:  # (the file is the other window's too)
             self.app.toast(_("Nothing was reset: another Parlour window uses the same saves, "
                              "and this one writes nothing."), error=True)
