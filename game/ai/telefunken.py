@@ -241,18 +241,19 @@ def _play(view: dict, hand: list[str], legal: list[str], level: str, rng) -> str
 def discard_scores(view: dict, hand: list[str], cards: Sequence[str],
                    level: str = "normal") -> dict[str, float]:
     """How good discarding each of ``cards`` is (higher: discard it)."""
-    if view["melded"][view["seat"]]:
+    melded = view["melded"][view["seat"]]
+    if melded:
         scores = {c: _dead_score(view, hand, c) for c in cards}
     else:
         scores = {c: _score(view, _without(hand, c)) for c in cards}
     if level == "easy":
-        if not view["melded"][view["seat"]]:
+        if not melded:
             for c in cards:
                 scores[c] -= EASY_HOARD * rules.penalty(c)
         return scores
-    danger = 0.0 if view["melded"][view["seat"]] else _danger(view)
+    danger = 0.0 if melded else _danger(view)
     for c in cards:
-        if not view["melded"][view["seat"]]:
+        if not melded:
             # a joker is never dumped for its penalty: whoever is near going out has
             # melded and could lay it off (play-testers saw a normal player throw one away)
             dump = danger * rules.penalty(c) if c != JOKER else 0.0
