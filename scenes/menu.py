@@ -330,7 +330,10 @@ class MainMenu(Scene):
         if self.app.scenes.top is not self:
             return  # its keys (1–4) work only in the menu itself, not under Statistics
         hint = _("F11 fullscreen  ·  {first}–{last} open a game").format(first=num(1), last=num(4))
-        if self.latest is not None:
+        if self.widgets.focused is not None:  # (Enter presses what the ring is on: the
+            hint = _("Enter picks what the ring is on  ·  {keys}").format(keys=hint)  # footer
+            # said "Enter continues" under a ringed tile)
+        elif self.latest is not None:
             hint = _("Enter continues  ·  {keys}").format(keys=hint)
         if theme.rtl():
             theme.blit_text(surface, hint, (16, 708), 14, theme.INK_FAINT, anchor="bottomleft")
