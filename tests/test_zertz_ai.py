@@ -287,3 +287,35 @@ def test_easy_never_puts_a_marble_where_the_other_side_takes_its_sixth_of_that_c
     for seed in range(40):
         move = ai.choose(z.view(s, 1), legal, "easy", random.Random(seed))
         assert move.split()[1] not in red, (seed, move)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_lost_game_is_still_played_for_points(level, quick):
+    # Red leads 18 to 9 and Blue can take at most 8 more (three takes are left: 3 + 3 + 2)
+    # nor reach six of a colour: Blue has lost whatever it plays. It still takes the free
+    # black next to its piece; the search valued every move as lost and placed pieces at
+    # random to push the end past its horizon (pt131).
+    s = z.load({"marbles": {"a1": "black", "d4": "black"}, "pieces": {"b1": 1, "d3": 0, "e5": 0},
+                "captured": [{"white": 4, "grey": 1, "black": 4}, {"white": 1, "grey": 4}],
+                "bag": ["white", "grey"], "to_move": 1})
+    assert ai._decided(ai.node_from_view(z.view(s, 1))) == 0
+    for seed in range(3):
+        assert ai.choose(z.view(s, 1), z.legal_moves(s), level, random.Random(seed)) == "take a1"
+
+
+def test_a_game_is_decided_only_when_nothing_can_change_the_winner():
+    # One point more than the trailer's best left: decided; a lead it could draw level
+    # with (and then win on the marble count), or a six it could reach: not decided.
+    base = {"marbles": {"a1": "black", "d4": "black"}, "pieces": {"b1": 1, "d3": 0},
+            "bag": ["white", "grey"], "to_move": 1}
+    decided = dict(base, captured=[{"white": 4, "grey": 1, "black": 4}, {"white": 1, "grey": 4}])
+    level = dict(base, marbles={"a1": "black", "d4": "black", "g4": "white"},
+                 captured=[{"white": 3, "grey": 1, "black": 4}, {"white": 1, "grey": 4}])
+    six = dict(base, marbles={"a1": "grey", "d4": "black", "g4": "black", "g1": "white"},
+               bag=["grey"], captured=[{"white": 5, "black": 4}, {"grey": 4}])  # (9 ahead
+    # with two takes left, 6 at most: but the two greys would be Blue's sixth)
+    verdicts = []
+    for data in (decided, level, six):
+        s = z.load(data)
+        verdicts.append(ai._decided(ai.node_from_view(z.view(s, 1))))
+    assert verdicts == [0, None, None]

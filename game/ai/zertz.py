@@ -124,7 +124,8 @@ def evaluate(node: Board) -> float:
 
     The points already taken plus a forecast of the race for the remaining takes (see
     ``_forecast``), a bonus for a six-of-a-colour race and small terms for put rings and
-    pieces in supply.
+    pieces in supply. A position whose winner nothing can change any more (``_decided``)
+    is valued as a finished game, by its forecast margin.
     """
     me = node.seat
     if node.phase == OVER:
@@ -166,6 +167,14 @@ def evaluate(node: Board) -> float:
     score += W_SAFE * (min(safe[me], 3) - min(safe[op], 3))
     score += W_SUPPLY * (node.supply[me] - node.supply[op])
     score += _six_race(node, me) - _six_race(node, op)
+    won = _decided(node)
+    if won is not None:
+        # Nothing can change the winner: valued as the end of the game, by the margin it
+        # forecasts (as a chance it said "lost" of every move, and a lost search placed
+        # pieces at random to keep the end beyond its horizon, leaving a free black: pt131)
+        margin = (node.pts[me] + gained[me]) - (node.pts[op] + gained[op])
+        margin = max(-39.0, min(39.0, margin))
+        return WIN + 0.0001 * (40 + margin) if won == me else -WIN - 0.0001 * (40 - margin)
     # As a chance of winning: the colours still to come make the margin uncertain.
     spread = SPREAD_PER_TAKE * math.sqrt(bag_left + 1) + SPREAD_BASE
     return 0.999 * WIN * math.erf(score / spread)
@@ -232,6 +241,37 @@ def _six_race(node: Board, seat: int) -> float:
         if theirs[k] == 0 and mine[k] >= 3:
             total += W_SIX * (mine[k] - 2) ** 2
     return total
+
+
+def _decided(node: Board) -> int | None:
+    """The seat that wins whatever is played from ``node`` (None: not decided yet): its
+    lead in points is more than the other can still take (the best marbles left, one per
+    take still to come: the game ends at the first take with the bag empty) and the other
+    cannot reach six of a colour."""
+    m, bag = node.m, node.bag
+    bag_left = bag[0] + bag[1] + bag[2]
+    left = [m[1].bit_count() + bag[0], m[2].bit_count() + bag[1], m[3].bit_count() + bag[2]]
+    if node.phase == PUT:
+        left[node.drawn - 1] += 1
+    lead = node.pts[0] - node.pts[1]
+    if lead == 0:
+        return None
+    leader = 0 if lead > 0 else 1
+    takes = bag_left + 1  # (in phase put the drawn marble is out of the bag already)
+    best = 0
+    for value in (3, 2, 1):
+        n = min(takes, left[value - 1])
+        best += n * value
+        takes -= n
+    if abs(lead) <= best:
+        return None
+    trailer_cap = node.cap[1 - leader]
+    if any(trailer_cap[k] + min(left[k], bag_left + 1) >= SIX_OF_A_COLOUR for k in range(3)):
+        return None
+    return leader
+
+
+SIX_OF_A_COLOUR = zb.SIX
 
 
 def _terminal(node: Board, seat: int) -> float:
