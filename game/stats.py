@@ -59,9 +59,13 @@ def parse_stats(data: object) -> tuple[dict, list[str]]:
             problems.append(_("unknown entry {name}").format(name=repr(game[:20])))
             continue
         for level, record in levels.items():
-            if level not in LEVELS or not isinstance(record, dict):
+            if level not in LEVELS:
                 problems.append(_("unknown level {level} in {game}").format(level=repr(level[:20]),
                                                                             game=BY_KEY[game].title))
+                continue
+            if not isinstance(record, dict):  # (a real level whose record is a number: it
+                problems.append(_("{game} ({level}): not a record, reset").format(  # was called
+                    game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))  # unknown, pt134)
                 continue
             clean = empty_record()
             bad = [key for key in FIELDS if key in record
@@ -69,18 +73,28 @@ def parse_stats(data: object) -> tuple[dict, list[str]]:
             for key in FIELDS:
                 if key in record and key not in bad:
                     clean[key] = record[key]
-            if bad:
+            fields = _(", ").join(_(FIELD_WORDS[key]) for key in bad)
+            if any(key in bad for key in ("won", "lost", "drawn")):
+                # which games were won is lost with it: the level's counts start again (kept,
+                # they showed 4 played, none won, lost or drawn, and a streak of 1: pt134)
+                clean.update({key: 0 for key in FIELDS if key != "best"})
+                problems.append(_("{game} ({level}): {fields} not valid, the counts reset").format(
+                    fields=fields, game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
+            elif bad:
                 problems.append(_("{game} ({level}): {fields} not valid, reset").format(
-                    fields=_(", ").join(_(FIELD_WORDS[key]) for key in bad),
-                    game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
+                    fields=fields, game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
             counted = clean["won"] + clean["lost"] + clean["drawn"]
-            if counted > clean["played"] or clean["streak"] > clean["longest"]:
-                # numbers that contradict each other (a hand-edited file): the games counted
-                # as played, the current streak as the longest so far
-                clean["played"] = max(clean["played"], counted)
-                clean["longest"] = max(clean["longest"], clean["streak"])
-                problems.append(_("{game} ({level}): the counts did not agree, corrected").format(
-                    game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
+            longest = min(max(clean["longest"], clean["streak"]), clean["won"])
+            if (counted != clean["played"] or clean["longest"] != longest
+                    or clean["streak"] > longest):
+                # numbers that contradict each other (a hand-edited file, a field reset): the
+                # games counted are the games played; no streak longer than the games won
+                clean["played"] = counted
+                clean["longest"] = longest
+                clean["streak"] = min(clean["streak"], longest)
+                if bad != ["played"]:  # (a Played reset is said above: it is recounted)
+                    problems.append(_("{game} ({level}): the counts did not agree, corrected")
+                                    .format(game=BY_KEY[game].title, level=_(LEVEL_WORDS[level])))
             games.setdefault(game, {})[level] = clean
     return games, problems
 

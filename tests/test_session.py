@@ -188,10 +188,34 @@ def test_statistics_that_contradict_themselves_are_corrected_and_said(data_dir):
         "hard": {"played": "x", "won": 1}}}}
     games, problems = stats.parse_stats(data)
     normal = games["zetema"]["normal"]
-    assert normal["played"] == 5 and normal["won"] == 5 and normal["longest"] == 7
+    assert normal["played"] == 5 and normal["won"] == 5
+    assert normal["longest"] == 5 and normal["streak"] == 5  # (no streak beyond the games won)
     assert games["zetema"]["hard"]["played"] == 1  # (the one game won)
     assert "Zetema (Normal): the counts did not agree, corrected" in problems
     assert "Zetema (Hard): Played not valid, reset" in problems
+
+
+def test_a_record_whose_wins_are_lost_starts_its_counts_again(data_dir):
+    """A record with Won, Lost and Drawn damaged was kept as 4 played, none won, lost or
+    drawn, with a streak of 1; and a real level whose record was a number was called an
+    unknown level (pt134)."""
+    data = {"games": {"zertz": {
+        "easy": {"best": "lots", "drawn": -3, "lost": None, "played": 4, "won": [2],
+                 "streak": 1, "longest": 1},
+        "normal": {"played": 6, "won": 2, "lost": 1, "drawn": 0, "best": 20, "streak": 0,
+                   "longest": 3},
+        "hard": 7}}}
+    games, problems = stats.parse_stats(data)
+    easy, normal = games["zertz"]["easy"], games["zertz"]["normal"]
+    assert easy == stats.empty_record()
+    assert normal["played"] == 3 and normal["longest"] == 2 and normal["best"] == 20
+    assert "hard" not in games["zertz"]
+    assert problems == ["Zertz (Easy): Won, Lost, Drawn, Best not valid, the counts reset",
+                        "Zertz (Normal): the counts did not agree, corrected",
+                        "Zertz (Hard): not a record, reset"]
+    for record in (easy, normal):
+        assert record["played"] == record["won"] + record["lost"] + record["drawn"]
+        assert record["streak"] <= record["longest"] <= record["won"]
 
 
 def test_statistics_problems_name_levels_and_fields_in_the_players_language():
