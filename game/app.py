@@ -642,4 +642,6 @@ def check_files_at_start() -> list[str]:
     except Exception as exc:  # noqa: BLE001 - the program starts whatever is on disk
         messages.append(_("The saved files could not all be checked ({problem}).")
                         .format(problem=type(exc).__name__))
+    for message in messages:  # (also in the log: the banners fade, and with them the names
+        logging.getLogger(__name__).warning("%s", message)  # of the files set aside, pt134)
     return messages

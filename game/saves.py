@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import BY_KEY, GameConfig
-from game.i18n import _
+from game.i18n import _, num
 from game.paths import data_dir
 from game.storage import (
     StorageError,
@@ -316,6 +316,10 @@ def check_saves_at_start() -> list[str]:
             try:
                 Session.from_save(data)
             except ValueError as exc:
+                kept = _resume_before(entry, data, exc)
+                if kept:
+                    messages.append(kept)
+                    continue
                 raise StorageError(_("could not be resumed: {reason}; {note}").format(
                     reason=resume_reason(exc), note=set_aside_note(entry.path))) from exc
         except FileNotFoundError:
@@ -325,6 +329,37 @@ def check_saves_at_start() -> list[str]:
             text = _("{save} {reason}.").format(save=saved_game_words(entry), reason=exc)
             messages.append(text[:1].upper() + text[1:])
     return messages
+
+
+def _resume_before(entry: SaveEntry, data: dict, exc: ValueError) -> str | None:
+    """A save whose moves stop replaying at move n + 1 (n > 0) is kept up to move n: the
+    file as it was is set aside and the first n moves are saved in its place (the whole
+    game was set aside for one bad move at its end, pt134). The message, or None when
+    nothing is kept (no move replayed, or the file could not be set aside)."""
+    from game.session import Session  # (the session module imports this one)
+
+    replayed = getattr(exc, "replayed", 0)
+    if not isinstance(replayed, int) or replayed <= 0:
+        return None
+    try:
+        trimmed = {key: value for key, value in data.items()
+                   if key not in ("position", "deal_ended", "summary_read")}
+        trimmed["moves"] = data["moves"][:replayed]
+        saved = Session.from_save(trimmed).to_save()
+    except Exception:  # noqa: BLE001 - then it is set aside whole, as before
+        return None
+    moved = set_aside(entry.path)
+    if moved is None:
+        return None  # (writing the moves kept would replace the only copy of the rest)
+    try:
+        write_json_atomic(entry.path, saved)
+    except StorageError:
+        return None
+    text = _("{save} resumes after move {kept} of {total}: {reason}. The file as it was is "
+             "kept as {file}.").format(save=saved_game_words(entry), kept=num(replayed),
+                                        total=num(len(data["moves"])), reason=resume_reason(exc),
+                                        file=moved.name)
+    return text[:1].upper() + text[1:]
 
 
 def delete_autosave(game: str | None = None) -> None:

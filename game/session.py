@@ -140,8 +140,10 @@ class Session:
             try:
                 session.play(move, unasked=i in unasked)
             except Exception as exc:  # noqa: BLE001
-                raise ValueError(_("the saved moves do not replay ({reason})").format(
-                    reason=exc)) from exc
+                error = ValueError(_("the saved moves do not replay ({reason})").format(
+                    reason=exc))
+                error.replayed = i  # the moves before it replayed (a save can resume there)
+                raise error from exc
         position = data.get("position")
         if position is not None and rules.dump(session.state) != _normalise(rules, position):
             raise ValueError(_("the saved position does not match its moves"))

@@ -640,3 +640,37 @@ def test_settings_changed_while_the_disk_refused_are_written_on_quit(persisting,
     monkeypatch.setattr(storage.tempfile, "mkstemp", real)
     persisting.quit()
     assert load_settings()[0].animation == "fast"
+
+
+def test_a_save_whose_last_move_does_not_replay_resumes_before_it(data_dir):
+    """One bad move at the end of a Chắn save threw the whole game away (pt134): the moves
+    before it are kept, the file as it was is set aside, and the message says where the game
+    resumes."""
+    from game.saves import check_saves_at_start, read_entry
+
+    session = saved_session("chan", 9)
+    data = session.to_save()
+    good = list(data["moves"])
+    data["moves"][-1] = "discard ZZ"
+    autosave_path("chan").write_text(json.dumps(data), encoding="utf-8")
+    messages = check_saves_at_start()
+    assert len(messages) == 1
+    assert messages[0].startswith("The saved Chắn game resumes after move 8 of 9: ")
+    assert "unknown card 'ZZ'" in messages[0]
+    kept = [p.name for p in data_dir.iterdir() if p.name.startswith("autosave-chan.json.bad-")]
+    assert len(kept) == 1 and kept[0] in messages[0]
+    assert json.loads((data_dir / kept[0]).read_text(encoding="utf-8"))["moves"][-1] == "discard ZZ"
+    entry = next(e for e in list_saves() if e.game == "chan")
+    resumed = Session.from_save(read_entry(entry, "chan"))
+    assert resumed.moves == good[:8]
+    assert check_saves_at_start() == []  # the save kept replays: nothing more to say
+
+
+def test_the_messages_at_start_are_written_to_the_log(data_dir, caplog):
+    from game.app import check_files_at_start
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    autosave_path("zertz").write_text("{not json", encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        messages = check_files_at_start()
+    assert messages and all(m in caplog.text for m in messages)
