@@ -113,7 +113,7 @@ class SetupScene(Scene):
         ready = self.info.available
         if not ready:
             note = _("not playable yet")
-        elif any(e.game == self.info.key and e.moves != 0 for e in list_saves()):
+        elif any(e.game == self.info.key and _loses_something(e) for e in list_saves()):
             # (a saved game not begun is replaced without a question: it loses nothing)
             # TRANSLATORS: under Start when this game has a saved game in progress
             note = _("replaces the saved game")
@@ -188,7 +188,7 @@ class SetupScene(Scene):
             self.app.toast(_("{game} is in preparation.").format(game=self.info.title))
             return
         saved = next((e for e in list_saves() if e.game == self.info.key), None)
-        if saved is not None and saved.moves != 0:  # (a game not begun loses nothing)
+        if saved is not None and _loses_something(saved):  # (a game not begun loses nothing)
             self.ask_to_replace(saved)
             return
         self.start_new()
@@ -226,6 +226,11 @@ class SetupScene(Scene):
         from scenes.menu import save_details
 
         details = save_details(self.replacing) if self.replacing is not None else ""
+        games = self.replacing.sitting_games if self.replacing is not None else 0
+        if games and not self.replacing.moves:  # (only a sitting's running total to lose)
+            return [ngettext("The running total of the game played so far will be lost.",
+                             "The running total of the {count} games played so far will be "
+                             "lost.", games).format(count=num(games))]
         if details:
             lines = [_("Your {game} game in progress ({details}) will be lost.").format(
                 game=self.info.title, details=details)]
@@ -234,7 +239,6 @@ class SetupScene(Scene):
                 game=self.info.title)]
         if self.replaced is not None:
             lines.append(_("It counts as a loss in your statistics."))
-        games = self.replacing.sitting_games if self.replacing is not None else 0
         if games:  # (a family's sitting of several games: its running total goes too)
             lines.append(ngettext("So will the running total of the game played before it.",
                                   "So will the running total of the {count} games played "
@@ -383,3 +387,9 @@ class SetupScene(Scene):
                 theme.blit_text(surface, part, (panel.centerx, y), 20, theme.INK, anchor="midtop")
                 y += 28
         self.ask.draw(surface)
+
+
+def _loses_something(entry: SaveEntry) -> bool:
+    """Would a new game replacing this save lose anything: moves made, or a sitting's running
+    total (a Chắn sitting whose next deal was not begun went without a question, pt133)?"""
+    return entry.moves != 0 or entry.sitting_games > 0

@@ -512,6 +512,25 @@ def test_the_question_says_a_sittings_running_total_goes_too(app, drive):
         "So will the running total of the 2 games played before it."]
 
 
+def test_a_sittings_next_game_not_begun_is_not_replaced_without_a_question(app, drive):
+    """A Chắn sitting left by Menu on its results (deal 3 of the sitting, not begun) was
+    replaced by a new game without a word, its running totals gone (pt133)."""
+    from game.catalog import BY_KEY
+    from scenes.setup import SetupScene
+
+    config = default_config("chan", seed=4).after_game([3, -1, -1, -1]).after_game([-2, 6, -2, -2])
+    write_autosave(Session.new(config).to_save())
+    assert [(e.moves, e.sitting_games) for e in list_saves()] == [(0, 2)]
+    menu(app, drive)
+    setup = SetupScene(app, BY_KEY["chan"])
+    app.scenes.push(setup, transition=None)
+    assert setup.start_button.note == "replaces the saved game"
+    setup.start()
+    assert app.scenes.top is setup and setup.replacing is not None
+    assert setup._ask_words() == ["The running total of the 2 games played so far will be lost."]
+    assert setup.replaced is None  # (no game was begun: nothing counts as lost)
+
+
 def test_start_asks_nothing_without_a_saved_game(app, drive):
     import pygame
 
