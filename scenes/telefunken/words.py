@@ -144,12 +144,12 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
         chosen = split_groups(meld.split()[1:])
         stands = [c for c in map(joker_stands_for, chosen) if c is not None]
         if stands:  # which card a run's joker will stand for (the order chosen decides)
-            return ngettext("Meld {groups} (the joker as {cards}): press Meld or drop them on "
-                            "the table",
-                            "Meld {groups} (the jokers as {cards}): press Meld or drop them "
-                            "on the table", len(stands)).format(groups=groups(chosen),
+            return ngettext("Meld {groups} (the joker as {cards}): press Meld, or click or "
+                            "drop on the table",
+                            "Meld {groups} (the jokers as {cards}): press Meld, or click or "
+                            "drop on the table", len(stands)).format(groups=groups(chosen),
                                                                  cards=stands_text(stands))
-        return _("Meld {groups}: press Meld or drop them on the table").format(
+        return _("Meld {groups}: press Meld, or click or drop on the table").format(
             groups=groups(chosen))
     if within is not None:
         return _("Your contract is here: choose only {groups} and meld it first, then the other "
@@ -745,7 +745,9 @@ def deal_title(deal: int, name: str | None) -> str:
 
 
 def cut_instruction(count: int) -> str:
-    return _("Drag along the pack and let go to cut: lift {count} cards").format(count=num(count))
+    # (a click on the pack cuts there too: the prompt spoke only of the drag, pt132)
+    return _("Click the pack where to cut, or drag along it and let go: lift {count} cards"
+             ).format(count=num(count))
 
 
 def bought_tag(name: str) -> str:
