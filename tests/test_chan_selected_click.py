@@ -124,3 +124,39 @@ def test_the_live_card_chosen_then_a_card_that_takes_it_not_says_why(app, drive)
     drive.settle()
     assert len(table.session.moves) > moves
     assert table.session.moves[moves].startswith(("ca ", "chan "))
+
+
+def offered_nothing() -> Session:
+    """A deal played at random until the person (seat 0) answers a live card that nothing
+    of theirs can take (no capture, no Ù, no chíu: Draw or Pass only)."""
+    for seed in range(80):
+        rng = random.Random(seed)
+        session = Session.new(GameConfig("chan", SEATS, seed, {}))
+        while session.result is None:
+            moves = rules.legal_moves(session.state)
+            state = session.state
+            if (rules.to_move(state) == 0 and len(session.moves) > 8 and state.live is not None
+                    and not prompts.captures(moves) and "u" not in moves
+                    and not any(m.startswith("chiu ") for m in moves)
+                    and any(m in ("draw", "pass") for m in moves)):
+                return session
+            session.play(rng.choice(moves))
+    raise AssertionError("the position never came")
+
+
+def test_a_live_card_nothing_can_take_says_why_when_clicked_and_is_not_chosen(app, drive):
+    """Clicked, it was chosen (outlined) without a word; the reason came only when a card
+    of the hand was clicked next (pt132)."""
+    session = offered_nothing()
+    table = ChanTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle(1200)
+    assert table.mine
+    live = table.live_entity()
+    app.toasts.clear()
+    drive.click(drive.center_of(live))
+    drive.settle()
+    assert table.drag.selected is None
+    said = [t.text for t in app.toasts if t.error]
+    assert said and words.card(table.state.live.card) in said[-1]
+    assert said[-1] == table._live_hint()

@@ -142,9 +142,9 @@ def test_escape_and_a_click_on_nothing_cancel_a_selection(app, drive):
 def test_a_click_on_the_stock_with_a_card_selected_still_draws(app, drive):
     table = open_table(app, drive, position(5, "nocap"))
     assert table.legal() == ["draw"]
-    live = table.live_entity()
-    drive.click(drive.center_of(live))  # the live card picked up by a click...
-    assert esper.has_component(live, Selected)
+    _, card = table.sync.entities("hand")[0]
+    drive.click(table.grip(card))  # a card of the hand chosen by a click... (the live card,
+    assert esper.has_component(card, Selected)  # which nothing takes, is no longer chosen)
     before = len(table.session.moves)
     drive.click(drive.center_of(table.stock_ent))  # ...then the stock: the person draws
     drive.settle()

@@ -525,6 +525,15 @@ class ChanTable(CardTable):
             self.refuse(self._live_hint(), None)  # dropped on nothing: still say why
         super().handle(event)
 
+    def _live_untakeable(self) -> bool:
+        """Is it your turn to answer a live card with no capture, win or chíu of it open?"""
+        if (self.live_entity() is None or not self.mine
+                or self.state.phase not in TAKING_PHASES):
+            return False
+        legal = self.legal()
+        return not (prompts.captures(legal) or "u" in legal
+                    or any(m.startswith("chiu ") for m in legal))
+
     def _older_gate_card(self, pos: tuple[int, int]) -> str | None:
         """The face of the gate card pressed at ``pos`` on your turn to take, when it is not
         the live card (only the live card can be taken); None otherwise."""
@@ -804,6 +813,13 @@ class ChanTable(CardTable):
         if not self.animating:
             self.win_wait = max(0.0, self.win_wait - dt)
         super().update(dt)
+        live = self.live_entity()
+        if live is not None and self.drag.selected == live and self._live_untakeable():
+            # a live card nothing of yours can take, clicked: say why at once and choose
+            # nothing (it was chosen, outlined, without a word until a hand card was clicked,
+            # pt132; a drag of it still says why where it is dropped)
+            self.drag.deselect()
+            self.refuse(self._live_hint(), None)
         self._turn_if_landed()
         self.named = self.card_under_pointer()
 
