@@ -1782,6 +1782,11 @@ class CardTable(GameTable):
             hand = self.layout["hand"].rect
             self.move_for_intent(ClickIntent(None, hand.center))
             return
+        if event.kind == "key" and self.curtain:
+            # a key pressed while the cover may not lift yet starts its quiet moment again,
+            # as a click does: a burst of Space from the person who had just played lifted
+            # the next person's cover by itself 0.8 s after it came (pt130)
+            self._cover_quiet_since = self.time
         if event.kind == "down":
             # a press lifts the cover only once it has stood quietly on screen for a moment:
             # the person who just played may still be clicking as it comes up

@@ -1034,3 +1034,28 @@ def test_enter_or_space_lifts_the_cover_once_it_has_stood(app):
     drive.settle()
     assert not table.curtain and table.viewer == 0
     assert drive.problems == []
+
+
+@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN])
+def test_a_burst_of_keys_from_the_last_person_does_not_lift_the_next_cover(app, key):
+    """Space pressed every tenth of a second by the person who had just played lifted the
+    next person's cover by itself 0.8 s after it came: keys never restarted its quiet
+    moment, clicks did (pt130). A key now restarts it as a click does."""
+    from scenes.game_table import COVER_QUIET
+
+    cls, perform, _ = GAMES["zetema"]
+    table = cls(app, GameConfig("zetema", (H, H), 4, {}))
+    drive = open_uncovered(app, table)
+    first = table.viewer
+    move = next(m for m in table.legal() if m.startswith("discard "))
+    perform(drive, table, move)
+    for _ in range(30):  # a key every tenth of a second for three seconds
+        drive.key(key)
+        drive.step(6)
+        assert table.viewer == first or table.curtain, "the next hand came up uncovered"
+    assert table.viewer != first and table.curtain
+    assert not any(up for _, up in hand_faces(table))
+    drive.wait(COVER_QUIET + 0.1)  # the next person, after a moment: a key lifts it
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+    assert not table.curtain and drive.problems == []
