@@ -1343,3 +1343,23 @@ def test_a_card_dragged_out_of_the_window_stays_in_view_at_its_edge(app, drive):
     drive.release()  # let go out of the window: it goes home
     drive.settle()
     assert table.session.moves == moves and code in [c for c, _ in table.hand]
+
+
+def test_a_king_dropped_on_the_queens_pile_says_how_to_marry_them(open_table, drive):
+    """The hint named a marriage of K♥ and the Q♥ on its pile; dragging the king onto the Q
+    pile, the natural gesture, said only "K♥ goes on the pile of its rank, the K pile"
+    (pt130). It says how to make the marriage; another card there still gets the old words."""
+    table = open_table(position(["2H", "5C", "9D", "JS", "KH", "4S", "7C"],
+                                ["3H", "3D", "6S", "8C", "10H", "QD", "AC"],
+                                piles={"Q": ["QH"]}))
+    assert "meld marriage KH QH@pile" in table.legal()
+    drive.app.toasts.clear()
+    drive.drag(drive.center_of(hand_ent(table, "KH")), pile_centre(table, "Q"))
+    drive.settle()
+    assert drive.app.toasts[-1].text == ("To marry K♥ with the Q♥ on its pile, put both in the "
+                                         "meld zone (click or drag each), then press Meld.")
+    assert not table.session.moves
+    drive.app.toasts.clear()
+    drive.drag(drive.center_of(hand_ent(table, "JS")), pile_centre(table, "Q"))
+    drive.settle()
+    assert drive.app.toasts[-1].text == "J♠ goes on the pile of its rank, the J pile."

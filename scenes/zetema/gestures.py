@@ -308,9 +308,26 @@ class ZetemaGestures:
                 return True, ""  # back to its pile from the meld zone, as a click sends it
             return False, words.pile_card_only_for_marriage(token)
         if rules.CARD_RANK[token] != drop.data:
+            partner = self._pile_partner(token, drop.data)
+            if partner is not None:  # (a king dropped on the queens' pile to marry: it said
+                return False, words.marry_from_pile(token, partner)  # only "the K pile", pt130)
             return False, words.wrong_pile(token)
         ok, reason = self.check(f"discard {token}")
         return ok, "" if ok else words.discard_refusal(self.state, token, reason)
+
+    def _pile_partner(self, token: str, rank: int) -> str | None:
+        """The queen (or king) on the pile of ``rank`` that a king (or queen) of the hand
+        would marry now, if a marriage of the two is open; else None."""
+        own = rules.CARD_RANK[token]
+        if {own, rank} != {rules.KING, rules.QUEEN} or self.state.phase != "meld":
+            return None
+        for move in self.legal():
+            cards = move.split()[2:] if move.startswith("meld marriage ") else []
+            if token in cards:
+                partner = next((c for c in cards if c.endswith(rules.PILE)), None)
+                if partner is not None and rules.CARD_RANK[partner.removesuffix(rules.PILE)] == rank:
+                    return partner.removesuffix(rules.PILE)
+        return None
 
     def move_for_drop(self, entity: int, target: int) -> str | None:
         drop = esper.component_for_entity(target, DropTarget)

@@ -252,6 +252,13 @@ def wrong_pile(code: str) -> str:
         card=card(code), rank=rank)
 
 
+def marry_from_pile(code: str, partner: str) -> str:
+    """A king (queen) of the hand dropped on the pile whose top card it would marry."""
+    return _("To marry {card} with the {partner} on its pile, put both in the meld zone "
+             "(click or drag each), then press Meld").format(card=card(code),
+                                                           partner=card(partner))
+
+
 def fresh() -> str:
     """The tag on a card just drawn into the hand, until the person's move."""
     # TRANSLATORS: a small tag on a card just drawn into your hand (at most as wide as a
