@@ -1773,17 +1773,17 @@ class CardTable(GameTable):
         super()._apply_hint(move)
 
     def handle(self, event) -> None:
-        if (event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                  pygame.K_SPACE)
-                and self.curtain and self.replay is None and self._cover_lifts()):
+        lifting_key = event.kind == "key" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                            pygame.K_SPACE)
+        if lifting_key and self.curtain and self.replay is None and self._cover_lifts():
             # Enter or Space lifts the cover as a click on it does (by keys alone a person
             # was stuck at every cover, pt127)
             self._press_saw_cover = True
             hand = self.layout["hand"].rect
             self.move_for_intent(ClickIntent(None, hand.center))
             return
-        if event.kind == "key" and self.curtain:
-            # a key pressed while the cover may not lift yet starts its quiet moment again,
+        if lifting_key and self.curtain:
+            # Enter or Space pressed while the cover may not lift yet starts its quiet moment again,
             # as a click does: a burst of Space from the person who had just played lifted
             # the next person's cover by itself 0.8 s after it came (pt130)
             self._cover_quiet_since = self.time

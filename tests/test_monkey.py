@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import monkey  # noqa: E402
 
 # Events per game: about 9-24 s each on the 2-core reference machine.
-RUNS = {"zetema": (16, 500), "telefunken": (12, 400), "zertz": (13, 500), "chan": (14, 500)}
+RUNS = {"zetema": (11, 500), "telefunken": (12, 400), "zertz": (13, 500), "chan": (14, 500)}
 LARGE = {"chan"}  # runs drawn as for a large window: words noted and composed crisp
 
 
