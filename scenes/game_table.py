@@ -1375,25 +1375,43 @@ class GameTable(TableScene):
         starts: set[str] = set()  # the lines that begin a move (not a continuation, a heading)
         names = self.session.seat_names()
         headings = self.deal_headings()
-        n = 0
-        for entry in log:
-            if not entry:
-                continue  # not told (see ``told``)
+        told = [(i, entry) for i, entry in enumerate(log) if entry]  # (not told: ``told``)
+        n = k = 0
+        while k < len(told):
             if n in headings:
                 lines.append(headings[n])
-            n += 1
-            entry = whole_names(entry, names)
-            # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
-            wrapped = theme.wrap_hanging(_("{number}. {move}").format(number=num(n),
-                                                                      move=entry), 13, width,
-                                         CONTINUED)
+            span = 1
+            while (k + span < len(told) and n + span not in headings
+                   and self.log_joins(told[k + span - 1][0], told[k + span][0])):
+                span += 1
+            if span == 1:
+                # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
+                line = _("{number}. {move}").format(number=num(n + 1), move=told[k][1])
+            else:
+                # TRANSLATORS: a line of the move log telling several moves in one ("12–14.
+                # Seat 2, Seat 3 and Seat 4 did not buy 9♠")
+                line = _("{first}–{last}. {moves}").format(
+                    first=num(n + 1), last=num(n + span),
+                    moves=self.joined_log_entry([i for i, _ in told[k:k + span]]))
+            wrapped = theme.wrap_hanging(whole_names(line, names), 13, width, CONTINUED)
             lines.extend(wrapped)
             starts.add(wrapped[0])
+            n += span
+            k += span
         if begun is not None and lines:  # a new deal in play, nothing of it told yet
             lines.append(deal_heading(begun))
         self._wrapped_log = (key, lines)
         self._log_starts = starts
         return lines
+
+    def log_joins(self, first: int, second: int) -> bool:
+        """Does the move list tell moves ``first`` and ``second`` (indices of the session's
+        moves, one right after the other as told) in one line? Not by default."""
+        return False
+
+    def joined_log_entry(self, moves: list[int]) -> str:
+        """The one line of the move list for ``moves`` (``log_joins``)."""
+        return " ".join(self.session.log[i] for i in moves)
 
     def comfort_buttons(self, rect: pygame.Rect) -> list[Button]:
         """Undo, Hint and Menu buttons laid out along the bottom of ``rect``."""

@@ -657,6 +657,24 @@ class TelefunkenTable(Gestures, CardTable):
         self.refresh()
 
     # -- selection and melds -----------------------------------------------------------
+    def log_joins(self, first: int, second: int) -> bool:
+        """The buy offers of one discard let go one after another are one line of the move
+        list (three lines a discard buried the plays: pt128); not those let go for a
+        person by the table or the clock (their line says so)."""
+        session = self.session
+        if second != first + 1 or second >= len(session.befores):
+            return False
+        for i in (first, second):
+            if (session.moves[i] != "pass" or i in session.unasked or i in session.timed):
+                return False
+        a, b = session.befores[first], session.befores[second]
+        return a.deal == b.deal and a.discard == b.discard
+
+    def joined_log_entry(self, moves: list[int]) -> str:
+        befores = self.session.befores
+        return words.passed_together([self.seat_name(befores[i].seat) for i in moves],
+                                     befores[moves[0]].discard[-1])
+
     def toggle(self, ent: int) -> None:
         zone = self.sync.zone_of(ent)
         code = self.sync.code_of(ent)

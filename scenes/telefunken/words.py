@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.ai.telefunken import explain
-from game.card_words import pretty_cards
+from game.card_words import join_list, pretty_cards
 from game.i18n import N_, Y_, _, engine_text, is_you, ngettext, num
 from game.rules import telefunken as rules
 from game.words.telefunken import (
@@ -742,6 +742,17 @@ def deal_title(deal: int, name: str | None) -> str:
     if name is None:
         return _("Deal {deal}: nobody went out").format(deal=num(deal))
     return Y_(is_you(name), "Deal {deal}: {name} went out").format(deal=num(deal), name=name)
+
+
+def passed_together(names: Sequence[str], code: str) -> str:
+    """One line of the move list for the buy offers of one discard let go one after
+    another ("You, Seat 3 and Seat 4 did not buy 9♠"): you first."""
+    you = any(is_you(name) for name in names)
+    ordered = sorted(names, key=lambda name: not is_you(name))
+    # TRANSLATORS: several players, one after another, let a discard go (one line of the
+    # move list); {names} is a list ("Seat 2, Seat 3 and Seat 4")
+    return Y_(you, "{names} did not buy {card}").format(names=join_list(ordered),
+                                                        card=cards_text([code]))
 
 
 def cut_instruction(count: int) -> str:

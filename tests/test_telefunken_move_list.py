@@ -1,0 +1,60 @@
+"""The Telefunken table's move list tells the buy offers of one discard let go one after
+another in one line ("50–52. Seat 2, Seat 3 and Seat 4 did not buy 7♦"): three lines a
+discard buried the plays (pt128). Offers let go for a person by the table or the clock keep
+their own lines, which say so; the results' full log is unchanged."""
+
+from __future__ import annotations
+
+import random
+
+from game.catalog import GameConfig, Seat
+from game.session import Session
+from scenes.telefunken_table import TelefunkenTable
+
+SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
+
+
+def played(moves: int = 60, seed: int = 2) -> Session:
+    session = Session.new(GameConfig("telefunken", SEATS, 5, {}))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        session.play(rng.choice(session.rules.legal_moves(session.state)))
+    return session
+
+
+def open_table(app, drive, session: Session) -> TelefunkenTable:
+    table = TelefunkenTable(app, session.config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    return table
+
+
+def lines_of(table: TelefunkenTable) -> list[str]:
+    return [" ".join(line.split()) for line in table._log_lines(2000)]
+
+
+def test_offers_of_one_discard_let_go_are_one_line(app, drive):
+    session = played()
+    table = open_table(app, drive, session)
+    lines = lines_of(table)
+    assert "50–52. Seat 2, Seat 3 and Seat 4 did not buy 7♦" in lines
+    assert "40–42. You, Seat 4 and Seat 2 did not buy 9♥" in lines  # (you first)
+    assert "49. You discarded 7♦" in lines and "53. Seat 2 drew from the stock" in lines
+    passes = [i for i, m in enumerate(session.moves) if m == "pass"]
+    joined = sum(1 for line in lines if "did not buy" in line)
+    assert joined < len(passes) / 2  # (each discard let go once: one line, not three)
+    numbers = [line.split(".")[0] for line in lines if line[:1].isdigit()]
+    last = max(int(n.split("–")[-1]) for n in numbers)
+    assert last == len(session.log)  # every move is still counted
+    assert table.session.log[49:52] == ["Seat 2 did not buy 7♦", "Seat 3 did not buy 7♦",
+                                        "Seat 4 did not buy 7♦"]  # (the full log as before)
+
+
+def test_an_offer_let_go_for_you_keeps_its_own_line(app, drive):
+    session = played()
+    first = next(i for i in range(49, 52) if session.moves[i] == "pass")
+    session.unasked.add(first)  # (as "No buys this deal" passes for you)
+    table = open_table(app, drive, session)
+    lines = lines_of(table)
+    assert "50–52. Seat 2, Seat 3 and Seat 4 did not buy 7♦" not in lines
+    assert "51–52. Seat 3 and Seat 4 did not buy 7♦" in lines
