@@ -220,7 +220,9 @@ class RulesViewer(Scene):
             pygame.draw.rect(surface, (40, 50, 62), track, border_radius=5)
             pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=5)
         pct = 100 if self.max_scroll == 0 else round(100 * self.scroll / self.max_scroll)
-        hint = _("Wheel, arrows or Page Up/Down to scroll · {percent}%").format(percent=num(pct))
+        # (Left and Right turn to the next game's rules: the footer did not say so, pt132)
+        hint = _("Wheel, ↑↓ or Page Up/Down to scroll · ←→ another game · {percent}%").format(
+            percent=num(pct))
         theme.blit_text(surface, hint, (theme.mirror_x(self.view.x, self.panel),
                                         self.panel.bottom - 42), 14, theme.INK_FAINT,
                         anchor=theme.align("midleft"))
