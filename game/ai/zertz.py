@@ -266,12 +266,10 @@ def _decided(node: Board) -> int | None:
     if abs(lead) <= best:
         return None
     trailer_cap = node.cap[1 - leader]
-    if any(trailer_cap[k] + min(left[k], bag_left + 1) >= SIX_OF_A_COLOUR for k in range(3)):
+    if any(trailer_cap[k] + min(left[k], bag_left + 1) >= zb.SIX for k in range(3)):
         return None
     return leader
 
-
-SIX_OF_A_COLOUR = zb.SIX
 
 
 def _terminal(node: Board, seat: int) -> float:
