@@ -18,20 +18,26 @@ from scenes.chan.table import ChanTable
 SEATS = (Seat("human"),) + (Seat("ai", "easy"),) * 3
 
 
-def offered_a_capture() -> Session:
-    """A deal played at random until the person (seat 0) may take the live card as a Cạ
-    (and holds a card of another rank that cannot take it)."""
-    for seed in range(60):
+def played_until(wanted, seeds: int = 80) -> Session:
+    """A deal played at random until ``wanted(state, legal moves, moves made)`` holds with
+    the person (seat 0) to move."""
+    for seed in range(seeds):
         rng = random.Random(seed)
         session = Session.new(GameConfig("chan", SEATS, seed, {}))
         while session.result is None:
             moves = rules.legal_moves(session.state)
-            state = session.state
-            if (rules.to_move(state) == 0 and len(session.moves) > 12
-                    and any(m.startswith("ca ") for m in moves) and "draw" in moves):
+            if rules.to_move(session.state) == 0 and wanted(session.state, moves,
+                                                            len(session.moves)):
                 return session
             session.play(rng.choice(moves))
     raise AssertionError("the position never came")
+
+
+def offered_a_capture() -> Session:
+    """A deal played at random until the person (seat 0) may take the live card as a Cạ
+    (and holds a card of another rank that cannot take it)."""
+    return played_until(lambda state, moves, made: made > 12 and "draw" in moves
+                        and any(m.startswith("ca ") for m in moves), seeds=60)
 
 
 def open_table(app, drive) -> ChanTable:
@@ -129,19 +135,10 @@ def test_the_live_card_chosen_then_a_card_that_takes_it_not_says_why(app, drive)
 def offered_nothing() -> Session:
     """A deal played at random until the person (seat 0) answers a live card that nothing
     of theirs can take (no capture, no Ù, no chíu: Draw or Pass only)."""
-    for seed in range(80):
-        rng = random.Random(seed)
-        session = Session.new(GameConfig("chan", SEATS, seed, {}))
-        while session.result is None:
-            moves = rules.legal_moves(session.state)
-            state = session.state
-            if (rules.to_move(state) == 0 and len(session.moves) > 8 and state.live is not None
-                    and not prompts.captures(moves) and "u" not in moves
-                    and not any(m.startswith("chiu ") for m in moves)
-                    and any(m in ("draw", "pass") for m in moves)):
-                return session
-            session.play(rng.choice(moves))
-    raise AssertionError("the position never came")
+    return played_until(lambda state, moves, made: made > 8 and state.live is not None
+                        and not prompts.captures(moves) and "u" not in moves
+                        and not any(m.startswith("chiu ") for m in moves)
+                        and any(m in ("draw", "pass") for m in moves))
 
 
 def test_a_live_card_nothing_can_take_says_why_when_clicked_and_is_not_chosen(app, drive):
