@@ -319,3 +319,22 @@ def test_a_game_is_decided_only_when_nothing_can_change_the_winner():
         s = z.load(data)
         verdicts.append(ai._decided(ai.node_from_view(z.view(s, 1))))
     assert verdicts == [0, None, None]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_decided_game_is_searched_on_for_the_margin(level, quick):
+    # pt135's game at move 39: Red is 9 points behind with two takes left, so the game is
+    # lost; the black on g2 stands between Red's f2 and Blue's g3. The search stopped at
+    # depth 1 (every value beyond -WIN) and Red placed a piece at random; Blue took the
+    # black. Searched on, taking it (or contesting Blue's black on a1) keeps the margin at
+    # 9; among those equal moves the take, which gains at once, is chosen.
+    removed = {"b5", "c1", "c4", "d2", "d5", "e1"}
+    s = z.load({"rings": [r for r in z.RINGS if r not in removed],
+                "marbles": {"g4": "white", "d4": "white", "g2": "black", "a1": "black"},
+                "pieces": {**{r: 0 for r in ["a4", "b4", "a3", "e4", "e3", "f2", "e2"]},
+                           **{r: 1 for r in ["d7", "e6", "f5", "g3", "b2"]}},
+                "captured": [{"white": 1, "grey": 4}, {"white": 2, "grey": 2, "black": 4}],
+                "bag": ["white"], "to_move": 0})
+    assert ai._decided(ai.node_from_view(z.view(s, 0))) == 1
+    for seed in range(3):
+        assert ai.choose(z.view(s, 0), z.legal_moves(s), level, random.Random(seed)) == "take g2"

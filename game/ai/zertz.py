@@ -395,6 +395,7 @@ class _Search:
         self.deadline = time.perf_counter() + SAFETY_SECONDS
         order = sorted(moves, key=lambda m: -_move_score(root, m))
         best = order[0]
+        decided = _decided(root) is not None  # (only the margin is left to play for)
         for depth in range(1, self.max_depth + 1):
             self.partial = {}
             try:
@@ -404,13 +405,17 @@ class _Search:
                 break
             self.depth_done = depth
             top = max(scores.values())
-            # Among equally good moves pick at random, so games vary.
+            # Among equally good moves pick at random, so games vary; in a decided game the
+            # one that gains most at once (a marble taken now rather than a piece placed
+            # for the same margin: the player saw a free black left standing, pt135)
             best_moves = [m for m in order if scores[m] >= top - 1e-9]
-            best = rng.choice(best_moves)
+            best = (max(best_moves, key=lambda m: _move_score(root, m)) if decided
+                    else rng.choice(best_moves))
             # The chosen move first: the next iteration searches it first.
             order = sorted(order, key=lambda m: (-scores[m], m != best))
-            if abs(top) >= WIN:  # a forced win or loss: deeper search changes nothing
-                break
+            if abs(top) >= WIN and not decided:  # a forced win or loss: deeper search
+                break  # changes nothing (in a game already decided it still finds the margin:
+                # at depth 1 a lost side placed pieces at random beside a black to take, pt135)
         return best
 
     def _partial_best(self, first: int, best: int) -> int:
