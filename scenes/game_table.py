@@ -137,6 +137,7 @@ class GameTable(TableScene):
         self._hint_for = None  # the state the hint in progress was asked for
         self._hint_toast = None  # the message saying the hint shown (it goes with the hint)
         self.log_scroll = 0
+        self._scrolled_at = 0  # the moves played when the wheel last turned the log
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
         # a table built on a game in progress (Continue, Undo) has shown its moves (after an
         # Undo the line before the move taken back went while the cards glided home, pt82)
@@ -323,7 +324,9 @@ class GameTable(TableScene):
         if self.config.seats[seat].is_human:
             self.drop_refusals()  # (about the position before: one stood over the next turn)
         self.clear_hint()
-        self.log_scroll = 0
+        if self.config.seats[seat].is_human:
+            self.log_scroll = 0  # (a person's own move: the list to its end; another's is
+            # told by ``_follow_log``, which keeps the place of a list scrolled to read)
         self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
         self._mover = seat
         self._landing_moves = len(self.session.moves)
@@ -1095,6 +1098,7 @@ class GameTable(TableScene):
                 return
         if event.kind == "wheel" and self.log_rect().collidepoint(event.pos):
             self.log_scroll = self._log_scrolled(event.dy)
+            self._scrolled_at = len(self.session.moves)
             return
         super().handle(event)
 
@@ -1120,7 +1124,18 @@ class GameTable(TableScene):
             landed = self._log_landed if self._log_landed is not None else self._log_built
             told = max(moves - 1, min(landed, moves))
         if self._log_landed is not None and told > self._log_landed:
-            self.log_scroll = 0
+            if self.log_scroll and told > self._scrolled_at and self.log_rect().width:
+                # a move played since the list was scrolled up to read: the lines read stay
+                # in place, "N newer ↓" counting what came (every computer's move brought
+                # the list back to its end: reading back while others played was not
+                # possible, pt135)
+                width = self.log_rect().width - 28
+                before = len(self._log_lines(width))
+                self._log_landed = told
+                self.log_scroll += len(self._log_lines(width)) - before
+            else:
+                # a move played before the wheel turned (looking for it as it landed): shown
+                self.log_scroll = 0
         self._log_landed = told
 
     def update(self, dt: float) -> None:

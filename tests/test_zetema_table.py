@@ -786,6 +786,48 @@ def test_the_logs_newer_count_counts_moves_not_lines(app, drive, monkeypatch):
     assert newer < 12 and f"{newer} newer ↓" in notes
 
 
+def test_a_log_scrolled_up_to_read_keeps_its_place_as_the_computer_plays(app, drive,
+                                                                        monkeypatch):
+    """Scrolled up to read older moves, the list jumped back to its end with every move of
+    the computer, so it could be read only on your own turn (pt135). A move played after
+    the wheel turned keeps the lines in place and is counted in "N newer ↓"; your own move
+    brings the list back to its end."""
+    app.wait_for_ai = True
+    table = table_after(app, drive, (Seat("human"), Seat("ai", "easy")), 30)
+    drive.settle()
+    while not table.rules.human_to_move():
+        drive.step()
+    drive.settle()
+    width = table.log_rect().width - 28
+    perform(drive, table, next(m for m in table.legal() if m.startswith("discard")))
+    drive.settle()
+    while not table.rules.human_to_move():  # the computer's reply, told
+        drive.step()
+    drive.settle()
+    drive.move(table.log_rect().center)
+    drive.wheel(3)  # up three moves, to read
+    assert table.log_scroll > 0
+    mine = len(table.session.moves)
+    perform(drive, table, next(m for m in table.legal() if m.startswith("discard")))
+    assert table.log_scroll == 0  # your own move: the list to its end
+    drive.move(table.log_rect().center)
+    drive.wheel(3)
+    scrolled = table.log_scroll
+    lines = table._log_lines(width)
+    reading = lines[len(lines) - scrolled - 1]
+    for _ in range(900):  # the computer's reply, played after the wheel turned, and told
+        drive.step()
+        if len(table.session.moves) > mine + 1 and not table.animating:
+            break
+    drive.settle()
+    lines = table._log_lines(width)
+    assert len(table.session.moves) > mine + 1
+    assert table.log_scroll > scrolled  # the same lines in view ...
+    assert lines[len(lines) - table.log_scroll - 1] == reading
+    notes = drawn_log_words(app, table, monkeypatch)
+    assert any("newer ↓" in note for note in notes)  # ... and what came below counted
+
+
 def test_the_log_shows_a_new_line_after_the_wheel_turned_while_it_landed(app, drive,
                                                                          monkeypatch):
     """After a marriage the log stopped at the line before it, and the marriage's line
