@@ -227,10 +227,17 @@ class SetupScene(Scene):
 
         details = save_details(self.replacing) if self.replacing is not None else ""
         games = self.replacing.sitting_games if self.replacing is not None else 0
+        deals = self.info.key == "chan"  # (a Chắn sitting is of deals, as its tile says)
         if games and not self.replacing.moves:  # (only a sitting's running total to lose)
-            return [ngettext("The running total of the game played so far will be lost.",
-                             "The running total of the {count} games played so far will be "
-                             "lost.", games).format(count=num(games))]
+            if deals:
+                line = ngettext("The running total of the deal played so far will be lost.",
+                                "The running total of the {count} deals played so far will "
+                                "be lost.", games)
+            else:
+                line = ngettext("The running total of the game played so far will be lost.",
+                                "The running total of the {count} games played so far will "
+                                "be lost.", games)
+            return [line.format(count=num(games))]
         if details:
             lines = [_("Your {game} game in progress ({details}) will be lost.").format(
                 game=self.info.title, details=details)]
@@ -239,7 +246,11 @@ class SetupScene(Scene):
                 game=self.info.title)]
         if self.replaced is not None:
             lines.append(_("It counts as a loss in your statistics."))
-        if games:  # (a family's sitting of several games: its running total goes too)
+        if games and deals:
+            lines.append(ngettext("So will the running total of the deal played before it.",
+                                  "So will the running total of the {count} deals played "
+                                  "before it.", games).format(count=num(games)))
+        elif games:  # (a family's sitting of several games: its running total goes too)
             lines.append(ngettext("So will the running total of the game played before it.",
                                   "So will the running total of the {count} games played "
                                   "before it.", games).format(count=num(games)))

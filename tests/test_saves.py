@@ -527,7 +527,7 @@ def test_a_sittings_next_game_not_begun_is_not_replaced_without_a_question(app, 
     assert setup.start_button.note == "replaces the saved game"
     setup.start()
     assert app.scenes.top is setup and setup.replacing is not None
-    assert setup._ask_words() == ["The running total of the 2 games played so far will be lost."]
+    assert setup._ask_words() == ["The running total of the 2 deals played so far will be lost."]
     assert setup.replaced is None  # (no game was begun: nothing counts as lost)
 
 
