@@ -1390,34 +1390,46 @@ class GameTable(TableScene):
         starts: set[str] = set()  # the lines that begin a move (not a continuation, a heading)
         names = self.session.seat_names()
         headings = self.deal_headings()
-        told = [(i, entry) for i, entry in enumerate(log) if entry]  # (not told: ``told``)
-        n = k = 0
-        while k < len(told):
+        for n, moves in self._log_groups(log, headings):
             if n in headings:
                 lines.append(headings[n])
-            span = 1
-            while (k + span < len(told) and n + span not in headings
-                   and self.log_joins(told[k + span - 1][0], told[k + span][0])):
-                span += 1
-            if span == 1:
-                # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
-                line = _("{number}. {move}").format(number=num(n + 1), move=told[k][1])
-            else:
-                # TRANSLATORS: a line of the move log telling several moves in one ("12–14.
-                # Seat 2, Seat 3 and Seat 4 did not buy 9♠")
-                line = _("{first}–{last}. {moves}").format(
-                    first=num(n + 1), last=num(n + span),
-                    moves=self.joined_log_entry([i for i, _ in told[k:k + span]]))
-            wrapped = theme.wrap_hanging(whole_names(line, names), 13, width, CONTINUED)
+            line = whole_names(self._log_entry(n, moves, log), names)
+            wrapped = theme.wrap_hanging(line, 13, width, CONTINUED)
             lines.extend(wrapped)
             starts.add(wrapped[0])
-            n += span
-            k += span
         if begun is not None and lines:  # a new deal in play, nothing of it told yet
             lines.append(deal_heading(begun))
         self._wrapped_log = (key, lines)
         self._log_starts = starts
         return lines
+
+    def _log_groups(self, log: list[str], headings: dict[int, str]
+                    ) -> list[tuple[int, list[int]]]:
+        """The told entries of ``log`` as the move list tells them, in order: (the number of
+        told entries before, the moves told in one line: one, or several that
+        ``log_joins``; never across a deal's heading)."""
+        told = [i for i, entry in enumerate(log) if entry]  # (not told: ``told``)
+        groups: list[tuple[int, list[int]]] = []
+        n = k = 0
+        while k < len(told):
+            span = 1
+            while (k + span < len(told) and n + span not in headings
+                   and self.log_joins(told[k + span - 1], told[k + span])):
+                span += 1
+            groups.append((n, told[k:k + span]))
+            n += span
+            k += span
+        return groups
+
+    def _log_entry(self, n: int, moves: list[int], log: list[str]) -> str:
+        """The numbered line of the move list for the told ``moves`` after ``n`` others."""
+        if len(moves) == 1:
+            # TRANSLATORS: a numbered line of the move log ("12. You discarded 3♠")
+            return _("{number}. {move}").format(number=num(n + 1), move=log[moves[0]])
+        # TRANSLATORS: a line of the move log telling several moves in one ("12–14. Seat 2,
+        # Seat 3 and Seat 4 did not buy 9♠")
+        return _("{first}–{last}. {moves}").format(first=num(n + 1), last=num(n + len(moves)),
+                                                   moves=self.joined_log_entry(moves))
 
     def log_joins(self, first: int, second: int) -> bool:
         """Does the move list tell moves ``first`` and ``second`` (indices of the session's
@@ -1920,16 +1932,13 @@ class CardTable(GameTable):
         start = own[-1] + 1 if own else 0
         names = self.session.seat_names()
         headings = self.deal_headings()  # (as the log has them: the recap at a new deal's
-        lines, n = [], 0  # cover ran on from the last deal's moves without a word, pt117)
-        for i, entry in enumerate(log):
-            if not entry:
-                continue  # not told (``told``)
-            if i >= start and n in headings:
+        lines = []  # cover ran on from the last deal's moves without a word, pt117)
+        for n, moves in self._log_groups(log, headings):  # (the offers let go joined, as
+            if moves[-1] < start:  # in the move list)
+                continue
+            if n in headings:
                 lines.append(headings[n])
-            n += 1
-            if i >= start:
-                lines.append(_("{number}. {move}").format(number=num(n),
-                                                          move=whole_names(entry, names)))
+            lines.append(whole_names(self._log_entry(n, moves, log), names))
         if begun is not None:  # a new deal dealt, nothing of it told yet
             lines.append(deal_heading(begun))
         recap = (_("Since your last move:") if own else _("So far:"), lines)

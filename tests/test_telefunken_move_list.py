@@ -58,3 +58,24 @@ def test_an_offer_let_go_for_you_keeps_its_own_line(app, drive):
     lines = lines_of(table)
     assert "50–52. Seat 2, Seat 3 and Seat 4 did not buy 7♦" not in lines
     assert "51–52. Seat 3 and Seat 4 did not buy 7♦" in lines
+
+
+def test_the_covers_recap_joins_them_too(app, drive):
+    """Between people the cover's "Since your last move" lists the moves as the move list
+    numbers them: the offers let go one after another in one line there too."""
+    from game.rules import telefunken as rules
+
+    seats = (Seat("human"), Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"))
+    session = Session.new(GameConfig("telefunken", seats, 5, {}))
+    rng = random.Random(3)
+    while len(session.moves) < 30 or session.to_move != 0 or sum(
+            1 for m in session.moves[-6:] if m == "pass") < 2 or rules.to_move(
+            session.befores[-1]) == 0:
+        session.play(rng.choice(session.rules.legal_moves(session.state)))
+    table = open_table(app, drive, session)
+    heading, lines = table.cover_recap()
+    assert heading == "Since your last move:"
+    joined = [line for line in lines if "did not buy" in line and "–" in line.split(".")[0]]
+    assert joined, lines
+    listed = lines_of(table)
+    assert all(" ".join(line.split()) in listed for line in lines if line[:1].isdigit())
