@@ -137,7 +137,6 @@ class GameTable(TableScene):
         self._hint_for = None  # the state the hint in progress was asked for
         self._hint_toast = None  # the message saying the hint shown (it goes with the hint)
         self.log_scroll = 0
-        self._scrolled_at = 0  # the moves played when the wheel last turned the log
         self._log_landed: int | None = None  # log entries the table has shown (None: all)
         # a table built on a game in progress (Continue, Undo) has shown its moves (after an
         # Undo the line before the move taken back went while the cards glided home, pt82)
@@ -323,10 +322,7 @@ class GameTable(TableScene):
     def _after_move(self, seat: int, move: str, events: list) -> None:
         if self.config.seats[seat].is_human:
             self.drop_refusals()  # (about the position before: one stood over the next turn)
-        self.clear_hint()
-        if self.config.seats[seat].is_human:
-            self.log_scroll = 0  # (a person's own move: the list to its end; another's is
-            # told by ``_follow_log``, which keeps the place of a list scrolled to read)
+        self.clear_hint()  # (the move list follows the move as it is told: ``_follow_log``)
         self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
         self._mover = seat
         self._landing_moves = len(self.session.moves)
@@ -1098,7 +1094,6 @@ class GameTable(TableScene):
                 return
         if event.kind == "wheel" and self.log_rect().collidepoint(event.pos):
             self.log_scroll = self._log_scrolled(event.dy)
-            self._scrolled_at = len(self.session.moves)
             return
         super().handle(event)
 
@@ -1124,19 +1119,29 @@ class GameTable(TableScene):
             landed = self._log_landed if self._log_landed is not None else self._log_built
             told = max(moves - 1, min(landed, moves))
         if self._log_landed is not None and told > self._log_landed:
-            if self.log_scroll and told > self._scrolled_at and self.log_rect().width:
-                # a move played since the list was scrolled up to read: the lines read stay
-                # in place, "N newer ↓" counting what came (every computer's move brought
-                # the list back to its end: reading back while others played was not
-                # possible, pt135)
+            chosen = any(self._chosen_by_a_person(i) for i in range(self._log_landed, told))
+            if self.log_scroll and not chosen and self.log_rect().width:
+                # scrolled up to read: the lines read stay in place while the others play,
+                # "N newer ↓" counting what came (every computer's move brought the list
+                # back to its end, so it could be read only on your own turn: pt135; a move
+                # still landing as the wheel turned, or a pass the table or the clock made
+                # for you, brought it back too: pt136)
                 width = self.log_rect().width - 28
                 before = len(self._log_lines(width))
                 self._log_landed = told
                 self.log_scroll += len(self._log_lines(width)) - before
-            else:
-                # a move played before the wheel turned (looking for it as it landed): shown
+            else:  # a person's own move: the list to its end
                 self.log_scroll = 0
         self._log_landed = told
+
+    def _chosen_by_a_person(self, i: int) -> bool:
+        """Was move ``i`` chosen by a person at the screen (not made for them by the table
+        or the clock)?"""
+        session = self.session
+        if i >= len(session.befores) or i in session.unasked or i in session.timed:
+            return False
+        seat = self.rules_module.to_move(session.befores[i])
+        return seat is not None and self.config.seats[seat].is_human
 
     def update(self, dt: float) -> None:
         if not self._lead_over:  # (counted before the move's tweens advance this frame)

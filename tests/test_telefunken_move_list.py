@@ -79,3 +79,27 @@ def test_the_covers_recap_joins_them_too(app, drive):
     assert joined, lines
     listed = lines_of(table)
     assert all(" ".join(line.split()) in listed for line in lines if line[:1].isdigit())
+
+
+def test_a_list_scrolled_to_read_stays_through_passes_made_for_you(app, drive):
+    """Scrolled up to read, the list went back to its end at a pass the table made for you
+    ("No buys this deal") or the clock made, as at a move you chose (pt136): only your own
+    choice brings it back now."""
+    session = Session.new(GameConfig("telefunken", SEATS, 5, {}))
+    rng = random.Random(2)
+    while len(session.moves) < 40 or not (session.to_move == 0
+                                           and "pass" in session.rules.legal_moves(session.state)
+                                           and session.state.phase == "buy"):
+        session.play(rng.choice(session.rules.legal_moves(session.state)))
+    table = open_table(app, drive, session)
+    table.log_scroll = 4
+    table.session.play("pass", unasked=True)  # made for you by the table
+    table._follow_log()
+    assert table.log_scroll >= 4  # the lines read stay in place
+    while not (table.session.to_move == 0 and table.session.state.phase == "buy"):
+        table.session.play(rng.choice(table.session.rules.legal_moves(table.session.state)))
+        table._follow_log()
+    assert table.log_scroll > 4
+    table.session.play("pass")  # chosen by you: the list to its end
+    table._follow_log()
+    assert table.log_scroll == 0

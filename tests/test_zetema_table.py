@@ -828,12 +828,14 @@ def test_a_log_scrolled_up_to_read_keeps_its_place_as_the_computer_plays(app, dr
     assert any("newer ↓" in note for note in notes)  # ... and what came below counted
 
 
-def test_the_log_shows_a_new_line_after_the_wheel_turned_while_it_landed(app, drive,
+def test_the_log_tells_a_new_line_after_the_wheel_turned_while_it_landed(app, drive,
                                                                          monkeypatch):
     """After a marriage the log stopped at the line before it, and the marriage's line
     showed only once the wheel was turned: the log tells a computer's move once it has
-    landed, and a wheel turned while it was landing left the list scrolled above the new
-    line. A person's own move is told at once (pt106)."""
+    landed (a person's own move at once, pt106). A wheel turned while it was landing keeps
+    the list where it was turned to, and "2 newer ↓" counts the line told below too (it went
+    back to its end; in Telefunken, where the computers' moves follow one another, the list
+    could then never be read back: pt136); the wheel turned down shows it."""
     from scenes.game_table import whole_names
     from tests.test_log_words import log_drawn
 
@@ -870,6 +872,12 @@ def test_the_log_shows_a_new_line_after_the_wheel_turned_while_it_landed(app, dr
     assert len(table.session.moves) == told_before  # (nothing more played meanwhile)
     lines = table._log_lines(width)
     assert len(lines) > 12  # more than the panel shows
+    assert any(line.startswith(f"{len(table.session.log)}. ") for line in lines)  # told
+    assert table.log_scroll > 1  # kept in place: the new line below
+    notes = drawn_log_words(app, table, monkeypatch)
+    assert "2 newer ↓" in notes  # (the move the wheel went up past, and the new one)
+    drive.move(table.log_rect().center)
+    drive.wheel(-10)  # down to the end
     drawn = [text for text in log_drawn(table, monkeypatch) if text in lines]
     assert table.log_scroll == 0
     assert drawn == lines[-len(drawn):]  # the newest lines, down to the last
