@@ -1943,7 +1943,9 @@ class CardTable(GameTable):
                 continue
             if n in headings:
                 lines.append(headings[n])
-            lines.append(whole_names(self._log_entry(n, moves, log), names))
+            seen = sum(1 for i in moves if i < start)  # (a joined line began with your own
+            # pass: "since your last move" repeated it, pt136)
+            lines.append(whole_names(self._log_entry(n + seen, moves[seen:], log), names))
         if begun is not None:  # a new deal dealt, nothing of it told yet
             lines.append(deal_heading(begun))
         recap = (_("Since your last move:") if own else _("So far:"), lines)
