@@ -247,29 +247,23 @@ def test_the_setups_replace_question_takes_the_keyboard_focus(app, drive):
     assert setup.replacing is None and setup.widgets.focused is setup.start_button
 
 
-def footer(app, drive, scene, monkeypatch) -> str:
-    """The menu's footer line as drawn in the next frame."""
+def footer(app, scene, monkeypatch) -> str:
+    """The menu's footer line as drawn now."""
     import scenes.menu as menu_module
+    from tests.test_marks import record_calls
 
-    drawn: list[str] = []
-    real = menu_module.theme.blit_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(menu_module.theme, "blit_text", record)
+    drawn = record_calls(monkeypatch, menu_module.theme, "blit_text",
+                         keep=lambda text, _rect: text)
     scene.draw(app.screen)
-    monkeypatch.setattr(menu_module.theme, "blit_text", real)
     return next(text for text in drawn if "F11" in text)
 
 
 def test_the_menus_footer_says_what_enter_does_with_the_ring_on_a_tile(app, drive, monkeypatch):
     scene = menu(app, drive)
     scene.latest = "zertz"  # (a saved game to continue)
-    assert footer(app, drive, scene, monkeypatch).startswith("Enter continues")
+    assert footer(app, scene, monkeypatch).startswith("Enter continues")
     drive.key(pygame.K_TAB)  # the ring on the first tile: Enter opens that game, not Continue
-    line = footer(app, drive, scene, monkeypatch)
+    line = footer(app, scene, monkeypatch)
     assert line.startswith("Enter picks what the ring is on") and "continues" not in line
     drive.click((5, 5))
-    assert footer(app, drive, scene, monkeypatch).startswith("Enter continues")
+    assert footer(app, scene, monkeypatch).startswith("Enter continues")
