@@ -21,7 +21,6 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sim_common import check_level, player, rate_text, run_tasks, time_summary, timed  # noqa: E402
 
-from game.ai.zetema import note_known, with_known  # noqa: E402
+from game.ai.zetema import Recall  # noqa: E402
 from game.rules import zetema as rules  # noqa: E402
 
 MAX_PLIES = 20_000
@@ -94,19 +93,19 @@ def play_one(task: tuple) -> dict:
     chooser = {level: player("zetema", level) for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
     plies = 0
-    known = [Counter() for _ in range(players)]  # what the deal's melds showed, as the table
-    deal = state.deal  # remembers it (``game.ai.zetema.remember``)
+    recall = Recall(players)  # what the deal's melds showed, as the table remembers it
+    deal = state.deal
     while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_moves(state)
         level = seat_levels[seat]
         if state.deal != deal:
-            deal, known = state.deal, [Counter() for _ in range(players)]
-        view = with_known(rules.view(state, seat), known)
+            deal, recall = state.deal, Recall(players)
+        view = recall.add_to(rules.view(state, seat))
         move, spent = timed(chooser[level], view, legal, rngs[seat])
         times[level].append(spent)
         if move not in legal:
             raise RuntimeError(f"{level} AI chose an illegal move {move!r}")
-        note_known(known, state, move)
+        recall.note(state, move)
         state = rules.play(state, move)
         plies += 1
         if plies > MAX_PLIES:

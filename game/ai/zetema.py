@@ -690,18 +690,28 @@ hand), less those it has discarded since. A marriage goes to the marriage pile, 
 ``hard``'s samples of the hidden cards deal them to that seat (``determinize.sample``)."""
 
 
+class Recall:
+    """What the moves of one deal showed everyone (``KNOWN``), followed move by move
+    (``note``) and added to a view (``add_to``), as ``game.ai.telefunken.Recall`` does."""
+
+    def __init__(self, players: int) -> None:
+        self.known: list[Counter] = [Counter() for _ in range(players)]
+
+    def note(self, before: rules.State, move: str) -> None:
+        """Follow ``move``, played in ``before``."""
+        note_known(self.known, before, move)
+
+    def add_to(self, view: dict) -> dict:
+        return {**view, KNOWN: [sorted(held.elements()) for held in self.known]}
+
+
 def remember(view: dict, befores: Sequence, moves: Sequence[str]) -> dict:
     """``view`` with ``KNOWN`` added from this deal's moves (``befores[i]`` the position move
     ``i`` was played in)."""
-    known = [Counter() for _ in range(view["players"])]
+    recall = Recall(view["players"])
     for before, move in deal_moves(view, befores, moves):
-        note_known(known, before, move)
-    return with_known(view, known)
-
-
-def with_known(view: dict, known: list[Counter]) -> dict:
-    """``view`` with ``KNOWN`` from ``known``'s counts (``note_known``)."""
-    return {**view, KNOWN: [sorted(held.elements()) for held in known]}
+        recall.note(before, move)
+    return recall.add_to(view)
 
 
 def note_known(known: list[Counter], before: rules.State, move: str) -> None:
@@ -714,4 +724,3 @@ def note_known(known: list[Counter], before: rules.State, move: str) -> None:
                 known[seat][token] += 1
     elif len(parts) == 2 and parts[0] == "discard" and known[seat][parts[1]] > 0:
         known[seat][parts[1]] -= 1
-
