@@ -1833,9 +1833,9 @@ class CardTable(GameTable):
             self.move_for_intent(ClickIntent(None, hand.center))
             return
         if lifting_key and self.curtain:
-            # Enter or Space pressed while the cover may not lift yet starts its quiet moment again,
-            # as a click does: a burst of Space from the person who had just played lifted
-            # the next person's cover by itself 0.8 s after it came (pt130)
+            # Enter or Space pressed while the cover may not lift yet starts its quiet moment
+            # again, as a click does: a burst of Space from the person who had just played
+            # lifted the next person's cover by itself 0.8 s after it came (pt130)
             self._cover_quiet_since = self.time
         if event.kind == "down":
             # a press lifts the cover only once it has stood quietly on screen for a moment:

@@ -26,4 +26,3 @@ def deal_moves(view: dict, befores: Sequence, moves: Sequence[str]) -> list[tupl
     while start > 0 and befores[start - 1].deal == view["deal"]:
         start -= 1
     return list(zip(befores[start:], moves[start:]))
-

@@ -271,7 +271,6 @@ def _decided(node: Board) -> int | None:
     return leader
 
 
-
 def _terminal(node: Board, seat: int) -> float:
     diff = node.pts[seat] - node.pts[1 - seat]
     if node.winner is None:
