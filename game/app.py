@@ -484,14 +484,25 @@ class App:
                               unicode=getattr(raw, "unicode", ""))
         return None
 
-    def _draw_not_saving(self, surface: pygame.Surface) -> None:
-        """A small red "Not saving" mark in the top-right corner, above the tables' panels."""
-        label = theme.text(_("Not saving"), 12, theme.INK, "bold")
-        box = label.get_rect().inflate(24, 6)
-        if is_rtl():  # the corner where a right-to-left reader's eye starts
+    def not_saving_box(self) -> pygame.Rect:
+        """Where the "Not saving" mark stands: where the top scene says it covers nothing
+        (``not_saving_spot``: an anchor of the mark's box and its point), else in the
+        top-right corner, above the tables' panels (right to left, the top-left)."""
+        box = theme.text(_("Not saving"), 12, theme.INK, "bold").get_rect().inflate(24, 6)
+        spot = getattr(self.scenes.top, "not_saving_spot", None)
+        spot = spot() if callable(spot) else None
+        if spot is not None:
+            setattr(box, *spot)
+        elif is_rtl():  # the corner where a right-to-left reader's eye starts
             box.topleft = (4, 1)
         else:
             box.topright = (SIZE[0] - 4, 1)
+        return box
+
+    def _draw_not_saving(self, surface: pygame.Surface) -> None:
+        """The small red "Not saving" mark (``not_saving_box``)."""
+        label = theme.text(_("Not saving"), 12, theme.INK, "bold")
+        box = self.not_saving_box()
         pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
         pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)

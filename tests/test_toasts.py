@@ -181,3 +181,34 @@ def test_a_report_on_the_setup_stands_clear_of_its_buttons(app, drive, game):
     row = [w.rect for w in setup.widgets.widgets if w.rect.top >= setup.panel.bottom - 80]
     assert len(row) == 3 and not any(box.colliderect(r) for r in row)
     assert setup.panel.contains(box)  # (a word ran past both the dialog's sides, pt111)
+
+
+
+# the zones the "Not saving" mark may stand in (their free part: the meld zone's top corner,
+# the penalty table's foot)
+NOT_SAVING_ROOM = {"zetema": {"meld"}, "telefunken": {"scores"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("game, players", [("zetema", None), ("zetema", 6), ("telefunken", None),
+                                           ("telefunken", 6), ("zertz", None), ("chan", None)])
+def test_the_not_saving_mark_covers_no_panel_of_a_table(app, drive, game, players, lang):
+    """The "Not saving" mark in the screen's corner stood over Chắn's Seat 2 card count
+    (Seat 4's name right to left), and six at Zetema or Telefunken, over the last seat's
+    panel: at every table it stands clear of the panels drawn."""
+    from game.i18n import speaking
+
+    with speaking(lang):
+        module = importlib.import_module(f"scenes.{game}_table")
+        table = module.new_scene(app, default_config(game, players=players, seed=4))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        box = app.not_saving_box()
+        zones = {name: zone.rect for name, zone in table.layout.zones.items()
+                 if not name.startswith("opp_") and name not in NOT_SAVING_ROOM.get(game, ())}
+        if hasattr(table, "opponent_zone"):  # (the seats' panels, as drawn)
+            for seat in range(len(table.config.seats)):
+                if seat != table.viewer:
+                    zones[f"seat {seat}"] = table.opponent_zone(seat)
+    assert app.screen.get_rect().contains(box)
+    assert [name for name, rect in zones.items() if box.colliderect(rect)] == []

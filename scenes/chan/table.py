@@ -109,6 +109,14 @@ class ChanTable(CardTable):
         left, right = self.layout["gate_3"].rect.right, self.layout["gate_1"].rect.left
         return (left + right) // 2, right - left - 2 * TOAST_CLEAR
 
+    def not_saving_spot(self) -> tuple[str, tuple[int, int]]:
+        """The "Not saving" mark on the felt beside the stock, below the top seat's gate
+        (the screen's corner is Seat 2's card count, Seat 4's name right to left)."""
+        below = self.layout["gate_2"].rect.bottom + 4
+        if theme.rtl():
+            return "topleft", (self.layout["exposed_2"].rect.x, below)
+        return "topright", (self.layout["gate_2"].rect.right, below)
+
     def toast_bottom(self) -> int | None:
         """Between the stock and your gate; a message that comes while a banner stands
         keeps clear of it, below it (Ctrl+Z just after your Ù! hid "Ù! You win"), and stays

@@ -1451,6 +1451,14 @@ class TelefunkenTable(Gestures, CardTable):
         return rect
 
     # -- messages ------------------------------------------------------------------------
+    def not_saving_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Six at the table, the screen's corner is the last seat's panel: the "Not saving"
+        mark stands in the score table's free foot instead."""
+        if self.players < 6:
+            return None
+        rect = self.layout["scores"].rect
+        return "bottomright", (rect.right - 6, rect.bottom - 6)
+
     def toast_bottom(self) -> int | None:
         return self.toast_place()[1]
 

@@ -218,6 +218,16 @@ class ZetemaPanels:
 
     toast_zone = ("meld", "bottom", -4)  # inside the meld zone's panel, above the hand
 
+    def not_saving_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Six at the table, the screen's corner is the last seat's panel: the "Not saving"
+        mark stands in the meld zone's top corner instead, above its Meld button."""
+        if self.players < 6:
+            return None
+        zone = self.layout["meld"].rect
+        if theme.rtl():
+            return "topleft", (zone.x + 6, zone.y + 8)
+        return "topright", (zone.right - 6, zone.y + 8)
+
     def toast_bottom(self) -> int:
         """Messages stand in the meld zone's panel, above the hand; with cards in the zone,
         above the panel (over the foot of the piles), so that the cards a refusal speaks of
