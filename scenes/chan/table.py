@@ -741,7 +741,8 @@ class ChanTable(CardTable):
                 self.move_buttons.setdefault(verb, button)
                 x += w + 8
         arrange = self.layout["arrange"].rect
-        buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13))
+        buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13,
+                              hotkey=pygame.K_g))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
     def language_changed(self) -> None:

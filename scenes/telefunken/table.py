@@ -74,6 +74,7 @@ QUIET_KEYS = ("draw", "take", "buy", "pass",  # the buttons that come with anoth
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 SORT_W = 100  # px, each of the hand's sort buttons (By rank, By suit)
+SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # their keys
 
 
 def auto_cut(state, choices: list[int]) -> int:
@@ -1301,7 +1302,7 @@ class TelefunkenTable(Gestures, CardTable):
             rect = pygame.Rect(hand.right - 4 - 2 * SORT_W - 6 + i * (SORT_W + 6), hand.y + 4,
                                SORT_W, 28)
             buttons.append(Button(theme.mirror(rect, hand), label, lambda m=mode: self.sort(m),
-                                  size=fitting_size(label, 13, SORT_W - 8)))
+                                  size=fitting_size(label, 13, SORT_W - 8), hotkey=SORT_KEYS[mode]))
         if self.selected:
             build = self.layout["build"].rect
             label = words.button("clear")

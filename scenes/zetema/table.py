@@ -50,6 +50,7 @@ from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync, in_order
 
 POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
+SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # the keys of By rank and By suit
 
 
 class ZetemaMarks(LastMoves):
@@ -337,7 +338,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             rect = pygame.Rect(hand.right - self.sort_buttons_width() - 4 + i * (width + 6),
                                hand.y + 2, width, 30)
             buttons.append(Button(theme.mirror(rect, hand), words.sort_label(mode),
-                                  lambda m=mode: self.sort_by(m), size=14))
+                                  lambda m=mode: self.sort_by(m), size=14,
+                                  hotkey=SORT_KEYS[mode]))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
     def _marries_hand(self, code: str) -> bool:
