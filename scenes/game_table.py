@@ -1963,46 +1963,35 @@ class CardTable(GameTable):
             if len(titles) > 2:
                 titles = [titles[0], theme.fit(" ".join(titles[1:]), 20, hand.width - 24, "bold")]
             heading, recap = self.cover_recap()
-            step, tall = 18, 26 * len(titles)
-            room = (hand.height - 24 - tall - 26) // step  # the lines below the title, heading
-            if recap and room > 0:
+            tall = 26 * len(titles)
+            room = hand.height - 24 - tall - 26  # px below the title and the heading
+            if recap and room >= RECAP_STEPS[RECAP_SIZES[-1]]:
                 title_y = hand.y + 12 + 13
                 for i, title in enumerate(titles):
                     theme.blit_text(surface, title, (hand.centerx, title_y + 26 * i), 20,
                                     theme.INK, "bold", anchor="center")
                 title_y += 26 * (len(titles) - 1)
-                whole = hand.width - 48
-                # a low, wide cover (Telefunken's) takes a second column rather than cut the
-                # recap short beside half a cover of empty felt (pt117)
-                columns = 2 if len(recap) > room and whole >= 2 * COLUMN_MIN + GUTTER else 1
-                if columns == 2:  # (only where its lines mostly fit: Chắn's long card names
-                    # were cut in both columns, where one column showed fewer lines whole, pt127)
-                    narrow = min(640, (whole - GUTTER) // 2)
-                    tried = recap_shown(recap, 2 * room)
-                    whole_lines = sum(theme.text_width(line, 12) <= narrow for line in tried)
-                    columns = 2 if whole_lines >= 0.75 * len(tried) else 1
-                width = (min(whole, 640) if columns == 1
-                         else min(640, (whole - GUTTER) // 2))
+                # every move since that person's last one, whole (wrapped, not cut), in one
+                # size: on a low, wide cover (Telefunken's, Chắn's) in a second column where
+                # that shows more of them (half a cover of empty felt beside the last three
+                # moves and "…", pt117, pt138; lines of three sizes, one cut, pt138)
+                size, width, rows = recap_layout(recap, room, hand.width - 48)
+                step = RECAP_STEPS[size]
+                columns = len(rows)
                 span = columns * width + (columns - 1) * GUTTER
                 block = pygame.Rect(hand.centerx - span // 2, 0, span, 1)
                 rtl = i18n.is_rtl()
-                lines = recap_shown(recap, room * columns)
                 y = title_y + 15 + 8
                 edge, anchor = (block.right, "topright") if rtl else (block.x, "topleft")
                 theme.blit_text(surface, theme.fit(heading, 14, span, "bold"), (edge, y), 14,
                                 theme.GOLD, "bold", anchor=anchor)
                 y += 22
-                per = -(-len(lines) // columns)  # (the older lines first, column by column)
-                for i, line in enumerate(lines):
-                    column, row = divmod(i, per)
+                for column, lines in enumerate(rows):  # (the older lines first)
                     x = block.x + column * (width + GUTTER)
                     edge = block.right - column * (width + GUTTER) if rtl else x
-                    size = next((s for s in (14, 13, 12) if theme.text_width(line, s) <= width),
-                                12)  # (a long line a size smaller rather than cut: "bought
-                    # A♣ and a card from the st…" lost its chips left, pt126)
-                    theme.blit_text(surface, theme.fit(line, size, width),
-                                    (edge, y + step * row + (14 - size) // 2), size, theme.INK,
-                                    anchor=anchor)
+                    for row, line in enumerate(lines):
+                        theme.blit_text(surface, line, (edge, y + step * row + (14 - size) // 2),
+                                        size, theme.INK, anchor=anchor)
             else:
                 top = hand.centery - 13 * (len(titles) - 1)
                 for i, title in enumerate(titles):
@@ -2070,14 +2059,60 @@ COLUMN_MIN = 300
 GUTTER = 24
 
 
-def recap_shown(recap: list[str], room: int) -> list[str]:
-    """The lines of a cover's recap that ``room`` lines hold: all of them, or the newest that
-    fit after a mark ("…") that there were more."""
-    if len(recap) <= room:
-        return list(recap)
-    if room <= 1:
-        return recap[-1:]
-    return ["…"] + recap[-(room - 1):]
+RECAP_SIZES = (14, 13, 12)  # the sizes of a cover's recap, the largest that shows most
+RECAP_STEPS = {14: 18, 13: 17, 12: 16}  # px from row to row at each size
+
+
+def recap_layout(recap: list[str], height: int, whole: int) -> tuple[int, int, list[list[str]]]:
+    """How a cover's recap stands in ``height`` px of a cover ``whole`` px wide: (size,
+    column width, each column's rows). One column, or two where the cover is wide enough
+    (``COLUMN_MIN``); lines wrapped, whole (cut, "…", only where one line alone is more
+    than the room). The layout that cuts the fewest lines, then shows the most moves, in
+    the largest size, in the fewer columns."""
+    options = [(1, min(whole, 640))]
+    if whole >= 2 * COLUMN_MIN + GUTTER:
+        options.append((2, min(640, (whole - GUTTER) // 2)))
+    best = None
+    for columns, width in options:
+        for size in RECAP_SIZES:
+            shown, cut, rows = recap_columns(recap, height // RECAP_STEPS[size], columns,
+                                             width, size)
+            score = (-cut, shown, size, -columns)
+            if best is None or score > best[0]:
+                best = (score, size, width, rows)
+    return best[1], best[2], best[3]
+
+
+def recap_columns(recap: list[str], room: int, columns: int, width: int, size: int
+                  ) -> tuple[int, int, list[list[str]]]:
+    """The newest lines of a cover's recap that ``columns`` columns of ``room`` rows hold,
+    each wrapped to ``width`` at ``size`` (its further rows indented) and never parted
+    between columns, the older first, after a mark ("…") where older ones are left out:
+    (how many are shown, how many of those are cut, each column's rows). Only a single
+    line longer than the whole room is cut."""
+    last = recap[-columns * max(1, room):]  # (each line takes a row at least)
+    items = [theme.wrap_hanging(line, size, width, CONTINUED) for line in last]
+    for shown in range(len(items), 0, -1):
+        flowed = _flow(([["…"]] if shown < len(recap) else []) + items[-shown:], room, columns)
+        if flowed is not None:
+            return shown, 0, flowed
+    if not recap or room < 1:
+        return 0, 0, [[]]
+    line = theme.fit(recap[-1], size, width)
+    return 1, int(line != recap[-1]), [["…", line] if len(recap) > 1 and room > 1 else [line]]
+
+
+def _flow(items: list[list[str]], room: int, columns: int) -> list[list[str]] | None:
+    """``items`` (each a list of rows) in columns of ``room`` rows, filled in order, an item
+    whole in one column; None if they do not fit."""
+    flowed: list[list[str]] = [[]]
+    for rows in items:
+        if len(flowed[-1]) + len(rows) > room:
+            if len(flowed) == columns or len(rows) > room:
+                return None
+            flowed.append([])
+        flowed[-1].extend(rows)
+    return flowed
 
 
 class PerViewer:

@@ -307,8 +307,11 @@ def test_a_long_recap_takes_a_second_column_on_the_low_wide_cover(app, drive, mo
     drawn: list[tuple[str, tuple[int, int]]] = []
     real = game_table.theme.blit_text
 
+    sized: list[tuple[str, int]] = []
+
     def recording(surface, text, where, *args, **kwargs):
         drawn.append((text, where))
+        sized.append((text, args[0]))
         return real(surface, text, where, *args, **kwargs)
 
     monkeypatch.setattr(game_table.theme, "blit_text", recording)
@@ -320,12 +323,21 @@ def test_a_long_recap_takes_a_second_column_on_the_low_wide_cover(app, drive, mo
     assert len(columns) == 2 and columns[1] - columns[0] > 300
     first_right = next(text for text, where in drawn if where[0] == columns[1])
     assert int(first_right.split(".")[0]) > int(numbers[0])  # (the older lines on the left)
-    lines = [text for text, _ in drawn if text[:1].isdigit()]
     width = min(640, (hand.width - 48 - game_table.GUTTER) // 2)
-    shrunk = [line for line in recap if game_table.theme.text_width(line, 14) > width
-              and game_table.theme.text_width(line, 12) <= width]
-    assert shrunk and all(line in lines for line in shrunk)  # (whole, a size or two smaller,
-    # rather than cut: "bought A♣ and a card from the st…" lost its chips left, pt126)
+    assert any(game_table.theme.text_width(line, 14) > width for line in recap)
+    entries: list[str] = []  # (a line too long for its column goes on in the rows below it)
+    for text, _ in drawn[drawn.index(next(d for d in drawn if d[0] == heading)) + 1:]:
+        if text.startswith(game_table.CONTINUED):
+            entries[-1] += " " + text.strip()
+        else:
+            entries.append(text)
+    assert len(entries) == len(recap)
+    whole = [line for line in recap if game_table.theme.text_width(line, 12) <= width]
+    assert all(line in entries for line in whole)  # (whole, rather than cut: "bought A♣ and a
+    # card from the st…" lost its chips left, pt126; and in one size: three sizes side by
+    # side, pt138)
+    sizes = {args[1] for args in sized if args[0][:1].isdigit()}
+    assert len(sizes) == 1
     # lines too long for half the cover (Chắn's card names) keep one column, whole (pt127)
     long = [f"{n}. Seat 3 took Tam Văn from Seat 2's gate with Tam Văn: a Chắn, and more"
             for n in range(1, 13)]
