@@ -399,10 +399,10 @@ def test_a_card_discarded_into_your_gate_after_a_chiu_is_not_told_as_your_own():
     assert state.live == rules.Live(1, "2C", "discard") and rules.to_move(state) == 1
     take = next(m for m in rules.legal_moves(state) if m.startswith("ca "))
     assert plain(words.describe(state, take, NAMES)) == (
-        "Seat 2 took Nhị Văn, discarded into their gate, with Nhị Sách: a Cạ")
+        "Seat 2 took Nhị Văn, discarded into their gate after a chíu, with Nhị Sách: a Cạ")
     you = ["Seat 4", "You", "Seat 2", "Seat 3"]
     assert plain(words.describe(state, take, you)) == (
-        "You took Nhị Văn, discarded into your gate, with Nhị Sách: a Cạ")
+        "You took Nhị Văn, discarded into your gate after a chíu, with Nhị Sách: a Cạ")
     assert "discarded into" not in words.describe(
         state, "draw" if "draw" in rules.legal_moves(state) else "pass", NAMES)
 
@@ -441,3 +441,36 @@ def test_chans_results_offer_the_next_van_in_vietnamese(app):
     finally:
         i18n.set_language("en")
     assert ChanTable.play_again_words(None) == "Play again"
+
+
+def test_a_chiu_of_a_card_discarded_into_your_gate_after_a_chiu_says_so(app, drive):
+    """Seat 1's chíu discarded a card into Seat 2's gate, and Seat 2, holding three of it,
+    chíu'd it: the banner said "Chíu! Seat 2 takes Cửu Vạn from their own gate", as if Seat 2
+    had put it there (pt138). The banner says "from their gate", the move list how it came there."""
+    from game.catalog import GameConfig, Seat
+    from game.session import Session
+    from scenes.chan_table import ChanTable, perform
+    from tests.test_chan_rules import CHIU_3C, position
+
+    hand = "4M 4M 4S 4S 5C 5C 6M 6M 8M 8M 9S 9S 2C 2C 2C 4C 6S 6C 7M".split()
+    data = position({1: hand, 3: CHIU_3C}, to_move=1, phase="respond", dealer=2,
+                    gates={0: ["9M"]}, live={"gate": 0, "card": "9M", "from": "discard"},
+                    stock_top=["3C"])
+    config = GameConfig("chan", (Seat("ai", "normal"), Seat("human"), Seat("ai", "normal"),
+                                 Seat("ai", "normal")), 3, {})
+    state = rules.load(data)
+    session = Session(config, rules, state, state)
+    for move in ("draw", "chiu 3C", "discard 2C"):
+        session.play(move)
+    assert "chiu 2C" in rules.legal_moves(session.state)
+    table = ChanTable(app, config, session)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    banners = []
+    real = table._announce
+    table._announce = lambda text: (banners.append(text), real(text))
+    perform(drive, table, "chiu 2C")
+    assert [plain(b) for b in banners] == [
+        "Chíu! You take Nhị Văn from your gate"]
+    assert plain(table.session.log[-1]).startswith(
+        "You chíu'd Nhị Văn, discarded into your gate after a chíu")

@@ -566,6 +566,7 @@ def test_no_text_of_the_chan_table_or_its_end_screen_overflows(lang, monkeypatch
     seat, other = (i18n._("Seat {number}").format(number=i18n.num(n)) for n in (2, 3))
     for banner in (words.chiu_banner(seat, False, "9M", other, False, False),
                    words.chiu_banner(seat, False, "9M", other, False, True),
+                   words.chiu_banner(seat, False, "9M", seat, True, False, passed_on=True),
                    words.win_banner(seat, False), words.stock_empty()):
         if theme.text_width(banner, 30, "serif") + 50 > 1240:  # the banner's box on the table
             problems.append(f"banner {banner!r} wider than the table")

@@ -603,10 +603,12 @@ class ChanTable(CardTable):
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.ChiuClaimed):
+                before = self.session.befores[-1] if self.session.befores else None
                 banner = words.chiu_banner(
                     self.seat_name(event.seat), self.is_you(event.seat), event.card,
                     self.seat_name(event.gate), event.gate == event.seat,
-                    self.is_you(event.gate))
+                    self.is_you(event.gate), passed_on=before is not None
+                    and before.live is not None and before.live.source == "discard")
                 self._announce(words.made_for(banner) if made_for else banner)
                 self.hold(1.6)
                 self.audio.request("capture")

@@ -61,10 +61,16 @@ def hint(move: str, live: str | None) -> str:
 PRESS = {"draw": N_("Press Draw to leave it and reveal a stock card.")}
 
 
-def chiu_banner(who: str, you: bool, face: str, owner: str, own: bool, owner_you: bool) -> str:
-    """"Chíu! Seat 2 takes Ngũ Vạn from your gate": who claimed what, from whose gate."""
+def chiu_banner(who: str, you: bool, face: str, owner: str, own: bool, owner_you: bool,
+                passed_on: bool = False) -> str:
+    """"Chíu! Seat 2 takes Ngũ Vạn from your gate": who claimed what, from whose gate
+    (``passed_on``: a chíu-er's discard into the claimer's own gate, not the claimer's)."""
     c = card(face)
-    if own:
+    if own and passed_on:  # ("from their own gate" read as their own discard, pt138; the
+        # move list says how it came there)
+        text = (_("Chíu! You take {card} from your gate") if you else
+                _("Chíu! {seat} takes {card} from their gate"))
+    elif own:
         text = (_("Chíu! You take {card} from your own gate") if you else
                 _("Chíu! {seat} takes {card} from their own gate"))
     elif owner_you:
