@@ -783,15 +783,15 @@ def test_undo_of_a_meld_gives_back_its_cards_at_their_places_in_your_own_order(o
 
 def test_a_lay_off_as_the_hint_said_is_the_hints_move(app, drive):
     """The hint said "lay 5♥ 5♣ off on Seat 2's set" and the drop of those cards there freed
-    the set's joker instead, the joker coming into the hand (pt117). Where the hint names a
-    lay-off the drop could also make, the drop makes the hint's, even on the joker; without a
-    hint, a drop on the joker frees it."""
+    the set's joker instead, the joker coming into the hand (pt117). A drop elsewhere on the
+    set lays them off (pt121); a drop on the joker frees it, hint or none: with the hint it
+    laid them off, saying that on the joker they would have freed it (pt142)."""
     from scenes.telefunken_table import _grip
     from tests.test_telefunken_rules import melded_position
 
     state = melded_position("5H 5D 9D 2S", melds=[(1, "5S 5H 5C JK")])
     assert {"add 5H 5D to 3", "free 3 with 5H 5D"} <= set(rules.legal_moves(state))
-    for hinted, made in ((None, "free 3 with 5H 5D"), ("add 5H 5D to 3", "add 5H 5D to 3")):
+    for hinted, made in ((None, "free 3 with 5H 5D"), ("add 5H 5D to 3", "free 3 with 5H 5D")):
         table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
         app.scenes.push(table, transition=None)
         drive.settle()

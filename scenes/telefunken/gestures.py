@@ -50,20 +50,26 @@ class Gestures:
         return self._meld_of(self.selected + ([code] if zone == "hand" and code else []))
 
     def _layoff_moves(self, cards: list[str], meld: int, x: float | None = None) -> list[str]:
-        """The lay-offs of ``cards`` on ``meld``, the one a drop there makes first: the
-        hint's where it is one of them (it said "lay 5♥ 5♣ off", and the drop freed the
-        set's joker, pt117), else freeing a joker, then the end nearer ``x``."""
+        """The lay-offs of ``cards`` on ``meld``, the one a drop there makes first: where
+        the same cards free the set's joker or join it, a drop on the joker frees it and a
+        drop elsewhere on the set lays them off; else the hint's where it is one of them (it
+        said "lay 5♥ 5♣ off", and the drop freed the set's joker, pt117), else freeing a
+        joker, then the end nearer ``x``."""
         rect = self._meld_rects.get(meld)
         low = None if x is None else (rect is not None and x < rect.centerx)
         moves = self._legal_index().layoffs(cards, meld, low)
-        if (x is not None and moves and moves[0].startswith("free ")
-                and any(m.startswith("add ") for m in moves) and not self._on_joker(meld, x)):
-            # the same cards free the set's joker or join it: on the joker they free it,
-            # elsewhere on the set they are laid off (freeing it anywhere took a player
-            # by surprise, pt121; ``_say_free_or_add`` tells the other way)
+        placed = (x is not None and moves and moves[0].startswith("free ")
+                  and any(m.startswith("add ") for m in moves))
+        if placed and not self._on_joker(meld, x):
+            # on the joker they free it, elsewhere on the set they are laid off (freeing it
+            # anywhere took a player by surprise, pt121; ``_say_free_or_add`` tells the
+            # other way)
             moves.sort(key=lambda m: m.startswith("free "))
         hinted = self.hint[0] if self.hint is not None else None
-        if hinted in moves[1:]:
+        if hinted in moves[1:] and not (placed and hinted.startswith("free ")
+                                        != moves[0].startswith("free ")):
+            # (not over where the cards were put: a hinted lay-off dropped on the joker
+            # laid them off, saying that on the joker they would have freed it, pt142)
             moves.remove(hinted)
             moves.insert(0, hinted)
         return moves
