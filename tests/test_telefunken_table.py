@@ -182,6 +182,24 @@ def test_a_click_on_the_stock_out_of_its_time_says_why(open_table, drive):
     assert table.session.moves == []
 
 
+def test_a_click_on_the_stock_while_the_move_before_lands_says_wait(open_table, drive,
+                                                                   monkeypatch):
+    """Your draw came while the move before it still flew to the table (a buy's cards): a
+    click on the stock said "Draw first: click the stock", the very thing just done (pt139).
+    It says to wait for that move, and the next click draws."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw", to_move=0))
+    monkeypatch.setattr(table.rules, "offering", lambda: False)  # (the move before lands)
+    drive.click(drive.center_of(table.stock_ent))
+    drive.settle()
+    assert table.app.toasts[-1].text == "Wait until the last move has reached the table."
+    assert table.session.moves == []
+    monkeypatch.undo()
+    drive.click(drive.center_of(table.stock_ent))
+    drive.settle()
+    assert table.session.moves == ["draw"]
+
+
 def test_with_a_card_chosen_a_click_on_the_pile_still_discards_it(open_table, drive):
     hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
     table = open_table(position([hand] + OTHERS))

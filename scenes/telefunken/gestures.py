@@ -289,8 +289,13 @@ class Gestures:
         if intent.entity == self.stock_ent and self.mine and self.is_legal("draw"):
             return "draw"
         if intent.entity == self.stock_ent and self.replay is None and not self.curtain:
-            self.refuse(words.phase_refusal(self.state, self.viewer)  # (a wait is quiet)
-                        or words.refusal("drawn_already"), intent)
+            if self.is_legal("draw") and self.rules.to_move == self.viewer:
+                # your draw, the move before it still landing (a buy's cards flying): not
+                # "Draw first: click the stock", just said to a click on it (pt139)
+                self.refuse(words.landing(), intent)
+            else:
+                self.refuse(words.phase_refusal(self.state, self.viewer)  # (a wait is quiet)
+                            or words.refusal("drawn_already"), intent)
             return None
         if intent.entity is not None and self.sync.zone_of(intent.entity) in ("hand", "build"):
             self.toggle(intent.entity)  # (the hand keeps its slots meanwhile: ``toggle``)
