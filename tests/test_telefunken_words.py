@@ -239,10 +239,21 @@ def test_one_set_of_a_two_set_contract_is_called_half_of_it():
         assert words.selection_prompt(s, 0, chosen, None) == (
             f"Half of your contract ({contract}): choose the cards of the other set too, then "
             "meld both at once")
-    # a set of another size, or a one-set contract: the contract is named, as before
-    for deal, chosen in ((4, ["4H", "4D", "4S"]), (3, ["4H", "4D", "4S"]), (5, ["4H", "4D", "4S", "4C"])):
+    # a set short of the contract's: what the contract is made of ("one cuarteto" alone was
+    # read as a refusal, pt142)
+    for deal, chosen, said in (
+            (4, ["4H", "4D", "4S"], "A set of 3, short of the contract: a cuarteto is four "
+                                    "cards of one rank (one may be a joker)"),
+            (3, ["4H", "4D", "4S"], "A set of 3, short of the contract: a cuarteto is four "
+                                    "cards of one rank (one may be a joker)"),
+            (5, ["4H", "4D", "4S", "4C"], "A set of 4, short of the contract: a quinteto is "
+                                          "five cards of one rank (one may be a joker)")):
         s = replace(state, deal=deal, melded=(False, True, True, False))
-        assert words.selection_prompt(s, 0, chosen, None).startswith("A set, but"), deal
+        assert words.selection_prompt(s, 0, chosen, None) == said, deal
+    # a set larger than the contract's: the contract is named, as before
+    s = replace(state, deal=3, melded=(False, True, True, False))
+    assert words.selection_prompt(s, 0, ["4H", "4D", "4S", "4C", "4S"], None).startswith(
+        "A set, but")
 
 
 def test_deal_1_says_what_makes_a_trio_pure():

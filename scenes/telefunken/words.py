@@ -192,6 +192,15 @@ def selection_prompt(state, seat: int, selected: Sequence[str], meld: str | None
             return _("A set, but your first meld this deal must be a pure trio: exactly three "
                      "cards of one rank in three suits")
     wanted = rules.CONTRACTS.get(state.deal, ())
+    if (kind == "set" and not state.melded[seat] and wanted and wanted[0] == ("set", 4)
+            and len(selected) < 4):  # (a newcomer read "must be the contract: one cuarteto"
+        # as a refusal, the word unexplained, pt142)
+        return _("A set of {count}, short of the contract: a cuarteto is four cards of one "
+                 "rank (one may be a joker)").format(count=num(len(selected)))
+    if (kind == "set" and not state.melded[seat] and wanted and wanted[0] == ("set", 5)
+            and len(selected) < 5):
+        return _("A set of {count}, short of the contract: a quinteto is five cards of one "
+                 "rank (one may be a joker)").format(count=num(len(selected)))
     if (kind == "set" and not state.melded[seat] and len(wanted) == 2
             and all(group == ("set", len(selected)) for group in wanted)):
         # (one of the deal's two sets: "the contract is two trios" did not say what was left)
