@@ -482,3 +482,18 @@ def test_a_pass_names_the_card_let_go():
     assert describe(state, "pass", names) == "You did not buy 9♠"
     after = rules.play(state, "pass")
     assert describe(after, "pass", names) == "Seat 2 did not buy 9♠"
+
+
+def test_in_persian_a_cut_never_sets_two_numbers_side_by_side():
+    """"جایگاه ۳ ۳۶ کارت برش زد": the seat's number and the count read as one number (pt143).
+    The count comes after the verb, apart from the name."""
+    from tests.test_telefunken_rules import position as json_position
+
+    pack = [c for c in rules.deck() if c != "JK"] + ["JK"] * 4
+    cut = rules.load(json_position([[], [], [], []], discard=(), phase="cut", deal=1, dealer=0,
+                                   to_move=3, stock=pack))
+    with i18n.speaking("fa"):
+        names = [i18n._("Seat {number}").format(number=i18n.num(n)) for n in (1, 2, 3, 4)]
+        for move in ("cut 64", "cut 36"):
+            text = describe(cut, move, names)
+            assert re.search(r"[0-9۰-۹]\s+[0-9۰-۹]", text) is None, text
