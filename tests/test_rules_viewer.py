@@ -232,3 +232,17 @@ def test_a_rules_paragraph_never_ends_on_a_word_alone(app):
             rows[piece.y] = rows.get(piece.y, 0) + 1
         counts = [rows[y] for y in sorted(rows)]
         assert counts == [6, 2], (width, counts)
+
+
+def test_persian_telefunken_rules_write_card_ranks_as_the_cards_print_them():
+    """The Persian rules wrote the run "4♦ 5♦ 6♦" as the cards print it but "(آس ۲ ۳)" and
+    "دو ۷ دل" in Persian digits beside it (pt143): the sets' and runs' examples are cards."""
+    from scenes.rules_viewer import local_digits
+
+    text = local_digits((RULES_TEXTS / "fa" / "telefunken.md").read_text(encoding="utf-8"),
+                        "fa")
+    examples = [line for line in text.splitlines() if line.startswith(("- **گروه:**",
+                                                                       "- **دنباله:**"))]
+    assert len(examples) == 2
+    for line in examples:
+        assert not any("۰" <= ch <= "۹" for ch in line), line
