@@ -869,6 +869,18 @@ def test_no_persian_yeh_carries_a_kasra():
     assert not any("\u06cc\u0650" in text for text in texts)
 
 
+def test_vietnamese_quotes_words_with_curly_quotes():
+    """The Vietnamese Chắn rules quoted the buttons «Lật nọc», «Bỏ lại» beside “Đi lại (nhiều
+    người)” (pt143): Vietnamese quotes with “ ”. (« Đầu and Cuối » are arrows, not quotes.)"""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    texts = [(root / "game/locale/vi/LC_MESSAGES/parlour.po").read_text(encoding="utf-8")] + [
+        p.read_text(encoding="utf-8") for p in (root / "assets/rules/vi").glob("*.md")]
+    assert not any(re.search(r"«\S[^»\n]*»", text) for text in texts)
+
+
 @pytest.mark.parametrize("text", [
     "Hint: add 8♠ to the group of Seat 3 (8♠ 8♥ 8♦) and then discard",
     "راهنما: 8♠ را به گروه جایگاه ۳ (8♠ 8♥ 8♦) اضافه کنید و سپس دور بیندازید",
