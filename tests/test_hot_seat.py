@@ -1059,3 +1059,31 @@ def test_a_burst_of_keys_from_the_last_person_does_not_lift_the_next_cover(app, 
     drive.key(pygame.K_RETURN)
     drive.settle()
     assert not table.curtain and drive.problems == []
+
+
+def test_a_telefunken_cover_over_an_offer_says_the_discard_is_offered(app):
+    """Every cover said "Seat 3: click here to see your cards", an offer of the discard to a
+    person out of turn as their turn (pt137): over an offer it says what it is."""
+    from scenes.telefunken_table import TelefunkenTable
+
+    config = GameConfig("telefunken", (H, AI, H, AI), 5, {})
+    rules = rules_module("telefunken")
+
+    def offered(s: Session) -> bool:
+        return (s.state.phase == "buy" and rules.to_move(s.state) in (0, 2)
+                and len(s.moves) > 8)
+
+    session = _session_to(config, 3, offered)
+    seat = rules.to_move(session.state)
+    table = TelefunkenTable(app, config, session)
+    app.scenes.push(table, transition=None)
+    Watch(app).settle()
+    assert table.curtain and table.viewer == seat
+    assert table.curtain_words() == (f"Seat {seat + 1}: the discard is yours to buy or pass; "
+                                     "click here to see your cards")
+    session2 = _session_to(config, 3, lambda s: s.state.phase in ("draw", "play")
+                           and rules.to_move(s.state) in (0, 2) and len(s.moves) > 8)
+    table2 = TelefunkenTable(app, config, session2)
+    app.scenes.push(table2, transition=None)
+    Watch(app).settle()
+    assert table2.curtain_words().endswith(": click here to see your cards")

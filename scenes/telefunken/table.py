@@ -1686,6 +1686,12 @@ class TelefunkenTable(Gestures, CardTable):
         summary; nothing under it is to be looked at now)."""
         if self.ended_deal is not None:
             return self._ended_words()
+        if (self.state.phase == "buy" and self.state.seat == self.viewer
+                and self.played_for(self.viewer) is None):
+            # (why the screen came: every cover said only "click here to see your cards",
+            # an offer's as a turn's, pt137)
+            return _("{seat}: the discard is yours to buy or pass; click here to see your "
+                     "cards").format(seat=self.seat_name(self.viewer))
         return super().curtain_words()
 
     def _bought_words(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
