@@ -883,3 +883,23 @@ def test_the_row_of_other_seats_stands_centred(open_table, app):
     zones = sorted((table.opponent_zone(seat) for seat in (1, 2, 3)), key=lambda r: r.x)
     assert abs((zones[0].x + zones[-1].right) / 2 - app.size[0] // 2) <= 2
     assert zones[1].x - zones[0].right == zones[2].x - zones[1].right == 12
+
+
+def test_your_draw_from_the_stock_is_tagged_new_until_your_next_move(open_table, drive):
+    """A card drawn from the stock slid into the sorted hand unmarked, and a person chose the
+    wrong cards (pt137): it wears "new" (Zetema's word) until your next move."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    table = open_table(position([hand] + OTHERS, phase="draw", to_move=0))
+    drive.click(drive.center_of(table.stock_ent))
+    drive.settle()
+    assert table.session.moves == ["draw"]
+    new = [m for m in table.marks.marks.get(0, []) if m.label == "new"]
+    assert len(new) == 1 and len(new[0].entities) == 1
+    [ent] = new[0].entities
+    codes = dict((e, c) for c, e in table.sync.entities("hand"))
+    assert ent in codes
+    drawn = codes[ent]
+    assert (Counter(table.state.hands[0]) - Counter(hand)) == Counter([drawn])
+    table.rules.submit(f"discard {next(c for c in hand if c != drawn)}")
+    drive.settle()
+    assert not [m for m in table.marks.marks.get(0, []) if m.label == "new"]

@@ -947,6 +947,10 @@ class TelefunkenTable(Gestures, CardTable):
             # 2's panel said "bought 2♠ +1 card", its buy of the deal before)
         name, mark = self.seat_name(seat), self._mark_meld_cards
         melds = self.state.melds
+        if seat == self.viewer and seat in self.marks.marks:  # (a card drawn is "new" only
+            # until your next move)
+            self.marks.marks[seat] = [m for m in self.marks.marks[seat]
+                                      if m.label != words.drawn_tag()]
         if any(isinstance(e, (rules.JokerFreed, rules.JokerSwapped)) for e in events):
             # a joker taken off a meld into the hand leaves the meld's outline behind
             held = [e for zone in ("hand", "build") for _, e in self.sync.entities(zone)]
@@ -984,6 +988,17 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, rules.JokerSwapped):  # the card put in the joker's place
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
                 mark(seat, event.meld, [event.card], "" if own else name)
+            elif (isinstance(event, rules.CardDrawn) and seat == self.viewer
+                  and not any(isinstance(e, rules.Bought) for e in events)):
+                # your draw from the stock is tagged "new" until your next move: it slid into
+                # the sorted hand unmarked, and a person chose the wrong cards (pt137)
+                if self.restoring is None:
+                    drawn_ent = self._hand_card(event.card, True)
+                else:
+                    held = Counter(self.restoring.hands[seat])
+                    drawn_ent = self._copy((event.card, held[event.card]))
+                if drawn_ent is not None:
+                    self.marks.entities(seat, [drawn_ent], words.drawn_tag())
             elif isinstance(event, rules.Bought):
                 drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may

@@ -782,6 +782,11 @@ def bought_card(card: str, extra: bool = False) -> str:
     return _("bought {card}").format(card=cards([card]))
 
 
+def drawn_tag() -> str:
+    """The tag of the card you drew from the stock, until your next move (Zetema's word)."""
+    return _("new")
+
+
 def stock_card_tag() -> str:
     """The tag of the card from the stock that came into your hand with a buy."""
     return _("+1 from the stock")
