@@ -972,8 +972,14 @@ def test_the_cover_tells_what_happened_since_the_persons_last_move(app, monkeypa
 
     config = GameConfig("telefunken", (H, AI, H, AI), 5, {})
     rules = rules_module("telefunken")
-    session = _session_to(config, 1, lambda s: len(s.moves) > 40
-                          and rules.to_move(s.state) == 0)
+    def stop(s: Session) -> bool:  # (not an offer: its cover's title takes two lines,
+        # test_a_telefunken_cover_over_an_offer; three moves or more since seat 0's last)
+        if len(s.moves) <= 40 or rules.to_move(s.state) != 0 or s.state.phase == "buy":
+            return False
+        last = max(i for i, b in enumerate(s.befores) if rules.to_move(b) == 0)
+        return len(s.moves) - 1 - last > 2
+
+    session = _session_to(config, 1, stop)
     table = TelefunkenTable(app, config, session)
     app.scenes.push(table, transition=None)
     Watch(app).settle()
