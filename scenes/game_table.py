@@ -319,6 +319,12 @@ class GameTable(TableScene):
             return False, str(exc)
         return True, ""
 
+    def paced_as_person(self, seat: int) -> bool:
+        """Is ``seat``'s move shown at a person's pace, at once, without the computer's lead
+        and pauses between its steps? A person's move, and every move of a replay (a
+        computer's take in Zertz took two seconds to show its drawn marble, pt140)."""
+        return self.config.seats[seat].is_human or self.replay is not None
+
     def _after_move(self, seat: int, move: str, events: list) -> None:
         if self.config.seats[seat].is_human:
             self.drop_refusals()  # (about the position before: one stood over the next turn)
@@ -327,9 +333,9 @@ class GameTable(TableScene):
         self._mover = seat
         self._landing_moves = len(self.session.moves)
         self._run_after_lead()  # (an earlier move's, still waiting: its cards have set off)
-        human = self.config.seats[seat].is_human
         quiet = self._quiet(seat, move)  # (nothing to show: no lead either)
-        self._lead_left = 0.0 if human or quiet else self.app.settings.anim(AI_LEAD)
+        self._lead_left = (0.0 if self.paced_as_person(seat) or quiet
+                           else self.app.settings.anim(AI_LEAD))
         self._lead_over = self._lead_left <= 0
         self.animate(seat, move, events)
         if self._lead_over:

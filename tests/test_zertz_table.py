@@ -763,3 +763,38 @@ def test_your_own_move_is_told_in_the_status_at_once(app, drive):
     _title, text = scene.status_words()
     assert text == scene.session.log[-1] and "e2" in text
     assert scene.told_log() == scene.session.log  # the move list tells it too
+
+
+def test_a_replay_step_shows_a_computers_take_at_a_persons_pace(app, drive):
+    """A replay step of the computer's take showed its drawn marble only after the
+    computer's lead and pauses, about two seconds: stepped on, the bag said 10 and no marble
+    stood beside it (pt140). A replay's steps are shown at a person's pace."""
+    import random
+
+    from game.rules import zertz as rules
+    from game.session import Session
+    from scenes.replay import replay_table
+    from scenes.zertz_table import ZertzTable
+
+    config = GameConfig("zertz", (Seat("human"), Seat("ai", "easy")), 5, {})
+    session = Session.new(config)
+    rng = random.Random(2)
+    at = None
+    while at is None:
+        legal = rules.legal_moves(session.state)
+        takes = [m for m in legal if m.startswith("take")]
+        move = rng.choice(takes) if takes else rng.choice(legal)
+        if rules.to_move(session.state) == 1 and move.startswith("take"):
+            at = len(session.moves)
+        session.play(move)
+    table = replay_table(app, ZertzTable, config, list(session.moves), at)
+    app.scenes.reset(table, transition=None)
+    drive.settle()
+    table.replay_controls.next()
+    shown = None
+    for frame in range(240):
+        drive.step()
+        if table.drawn_ent is not None and not table.animating:
+            shown = frame / 60
+            break
+    assert table.state.phase == "put" and shown is not None and shown < 1.6, shown

@@ -587,7 +587,8 @@ class ChanTable(CardTable):
         # stock, another seat's move): the position it was chosen in is gone
         self.drag.deselect()
         human = self.config.seats[seat].is_human
-        lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
+        lead = 0.0 if self.paced_as_person(seat) else AI_LEAD  # (a delay of the tweens: they
+        # scale it by the speed)
         self._source = {}
         made_for = bool(self.session.befores) and (  # (a claim made for its person, unasked)
             self._claim_made_for(self.session.befores[-1]) == move)

@@ -851,7 +851,8 @@ class TelefunkenTable(Gestures, CardTable):
     # -- events -> animation -----------------------------------------------------------
     def animate(self, seat: int, move: str, events: list) -> None:
         human = self.config.seats[seat].is_human
-        lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
+        lead = 0.0 if self.paced_as_person(seat) else AI_LEAD  # (a delay of the tweens: they
+        # scale it by the speed)
         # your draw from the stock, and nothing more: your turn goes on at once
         self._own_draw = (human and move == "draw" and self.rules.to_move == seat
                           and all(isinstance(e, rules.CardDrawn) for e in events))

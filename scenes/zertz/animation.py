@@ -61,7 +61,7 @@ class MoveAnimation:
     _last_dropped: int | None = None  # the entity a person just dropped (it settles there)
 
     def animate(self, seat: int, move: str, events: list) -> None:
-        human = self.config.seats[seat].is_human
+        human = self.paced_as_person(seat)  # (a replay's steps too)
         lead = 0.0 if human else AI_LEAD
         gap = 0.0 if human else STEP_PAUSE
         dropped, self._last_dropped = self._last_dropped, None

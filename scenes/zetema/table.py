@@ -433,8 +433,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if seat == self.viewer:
             self.fresh = []  # (the cards drawn are "new" until the person's own move)
         deal = before.deal
-        human = self.config.seats[seat].is_human
-        lead = 0.0 if human else AI_LEAD  # (a delay of the tweens: they scale it by the speed)
+        lead = 0.0 if self.paced_as_person(seat) else AI_LEAD  # (a delay of the tweens: they
+        # scale it by the speed)
         source = self.seat_origin(seat)
         drawn: list = []  # (shown once the hand at the screen is the next one: see below)
         # a computer's meld or zetema is told as its cards set off (``after_lead``): its
