@@ -274,10 +274,12 @@ class GameTable(TableScene):
     def deal_ended_unread(self) -> list | None:
         """The events of the last move, when it ended a deal (and not the game): a table built
         on such a game by Continue shows that deal's end and its summary first, as the move
-        itself did (quit over the summary, the next deal went on without it, pt82). None
-        otherwise, and in a replay or after an Undo."""
+        itself did (quit over the summary, the next deal went on without it, pt82); a replay
+        that jumps there (Back, Home, End) shows that deal's end, without the summary, as a
+        step forward does (it showed the next deal dealt, pt140). None otherwise, and after
+        an Undo."""
         ended_type = getattr(self.rules_module, "DealEnded", None)
-        if (ended_type is None or self.replay is not None or self.by_undo
+        if (ended_type is None or self.by_undo
                 or not self.session.moves or self.session.result is not None
                 or self.session.summary_read):
             return None

@@ -367,7 +367,8 @@ class TelefunkenTable(Gestures, CardTable):
         if self.hot_seat and last_mover not in self.session.humans:
             self.raise_cover()  # a computer went out: the next person's hand stood under
             # the cover ("Deal 1: Seat 3 went out"), and came face up after Continue (pt118)
-        self._summarise_deal(penalties, events)
+        if self.replay is None:  # (a replay jumped there: its next step deals the next deal)
+            self._summarise_deal(penalties, events)
         shuffled = next((e for e in events if isinstance(e, rules.Shuffled)), None)
         if shuffled is not None:
             self._banner_after_summary = (words.new_deal(shuffled.deal), 2.4)
@@ -416,6 +417,7 @@ class TelefunkenTable(Gestures, CardTable):
     def resume(self) -> None:
         super().resume()
         if (self.ended_deal is not None and self.pending_summary is None
+                and self.replay is None  # (a replay's next step deals the next deal)
                 and self.world is not None and self.world.alive):
             self.next_deal()
         if self.pending_summary is None:  # (not yet: the summary still to open keeps it)

@@ -154,8 +154,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         ended = next((e for e in self.deal_ended_unread() or () if isinstance(e, rules.DealEnded)),
                      None)
         if ended is not None and ended.table is not None:  # (Continue over a deal's end: its
-            self.deal_summary(ended.deal)  # summary comes again, over the piles as they lay;
-            self.ended_deal = ended.table  # the next deal after it, as at the deal's end)
+            if self.replay is None:  # summary comes again, over the piles as they lay; the
+                self.deal_summary(ended.deal)  # next deal after it, as at the deal's end; in
+            self.ended_deal = ended.table  # a replay, the next step deals it)
         else:
             self.first_viewer()
         self.reconcile(instant=True)
@@ -218,6 +219,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     def resume(self) -> None:
         super().resume()
         if (self.ended_deal is not None and self.pending_summary is None
+                and self.replay is None  # (a replay's next step deals the next deal)
                 and self.world is not None and self.world.alive):
             self.next_deal()
 
