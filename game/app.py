@@ -485,12 +485,18 @@ class App:
         return None
 
     def not_saving_box(self) -> pygame.Rect:
-        """Where the "Not saving" mark stands: where the top scene says it covers nothing
-        (``not_saving_spot``: an anchor of the mark's box and its point), else in the
-        top-right corner, above the tables' panels (right to left, the top-left)."""
+        """Where the "Not saving" mark stands: where the table shown says it covers nothing
+        (``not_saving_spot``: an anchor of the mark's box and its point; under the pause
+        menu or Settings too), else in the top-right corner, above the tables' panels
+        (right to left, the top-left)."""
         box = theme.text(_("Not saving"), 12, theme.INK, "bold").get_rect().inflate(24, 6)
-        spot = getattr(self.scenes.top, "not_saving_spot", None)
-        spot = spot() if callable(spot) else None
+        spot = None
+        for scene in reversed(self.scenes.stack):  # (the table under the pause menu or
+            # Settings still shows: there too the corner is its seat's panel, pt146)
+            where = getattr(scene, "not_saving_spot", None)
+            spot = where() if callable(where) else None
+            if spot is not None or scene.opaque:
+                break
         if spot is not None:
             setattr(box, *spot)
         elif is_rtl():  # the corner where a right-to-left reader's eye starts

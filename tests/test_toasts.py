@@ -212,3 +212,24 @@ def test_the_not_saving_mark_covers_no_panel_of_a_table(app, drive, game, player
                     zones[f"seat {seat}"] = table.opponent_zone(seat)
     assert app.screen.get_rect().contains(box)
     assert [name for name, rect in zones.items() if box.colliderect(rect)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_over_a_tables_pause_menu_the_not_saving_mark_keeps_the_tables_spot(app, drive, lang):
+    """The pause menu or Settings over Chắn's table put the mark back in the corner, over
+    the dimmed Seat 2's card count (pt146): it keeps the table's spot."""
+    from game.i18n import speaking
+    from scenes.pause import PauseMenu
+    from scenes.settings import SettingsScene
+
+    with speaking(lang):
+        module = importlib.import_module("scenes.chan_table")
+        table = module.new_scene(app, default_config("chan", seed=4))
+        app.scenes.push(table, transition=None)
+        drive.settle()
+        at_table = app.not_saving_box()
+        app.scenes.push(PauseMenu(app, table), transition=None)
+        assert app.not_saving_box() == at_table
+        app.scenes.push(SettingsScene(app), transition=None)
+        assert app.not_saving_box() == at_table
+    assert not at_table.colliderect(table.layout["seat_1"].rect)

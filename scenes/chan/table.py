@@ -744,8 +744,9 @@ class ChanTable(CardTable):
                 self.move_buttons.setdefault(verb, button)
                 x += w + 8
         arrange = self.layout["arrange"].rect
-        buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13,
-                              hotkey=pygame.K_g))
+        if not self.curtain:  # (not on the cover, as Zetema's and Telefunken's sorting)
+            buttons.append(Button(arrange, words.group_button(self.mode), self.regroup, size=13,
+                                  hotkey=pygame.K_g))
         self.widgets = WidgetGroup(buttons if self.replay is None else [])
 
     def language_changed(self) -> None:
