@@ -43,3 +43,21 @@ def test_chan_g_changes_the_grouping(app, drive, chan_table):  # noqa: F811
         drive.key(pygame.K_g)
         seen.append(chan_table.mode)
     assert seen == ["rank", "suit", "pairs"]
+
+
+def test_chans_group_button_and_key_wait_for_the_cover_to_lift(app, drive):
+    """Between people G under the cover changed the Group button's label (pt145): the
+    button is not on the cover, as Zetema's and Telefunken's sorting is not."""
+    from game.catalog import GameConfig, Seat
+    from scenes.chan_table import ChanTable
+
+    config = GameConfig("chan", (Seat("human"), Seat("human"), Seat("ai", "normal"),
+                                 Seat("ai", "normal")), 3, {})
+    table = ChanTable(app, config)
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert table.curtain
+    mode = table.mode
+    assert not any(w.label.startswith("Group") for w in table.widgets.widgets)
+    drive.key(pygame.K_g)
+    assert table.mode == mode
