@@ -180,6 +180,19 @@ def record_game(config: GameConfig, result: dict, lower_is_better: bool = False)
     return _record(config, kind, score, lower_is_better)
 
 
+class NotSaved(str):
+    """The message of a statistics file that could not be written, with its ``error``: the
+    window says it as any file it cannot write, once, then keeps its "Not saving" mark (it
+    said it again at every game counted, pt146)."""
+
+    error: StorageError
+
+    def __new__(cls, message: str, error: StorageError) -> NotSaved:
+        text = super().__new__(cls, message)
+        text.error = error
+        return text
+
+
 def abandoned_counts(config: GameConfig, moves: int) -> bool:
     """Does leaving this game unfinished, by Restart or by Start over its save, count as a
     loss: one person against the computer, once a move has been made (a deal dealt again
@@ -214,7 +227,7 @@ def _record(config: GameConfig, kind: str, score: Any, lower_is_better: bool) ->
                 record["best"] = score
         save_stats(games)
     except StorageError as exc:
-        return _("Statistics could not be saved: {problem}.").format(problem=exc)
+        return NotSaved(_("Statistics could not be saved: {problem}.").format(problem=exc), exc)
     except Exception as exc:  # noqa: BLE001 - never let statistics end a game badly
         return _("This game could not be counted in the statistics ({problem}).").format(
             problem=type(exc).__name__)

@@ -30,7 +30,7 @@ from game.saves import (
     write_autosave,
 )
 from game.session import Session
-from game.stats import abandoned_counts, record_abandoned, record_game
+from game.stats import NotSaved, abandoned_counts, record_abandoned, record_game
 from game.storage import StorageError, set_aside_note
 
 
@@ -109,7 +109,9 @@ def _in_background(app, record) -> None:
     def counted(error: BaseException | None) -> None:
         message = said[0] if said else _("This game could not be counted in the statistics "
                                          "({problem}).").format(problem=type(error).__name__)
-        if message:
+        if isinstance(message, NotSaved):  # (said once, then the "Not saving" mark)
+            app.storage_failed(_("Statistics are not being saved"), message.error)
+        elif message:
             app.toast(message, error=True, lasting=True)
 
     save_in_background(f"stats-{next(_counted)}", count, counted)

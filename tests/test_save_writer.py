@@ -219,3 +219,29 @@ def test_settings_that_cannot_be_written_are_said_in_the_language(live, monkeypa
     finally:
         i18n.set_language("en")
     assert len(toasts) == 1 and "تنظیمات ذخیره نمی‌شود" in toasts[0]
+
+
+def test_statistics_that_cannot_be_written_are_told_once_then_marked(live, monkeypatch):
+    """Statistics that could not be written said so again at every game counted, Restart
+    after Restart (pt146): as any file the window cannot write, it is said once and the
+    "Not saving" mark stays."""
+    import types
+
+    import scenes.resume as resume
+    from game.stats import NotSaved
+    from game.storage import StorageError
+
+    problem = StorageError("stats.json could not be written (permission was refused)")
+    monkeypatch.setattr(resume, "record_game", lambda config, result, lower_is_better=False:
+                        NotSaved(f"Statistics could not be saved: {problem}.", problem))
+    toasts = []
+    monkeypatch.setattr(live, "toast", lambda text, error=False, lasting=False, seconds=None:
+                        toasts.append(text))
+    for n in (1, 2, 3):
+        ended = types.SimpleNamespace(key="zertz", config=PEOPLE, result={"n": n})
+        assert autosave_game(live, ended, False) is True
+        assert flush_saves()
+        saves.deliver_saves()
+    assert len(toasts) == 1 and toasts[0].startswith("Statistics are not being saved: "
+                                                     "stats.json could not be written")
+    assert live.not_saving is not None
