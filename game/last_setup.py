@@ -23,6 +23,11 @@ def last_setup_path() -> Path:
     return data_dir() / "last_setup.json"
 
 
+_kept: dict[tuple[str, str], dict] = {}
+"""The setups kept while the program runs, by (file, game): offered again even where the
+file cannot be written (a folder that refuses writes forgot six seats at once, pt146)."""
+
+
 def check_last_setup() -> str | None:
     """If the file of remembered setups cannot be read (damaged, or not a table of games),
     set it aside and return a message saying so; else None."""
@@ -46,7 +51,10 @@ def remembered(info: GameInfo) -> tuple[int, list[Seat], dict] | None:
     """(players, seats for every possible seat, options) last used for ``info``'s game, or
     None if nothing usable is stored."""
     try:
-        entry = read_json(last_setup_path()).get(info.key)
+        path = last_setup_path()
+        entry = _kept.get((str(path), info.key))
+        if entry is None:
+            entry = read_json(path).get(info.key)
         players = entry["players"]
         if not (isinstance(players, int) and info.min_players <= players <= info.max_players):
             return None
@@ -66,7 +74,8 @@ def remembered(info: GameInfo) -> tuple[int, list[Seat], dict] | None:
 
 
 def remember(info: GameInfo, players: int, seats: list[Seat], options: dict) -> None:
-    """Store this setup for ``info``'s game (raises StorageError if it cannot be written)."""
+    """Store this setup for ``info``'s game (raises StorageError if it cannot be written;
+    it is kept while the program runs all the same)."""
     path = last_setup_path()
     try:
         data = read_json(path)
@@ -74,8 +83,8 @@ def remember(info: GameInfo, players: int, seats: list[Seat], options: dict) -> 
             data = {}
     except (FileNotFoundError, StorageError):
         data = {}
-    data[info.key] = {"players": players,
-                      "seats": [{"kind": s.kind, "level": s.level} for s in seats],
-                      "options": {k: v for k, v in options.items()
-                                  if v is None or isinstance(v, (int, str, bool))}}
+    data[info.key] = _kept[(str(path), info.key)] = {
+        "players": players, "seats": [{"kind": s.kind, "level": s.level} for s in seats],
+        "options": {k: v for k, v in options.items()
+                    if v is None or isinstance(v, (int, str, bool))}}
     write_json_atomic(path, data)

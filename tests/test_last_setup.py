@@ -84,3 +84,25 @@ def test_who_starts_says_you_or_the_computer_against_the_computer(app, data_dir)
     assert labels(scene) == ["Random", "Computer (Red)", "You (Blue)"]
     scene._set_kind(0, "human")
     assert labels(scene) == ["Random", "Red", "Blue"]
+
+
+def test_a_setup_that_cannot_be_written_is_offered_again_while_the_program_runs(
+        app, data_dir, monkeypatch):
+    """Saves refused (a folder that cannot be written): six seats at Zetema came back as
+    three at the next setup (pt146). The setup is kept while the program runs."""
+    import pytest
+
+    import game.last_setup as last_setup
+    from game.storage import StorageError
+
+    def refuse(path, data):
+        raise StorageError("last_setup.json could not be written (permission was refused)")
+
+    monkeypatch.setattr(last_setup, "write_json_atomic", refuse)
+    info = BY_KEY["zetema"]
+    seats = [Seat("human")] + [Seat("ai", "hard")] * 5
+    with pytest.raises(StorageError):
+        remember(info, 6, seats, {})
+    players, kept, _options = remembered(info)
+    assert players == 6 and kept[:6] == seats
+    assert SetupScene(app, info).players == 6
