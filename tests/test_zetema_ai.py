@@ -287,3 +287,28 @@ def test_cards_shown_in_a_meld_are_known_to_be_held_and_dealt_so_in_hards_sample
     known = [Counter(), Counter()]
     ai.note_known(known, state, "meld marriage KD QD")
     assert known == [Counter(), Counter()]
+
+
+def test_hard_counts_what_the_others_showed_before_handing_them_points():
+    """Hard threw a seven onto a pile of three sevens while another seat had shown the
+    fifth in a flush (it scored the zetema and played again), and a king while another had
+    shown its queen (a marriage from the pile): pt141. Hard's evaluation counts the cards
+    the others are known to hold (``KNOWN``); normal's does not."""
+    hands = [["7H", "2C", "4D", "9C", "JD", "KD", "3C"],
+             ["7S", "AH", "5C", "8D", "10C", "6D", "QH"],
+             ["AS", "2D", "3D", "4C", "5D", "6C", "8C"]]
+    state = z.load(position(hands, piles={"7": ["7C", "7D", "7S"]}, players=3))
+    legal = z.legal_moves(state)
+
+    def value(params, known, move):
+        view = {**z.view(state, 0), ai.KNOWN: known}
+        return dict((m, v) for v, m in ai._Planner(ai._Table.from_view(view), params)
+                    .scores(legal))[move]
+
+    for known, move, least in (([[], ["7S"], []], "discard 7H", 5.0),
+                               ([[], ["QD"], []], "discard KD", ai.KNOWN_MARRIAGE)):
+        plain = value(ai.PLAN, known, move)
+        assert value(ai.RECALL_PLAN, [[], [], []], move) == plain  # (nothing known: alike)
+        assert value(ai.RECALL_PLAN, known, move) <= plain - least
+        assert ai.choose({**z.view(state, 0), ai.KNOWN: known}, legal, "hard",
+                         random.Random(1)) != move

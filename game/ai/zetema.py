@@ -33,7 +33,10 @@ Levels:
   hidden cards dealt at random consistently with the view (and with the cards each seat is
   known to hold: ``KNOWN``, which the table adds), every seat then following the
   evaluation until this seat decides again, so the other seats' answers (a fifth card they
-  hold, a meld they complete) are seen rather than estimated.
+  hold, a meld they complete) are seen rather than estimated. Its own moves are scored by
+  the evaluation with what the others showed (``RECALL_PLAN``): a discard that hands a seat
+  known to hold the fifth card its zetema, or a king or queen to a seat known to hold the
+  partner, costs what it hands over.
   Measured with two players (``tools/simulate.py zetema --players 2 --levels hard,normal
   --games 20``, seeds 1 and 2): 18 wins to 22 in 40 games, not yet better than normal; the
   playout policy and the leaf value need tuning.
@@ -48,7 +51,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.ai import deal_moves
 from game.ai import zetema_lookahead as lookahead
@@ -90,11 +93,24 @@ class Params:
     deny: bool            # a marriage counts the kings' and queens' zetemas it kills
     flush_plan: float     # weight of the flush plan over the remaining draws (0: none)
     assembly_plan: float  # weight of the chance to complete an assembly (0: none)
+    recall: bool = False  # counts the cards the others are known to hold (``KNOWN``)
 
 
 PLAN = Params(rival=1.0, stock_aware=True, horizon=0.5, horizon_cap=3.0, hold=FUTURE,
               goal_guard=4.0, deny=True, flush_plan=1.0, assembly_plan=0.8)
-"""The plan evaluation of normal and hard (and hard's playout policy)."""
+"""The plan evaluation of normal (and hard's playout policy)."""
+RECALL_PLAN = replace(PLAN, recall=True)
+"""Hard's evaluation of its own moves: the plan evaluation, and what the others showed. A
+discard that makes the fourth card of a rank whose fifth another seat is known to hold (it
+showed it in a meld, back in its hand) hands it the zetema and a turn more; a king or queen
+discarded while another seat is known to hold its partner hands it a marriage from the pile
+(pt141 saw hard do both, again and again)."""
+KNOWN_ZETEMA = 1.5
+"""A zetema handed to a seat known to hold the fifth card costs its points this many times
+(the turn it plays again comes with it), whatever the number of seats."""
+KNOWN_MARRIAGE = 10.0
+"""A king or queen discarded while another seat is known to hold its partner costs this
+much (the marriage it can then declare from the pile)."""
 
 CANDIDATES = 4
 """Hard looks ahead at this many of the evaluation's best moves ..."""
@@ -125,7 +141,7 @@ def choose(view: dict, legal: list[str], level: str, rng: random.Random) -> str:
         if table.players == 2 and table.stock == 0:
             move = _Endgame(table).choose(legal, rng)
         if move is None:
-            planner = _Planner(table, PLAN)
+            planner = _Planner(table, RECALL_PLAN if level == "hard" else PLAN)
             if level == "hard":
                 move = _look_ahead(view, planner.scores(legal), rng)
             else:
@@ -163,8 +179,9 @@ def plan_scores(view: dict, legal: list[str]) -> list[tuple[float, str]]:
 class _Table:
     """The view digested: counts by card index and by rank, unseen cards, scores."""
 
-    __slots__ = ("hand", "limit", "married", "pile", "pile_cards", "players", "scores", "seat",
-                 "stock", "target", "unseen", "unseen_rank", "unseen_total")
+    __slots__ = ("hand", "known", "known_rank", "limit", "married", "pile", "pile_cards",
+                 "players", "scores", "seat", "stock", "target", "unseen", "unseen_rank",
+                 "unseen_total")
 
     @classmethod
     def from_view(cls, view: dict) -> _Table:
@@ -191,6 +208,16 @@ class _Table:
         t.unseen = unseen
         t.unseen_rank = [sum(unseen[r * 4:r * 4 + 4]) for r in range(N_RANKS)]
         t.unseen_total = sum(unseen)
+        # the unseen cards the other seats are known to hold (``KNOWN``), together
+        t.known = Counter()
+        for s, cards in enumerate(view.get(KNOWN) or ()):
+            if s != t.seat:
+                t.known.update(c for c in cards if c in INDEX)
+        for card, n in list(t.known.items()):
+            t.known[card] = min(n, max(0, unseen[INDEX[card]]))
+        t.known_rank = [0] * N_RANKS
+        for card, n in t.known.items():
+            t.known_rank[rules.CARD_RANK[card]] += n
         return t
 
     def zetema_value(self, rank: int, married: bool | None = None) -> int:
@@ -317,8 +344,17 @@ class _Planner:
                 now = z
                 if z and t.players == 2 and t.stock == 0:
                     now += 3.0      # and plays again at once
-            out[c] = now + self._evaluate(keep, after, married)
+            out[c] = now + self._evaluate(keep, after, married) - self._marriage_handed(c)
         return out
+
+    def _marriage_handed(self, card: str) -> float:
+        """What discarding ``card`` hands another seat known to hold its partner (a king's
+        queen of the suit, a queen's king): a marriage from the pile (``recall`` only)."""
+        r = rules.CARD_RANK[card]
+        if not self.p.recall or r not in (KING, QUEEN):
+            return 0.0
+        partner = CARDS[(QUEEN if r == KING else KING) * 4 + INDEX[card] % 4]
+        return KNOWN_MARRIAGE if self.t.known[partner] else 0.0
 
     # -- evaluation -----------------------------------------------------------------------
 
@@ -349,6 +385,8 @@ class _Planner:
             if pile[r] == 4 and h == 0:
                 # The fifth card is unseen: an opponent holding it scores at once.
                 rival *= 1.5
+                if p.recall and t.known_rank[r]:  # ... and one is known to hold it
+                    mine_p, rival = 0.0, max(rival, KNOWN_ZETEMA)
             total += z * (p.hold * mine_p - rival * (1.0 - mine_p))
         return total
 
