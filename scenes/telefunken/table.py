@@ -992,6 +992,7 @@ class TelefunkenTable(Gestures, CardTable):
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
                 mark(seat, event.meld, [event.card], "" if own else name)
             elif (isinstance(event, rules.CardDrawn) and seat == self.viewer
+                  and self.config.seats[seat].is_human
                   and not any(isinstance(e, rules.Bought) for e in events)):
                 # your draw from the stock is tagged "new" until your next move: it slid into
                 # the sorted hand unmarked, and a person chose the wrong cards (pt137)
