@@ -7,6 +7,7 @@ import pygame
 
 from scenes.telefunken import layout as telefunken_layout
 from tests.test_chan_table import table as chan_table  # noqa: F401 - a fixture
+from tests.test_cover_recap import chan_cover  # noqa: F401 - a fixture
 from tests.test_telefunken_playtest_s18 import OTHERS, load
 from tests.test_telefunken_playtest_s18 import open_table as open_telefunken
 from tests.test_zetema_table import open_table, position  # noqa: F401 - a fixture
@@ -45,18 +46,10 @@ def test_chan_g_changes_the_grouping(app, drive, chan_table):  # noqa: F811
     assert seen == ["rank", "suit", "pairs"]
 
 
-def test_chans_group_button_and_key_wait_for_the_cover_to_lift(app, drive):
+def test_chans_group_button_and_key_wait_for_the_cover_to_lift(drive, chan_cover):  # noqa: F811
     """Between people G under the cover changed the Group button's label (pt145): the
     button is not on the cover, as Zetema's and Telefunken's sorting is not."""
-    from game.catalog import GameConfig, Seat
-    from scenes.chan_table import ChanTable
-
-    config = GameConfig("chan", (Seat("human"), Seat("human"), Seat("ai", "normal"),
-                                 Seat("ai", "normal")), 3, {})
-    table = ChanTable(app, config)
-    app.scenes.push(table, transition=None)
-    drive.settle()
-    assert table.curtain
+    table = chan_cover
     mode = table.mode
     assert not any(w.label.startswith("Group") for w in table.widgets.widgets)
     drive.key(pygame.K_g)
