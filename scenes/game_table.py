@@ -2147,6 +2147,7 @@ class PerViewer:
 
 
 AI_LEAD = 0.35
+SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # the keys of By rank and By suit
 """Seconds (times the animation speed) a computer's move waits before its cards move: the
 pause in which its panel still says "thinking" (``shown_state``, ``after_lead``)."""
 

@@ -52,6 +52,7 @@ from scenes.game_table import (
     BANNER_MARGIN,
     BANNER_PAD,
     HINT_COLOUR,
+    SORT_KEYS,
     CardTable,
     PerViewer,
     banner_box,
@@ -74,7 +75,6 @@ QUIET_KEYS = ("draw", "take", "buy", "pass",  # the buttons that come with anoth
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 SORT_W = 100  # px, each of the hand's sort buttons (By rank, By suit)
-SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # their keys
 
 
 def auto_cut(state, choices: list[int]) -> int:

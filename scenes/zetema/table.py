@@ -40,7 +40,14 @@ from game.rules import zetema as rules
 from game.session import Session
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
-from scenes.game_table import AI_LEAD, CardTable, PerViewer, deal_over_no_undo, is_undo_key
+from scenes.game_table import (
+    AI_LEAD,
+    SORT_KEYS,
+    CardTable,
+    PerViewer,
+    deal_over_no_undo,
+    is_undo_key,
+)
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
 from scenes.zetema import layout, words
@@ -50,7 +57,6 @@ from scenes.zetema.panels import ZetemaPanels, gliding
 from scenes.zetema.sync import ZetemaSync, in_order
 
 POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
-SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # the keys of By rank and By suit
 
 
 class ZetemaMarks(LastMoves):
