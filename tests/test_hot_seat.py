@@ -336,6 +336,18 @@ def test_a_click_queued_before_the_cover_appeared_does_not_lift_it(app):
     assert drive.problems == []
 
 
+def press_on_after_the_turn(drive, table, first: int, press, frames: int) -> None:
+    """The person at seat ``first``, who just played, presses on (``press``, 30 times,
+    ``frames`` frames apart): the next person's hand never comes up uncovered, and once the
+    turn has passed the cover stands over a hand shown face down."""
+    for _ in range(30):
+        press()
+        drive.step(frames)
+        assert table.viewer == first or table.curtain, "the next hand came up uncovered"
+    assert table.viewer != first and table.curtain
+    assert not any(up for _, up in hand_faces(table))
+
+
 @pytest.mark.parametrize("game", ["chan", "zetema"])
 def test_impatient_clicks_of_the_last_person_do_not_lift_the_next_cover(app, game):
     """The person who just played kept clicking on the hand as the next person's cover came
@@ -352,12 +364,8 @@ def test_impatient_clicks_of_the_last_person_do_not_lift_the_next_cover(app, gam
     move = next(m for m in table.legal() if m.startswith(("discard ", "pass", "draw")))
     perform(drive, table, move)
     hand = table.layout["hand"].rect.center
-    for _ in range(30):  # a click every tenth of a second for three seconds
-        drive.click(hand)
-        drive.step(4)
-        assert table.viewer == first or table.curtain, "the next hand came up uncovered"
-    assert table.viewer != first and table.curtain
-    assert not any(up for _, up in hand_faces(table))
+    # a click every tenth of a second for three seconds
+    press_on_after_the_turn(drive, table, first, lambda: drive.click(hand), 4)
     drive.step(round(COVER_QUIET / drive.dt) - 10)  # a pause short of the quiet moment
     drive.click(hand)
     assert table.curtain, "a click before the cover stood quietly must not lift it"
@@ -1055,12 +1063,8 @@ def test_a_burst_of_keys_from_the_last_person_does_not_lift_the_next_cover(app, 
     first = table.viewer
     move = next(m for m in table.legal() if m.startswith("discard "))
     perform(drive, table, move)
-    for _ in range(30):  # a key every tenth of a second for three seconds
-        drive.key(key)
-        drive.step(6)
-        assert table.viewer == first or table.curtain, "the next hand came up uncovered"
-    assert table.viewer != first and table.curtain
-    assert not any(up for _, up in hand_faces(table))
+    # a key every tenth of a second for three seconds
+    press_on_after_the_turn(drive, table, first, lambda: drive.key(key), 6)
     drive.wait(COVER_QUIET + 0.1)  # the next person, after a moment: a key lifts it
     drive.key(pygame.K_RETURN)
     drive.settle()
