@@ -408,6 +408,11 @@ def tag_width(text: str) -> int:
     return _tag_words(text).get_width() + TAG_PAD[0]
 
 
+def tag_size(text: str) -> tuple[int, int]:
+    """The size of the tag ``text``'s words (in the font and size of the language now)."""
+    return _tag_words(text).get_size()
+
+
 def _along(rect: pygame.Rect, near: int, far: int, grain: int = 4) -> list[pygame.Rect]:
     """``rect`` slid sideways by ``near`` < d <= ``far`` pixels (d = 0 included when ``near``
     is 0), in steps of ``grain``, nearest first, right before left."""

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from scenes.marks import SEAT_COLOURS, LastMoves, covered, tag_width
+from scenes.marks import SEAT_COLOURS, LastMoves, covered, tag_size, tag_width
 
 # the first four seats' colours of every table (red, blue, silver, violet): the fourth seat's
 # is not the gold of the live card and its glow, the third's not the hint's green
@@ -43,6 +43,7 @@ WORDS, HARD = 3, 6
 CAPTION_GAP = 4
 RIM = 3  # a tag keeps this far inside its box's edge (it sat on the panel's border)
 TOUCH = 3  # a tag beside its card lies across its outline (3 px wide, 4 px off the card)
+MEMO_KEPT = 256  # tags' places remembered (``ChanMarks._placed``)
 
 
 def own_spots(spots: list[pygame.Rect], box: pygame.Rect,
@@ -91,6 +92,11 @@ class ChanMarks(LastMoves):
         self._near_captions: list[pygame.Rect] = []
         self._cards: list[pygame.Rect] = []
         self._never: list[pygame.Rect] = []
+        # a tag's place, worked out again only when something near it changed (``_placed``):
+        # (label, box, edge, bounds) -> (its spots, their hull, its region);
+        # (that, what lies over the hull) -> the spot chosen
+        self._spots_memo: dict[tuple, tuple] = {}
+        self._chosen_memo: dict[tuple, pygame.Rect] = {}
 
     def draw(self, surface: pygame.Surface, keep_clear: Iterable[pygame.Rect] = (),
              hidden: Iterable[int] = ()) -> None:
@@ -109,23 +115,55 @@ class ChanMarks(LastMoves):
         spots, those on its own outline (``own_spots``) clear of ``never`` (else those on
         its outline, else all of them), the first covering nothing of ``tag_avoids``, else
         the one covering least."""
-        spots = super().tag_spots(label, box, edge, bounds)
-        region = self.region(box)
-        if region is not None:  # (a tag on a gate card's foot stood on the gate's rim)
-            spots = [inside(spot, region.inflate(-2 * RIM, -2 * RIM)) for spot in spots]
-        own = own_spots(spots, box, self._cards)
-        clear = [s for s in own if s.collidelist(self._never) < 0]
-        avoid = self.tag_avoids(self._taken, label, box, bounds)
-        best, least = None, None
-        for spot in clear or own or spots:
-            cover = covered(spot, avoid)
-            if least is None or cover < least:
-                best, least = spot, cover
-                if not cover:
-                    break
+        best = self._placed(label, box, edge, bounds)
         self._taken.append(best)
         self.tags_drawn.append(best)
         return [best]
+
+    def _placed(self, label: str, box: pygame.Rect, edge: str,
+                bounds: pygame.Rect) -> pygame.Rect:
+        """``tag_spots``' choice, remembered: it depends on the tag, its outline and region,
+        and on the cards, the pill, the words and the captions lying over its spots' hull
+        (the fence around its box is a function of the tag, its box and its region), so it
+        is chosen again only when one of those changed (a card flying past, a new tag
+        beside it). Worked out every frame, the Chắn table's four tags cost 1-2.5 ms."""
+        key = (label, tag_size(label), tuple(box), edge, tuple(bounds))
+        known = self._spots_memo.get(key)
+        if known is None:
+            spots = super().tag_spots(label, box, edge, bounds)
+            region = self.region(box)
+            if region is not None:  # (a tag on a gate card's foot stood on the gate's rim)
+                spots = [inside(spot, region.inflate(-2 * RIM, -2 * RIM)) for spot in spots]
+            known = (spots, spots[0].unionall(spots[1:]), region)
+            if len(self._spots_memo) > MEMO_KEPT:
+                self._spots_memo.clear()
+            self._spots_memo[key] = known
+        spots, hull, region = known
+        if self.region(box) != region:  # (the same box in a region moved since)
+            self._spots_memo.pop(key)
+            return self._placed(label, box, edge, bounds)
+
+        def near(rects: list[pygame.Rect]) -> tuple:
+            return tuple(tuple(rects[k]) for k in hull.collidelistall(rects))
+
+        chosen_key = (key, near(self._cards), near(self._never), near(self._taken),
+                      near(self._near_captions))
+        best = self._chosen_memo.get(chosen_key)
+        if best is None:
+            own = own_spots(spots, box, self._cards)
+            clear = [s for s in own if s.collidelist(self._never) < 0]
+            avoid = self.tag_avoids(self._taken, label, box, bounds)
+            least = None
+            for spot in clear or own or spots:
+                cover = covered(spot, avoid)
+                if least is None or cover < least:
+                    best, least = spot, cover
+                    if not cover:
+                        break
+            if len(self._chosen_memo) > MEMO_KEPT:
+                self._chosen_memo.clear()
+            self._chosen_memo[chosen_key] = best
+        return pygame.Rect(best)
 
     def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
                    bounds: pygame.Rect) -> list[pygame.Rect]:
