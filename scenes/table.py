@@ -51,15 +51,27 @@ from scenes.crisp import CRISP
 # its move waited, so no table's background was kept during the computer's turns)
 _UNWATCHED = frozenset({"_time", "_drawing", "_time_read", "_drawn_key", "_redraw", "_waited",
                         "_rested", "_carried", "hold_time", "_lead_left", "_kept_background",
+                        "_background_key", "_bases",
                         "_background_for", "_background_last", "_kept_notes"})
 _PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
+# what the background is drawn from, where a frame's picture needs more: a move's banner
+# (words, seconds left) is drawn above the background, fading by its seconds, and Telefunken's
+# banner to come (banner, seconds to wait) is counted down before it stands; the backgrounds
+# read only the banners' words and whether they stand (they were redrawn at every frame of a
+# banner, most frames of a game against the computer, while those countdowns were watched)
+_BACKGROUND_FOLD = {"banner": lambda banner: banner[0] if isinstance(banner, tuple) else banner,
+                    "_banner_later": lambda later: later[0] if isinstance(later, tuple) else later}
+BASES_KEPT = 2  # felt-and-panels pictures a table keeps (``TableScene.draw_base``)
 
 
-def _snapshot(obj: object) -> tuple:
-    """The values (plain ones) or identities (the rest) of ``obj``'s attributes."""
+def _snapshot(obj: object, fold: dict | None = None) -> tuple:
+    """The values (plain ones) or identities (the rest) of ``obj``'s attributes; ``fold``:
+    attributes watched through a function of their value instead (``_BACKGROUND_FOLD``)."""
     attrs = getattr(obj, "__dict__", None)
     if attrs is None:
         return (id(obj),)
+    if fold:
+        attrs = {k: (fold[k](v) if k in fold else v) for k, v in attrs.items()}
     return tuple(v if type(v) in _PLAIN else id(v)
                  for k, v in attrs.items() if k not in _UNWATCHED)
 
@@ -75,11 +87,13 @@ class TableScene(Scene):
         self.world: SceneWorld | None = None
         self.time = 0.0
         self._drawn_key: tuple | None = None
+        self._background_key: tuple | None = None  # ``_drawn_key`` as the background sees it
         self._redraw = True
         self._kept_background: pygame.Surface | None = None  # the background kept as a picture
         self._background_for: tuple | None = None  # ... drawn for this key
         self._background_last: tuple | None = None  # the key of the last background drawn
         self._kept_notes: list = []  # the words in the kept background (``scenes.crisp``)
+        self._bases: dict[tuple, pygame.Surface] = {}  # ``draw_base``'s pictures, by key
 
     @property
     def time(self) -> float:
@@ -140,6 +154,9 @@ class TableScene(Scene):
     def exit(self) -> None:
         pictures.give_back(self._kept_background)  # (for the next table's background)
         self._kept_background = None
+        for base in self._bases.values():
+            pictures.give_back(base)
+        self._bases = {}
         self._background_for = self._background_last = None
         if self.world is not None:
             self.world.destroy()
@@ -185,6 +202,29 @@ class TableScene(Scene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.app.size), (0, 0))
+
+    def draw_base(self, surface: pygame.Surface, key: tuple,
+                  draw: Callable[[pygame.Surface], None]) -> None:
+        """The felt with what ``draw(surface)`` puts on it (the table's panels: pixels that
+        depend on ``key`` alone), blitted as one opaque picture kept for ``key`` (the last
+        ``BASES_KEPT`` keys). A background drawn afresh (a move changed its words) then
+        costs one blit where its translucent panels cost 0.5-1.1 ms."""
+        size = tuple(self.app.size)
+        felt = theme.felt(size)
+        full = (key, size, id(felt))
+        base = self._bases.get(full)
+        if base is None:
+            if len(self._bases) >= BASES_KEPT:
+                oldest = next(iter(self._bases))
+                base = self._bases.pop(oldest)
+                if base.get_size() != size:
+                    base = None
+            if base is None:
+                base = pictures.take(size, surface)
+            base.blit(felt, (0, 0))
+            draw(base)
+            self._bases[full] = base
+        surface.blit(base, (0, 0))
 
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         """Drawn over the entities, under the HUD (e.g. the last-move marks)."""
@@ -251,6 +291,8 @@ class TableScene(Scene):
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         self._drawn_key = self.redraw_key()
+        # (``redraw_key`` begins with the table's own attributes: so does this one)
+        self._background_key = (_snapshot(self, _BACKGROUND_FOLD), *self._drawn_key[1:])
         self._redraw = False
         self._time_read = False
         self._drawing = True
@@ -262,7 +304,7 @@ class TableScene(Scene):
     def _draw_background_kept(self, surface: pygame.Surface) -> None:
         """``draw_background``, or its picture kept from an earlier frame with the same key
         (only while drawing for the screen: ``draw_frame``)."""
-        key = (self._drawn_key, CRISP.on) if self._drawing else None
+        key = (self._background_key, CRISP.on) if self._drawing else None
         if key is None:
             self.draw_background(surface)
             return

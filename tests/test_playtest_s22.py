@@ -445,19 +445,24 @@ def test_chan_once_won_no_gate_is_lit_as_the_live_cards(app, drive, monkeypatch)
 
     table = open_at_win(app, drive)
     assert table.won and table.state.live is not None
-    edges, labels = [], []
-    real_panel, real_label = theme.panel, chan_panels.box_label
-
-    def panel(surface, rect, *args, **kw):
-        edges.append(kw.get("edge"))
-        return real_panel(surface, rect, *args, **kw)
+    labels = []
+    real_label = chan_panels.box_label
 
     def label(surface, rect, text, lit=False, right=False):
         labels.append(lit)
         return real_label(surface, rect, text, lit, right)
 
-    monkeypatch.setattr(theme, "panel", panel)
+    def gold_gates() -> list[int]:
+        """The seats whose gate's top edge is drawn gold (the live card's gate's edge)."""
+        canvas = pygame.Surface(app.size)
+        table.draw(canvas)
+        return [seat for seat in range(4)
+                if tuple(canvas.get_at((table.zone("gate", seat).centerx,
+                                        table.zone("gate", seat).top)))[:3] == theme.GOLD]
+
+    with monkeypatch.context() as unwon:  # (the same table not won: its live card's gate)
+        unwon.setattr(type(table), "won", property(lambda self: False))
+        assert gold_gates() == [table.state.live.gate]
     monkeypatch.setattr(chan_panels, "box_label", label)
-    table.draw(pygame.Surface(app.size))
-    assert theme.GOLD not in edges[:8]  # (the eight boxes of the gates and shown pairs)
+    assert gold_gates() == []
     assert labels and not any(labels)

@@ -903,17 +903,24 @@ class ChanTable(CardTable):
 
     # -- frame -------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
-        super().draw_background(surface)
+        zones = [(kind, self.zone(kind, seat)) for seat in range(4) for kind in ("exposed", "gate")]
+        stock = None if self.won else self.layout["stock"].rect  # (a winning hand lies across
+        # the stock's place)
+        log = self.layout["log"].rect
+
+        def panels(base: pygame.Surface) -> None:
+            for kind, rect in zones:
+                theme.panel(base, rect, alpha=80 if kind == "gate" else 60, radius=10)
+            if stock is not None:
+                theme.panel(base, stock, alpha=110)
+            theme.panel(base, log, alpha=110)
+
+        self.draw_base(surface, (tuple(tuple(rect) for _, rect in zones),
+                                 stock and tuple(stock), tuple(log)), panels)
         live = None if self.won else self.state.live  # (won on: its card is in the win's row)
-        for seat in range(4):
-            for kind in ("exposed", "gate"):
-                rect = self.zone(kind, seat)
-                glow = kind == "gate" and live is not None and live.gate == seat
-                theme.panel(surface, rect, alpha=80 if kind == "gate" else 60,
-                            edge=theme.GOLD if glow else theme.PANEL_EDGE, radius=10)
-        if not self.won:  # a winning hand lies across the stock's place
-            theme.panel(surface, self.layout["stock"].rect, alpha=110)
-        theme.panel(surface, self.layout["log"].rect, alpha=110)
+        if live is not None:  # the live card's gate edged in gold (the panel's edge, opaque)
+            pygame.draw.rect(surface, theme.GOLD, self.zone("gate", live.gate), 1,
+                             border_radius=10)
 
     def replay_rect(self) -> pygame.Rect:
         """In a replay the bar stands beside your gate, where the prompt and the claim

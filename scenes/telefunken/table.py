@@ -1415,10 +1415,14 @@ class TelefunkenTable(Gestures, CardTable):
         return self.layout["actions"].rect.union(self.layout["status"].rect)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        super().draw_background(surface)
-        for name in ("stock", "discard", "contract", "log", "table", "build", "hand",
-                     "scores", "actions"):
-            theme.panel(surface, self.layout[name].rect, alpha=60 if name == "hand" else 105)
+        zones = [(name, self.layout[name].rect) for name in (
+            "stock", "discard", "contract", "log", "table", "build", "hand", "scores", "actions")]
+
+        def panels(base: pygame.Surface) -> None:
+            for name, rect in zones:
+                theme.panel(base, rect, alpha=60 if name == "hand" else 105)
+
+        self.draw_base(surface, tuple(tuple(rect) for _, rect in zones), panels)
         table = self.layout["table"].rect
         for column in self._meld_columns[1:]:  # two columns of rows: a faint line between
             pygame.draw.line(surface, theme.PANEL_EDGE, (column.x, column.y + 14),

@@ -46,17 +46,25 @@ def draw_board_labels(surface: pygame.Surface, layout) -> None:
         theme.blit_text(surface, str(number), pos, 14, theme.INK_FAINT, "bold", anchor="center")
 
 
+def panel_rects(layout) -> list[tuple[pygame.Rect, int]]:
+    """The table's panels and their alphas (the seats', the log's, the status', the bag's)."""
+    out = [(layout[f"{zone}_{seat}"].rect, 150) for seat in (0, 1) for zone in ("supply", "tray")]
+    out += [(layout[zone].rect, 170) for zone in ("log", "status")]
+    return out + [(geo.bag_panel(layout), 120)]
+
+
+def draw_panels(surface: pygame.Surface, layout) -> None:
+    """The panels of ``panel_rects`` (none of them overlaps the board's labels)."""
+    for rect, alpha in panel_rects(layout):
+        theme.panel(surface, rect, alpha=alpha)
+
+
 def draw_backgrounds(surface: pygame.Surface, layout, waiting: bool, clock: Callable[[], float]) -> None:
-    """The panels, the board's labels and, when a drawn marble ``waiting`` to be put has
-    come out of the bag, a pulsing ring around it. ``clock()`` gives the table's time; it
-    is read only for the pulse, so a table at rest draws nothing new (``TableScene``)."""
-    for seat in (0, 1):
-        for zone in (f"supply_{seat}", f"tray_{seat}"):
-            theme.panel(surface, layout[zone].rect, alpha=150)
-    for zone in ("log", "status"):
-        theme.panel(surface, layout[zone].rect, alpha=170)
+    """Over the felt and the panels (``draw_panels``), the board's labels and, when a drawn
+    marble ``waiting`` to be put has come out of the bag, a pulsing ring around it.
+    ``clock()`` gives the table's time; it is read only for the pulse, so a table at rest
+    draws nothing new (``TableScene``)."""
     draw_board_labels(surface, layout)
-    theme.panel(surface, geo.bag_panel(layout), alpha=120)
     if waiting:
         x, y = geo.drawn_spot(layout)
         pulse = 3 * (1 + math.sin(clock() * 5))

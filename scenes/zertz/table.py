@@ -180,7 +180,9 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
 
     # -- drawing -----------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
-        super().draw_background(surface)
+        self.draw_base(surface, tuple((tuple(rect), alpha) for rect, alpha in
+                                      panels.panel_rects(self.layout)),
+                       lambda base: panels.draw_panels(base, self.layout))
         panels.draw_backgrounds(surface, self.layout, self.drawn_waiting(), lambda: self.time)
 
     def redraw_key(self) -> tuple:

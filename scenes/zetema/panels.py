@@ -158,10 +158,21 @@ class ZetemaPanels:
 
     # -- the felt under the cards ------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
-        super().draw_background(surface)
+        piles = [self.layout[f"pile_{rank}"].rect for rank in rules.RANKS]
+        zones = [(name, self.layout[name].rect)
+                 for name in ("stock", "marriage", "log", "meld", "hand")]
+        sheet = self.sheet_rect()
+
+        def panels(base: pygame.Surface) -> None:
+            for rect in piles:
+                theme.panel(base, rect, alpha=70, radius=10)
+            for name, rect in zones:
+                theme.panel(base, rect, alpha=110 if name != "hand" else 60)
+            theme.panel(base, sheet, alpha=110)
+
+        self.draw_base(surface, (tuple(map(tuple, piles)),
+                                 tuple(tuple(rect) for _, rect in zones), tuple(sheet)), panels)
         for i, rank in enumerate(rules.RANKS):
-            rect = self.layout[f"pile_{rank}"].rect
-            theme.panel(surface, rect, alpha=70, radius=10)
             count = len(self.state.piles[i])  # (cards still on their way not yet counted)
             if i < len(self._landed) and self.replay is None:
                 count = min(count, self._landed[i])
@@ -171,9 +182,6 @@ class ZetemaPanels:
             theme.blit_text(surface, rank, name_box.topleft, 16, theme.INK, "bold")
             theme.blit_text(surface, words.pile_count(count), count_box.topright, 13, color,
                             "bold", anchor="topright")
-        for name in ("stock", "marriage", "log", "meld", "hand"):
-            theme.panel(surface, self.layout[name].rect, alpha=110 if name != "hand" else 60)
-        theme.panel(surface, self.sheet_rect(), alpha=110)
 
     def pile_header(self, i: int) -> list[pygame.Rect]:
         """Where the ``i``-th rank pile's header words stand: its rank, its count."""
