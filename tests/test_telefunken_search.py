@@ -131,6 +131,25 @@ def test_a_free_upcard_that_completes_the_contract_is_taken_whatever_the_samples
     assert calls == []
 
 
+def test_a_buy_that_completes_the_contract_is_normals_call_whatever_the_samples_say(monkeypatch):
+    """Deal 1 (one pure trio), 9♠ 9♣ in hand and 9♥ offered: hard's rollouts were a coin flip
+    there, and the hint once said to let such a card go (pt142). The buy is not searched:
+    normal's choice stands (it buys), even where every sample says to pass."""
+    calls = []
+    monkeypatch.setattr(search, "rollout",
+                        lambda *a: calls.append(a) or (-50.0 if a[1] == "buy" else 0.0))
+    s = t.play(load(["9S 9C 4D 2H 7H 3D", "9H 3C 6D JD 10H QC", "2S 3S 6S JC 10D KS",
+                     "3H 4S 6H 8D JH 10S"], deal=1, to_move=1), "discard 9H")
+    while t.to_move(s) != 0:
+        s = t.play(s, "pass")
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert s.phase == "buy" and {"buy", "pass"} <= set(legal)
+    assert ai.buy_progress(view, list(view["hands"][0]))[1][0] == 0  # (it completes)
+    assert search.candidates(view, legal, random.Random(0)) == ["buy"]
+    assert all(ai.choose(view, legal, "hard", random.Random(seed)) == "buy" for seed in range(10))
+    assert calls == []
+
+
 def _progress7_reference(hand):
     """Deal 7's progress as first written (a Counter per run window): the measure that
     ``ai._progress7`` (bit masks, remembered by the sorted hand) must give exactly."""

@@ -3,7 +3,8 @@
 ``normal``'s rules of thumb (``game.ai.telefunken.heuristic``) play every move; the search
 looks again only where a choice is worth it and close:
 
-- a **buy** of a discard that brings the contract closer (buy or pass);
+- a **buy** of a discard that brings the contract closer (buy or pass), unless it completes
+  the contract (then ``normal``'s choice stands);
 - the free **upcard** when taking it improves the hand at all (take or draw), unless it
   completes the contract (then it is taken);
 - the **discard** when up to ``MAX_CANDIDATES`` cards score within ``MARGIN`` of the best.
@@ -53,6 +54,10 @@ def candidates(view: dict, legal: list[str], rng: random.Random) -> list[str]:
     hand = list(view["hands"][seat])
     if phase == "buy" and {"buy", "pass"} <= set(legal):
         before, after = heuristics.buy_progress(view, hand)
+        if not view["melded"][seat] and after[0] == 0:
+            return [first]  # a buy that completes the contract: normal's call (it buys unless
+            # the last chip is better kept with someone about to go out); rollouts were a
+            # coin flip there, and the hint once said to let such a card go (pt142)
         if after[0] < before[0]:
             return [first, "pass" if first == "buy" else "buy"]
     elif phase == "draw" and {"take", "draw"} <= set(legal):
