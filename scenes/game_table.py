@@ -331,7 +331,9 @@ class GameTable(TableScene):
         if self.config.seats[seat].is_human:
             self.drop_refusals()  # (about the position before: one stood over the next turn)
         self.clear_hint()  # (the move list follows the move as it is told: ``_follow_log``)
-        self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks anew
+        if not self.keeps_marks(move):
+            self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks
+            # anew
         self._mover = seat
         self._landing_moves = len(self.session.moves)
         self._run_after_lead()  # (an earlier move's, still waiting: its cards have set off)
@@ -396,7 +398,7 @@ class GameTable(TableScene):
         self._tags_language = i18n.language()  # (the language the tags name the seats in)
         session = self.session
         start = self.marks_start()
-        turns = sorted(session.last_turns().items(), key=lambda item: item[1][-1])
+        turns = sorted(self.last_turns().items(), key=lambda item: item[1][-1])
         for seat, indices in turns:
             for i in indices:
                 if i < start:  # (a move of an earlier deal: its marks went with its cards,
@@ -413,6 +415,29 @@ class GameTable(TableScene):
                     self.mark_move(seat, events)
                 finally:
                     self.restoring = self.restoring_after = None
+
+    def keeps_marks(self, move: str) -> bool:
+        """Does ``move`` leave its seat's marks as they are (it marks nothing and starts no
+        turn of its own: Telefunken's pass on a buy offer)? Not here."""
+        return False
+
+    def last_turns(self) -> dict[int, list[int]]:
+        """For each seat, the indices of the moves of its last turn as the table marks them
+        (``Session.last_turns``, without the moves that keep the marks: ``keeps_marks``)."""
+        session = self.session
+        if type(self).keeps_marks is GameTable.keeps_marks:
+            return session.last_turns()
+        turns: dict[int, list[int]] = {}
+        previous = None
+        for i, before in enumerate(session.befores):
+            seat = self.rules_module.to_move(before)
+            if seat is None or self.keeps_marks(session.moves[i]):
+                continue
+            if seat != previous:
+                turns[seat] = []
+            turns[seat].append(i)
+            previous = seat
+        return turns
 
     def marks_start(self) -> int:
         """The first move whose mark can still stand: the first of the deal on the table (a

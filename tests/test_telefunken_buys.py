@@ -122,3 +122,58 @@ def test_between_people_a_buyer_finds_its_tags_when_its_turn_comes(app, drive):
     marked = [table.sync.code_of(e) for m in table.marks.marks[1] for e in m.entities]
     assert "QS" in marked and all(table.sync.zone_of(e) == "hand"
                                   for m in table.marks.marks[1] for e in m.entities)
+
+
+def test_between_people_a_buyers_tags_outlast_its_pass_on_another_offer(app, drive):
+    """Between people, a person who bought out of turn (the next person then at the screen)
+    first saw their hand again at another buy offer, and the pass they made there took the
+    tags of their buy: at their turn their hand showed no "bought" and no "+1 from the stock"
+    (pt149). A pass on an offer marks nothing and leaves the seat's marks."""
+    people = GameConfig("telefunken", (Seat("human"), Seat("human"))
+                        + (Seat("ai", "easy"),) * 2, 4, {})
+    hand1 = OTHERS[0][:10]
+    # seat 3 (index 2) has thrown the queen; seat 2 (index 1) is offered it out of turn:
+    # seat 4 (a computer) plays next
+    state = position([HAND, hand1] + [OTHERS[1], OTHERS[2][:10]], phase="buy", to_move=1,
+                     discard=("5S", "QS"), discarder=2, offer=[], chips=[7, 7, 0, 0])
+    table = TelefunkenTable(app, people, Session(people, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+
+    def play(move):
+        if table.curtain:
+            drive.lift_cover(table)
+        perform(drive, table, move)
+        drive.settle(900)
+
+    def wait_for(done):
+        for _ in range(3000):
+            if done() and not table.animating:
+                return
+            drive.step()
+        raise AssertionError("never came")
+
+    play("buy")  # seat 2 buys the queen and the stock's card
+    assert "QS" in table.state.hands[1]
+    passed = False
+    while True:  # the computer plays; seat 1, then seat 2 on another offer, until seat 2's turn
+        wait_for(lambda: table.rules.to_move in (0, 1))
+        if table.rules.to_move == 1 and table.state.phase != "buy":
+            break
+        if table.rules.to_move == 1:
+            play("pass")  # seat 2 lets another discard go
+            passed = True
+        elif table.state.phase == "buy":
+            play("pass")
+        elif table.state.phase == "draw":
+            play("draw")
+        else:
+            play(f"discard {table.state.hands[0][0]}")
+    assert passed  # (the case in question: a pass between the buy and the turn)
+    drive.settle()
+    if table.curtain:
+        drive.lift_cover(table)
+        drive.settle()
+    assert table.viewer == 1 and table.state.phase == "draw"
+    labels = {m.label for m in table.marks.marks.get(1, [])}
+    assert labels == {"Seat 2 bought", "+1 from the stock"}, labels

@@ -1127,6 +1127,12 @@ class TelefunkenTable(Gestures, CardTable):
             self.app.toasts = [t for t in self.app.toasts if t.text not in said]
         super()._after_move(seat, move, events)
 
+    def keeps_marks(self, move: str) -> bool:
+        """A pass on a buy offer leaves the seat's marks: a person who bought out of turn,
+        the next person then at the screen, first saw their hand again at another offer or
+        at their turn, and the pass between had taken the tags of their buy (pt149)."""
+        return move == "pass"
+
     def restore_marks(self) -> None:
         # (marked again on the same cards, a change of language: the tags stay where they
         # are; laid out afresh, the memory handed over by ``undo`` tells which twin)
