@@ -325,6 +325,7 @@ class ChanTable(CardTable):
 
     def _compute_slots(self, wanted: dict[str, list[str]]) -> None:
         self._slots = {}
+        self._laid_rtl = theme.rtl()  # (the shown pairs run from the reading side)
         state = self.state
         for zone, cards in wanted.items():
             if zone == "hand":
@@ -751,11 +752,27 @@ class ChanTable(CardTable):
 
     def language_changed(self) -> None:
         """The language changed while the table is open: rebuild the buttons (every other
-        word of the table is read from the catalogue when it is drawn)."""
+        word of the table is read from the catalogue when it is drawn), and lay the shown
+        pairs out from the new reading side (they stayed where the old language had them,
+        their tags already moved, until the next move: pt150), at once where nothing moves
+        (the table may be under Settings), else once the move under way has landed."""
         parent = getattr(super(), "language_changed", None)
         if callable(parent):
             parent()
         self.refresh()
+        if self.world is not None and self.world.alive:
+            previous = esper.current_world
+            self.world.activate()
+            try:
+                self._follow_reading_side()
+            finally:
+                esper.switch_world(previous)
+
+    def _follow_reading_side(self) -> None:
+        """Cards laid out for the other reading side (the language changed) go to their
+        places now, unless a move is under way (then ``update`` does it once it has)."""
+        if getattr(self, "_laid_rtl", theme.rtl()) != theme.rtl() and not self.animating:
+            self.show(instant=True)
 
     def nothing_to_undo(self) -> str:
         """Why Undo does nothing now: right after your own chíu, the chíu (it showed three
@@ -834,6 +851,7 @@ class ChanTable(CardTable):
             self.drag.deselect()
             self.refuse(self._live_hint(), None)
         self._turn_if_landed()
+        self._follow_reading_side()
         self.named = self.card_under_pointer()
 
     def card_under_pointer(self) -> tuple[int, str] | None:
