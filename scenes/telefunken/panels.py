@@ -92,8 +92,11 @@ def draw_opponent(surface: pygame.Surface, rect: pygame.Rect, state, seat: int, 
                   theme.GOLD, anchor="bottomleft")
     elif bought is not None:  # (only a seat that has not melded may buy)
         text, colour = bought
-        side_text(surface, theme.fit(text, 12, rect.width - 90, "bold"), rect,
-                  (rect.x + 10, rect.bottom - FOOT_PAD), 12, colour, "bold", anchor="bottomleft")
+        room, size = rect.width - 90, 12
+        while size > 10 and theme.text_width(text, size, "bold") > room:
+            size -= 1  # (smaller before it is cut: "đã mua phăng teo…" lost its "+1 lá", pt150)
+        side_text(surface, theme.fit(text, size, room, "bold"), rect,
+                  (rect.x + 10, rect.bottom - FOOT_PAD), size, colour, "bold", anchor="bottomleft")
 
 
 SCORE_LEFT = 40  # the score sheet's seat columns start here (the deal numbers before them)
