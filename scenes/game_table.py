@@ -291,6 +291,12 @@ class GameTable(TableScene):
         """May a deal's summary waiting to be shown open now? Once the table is still."""
         return not self.animating
 
+    def result_ready(self) -> bool:
+        """May the game's results open (the table still, the game over)? Once the last
+        move's lead is over, so that what it tells as its cards set off (a computer's
+        winning meld, its points, its score sheet line) has been told: they never were."""
+        return self._lead_over
+
     def summary_read(self) -> None:
         """The deal's summary was closed and the next deal comes: the save says so (it was
         still named "end of deal 1", and Continue showed that summary again, pt109)."""
@@ -1227,7 +1233,8 @@ class GameTable(TableScene):
             self._light_selection()
         if self.replay is None and self.rules.over and not self.animating and (
                 not self.result_shown) and self.pending_summary is None and (
-                self.app.scenes.top is self):  # (after the last deal's summary, if any)
+                self.app.scenes.top is self) and self.result_ready():  # (after the last
+            # deal's summary, if any)
             self.result_shown = True
             self.show_result()
         if self._mover is not None and not self.animating:

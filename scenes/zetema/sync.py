@@ -130,11 +130,16 @@ class ZetemaSync:
         self.marriage = self._sync_list(self.marriage, list(state.marriage_pile), origin,
                                         MARRIAGE_W, instant, lead, pool)
         # 3. the shown cards of another seat's meld
+        showing = None
         if state.phase == "discard" and state.seat != self.viewer and state.meld != "marriage":
+            showing = (state.seat, list(state.shown))
+        elif state.phase == "over" and getattr(self, "_final_meld", None) is not None:
+            showing = self._final_meld  # (the meld that won the game)
+        if showing is not None:
             if not self.shown:
-                zone = self.opponent_zone(state.seat).center
+                zone = self.opponent_zone(showing[0]).center
                 self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
-                              for c in state.shown]
+                              for c in showing[1]]
         else:
             for _, ent in self.shown:  # back into that seat's hand, face down, as its move
                 # sets off (they flew while its panel still said "thinking")

@@ -103,6 +103,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.fresh: list[int] = []  # the cards of it just drawn, tagged "new" (pt120)
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
+        self._final_meld: tuple[int, list[str]] | None = None  # (seat, cards) of another
+        # seat's meld that ended the game, shown as its melds are
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
@@ -435,6 +437,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """A deal's summary also waits for the zetema of its last card to be told."""
         return super().summary_ready() and not self._zetemas_due
 
+    def result_ready(self) -> bool:
+        """The results also wait until a computer's winning meld has been read, as its
+        other melds are (the next move waits for them: ``hold``)."""
+        return super().result_ready() and self.hold_time <= 0 and not self._zetemas_due
+
     def animate(self, seat: int, move: str, events: list) -> None:
         before = self.session.befores[-1]  # the state this move was played in
         held_before = {e for _, e in self.hand}
@@ -449,6 +456,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # banner, points and score sheet line came while its panel still said "thinking"
         self._sheet_shown = len(self.sheet)
         self.after_lead(self._show_sheet)
+        # a computer's meld that wins the game stays shown in the meld zone (the position
+        # after it holds no shown cards: they were never seen, pt148)
+        final = next((e for e in events if isinstance(e, rules.Melded)
+                      and e.kind != "marriage" and e.seat != self.viewer), None)
+        self._final_meld = ((final.seat, list(final.cards)) if final is not None and any(
+            isinstance(e, rules.GameOver) for e in events) else None)
         for event in events:
             if isinstance(event, rules.Scored):
                 self.sheet.append((event.seat, event.points, event.reason, deal))
