@@ -226,6 +226,11 @@ class TableScene(Scene):
             self._bases[full] = base
         surface.blit(base, (0, 0))
 
+    def draw_under_pieces(self, surface: pygame.Surface) -> None:
+        """Drawn over the background and under the entities, every frame (what follows the
+        pieces, which the kept background does not: Chắn's gold edge on the live card's
+        gate, once the card lies there)."""
+
     def draw_above_pieces(self, surface: pygame.Surface) -> None:
         """Drawn over the entities, under the HUD (e.g. the last-move marks)."""
 
@@ -328,6 +333,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_background_kept(surface)
+        self.draw_under_pieces(surface)
         alive = self.world is not None and self.world.alive
         if alive:
             self.world.activate()

@@ -935,9 +935,15 @@ class ChanTable(CardTable):
 
         self.draw_base(surface, (tuple(tuple(rect) for _, rect in zones),
                                  stock and tuple(stock), tuple(log)), panels)
-        live = None if self.won else self.state.live  # (won on: its card is in the win's row)
-        if live is not None:  # the live card's gate edged in gold (the panel's edge, opaque)
-            pygame.draw.rect(surface, theme.GOLD, self.zone("gate", live.gate), 1,
+
+    def draw_under_pieces(self, surface: pygame.Surface) -> None:
+        """The live card's gate edged in gold (over its panel's edge, opaque) while the live
+        card is there (or picked up from there): not while it is still on its way (a gate
+        was gold for a second or so with no live card in it yet, pt147), nor once a hand
+        has won (its card is in the win's row)."""
+        ent = None if self.won else self.live_entity()
+        if ent is not None and not travelling(ent):
+            pygame.draw.rect(surface, theme.GOLD, self.zone("gate", self.state.live.gate), 1,
                              border_radius=10)
 
     def replay_rect(self) -> pygame.Rect:

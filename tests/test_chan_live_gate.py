@@ -1,0 +1,67 @@
+"""Chắn's gold edge marks the gate where the live card lies: never a gate without it (a
+discard or stock card on its way left the gate it goes to edged in gold, no live card there
+yet, for a second or so: pt147), and exactly the live card's gate while it lies there."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import theme
+from tests.test_chan_tags_s19 import ONE_PERSON, open_at, play
+
+
+def gold_gates(app, table) -> list[int]:
+    """The seats whose gate's top edge is drawn gold."""
+    canvas = pygame.Surface(app.size)
+    table.draw(canvas)
+    return [seat for seat in range(4)
+            if tuple(canvas.get_at((table.zone("gate", seat).centerx,
+                                    table.zone("gate", seat).top)))[:3] == theme.GOLD]
+
+
+def test_only_the_gate_the_live_card_lies_in_is_gold(app, drive):
+    lit = unlit = 0
+    for i, session in enumerate(play(7, ONE_PERSON)):
+        if i % 3 or session.result is not None or i > 60:
+            continue
+        table = open_at(app, drive, session)
+        gold = gold_gates(app, table)
+        if table.live_entity() is not None:
+            assert gold == [table.state.live.gate], (i, session.moves[-1])
+            lit += 1
+        else:  # (a card taken, its taker to discard)
+            assert gold == [], (i, session.moves[-1], table.state.phase)
+            unlit += 1
+    assert lit >= 3 and unlit >= 3
+
+
+def test_no_gate_is_gold_before_the_live_card_lies_there(app, drive):
+    """Frame by frame through a game between computers at normal speed: a gold gate holds
+    the live card at rest (its discard or stock card has landed)."""
+    import math
+
+    import esper
+
+    from ecs.tween import travelling
+    from game.catalog import GameConfig, Seat
+    from scenes.chan_table import ChanTable
+
+    table = ChanTable(app, GameConfig("chan", (Seat("ai", "easy"),) * 4, 5, {}))
+    app.scenes.reset(table, transition=None)
+    lit = 0
+    for i in range(1200):
+        x, y = 640 + 500 * math.cos(i / 70), 400 + 250 * math.sin(i / 45)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                             rel=(1, 1), buttons=(0, 0, 0)))
+        drive.step()
+        if table.session.result is not None:
+            break
+        gold = [seat for seat in range(4) if tuple(app.screen.get_at(
+            (table.zone("gate", seat).centerx, table.zone("gate", seat).top)))[:3] == theme.GOLD]
+        if not gold:
+            continue
+        live = table.live_entity()
+        assert live is not None and esper.entity_exists(live) and not travelling(live), i
+        assert gold == [table.state.live.gate], i
+        lit += 1
+    assert lit >= 60 and len(table.session.moves) >= 10
