@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -182,14 +183,15 @@ class Session:
             self._log.append(self._line(i))
         return self._log
 
-    def last_turns(self) -> dict[int, list[int]]:
+    def last_turns(self, skip: Callable[[str], bool] | None = None) -> dict[int, list[int]]:
         """For each seat, the indices of the moves of its last turn (its last run of moves
-        in a row, as the table marks them: ``scenes.marks``)."""
+        in a row, as the table marks them: ``scenes.marks``); ``skip(move)``: moves that
+        belong to no turn (a table's moves that keep the marks)."""
         turns: dict[int, list[int]] = {}
         previous = None
         for i, before in enumerate(self.befores):
             seat = self.rules.to_move(before)
-            if seat is None:
+            if seat is None or (skip is not None and skip(self.moves[i])):
                 continue
             if seat != previous:
                 turns[seat] = []

@@ -430,20 +430,7 @@ class GameTable(TableScene):
     def last_turns(self) -> dict[int, list[int]]:
         """For each seat, the indices of the moves of its last turn as the table marks them
         (``Session.last_turns``, without the moves that keep the marks: ``keeps_marks``)."""
-        session = self.session
-        if type(self).keeps_marks is GameTable.keeps_marks:
-            return session.last_turns()
-        turns: dict[int, list[int]] = {}
-        previous = None
-        for i, before in enumerate(session.befores):
-            seat = self.rules_module.to_move(before)
-            if seat is None or self.keeps_marks(session.moves[i]):
-                continue
-            if seat != previous:
-                turns[seat] = []
-            turns[seat].append(i)
-            previous = seat
-        return turns
+        return self.session.last_turns(self.keeps_marks)
 
     def marks_start(self) -> int:
         """The first move whose mark can still stand: the first of the deal on the table (a

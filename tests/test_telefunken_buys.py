@@ -83,24 +83,37 @@ def test_your_buy_marks_the_card_from_the_stock_too(app, drive, top):
 
 
 
+PEOPLE = GameConfig("telefunken", (Seat("human"), Seat("human")) + (Seat("ai", "easy"),) * 2, 4,
+                    {})
+
+
+def people_table(app, drive, state) -> TelefunkenTable:
+    """Two people (seats 1 and 2) and two computers at ``state``."""
+    table = TelefunkenTable(app, PEOPLE, Session(PEOPLE, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    return table
+
+
+def play_as_person(drive, table, move: str) -> None:
+    """``move`` played by the person at the screen (the cover lifted first)."""
+    if table.curtain:
+        drive.lift_cover(table)
+    perform(drive, table, move)
+    drive.settle(900)
+
+
 def test_between_people_a_buyer_finds_its_tags_when_its_turn_comes(app, drive):
     """Between people, a person who bought out of turn and did not play next never saw the
     "+1 from the stock" tag: the cover went to the next person at once, and when the buyer's
     turn came its hand was laid out afresh without the marks of its buy, still its last move."""
-    people = GameConfig("telefunken", (Seat("human"), Seat("human"))
-                        + (Seat("ai", "easy"),) * 2, 4, {})
     hand1 = OTHERS[0][:10]
     state = position([HAND, hand1] + [OTHERS[1], OTHERS[2][:10]], phase="buy", to_move=0,
                      discard=("5S", "QS"), discarder=3, offer=[1], chips=[7, 7, 0, 0])
-    table = TelefunkenTable(app, people, Session(people, rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.settle()
+    table = people_table(app, drive, state)
 
     def play(move):
-        if table.curtain:
-            drive.lift_cover(table)
-        perform(drive, table, move)
-        drive.settle(900)
+        play_as_person(drive, table, move)
 
     play("pass")  # seat 1 (index 0) lets the queen go
     assert table.rules.to_move == 1
@@ -129,22 +142,15 @@ def test_between_people_a_buyers_tags_outlast_its_pass_on_another_offer(app, dri
     first saw their hand again at another buy offer, and the pass they made there took the
     tags of their buy: at their turn their hand showed no "bought" and no "+1 from the stock"
     (pt149). A pass on an offer marks nothing and leaves the seat's marks."""
-    people = GameConfig("telefunken", (Seat("human"), Seat("human"))
-                        + (Seat("ai", "easy"),) * 2, 4, {})
     hand1 = OTHERS[0][:10]
     # seat 3 (index 2) has thrown the queen; seat 2 (index 1) is offered it out of turn:
     # seat 4 (a computer) plays next
     state = position([HAND, hand1] + [OTHERS[1], OTHERS[2][:10]], phase="buy", to_move=1,
                      discard=("5S", "QS"), discarder=2, offer=[], chips=[7, 7, 0, 0])
-    table = TelefunkenTable(app, people, Session(people, rules, state, state))
-    app.scenes.push(table, transition=None)
-    drive.settle()
+    table = people_table(app, drive, state)
 
     def play(move):
-        if table.curtain:
-            drive.lift_cover(table)
-        perform(drive, table, move)
-        drive.settle(900)
+        play_as_person(drive, table, move)
 
     def wait_for(done):
         for _ in range(3000):
