@@ -1088,14 +1088,16 @@ class ChanTable(CardTable):
 
     def card_rects(self) -> list[pygame.Rect]:
         """Where the cards on the table are drawn now (gates, shown pairs, a winning hand;
-        not your hand): a last-move tag stands on none but its own."""
+        not your hand, nor a card on its way): a last-move tag stands on none but its own.
+        (A tag made way for a card flying past and came back: a new pair's tag jumped to its
+        foot and back over the name of its card as a discard left, pt147.)"""
         out = []
         for zone, cards in self.sync.zones.items():
             if zone == "hand":
                 continue
             for _code, ent in cards:
                 sprite = esper.try_component(ent, Sprite)
-                if sprite is not None and sprite.visible:
+                if sprite is not None and sprite.visible and not travelling(ent):
                     t = esper.component_for_entity(ent, Transform)
                     out.append(pygame.Rect(*(round(v) for v in entity_rect(t, sprite))))
         return out
