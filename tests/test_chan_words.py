@@ -399,10 +399,10 @@ def test_a_card_discarded_into_your_gate_after_a_chiu_is_not_told_as_your_own():
     assert state.live == rules.Live(1, "2C", "discard") and rules.to_move(state) == 1
     take = next(m for m in rules.legal_moves(state) if m.startswith("ca "))
     assert plain(words.describe(state, take, NAMES)) == (
-        "Seat 2 took Nhị Văn, discarded into their gate after a chíu, with Nhị Sách: a Cạ")
+        "Seat 2 took Nhị Văn (discarded into their gate after a chíu) with Nhị Sách: a Cạ")
     you = ["Seat 4", "You", "Seat 2", "Seat 3"]
     assert plain(words.describe(state, take, you)) == (
-        "You took Nhị Văn, discarded into your gate after a chíu, with Nhị Sách: a Cạ")
+        "You took Nhị Văn (discarded into your gate after a chíu) with Nhị Sách: a Cạ")
     assert "discarded into" not in words.describe(
         state, "draw" if "draw" in rules.legal_moves(state) else "pass", NAMES)
 
@@ -473,4 +473,4 @@ def test_a_chiu_of_a_card_discarded_into_your_gate_after_a_chiu_says_so(app, dri
     assert [plain(b) for b in banners] == [
         "Chíu! You take Nhị Văn from your gate"]
     assert plain(table.session.log[-1]).startswith(
-        "You chíu'd Nhị Văn, discarded into your gate after a chíu")
+        "You chíu'd Nhị Văn (discarded into your gate after a chíu)")

@@ -132,8 +132,8 @@ def describe(before, move: str, names: list[str], config=None) -> str:
     # the card the chíu-er discarded into this seat's gate: not one it turned up itself)
     if verb == "chiu":
         if passed_on:
-            text = (_("You chíu'd {card}, discarded into your gate after a chíu") if you else
-                    _("{seat} chíu'd {card}, discarded into their gate after a chíu"))
+            text = (_("You chíu'd {card} (discarded into your gate after a chíu)") if you else
+                    _("{seat} chíu'd {card} (discarded into their gate after a chíu)"))
         elif live.gate == seat:
             text = (_("You chíu'd {card} from your own gate") if you else
                     _("{seat} chíu'd {card} from their own gate"))
@@ -145,9 +145,9 @@ def describe(before, move: str, names: list[str], config=None) -> str:
         return text.format(seat=who, card=face, owner=owner)
     partner = card(cards[0] if verb == "chan" else cards[1])
     if passed_on:
-        text = (_("You took {card}, discarded into your gate after a chíu, with {partner}: "
+        text = (_("You took {card} (discarded into your gate after a chíu) with {partner}: "
                   "a {kind}") if you else
-                _("{seat} took {card}, discarded into their gate after a chíu, with "
+                _("{seat} took {card} (discarded into their gate after a chíu) with "
                   "{partner}: a {kind}"))
     elif live.gate == seat:
         text = (_("You took {card} from your own gate with {partner}: a {kind}") if you else
