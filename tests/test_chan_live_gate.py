@@ -65,3 +65,22 @@ def test_no_gate_is_gold_before_the_live_card_lies_there(app, drive):
         assert gold == [table.state.live.gate], i
         lit += 1
     assert lit >= 60 and len(table.session.moves) >= 10
+
+
+def test_no_gate_is_gold_once_a_deal_is_drawn(app, drive):
+    """A deal that ends with the stock empty (nobody won) left its last gate gold, with its
+    label, behind the results (pt151)."""
+    from game.session import Session
+    from tests.test_chan_tags_s19 import play as played
+
+    final = None
+    for seed in range(1, 60):
+        for session in played(seed, ONE_PERSON):
+            final = session
+        if final.result is not None and final.result.get("winner") is None:
+            break
+    else:
+        raise AssertionError("no drawn deal in these seeds")
+    assert isinstance(final, Session) and final.state.live is not None
+    table = open_at(app, drive, final)
+    assert gold_gates(app, table) == [] and table.lit_gate() is None

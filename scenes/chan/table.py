@@ -770,9 +770,26 @@ class ChanTable(CardTable):
 
     def _follow_reading_side(self) -> None:
         """Cards laid out for the other reading side (the language changed) go to their
-        places now, unless a move is under way (then ``update`` does it once it has)."""
-        if getattr(self, "_laid_rtl", theme.rtl()) != theme.rtl() and not self.animating:
+        places now. While a move is under way (it may be frozen under the pause menu) the
+        shown pairs at rest go at once (they stayed on the old side until after Resume,
+        pt151) and the rest once it has landed (``update``)."""
+        if getattr(self, "_laid_rtl", theme.rtl()) == theme.rtl():
+            return
+        if not self.animating:
             self.show(instant=True)
+            return
+        slots = {zone: self._slots.get(zone) for zone in self.sync.zones
+                 if zone.startswith("exposed_")}
+        self._compute_slots(self.wanted())
+        self._laid_rtl = not theme.rtl()  # (the rest still to be laid out once it has landed)
+        for zone, old in slots.items():
+            cards, new = self.sync.zones[zone], self._slots.get(zone)
+            if old is None or new is None or len(new) != len(cards):
+                continue  # (a pair on its way there: its zone waits for the landing)
+            for (_code, ent), (x, y, _angle, _z) in zip(cards, new):
+                if not travelling(ent):
+                    t = esper.component_for_entity(ent, Transform)
+                    t.x, t.y = x, y
 
     def nothing_to_undo(self) -> str:
         """Why Undo does nothing now: right after your own chíu, the chíu (it showed three
@@ -936,15 +953,22 @@ class ChanTable(CardTable):
         self.draw_base(surface, (tuple(tuple(rect) for _, rect in zones),
                                  stock and tuple(stock), tuple(log)), panels)
 
+    def lit_gate(self) -> int | None:
+        """The gate edged and labelled in gold: the live card's while the card is there (or
+        picked up from there) and the deal goes on. Not while it is still on its way (a
+        gate was gold for a second or so with no live card in it yet, pt147; its label too,
+        pt151), nor once the deal is over (won: its card is in the win's row; drawn: the
+        last gate stayed gold behind the results, pt151)."""
+        if rules.result(self.state) is not None:
+            return None
+        ent = self.live_entity()
+        return self.state.live.gate if ent is not None and not travelling(ent) else None
+
     def draw_under_pieces(self, surface: pygame.Surface) -> None:
-        """The live card's gate edged in gold (over its panel's edge, opaque) while the live
-        card is there (or picked up from there): not while it is still on its way (a gate
-        was gold for a second or so with no live card in it yet, pt147), nor once a hand
-        has won (its card is in the win's row)."""
-        ent = None if self.won else self.live_entity()
-        if ent is not None and not travelling(ent):
-            pygame.draw.rect(surface, theme.GOLD, self.zone("gate", self.state.live.gate), 1,
-                             border_radius=10)
+        """The lit gate (``lit_gate``) edged in gold, over its panel's edge (opaque)."""
+        gate = self.lit_gate()
+        if gate is not None:
+            pygame.draw.rect(surface, theme.GOLD, self.zone("gate", gate), 1, border_radius=10)
 
     def replay_rect(self) -> pygame.Rect:
         """In a replay the bar stands beside your gate, where the prompt and the claim
@@ -1042,8 +1066,7 @@ class ChanTable(CardTable):
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
                           count, seat == state.dealer, active, thinking)
         mine = self.seat_zone(seat) == 0 and cfg.is_human
-        live = state.live
-        lit = live is not None and live.gate == seat and not self.won
+        lit = self.lit_gate() == seat
         panels.box_label(surface, self.zone("gate", seat), words.gate_label(mine), lit,
                          right=True)
         panels.box_label(surface, self.zone("exposed", seat), words.pairs_label(mine),
