@@ -38,33 +38,25 @@ def test_only_the_gate_the_live_card_lies_in_is_gold(app, drive):
 def test_no_gate_is_gold_before_the_live_card_lies_there(app, drive):
     """Frame by frame through a game between computers at normal speed: a gold gate holds
     the live card at rest (its discard or stock card has landed)."""
-    import math
-
     import esper
 
     from ecs.tween import travelling
-    from game.catalog import GameConfig, Seat
-    from scenes.chan_table import ChanTable
+    from tests.test_chan_tag_memo import play_by_computers
 
-    table = ChanTable(app, GameConfig("chan", (Seat("ai", "easy"),) * 4, 5, {}))
-    app.scenes.reset(table, transition=None)
-    lit = 0
-    for i in range(1200):
-        x, y = 640 + 500 * math.cos(i / 70), 400 + 250 * math.sin(i / 45)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
-                                             rel=(1, 1), buttons=(0, 0, 0)))
-        drive.step()
-        if table.session.result is not None:
-            break
+    lit = []
+
+    def check(i: int, table) -> None:
         gold = [seat for seat in range(4) if tuple(app.screen.get_at(
             (table.zone("gate", seat).centerx, table.zone("gate", seat).top)))[:3] == theme.GOLD]
         if not gold:
-            continue
+            return
         live = table.live_entity()
         assert live is not None and esper.entity_exists(live) and not travelling(live), i
         assert gold == [table.state.live.gate], i
-        lit += 1
-    assert lit >= 60 and len(table.session.moves) >= 10
+        lit.append(i)
+
+    table = play_by_computers(app, drive, 5, 1200, check)
+    assert len(lit) >= 60 and len(table.session.moves) >= 10
 
 
 def test_no_gate_is_gold_once_a_deal_is_drawn(app, drive):

@@ -9,6 +9,7 @@ frame).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -17,6 +18,26 @@ from scenes.chan.tags import ChanMarks
 from scenes.chan_table import ChanTable
 
 COMPUTERS = (Seat("ai", "easy"),) * 4
+
+
+def play_by_computers(app, drive, seed: int, frames: int,
+                      each: Callable[[int, ChanTable], None] = lambda i, table: None
+                      ) -> ChanTable:
+    """A Chắn deal between four computers (easy) at normal speed, frame by frame, the pointer
+    wandering over the table (every frame drawn): ``each(i, table)`` after frame ``i``, until the
+    deal ends or ``frames`` have run. Returns the table."""
+    table = ChanTable(app, GameConfig("chan", COMPUTERS, seed, {}))
+    app.scenes.reset(table, transition=None)
+    for i in range(frames):
+        x = 640 + 500 * math.cos(i / 70)
+        y = 400 + 250 * math.sin(i / 45)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                             rel=(1, 1), buttons=(0, 0, 0)))
+        drive.step()
+        if table.session.result is not None:
+            break
+        each(i, table)
+    return table
 
 
 def test_remembered_tag_places_are_the_ones_worked_out_afresh(app, drive, monkeypatch):
@@ -39,16 +60,8 @@ def test_remembered_tag_places_are_the_ones_worked_out_afresh(app, drive, monkey
         return got
 
     monkeypatch.setattr(ChanMarks, "_placed", compared)
-    table = ChanTable(app, GameConfig("chan", COMPUTERS, 5, {}))
-    app.scenes.reset(table, transition=None)
-    for i in range(1500):  # (about 25 s of play: a dozen moves and more)
-        x = 640 + 500 * math.cos(i / 70)
-        y = 400 + 250 * math.sin(i / 45)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
-                                             rel=(1, 1), buttons=(0, 0, 0)))
-        drive.step()
-        if table.session.result is not None:
-            break
+    table = play_by_computers(app, drive, 5, 1500)  # (about 25 s of play: a dozen moves and
+    # more)
     assert len(table.session.moves) >= 10
     assert len(set(checked)) >= 3  # several seats' tags were placed
     assert len(remembered) > len(checked) // 2  # and most places came from memory

@@ -5,13 +5,8 @@ computers, no tag leaves its place and comes back to it while its outline stays 
 
 from __future__ import annotations
 
-import math
-
-import pygame
-
-from game.catalog import GameConfig, Seat
 from scenes.chan.tags import ChanMarks
-from scenes.chan_table import ChanTable
+from tests.test_chan_tag_memo import play_by_computers
 
 SEED = 202  # (the play-tester's seed: the bounce came at every computer's new pair)
 
@@ -29,16 +24,11 @@ def test_no_tag_steps_aside_and_back_for_a_card_flying_past(app, drive, monkeypa
         return spot
 
     monkeypatch.setattr(ChanMarks, "_placed", watched)
-    table = ChanTable(app, GameConfig("chan", (Seat("ai", "easy"),) * 4, SEED, {}))
-    app.scenes.reset(table, transition=None)
-    for i in range(1500):
-        frame[0] = i
-        x, y = 640 + 500 * math.cos(i / 70), 400 + 250 * math.sin(i / 45)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
-                                             rel=(1, 1), buttons=(0, 0, 0)))
-        drive.step()
-        if table.session.result is not None:
-            break
+
+    def next_frame(i: int, _table) -> None:
+        frame[0] = i + 1
+
+    table = play_by_computers(app, drive, SEED, 1500, next_frame)
     assert len(table.session.moves) >= 8 and history
     back_and_forth = []
     for key, seen in history.items():
