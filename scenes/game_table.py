@@ -2166,9 +2166,9 @@ class PerViewer:
 
 
 AI_LEAD = 0.35
-SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # the keys of By rank and By suit
 """Seconds (times the animation speed) a computer's move waits before its cards move: the
 pause in which its panel still says "thinking" (``shown_state``, ``after_lead``)."""
+SORT_KEYS = {"rank": pygame.K_r, "suit": pygame.K_s}  # the keys of By rank and By suit
 
 BANNER_PAD = (50, 24)  # a banner's box is its words and this much more, across and down
 BANNER_MARGIN = 8  # ... and stands at least this far inside the table's centre panel

@@ -778,13 +778,11 @@ class ChanTable(CardTable):
         if not self.animating:
             self.show(instant=True)
             return
-        slots = {zone: self._slots.get(zone) for zone in self.sync.zones
-                 if zone.startswith("exposed_")}
         self._compute_slots(self.wanted())
         self._laid_rtl = not theme.rtl()  # (the rest still to be laid out once it has landed)
-        for zone, old in slots.items():
-            cards, new = self.sync.zones[zone], self._slots.get(zone)
-            if old is None or new is None or len(new) != len(cards):
+        for zone, cards in self.sync.zones.items():
+            new = self._slots.get(zone) if zone.startswith("exposed_") else None
+            if new is None or len(new) != len(cards):
                 continue  # (a pair on its way there: its zone waits for the landing)
             for (_code, ent), (x, y, _angle, _z) in zip(cards, new):
                 if not travelling(ent):

@@ -93,7 +93,7 @@ class ChanMarks(LastMoves):
         self._cards: list[pygame.Rect] = []
         self._never: list[pygame.Rect] = []
         # a tag's place, worked out again only when something near it changed (``_placed``):
-        # (label, box, edge, bounds) -> (its spots, their hull, its region);
+        # (label, its words' size, box, edge, bounds, region) -> (its spots, their hull);
         # (that, what lies over the hull) -> the spot chosen
         self._spots_memo: dict[tuple, tuple] = {}
         self._chosen_memo: dict[tuple, pygame.Rect] = {}
@@ -127,21 +127,19 @@ class ChanMarks(LastMoves):
         (the fence around its box is a function of the tag, its box and its region), so it
         is chosen again only when one of those changed (a card flying past, a new tag
         beside it). Worked out every frame, the Chắn table's four tags cost 1-2.5 ms."""
-        key = (label, tag_size(label), tuple(box), edge, tuple(bounds))
+        region = self.region(box)
+        key = (label, tag_size(label), tuple(box), edge, tuple(bounds),
+               None if region is None else tuple(region))
         known = self._spots_memo.get(key)
         if known is None:
             spots = super().tag_spots(label, box, edge, bounds)
-            region = self.region(box)
             if region is not None:  # (a tag on a gate card's foot stood on the gate's rim)
                 spots = [inside(spot, region.inflate(-2 * RIM, -2 * RIM)) for spot in spots]
-            known = (spots, spots[0].unionall(spots[1:]), region)
+            known = (spots, spots[0].unionall(spots[1:]))
             if len(self._spots_memo) > MEMO_KEPT:
                 self._spots_memo.clear()
             self._spots_memo[key] = known
-        spots, hull, region = known
-        if self.region(box) != region:  # (the same box in a region moved since)
-            self._spots_memo.pop(key)
-            return self._placed(label, box, edge, bounds)
+        spots, hull = known
 
         def near(rects: list[pygame.Rect]) -> tuple:
             return tuple(tuple(rects[k]) for k in hull.collidelistall(rects))
