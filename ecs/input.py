@@ -53,6 +53,12 @@ class InputSystem(esper.Processor):
             self.pos = event.pos
 
 
+def pointer_now(app) -> tuple[int, int]:
+    """Where the app's pointer stands on the canvas now, ``(-1, -1)`` when it is outside the
+    window (for an ``InputSystem`` whose scene was covered while the pointer moved)."""
+    return tuple(app.pointer) if getattr(app, "pointer_inside", True) else (-1, -1)
+
+
 def entity_rect(transform: Transform, sprite: Sprite) -> tuple[float, float, float, float]:
     """The entity's drawn box (left, top, width, height), ignoring rotation."""
     w, h = sprite.image.get_size()

@@ -18,7 +18,7 @@ import pygame
 from ecs.components import Clickable, Glow, Hoverable, Sprite, Transform, ZOrder
 from ecs.drag import DragDropSystem
 from ecs.hover import HoverSystem
-from ecs.input import InputEvent, InputSystem
+from ecs.input import InputEvent, InputSystem, pointer_now
 from ecs.intents import ClickIntent, IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, animate
@@ -161,6 +161,7 @@ class MainMenu(Scene):
     def resume(self) -> None:
         if self.world is not None:
             self.world.activate()
+            self.input.pos = pointer_now(self.app)  # (hover as the pointer stands now)
         self._build_buttons()
 
     def exit(self) -> None:

@@ -34,7 +34,7 @@ from ecs.audio import AudioSystem
 from ecs.components import CardFace, Sprite
 from ecs.drag import DragDropSystem
 from ecs.hover import HoverSystem
-from ecs.input import InputEvent, InputSystem
+from ecs.input import InputEvent, InputSystem, pointer_now
 from ecs.intents import IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, is_animating
@@ -150,6 +150,9 @@ class TableScene(Scene):
         self._background_for = self._background_last = None  # settings may have changed
         if self.world is not None:
             self.world.activate()
+            # hover follows the pointer where it stands now: the card under it when the pause
+            # menu opened stayed raised under a pointer gone to Resume, until it moved (pt150)
+            self.input.pos = pointer_now(self.app)
 
     def exit(self) -> None:
         pictures.give_back(self._kept_background)  # (for the next table's background)
