@@ -7,10 +7,11 @@ smaller than the canvas those words are a few pixels tall (about 5 px in the han
 the table (your hand, any gate, the live card, shown pairs, a winning hand laid out), the
 table writes that card's name (``game.words.chan.card``: the Tổ Tôm name in every language)
 in a label beside it (``draw``; so does the results screen for the winner's pairs,
-``scenes.results``): above the card, else at its side (the reading side first),
-else below it, else one of those a little moved; never over the card itself, and over the
-buttons and the words it must keep clear of (on the table: the seats' name panels, the
-boxes' captions, the last-move tags) only if no place is free of them. The label's words
+``scenes.results``): above the card (slid along its top if need be), else at its side
+(the reading side first), else below it, else one of those a little moved; never over
+the card itself, and over the buttons and the words it must keep clear of (on the table:
+the seats' name panels, the boxes' captions, the last-move tags, the Moves panel) only if
+no place is free of them. The label's words
 are sized for the window's scale (``font_size``): ``SCREEN_PX`` pixels on the screen (its
 capitals and tall letters 13 px) on a window that shrinks the canvas; on one that enlarges
 it they grow with the table from ``MIN_PX`` on the canvas (drawn again crisp there,
@@ -49,8 +50,9 @@ def label_size(name: str, size: int) -> tuple[int, int]:
 
 def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
           bounds: pygame.Rect) -> pygame.Rect:
-    """Where a label of ``size`` stands next to ``card``: the first of above, beside (the
-    reading side first), below that stays inside ``bounds`` and covers neither the card nor
+    """Where a label of ``size`` stands next to ``card``: the first of above (or above slid
+    along the card's top, clear of what it crossed), beside (the reading side first), below
+    (or slid likewise) that stays inside ``bounds`` and covers neither the card nor
     any of ``avoid``; else the first of those moved a little (``NUDGES``, the nearest
     first) that does; failing that, the one covering the least of ``avoid``, never the
     card."""
@@ -69,6 +71,10 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
         (anchor, pos), = spots[name].items()
         setattr(box, anchor, pos)
         starts.append(box)
+        if name in ("above", "below"):  # ... slid along the card's edge, clear of what it
+            # crossed, while it still stands over (or under) the card: the label of the
+            # hand's last card crossed the Moves panel's edge (pt150) or went beside the card
+            starts += _slid(box.clamp(inside), card, avoid)
     best, best_cost = None, None
     for dx, dy in ((0, 0),) + NUDGES:
         for start in starts:
@@ -87,6 +93,18 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
 # last-move tag beside it): up to 24 px each way, the nearest first
 NUDGES = tuple(sorted(((dx, dy) for dx in range(-24, 25, 6) for dy in range(-24, 25, 6)
                        if (dx, dy) != (0, 0)), key=lambda d: (abs(d[0]) + abs(d[1]), d)))
+
+
+def _slid(box: pygame.Rect, card: pygame.Rect, avoid: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``box`` moved sideways just clear of each of ``avoid`` it crosses, where it then
+    still spans part of the card's width."""
+    out = []
+    for k in box.collidelistall(avoid):
+        other = avoid[k]
+        for left in (other.left - 1 - box.width, other.right + 1):
+            if left < card.right and left + box.width > card.left:
+                out.append(box.move(left - box.x, 0))
+    return out
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

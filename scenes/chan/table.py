@@ -1012,6 +1012,8 @@ class ChanTable(CardTable):
         # last-move tags drawn this frame
         avoid += [self.zone("seat", seat) for seat in range(len(self.config.seats))]
         avoid += self.captions() + self.marks.tags_drawn
+        avoid.append(self.layout["log"].rect)  # (the Moves panel: a label of the hand's last
+        # card crossed its edge, pt150)
         if self.replay_controls is not None:
             avoid.append(self.replay_controls.area)
         place = self._live_tag_place()
