@@ -267,9 +267,12 @@ class ChanTable(CardTable):
     def show(self, instant: bool = False, lead: float = 0.0) -> None:
         wanted = self.wanted()
         self._compute_slots(wanted)
+        widths = dict(self.sync.widths)  # (each card's width before this sync)
         self.sync.sync(wanted, self._slot, self._width, self._from, self._to,
                        delay=lead, instant=instant, face_up=self._face_up)
         self._win_face_up()
+        if not instant:
+            self._win_grows(widths, lead)
         boxes = [] if instant else [self.zone("seat", seat) for seat in range(4)]  # (placed
         # at once, as after Undo or Continue: nothing comes out of a panel, nothing fades in;
         # every card shown on the table vanished for a frame after each Undo)
@@ -294,6 +297,17 @@ class ChanTable(CardTable):
                 tweens.items = [t for t in tweens.items if t.attr != "squash"]
             esper.component_for_entity(ent, Transform).squash = 1.0
             face.face_up = True
+
+    def _win_grows(self, widths: dict[int, int], lead: float) -> None:
+        """A card on its way into a winning hand's row from a box of the table (shown pairs,
+        a gate, your hand) keeps its size until it sets off and grows on its way: made
+        larger at once, it waited in its box for the move's lead, under the box's caption
+        ("Pairs shown", pt147). ``widths``: each card's width before the sync."""
+        for _code, ent in self.sync.entities("win"):
+            old = widths.get(ent)
+            if old and old != WIN_W and travelling(ent):
+                esper.component_for_entity(ent, Transform).scale = old / WIN_W
+                animate(ent, "scale", 1.0, 0.35, delay=lead)
 
     def _width(self, zone: str) -> int:
         if zone == "hand":
