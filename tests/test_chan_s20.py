@@ -209,9 +209,9 @@ def test_the_prompt_and_the_lit_panel_name_the_same_seat(app, drive, monkeypatch
     frame: list[tuple[str, bool, int]] = []
     real = panels.seat_panel
 
-    def spy(surface, rect, name, level, count, dealer, active, thinking=0):
+    def spy(surface, rect, name, level, count, dealer, active, thinking=0, **more):
         frame.append((name, active, thinking))
-        return real(surface, rect, name, level, count, dealer, active, thinking)
+        return real(surface, rect, name, level, count, dealer, active, thinking, **more)
 
     monkeypatch.setattr(panels, "seat_panel", spy)
     landing_seen = after = 0

@@ -220,10 +220,10 @@ def test_a_computer_says_thinking_until_its_cards_move_not_while_they_fly(app, d
     seen: list[tuple[int, int, int | None, int | None]] = []
     real = panels.seat_panel
 
-    def spy(surface, rect, name, level, count, dealer, active, thinking=0):
+    def spy(surface, rect, name, level, count, dealer, active, thinking=0, **more):
         seat = next(s for s in range(4) if table.zone("seat", s) == rect)
         seen.append((seat, thinking, table.landing_seat(), table.leading_seat()))
-        return real(surface, rect, name, level, count, dealer, active, thinking)
+        return real(surface, rect, name, level, count, dealer, active, thinking, **more)
 
     monkeypatch.setattr(panels, "seat_panel", spy)
     for _ in range(4):

@@ -338,9 +338,9 @@ def test_once_a_deal_is_over_nobody_is_to_play_or_thinking(app, drive, monkeypat
     lit = []
     real = panels.seat_panel
 
-    def spy(surface, rect, name, level, count, dealer, active, thinking=0):
+    def spy(surface, rect, name, level, count, dealer, active, thinking=0, **more):
         lit.append((name, active, thinking))
-        return real(surface, rect, name, level, count, dealer, active, thinking)
+        return real(surface, rect, name, level, count, dealer, active, thinking, **more)
 
     monkeypatch.setattr(panels, "seat_panel", spy)
     written = []

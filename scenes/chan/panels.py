@@ -38,8 +38,10 @@ def _x(rect: pygame.Rect, left: float, right: float) -> tuple[float, float]:
 
 
 def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str, count: int,
-               dealer: bool, active: bool, thinking: int = 0) -> dict[str, pygame.Rect]:
-    """A seat's panel: name in bold, who plays it, a "Dealer" badge, the card count apart;
+               dealer: bool, active: bool, thinking: int = 0,
+               short_level: str = "") -> dict[str, pygame.Rect]:
+    """A seat's panel: name in bold, who plays it (``level``; ``short_level`` where that
+    does not fit), a "Dealer" badge, the card count apart;
     with ``thinking`` (1 to 3 dots, 0: not thinking) "thinking…" in the words the other
     tables use (``thinking_place``). Returns where each piece was drawn (name, count,
     level, dealer, thinking; those drawn only)."""
@@ -52,16 +54,26 @@ def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str
     counted = count_words(count)
     count_w = theme.text_width(counted, 14, "bold")
     room = rect.width - 20 - count_w - 10
+    badge_w = badge_width(_("Dealer")) + 12 if dealer else 0
     drawn = {}
-    drawn["name"] = name_rect = theme.blit_text(
-        surface, theme.fit(name, 15, room, "bold"), (start, y1), 15, theme.INK, "bold",
-        anchor=theme.align("midleft"))
+    drawn["name"] = name_rect = theme.blit_text(  # (on one line the badge comes after it)
+        surface, theme.fit(name, 15, room - (0 if two_lines else badge_w), "bold"), (start, y1),
+        15, theme.INK, "bold", anchor=theme.align("midleft"))
     drawn["count"] = theme.blit_text(surface, counted, (end, y1), 14, theme.GOLD, "bold",
                                      anchor=theme.align("midright"))
     if two_lines:
         x, y = start, rect.bottom - 13
+        left = rect.width - 20
     else:
         x, y = (name_rect.left - 12 if rtl else name_rect.right + 12), rect.centery
+        left = abs((drawn["count"].right + 10 if rtl else drawn["count"].left - 10) - x)
+    # who plays the seat in what the badge leaves before the count (a computer in the
+    # bottom seat: "computer, Easy" and the badge ran over "15 cards"): in full, else the
+    # level alone ("Easy"), else cut, else left out
+    left -= badge_w
+    level = next((words for words in (level, short_level)
+                  if words and theme.text_width(words, 13) <= left), "") or (
+        theme.fit(level, 13, left) if level and left >= MIN_LEVEL_W else "")
     step = -1 if rtl else 1
     if level:
         box = drawn["level"] = theme.blit_text(surface, level, (x, y), 13, theme.INK_DIM,
@@ -111,6 +123,14 @@ def thinking_place(rect: pygame.Rect, taken: list[pygame.Rect],
             if inside.contains(spot) and spot.inflate(16, 0).collidelist(taken) < 0:
                 return spot, size
     return None
+
+
+MIN_LEVEL_W = 48  # the least room worth writing who plays a seat in (cut with "…")
+
+
+def badge_width(text: str) -> int:
+    """How wide ``badge`` draws the pill of ``text``."""
+    return theme.text_width(text, 12, "bold") + 12
 
 
 def badge(surface: pygame.Surface, text: str, edge: tuple[float, float],

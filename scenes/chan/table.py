@@ -1078,7 +1078,8 @@ class ChanTable(CardTable):
         res = rules.result(shown)  # a winning hand lies in the middle: its seat holds none
         count = 0 if res and res["winner"] == seat else len(shown.hands[seat])
         panels.seat_panel(surface, self.zone("seat", seat), self.seat_name(seat), level,
-                          count, seat == state.dealer, active, thinking)
+                          count, seat == state.dealer, active, thinking,
+                          short_level="" if cfg.is_human else panels.level_name(cfg.level))
         mine = self.seat_zone(seat) == 0 and cfg.is_human
         lit = self.lit_gate() == seat
         panels.box_label(surface, self.zone("gate", seat), words.gate_label(mine), lit,
