@@ -111,6 +111,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.persist = persist
         self.not_saving: str | None = None  # why nothing can be saved, while that lasts
+        self.not_saving_reason: str | None = None  # ... without the file's name
         start_messages: list[str] = []
         # another window on the same saves: this one reads them but writes nothing
         shared = persist and take_lock(data_dir()) is None
@@ -353,11 +354,12 @@ class App:
                          "the corner until saving works again.").format(what=what, problem=exc),
                        error=True, seconds=9, lasting=True)
         self.not_saving = str(exc)
+        self.not_saving_reason = getattr(exc, "reason", None) or self.not_saving
 
     def storage_ok(self) -> None:
         """A file was written: the "Not saving" mark goes (with a word if it was shown)."""
         if self.not_saving is not None:
-            self.not_saving = None
+            self.not_saving = self.not_saving_reason = None
             self.toast(_("Saving works again."))
 
     def save_settings(self) -> None:

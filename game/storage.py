@@ -37,7 +37,13 @@ STALE_SECONDS = 60.0
 
 
 class StorageError(Exception):
-    """A file could not be read or written; the message is meant for the player."""
+    """A file could not be read or written; the message is meant for the player. ``reason``
+    (when known): why, without the file's name ("permission was refused"), for words about
+    other files that fail alike (Settings' footer while a game's autosave cannot be written)."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def os_reason(exc: BaseException) -> str:
@@ -95,8 +101,9 @@ def write_json_atomic(path: Path, data: Any) -> None:
     try:
         text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError, RecursionError) as exc:
+        reason = os_reason(exc)
         raise StorageError(_("{file} could not be written ({reason})").format(
-            file=path.name, reason=os_reason(exc))) from exc
+            file=path.name, reason=reason), reason) from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -113,8 +120,9 @@ def write_json_atomic(path: Path, data: Any) -> None:
                 pass
             raise
     except OSError as exc:
+        reason = os_reason(exc)
         raise StorageError(_("{file} could not be written ({reason})").format(
-            file=path.name, reason=os_reason(exc))) from exc
+            file=path.name, reason=reason), reason) from exc
 
 
 def read_json(path: Path) -> Any:

@@ -307,6 +307,8 @@ class SettingsScene(Scene):
                                "the same saves."), 12, width)
         problem = getattr(self.app, "not_saving", None)
         if problem is not None:  # (it promised "Changes are saved to …" meanwhile, pt109)
+            # why, not which file: a game's autosave that failed was named here (pt146)
+            problem = getattr(self.app, "not_saving_reason", None) or problem
             return theme.fit(_("Changes apply now but cannot be saved: {problem}").format(
                 problem=problem), 12, width)
         return saved_to(str(settings_path()), width)

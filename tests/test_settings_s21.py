@@ -141,3 +141,28 @@ def test_the_language_just_picked_stays_lit_under_the_still_pointer(app, drive):
     drive.release()  # the screen is built again in Persian
     row = language_row(scene)
     assert i18n.language() == "fa" and row.hover == ORDER.index("fa")
+
+
+def test_while_a_game_cannot_be_saved_the_footer_says_why_not_which_file(app, drive,
+                                                                         monkeypatch, tmp_path):
+    """A game's autosave that failed was named as the reason settings are not saved
+    ("…: autosave-zertz.json could not be written (permission was refused)", pt146)."""
+    from game import storage
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refused)
+    try:
+        storage.write_json_atomic(tmp_path / "autosave-zertz.json", {"moves": []})
+    except storage.StorageError as exc:
+        failure = exc
+    assert "autosave-zertz.json" in str(failure) and failure.reason == "permission was refused"
+    app.persist = True
+    app.storage_failed("Your Zertz game is not being saved", failure)
+    open_settings(app, drive)
+    footer = drawn_footer(app, drive, monkeypatch)
+    assert footer == "Changes apply now but cannot be saved: permission was refused"
+    app.storage_ok()
+    assert app.not_saving_reason is None
+    assert drawn_footer(app, drive, monkeypatch).startswith("Changes are saved to ")
