@@ -113,10 +113,17 @@ class SetupScene(Scene):
         ready = self.info.available
         if not ready:
             note = _("not playable yet")
-        elif any(e.game == self.info.key and _loses_something(e) for e in list_saves()):
+        elif (kept := next((e for e in list_saves()
+                            if e.game == self.info.key and _loses_something(e)), None)):
             # (a saved game not begun is replaced without a question: it loses nothing)
-            # TRANSLATORS: under Start when this game has a saved game in progress
-            note = _("replaces the saved game")
+            if kept.unwritten is not None:  # (its file could not be written: "saved" was
+                # said of a game nothing was saved of, pt146)
+                # TRANSLATORS: under Start when this game has a game in progress that could
+                # not be saved (kept while the program runs)
+                note = _("replaces the unsaved game")
+            else:
+                # TRANSLATORS: under Start when this game has a saved game in progress
+                note = _("replaces the saved game")
         else:
             note = ""
         self.start_button = Button(

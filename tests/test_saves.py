@@ -408,6 +408,17 @@ def test_start_says_it_replaces_the_game_in_progress(app, drive):
     saved_session("zetema", 3)
     assert SetupScene(app, BY_KEY["zetema"]).start_button.note == "replaces the saved game"
     assert SetupScene(app, BY_KEY["zertz"]).start_button.note == ""
+    # a game whose file could not be written, kept while the program runs, is no saved game
+    # (pt146)
+    from game import saves
+
+    session = Session.new(VS_AI)
+    session.play("place d4")
+    saves.keep_unwritten(session.to_save())
+    try:
+        assert SetupScene(app, BY_KEY["zertz"]).start_button.note == "replaces the unsaved game"
+    finally:
+        saves.forget_unwritten("zertz")
     # a saved game not begun (undone to its start) is replaced without a question, so Start
     # does not say it replaces it (it said so, then started without asking: pt57)
     saved_session("zertz", 0)
