@@ -774,12 +774,16 @@ def bought_tag(name: str) -> str:
     return Y_(is_you(name), "{name} bought").format(name=name)
 
 
-def bought_card(card: str, extra: bool = False) -> str:
+def bought_card(bought: Sequence[str], extra: int = 0) -> str:
     """An opponent's panel while its last move was a buy: "bought 9♠" (``extra``: "bought
-    9♠ +1 card", with the card from the stock that came with it)."""
+    9♠ +1 card", with the card from the stock that came with it); two buys before its turn,
+    "bought 9♠ K♦ +2 cards"."""
+    if extra == 1 and len(bought) == 1:
+        return _("bought {card} +1 card").format(card=cards(bought))
     if extra:
-        return _("bought {card} +1 card").format(card=cards([card]))
-    return _("bought {card}").format(card=cards([card]))
+        return ngettext("bought {cards} +{count} card", "bought {cards} +{count} cards",
+                        extra).format(cards=cards(bought), count=num(extra))
+    return _("bought {card}").format(card=cards(bought))
 
 
 def drawn_tag() -> str:
