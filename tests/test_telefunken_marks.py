@@ -437,8 +437,8 @@ def test_a_hints_words_weigh_the_meld_they_name_more(app, drive, monkeypatch):
     seen = []
     real = table_module.toast_place
     monkeypatch.setattr(table_module, "toast_place",
-                        lambda text, area, clear, centre: seen.append(list(clear))
-                        or real(text, area, clear, centre))
+                        lambda text, area, clear, *rest: seen.append(list(clear))
+                        or real(text, area, clear, *rest))
     table._apply_hint("add 8D to 1")
     table._toast_place = None
     table.toast_place()

@@ -1527,10 +1527,12 @@ class TelefunkenTable(Gestures, CardTable):
         """(centre x, bottom, widest box) of the newest message: on the table, over none of
         its melds, their tags and labels (``toast_keep_clear``), as wide as such a place
         allows (wrapped in up to four lines), as low as it may stand (by the prompt and the
-        hand), centred or against the table's right edge (the melds start at its left).
-        The bottom of the table while the rows leave it free; with a row of melds for each
-        of four seats, beside them (it stood over the bottom row, its melds and label). If
-        no place is free, the one that covers least."""
+        hand), centred or against the table's right edge (the melds start at its left), or
+        wherever else it covers nothing (two columns of rows on a crowded table: under the
+        shorter one, or beside a column's shorter rows). The bottom of the table while the
+        rows leave it free; with a row of melds for each of four seats, beside them (it
+        stood over the bottom row, its melds and label). If no place is free, the one that
+        covers least."""
         table = self.layout["table"].rect
         if not self.app.toasts:
             return table.centerx, table.bottom - 6, table.width - 2 * TOAST_MARGIN
@@ -1821,8 +1823,10 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
     """(centre x, bottom, widest) of the message ``text`` inside ``area``, covering none of
     ``clear``: in the fewest lines (never more than four: the fifth would be lost), then
     as low as it may stand, then as wide as it may be, centred on ``centre`` before against
-    the area's right edge; where every place covers some of ``clear``, the one that covers
-    least."""
+    the area's right edge, before anywhere else along that line, nearest ``centre`` (two
+    columns of melds: a hint stood over one column's melds, tried only centred and against
+    the right edge, where the other left free felt); where every place covers some of
+    ``clear``, the one that covers least (of those centred and against the right edge)."""
     best: tuple | None = None  # (order, place)
     widest = area.width
     while widest >= TOAST_NARROWEST:
@@ -1831,7 +1835,10 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
             break  # (narrower, more lines still: a place found already is better)
         w, h = toast_size(text, widest)
         for bottom in range(area.bottom, area.top + h - 1, -4):
-            for side, x in enumerate((centre, area.right - (w + 1) // 2)):
+            xs = [centre, area.right - (w + 1) // 2]
+            xs += [x for x in free_xs(area, clear, w, bottom - h, bottom, centre)
+                   if x not in xs][:1]
+            for side, x in enumerate(xs):
                 box = pygame.Rect(0, 0, w, h)
                 box.midbottom = (x, bottom)
                 if not area.contains(box):
@@ -1847,6 +1854,21 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
             break  # (free at the very bottom in as few lines: none better)
         widest -= TOAST_STEP
     return best[1] if best is not None else (centre, area.bottom, area.width)
+
+
+def free_xs(area: pygame.Rect, clear: list[pygame.Rect], w: int, top: int, bottom: int,
+            centre: int) -> list[int]:
+    """The centres x of boxes ``w`` wide from ``top`` to ``bottom`` inside ``area`` that
+    cover none of ``clear``, one in each gap between them (its nearest to ``centre``),
+    nearest ``centre`` first."""
+    blocked = sorted((r.left, r.right) for r in clear if r.top < bottom and r.bottom > top
+                     and r.width > 0 and r.height > 0)
+    xs, left = [], area.left
+    for start, end in [*blocked, (area.right, area.right)]:
+        if start - left >= w:
+            xs.append(min(max(centre, left + w // 2), start - (w + 1) // 2))
+        left = max(left, end)
+    return sorted(xs, key=lambda x: abs(x - centre))
 
 
 ROW_CLEARANCE = 3  # a tag on the melds stands at least this far from another row's cards
