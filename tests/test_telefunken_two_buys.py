@@ -142,3 +142,37 @@ def test_between_people_two_buys_keep_their_tags_until_the_buyers_turn(app, driv
     assert [label for label, _ in marks] == ["+1 from the stock"] * 2 + ["Seat 2 bought"] * 2, \
         marks
     assert sorted(card for label, card in marks if label == "Seat 2 bought") == sorted(buys)
+
+
+def test_undo_after_two_buys_brings_both_buys_tags_back_on_the_same_twins(app, drive):
+    """The first buy's card from the stock is a twin of the bought queen: after Undo (of a
+    pass on a third offer) each tag stands on the very copy it stood on."""
+    from dataclasses import replace
+
+    state = two_buys_state()
+    rest = list(state.stock)
+    rest.remove("QS")
+    state = replace(state, stock=("QS", *rest))
+    table = open_session(app, drive, Session(CONFIG, rules, state, state))
+    play_as_person(drive, table, "buy")
+    wait_for(drive, table, lambda: table.rules.to_move == 0)
+    play_as_person(drive, table, "buy")
+    wait_for(drive, table, lambda: table.rules.to_move == 0)
+    assert table.state.phase == "buy"
+    play_as_person(drive, table, "pass")  # the third offer: now your turn
+
+    def where(table) -> list[tuple[str, str, int]]:
+        """(tag, card, its slot in the hand) of your tags."""
+        hand = [e for _c, e in table.sync.entities("hand")]
+        return sorted((m.label, table.sync.code_of(e), hand.index(e))
+                      for m in table.marks.marks.get(0, []) for e in m.entities if e in hand)
+
+    assert table.state.phase == "draw"
+    before = where(table)
+    assert [label for label, _c, _k in before] == BOTH and [
+        c for _l, c, _k in before].count("QS") == 2
+    table.undo()
+    drive.settle()
+    undone = app.scenes.top
+    assert undone is not table and undone.state.phase == "buy"
+    assert where(undone) == before
