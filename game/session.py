@@ -183,19 +183,26 @@ class Session:
             self._log.append(self._line(i))
         return self._log
 
-    def last_turns(self, skip: Callable[[str], bool] | None = None) -> dict[int, list[int]]:
+    def last_turns(self, skip: Callable[[str], bool] | None = None,
+                   goes_on: Callable[[str, str], bool] | None = None) -> dict[int, list[int]]:
         """For each seat, the indices of the moves of its last turn (its last run of moves
         in a row, as the table marks them: ``scenes.marks``); ``skip(move)``: moves that
-        belong to no turn (a table's moves that keep the marks)."""
+        belong to no turn (a table's moves that keep the marks); ``goes_on(previous,
+        move)``: ``move`` goes on the turn of the seat's ``previous`` move (not skipped)
+        though other seats moved between (Telefunken's second buy before the buyer's turn)."""
         turns: dict[int, list[int]] = {}
+        last: dict[int, str] = {}  # each seat's latest move counted
         previous = None
         for i, before in enumerate(self.befores):
             seat = self.rules.to_move(before)
-            if seat is None or (skip is not None and skip(self.moves[i])):
+            move = self.moves[i]
+            if seat is None or (skip is not None and skip(move)):
                 continue
-            if seat != previous:
+            if seat != previous and not (goes_on is not None and seat in last
+                                         and goes_on(last[seat], move)):
                 turns[seat] = []
             turns[seat].append(i)
+            last[seat] = move
             previous = seat
         return turns
 

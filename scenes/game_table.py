@@ -338,8 +338,9 @@ class GameTable(TableScene):
             self.drop_refusals()  # (about the position before: one stood over the next turn)
         self.clear_hint()  # (the move list follows the move as it is told: ``_follow_log``)
         if not self.keeps_marks(move):
-            self.marks.moved(seat)  # a new turn: that seat's old marks go; ``animate`` marks
-            # anew
+            # a new turn: that seat's old marks go (unless the move goes on the seat's last
+            # turn: ``goes_on``); ``animate`` marks anew
+            self.marks.moved(seat, goes_on=self._goes_on(seat, move))
         self._mover = seat
         self._landing_moves = len(self.session.moves)
         self._run_after_lead()  # (an earlier move's, still waiting: its cards have set off)
@@ -427,10 +428,26 @@ class GameTable(TableScene):
         turn of its own: Telefunken's pass on a buy offer)? Not here."""
         return False
 
+    def goes_on(self, previous: str, move: str) -> bool:
+        """Does ``move`` go on the turn of its seat's ``previous`` move (the last that did
+        not keep the marks), though other seats moved between, the marks of both standing
+        together (Telefunken's second buy before the buyer's turn)? Not here."""
+        return False
+
+    def _goes_on(self, seat: int, move: str) -> bool:
+        """Does ``move``, just played by ``seat``, go on its last turn (``goes_on``)?"""
+        session = self.session
+        for i in range(len(session.moves) - 2, -1, -1):
+            if (self.rules_module.to_move(session.befores[i]) == seat
+                    and not self.keeps_marks(session.moves[i])):
+                return self.goes_on(session.moves[i], move)
+        return False
+
     def last_turns(self) -> dict[int, list[int]]:
         """For each seat, the indices of the moves of its last turn as the table marks them
-        (``Session.last_turns``, without the moves that keep the marks: ``keeps_marks``)."""
-        return self.session.last_turns(self.keeps_marks)
+        (``Session.last_turns``, without the moves that keep the marks: ``keeps_marks``, and
+        with those that go on an earlier turn: ``goes_on``)."""
+        return self.session.last_turns(self.keeps_marks, self.goes_on)
 
     def marks_start(self) -> int:
         """The first move whose mark can still stand: the first of the deal on the table (a

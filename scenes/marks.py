@@ -74,9 +74,10 @@ class LastMoves:
         self._last_seat: int | None = None
 
     # -- recording ---------------------------------------------------------------------
-    def moved(self, seat: int) -> None:
-        """``seat`` made a move: if it starts a new turn, its previous marks go."""
-        if seat != self._last_seat:
+    def moved(self, seat: int, goes_on: bool = False) -> None:
+        """``seat`` made a move: if it starts a new turn, its previous marks go (not if it
+        ``goes_on`` its last turn, though other seats moved since)."""
+        if seat != self._last_seat and not goes_on:
             self.marks.pop(seat, None)
         self._last_seat = seat
 

@@ -29,9 +29,9 @@ def test_the_bought_note_is_drawn_whole(app, drive, monkeypatch, lang):
 
     monkeypatch.setattr(panels, "side_text", said)
     rect = table.opponent_zone(1)
-    for card in ("JK", "10H", "QS"):
-        note = words.bought_card(card, True)
+    for bought in (["JK"], ["10H"], ["QS"], ["10H", "JK"]):  # (two buys before one turn)
+        note = words.bought_card(bought, len(bought))
         drawn.clear()
         panels.draw_opponent(pygame.Surface(app.size), rect, table.state, 1, "Seat 2",
                              (note, (200, 60, 60)), active=False)
-        assert note in drawn, (lang, card, drawn)  # whole, no "…"
+        assert note in drawn, (lang, bought, drawn)  # whole, no "…"

@@ -262,7 +262,7 @@ def test_a_new_deal_starts_with_no_marks_and_no_bought_card_in_the_panels(app, d
                      deal=2, discard=("2D", "8S"), deal_winners=[1], totals=[0, 0, 0, 0])
     table = open_state(app, drive, state)
     table.marks.place(1, table.opponent_zone(1))
-    table._bought[1] = ("9H", table.marks.marks[1][-1], True)
+    table._bought[1] = (("9H",), table.marks.marks[1][-1], 1)
     assert table._bought_words(1) is not None
     table.rules.submit("discard KC")  # you go out: the deal ends, the next one is dealt
     drive.settle()
@@ -437,8 +437,8 @@ def test_a_hints_words_weigh_the_meld_they_name_more(app, drive, monkeypatch):
     seen = []
     real = table_module.toast_place
     monkeypatch.setattr(table_module, "toast_place",
-                        lambda text, area, clear, centre: seen.append(list(clear))
-                        or real(text, area, clear, centre))
+                        lambda text, area, clear, *rest: seen.append(list(clear))
+                        or real(text, area, clear, *rest))
     table._apply_hint("add 8D to 1")
     table._toast_place = None
     table.toast_place()

@@ -194,7 +194,7 @@ def test_no_seats_colour_is_the_gold_of_the_lit_panel_and_targets(app, drive):
 
     assert [LastMoves().colour(seat) for seat in range(6)] == colours  # (Zetema's the same)
     table.marks.place(3, table.opponent_zone(3))  # its panel says what it bought in its colour
-    table._bought[3] = ("9H", table.marks.marks[3][-1], True)
+    table._bought[3] = (("9H",), table.marks.marks[3][-1], 1)
     assert table._bought_words(3)[1] == colours[3]
 
 

@@ -263,8 +263,9 @@ class TelefunkenTable(Gestures, CardTable):
         # each meld's cards as drawn, left to right (a set's new cards at its right end:
         # ``layout.meld_order``); the engine's order of a set is not the table's
         self._meld_order: dict[int, list[str]] = {}
-        # seat -> (card, its mark, whether a card from the stock came with it)
-        self._bought: dict[int, tuple[str, object, bool]] = {}
+        # seat -> (the cards it bought in its last turn, their panel's mark, how many cards
+        # from the stock came with them)
+        self._bought: dict[int, tuple[tuple[str, ...], object, int]] = {}
         self._source: dict[str, tuple[float, float]] = {}
         self._index: tuple = (-1, None)  # (position id, LegalIndex)
         self._drawn_from: tuple[float, float] | None = None  # a draw made by a drag: from here
@@ -276,10 +277,11 @@ class TelefunkenTable(Gestures, CardTable):
         self.ended_deal: rules.State | None = None
         self._toast_place: tuple | None = None  # (what it was placed for, the place)
         self._banner_place: tuple | None = None  # (the same for the banner)
-        # your buy's marks (seat -> {"bought": mark, "stock": mark}) and which copies of
-        # identical cards they were on in the positions Undo can go back to (id(state) ->
-        # (state, seat, {key: (code, k) or None})): ``_remember_twins``, kept through Undo
-        self._buy_marks: dict[int, dict[str, object]] = {}
+        # your buys' marks (seat -> [{"bought": mark, "stock": mark}], a buy's after the
+        # buys of the turn it goes on, ``goes_on``) and which copies of identical cards they
+        # were on in the positions Undo can go back to (id(state) -> (state, seat,
+        # [{key: (code, k) or None}])): ``_remember_twins``, kept through Undo
+        self._buy_marks: dict[int, list[dict[str, object]]] = {}
         self._twins: dict[int, tuple] = {}  # (handed on by Undo: ``undone_from``)
         # a hand in the person's own order (cards dragged about): that order before each of
         # their moves (move index -> (seat, cards)), handed on by Undo, which lays it out
@@ -1007,20 +1009,26 @@ class TelefunkenTable(Gestures, CardTable):
                 drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
                     # have left the hand since, melded or discarded: then there is no mark)
-                    card, extra = self._buy_cards(seat, event.card, drawn)
+                    earlier = self._turns_buys(seat)
+                    card, extra = self._buy_cards(seat, event.card, drawn, len(earlier))
                     bought = self.marks.entities(seat, [card], words.bought_tag(name))
                     self.marks.taken_over(seat, bought)
                     stock = None
                     if drawn is not None:  # the card from the stock that came with it
                         stock = self.marks.entities(seat, [extra], words.stock_card_tag())
-                    self._buy_marks[seat] = {"bought": bought, "stock": stock}
+                    self._buy_marks[seat] = earlier + [{"bought": bought, "stock": stock}]
                 else:  # its panel is outlined; the panel itself says what it bought
                     # (and the discarder's tag does not fly along with the card)
                     self.marks.drop([e for c, e in self.sync.departed if c == event.card],
                                     [s for s in self.marks.marks if s != seat])
-                    self.marks.place(seat, self.opponent_zone(seat))
-                    self._bought[seat] = (event.card, self.marks.marks[seat][-1],
-                                          drawn is not None)
+                    cards, mark, extras = self._bought.get(seat, ((), None, 0))
+                    if not any(m is mark for m in self.marks.marks.get(seat, [])):
+                        # (else a buy going on the turn of an earlier one, ``goes_on``: the
+                        # panel says both)
+                        self.marks.place(seat, self.opponent_zone(seat))
+                        cards, mark, extras = (), self.marks.marks[seat][-1], 0
+                    self._bought[seat] = (cards + (event.card,), mark,
+                                          extras + (drawn is not None))
 
     def _mark_meld_cards(self, seat: int, index: int, codes, label: str = "") -> None:
         """Mark the cards ``codes`` a move put in the meld ``index``: of identical cards
@@ -1046,10 +1054,18 @@ class TelefunkenTable(Gestures, CardTable):
                 ents += [e for e in reversed(copies) if e not in ents][:1]
         self.marks.entities(seat, ents, label)
 
-    def _buy_cards(self, seat: int, card: str, drawn: str | None
+    def _turns_buys(self, seat: int) -> list[dict[str, object]]:
+        """The marks of ``seat``'s buys of its turn shown now (a second buy goes on the
+        first's turn: ``goes_on``); none once a new turn took them."""
+        shown = self.marks.marks.get(seat, [])
+        return [buy for buy in self._buy_marks.get(seat, [])
+                if any(m is mark for mark in buy.values() for m in shown)]
+
+    def _buy_cards(self, seat: int, card: str, drawn: str | None, nth: int = 0
                    ) -> tuple[int | None, int | None]:
         """The cards of your hand to mark for your buy of ``card`` (and ``drawn``, the card
-        from the stock that came with it): as it lands, the ones that just came. Marked again
+        from the stock that came with it; ``nth``: the buys of the turn before it): as it
+        lands, the ones that just came. Marked again
         on a table laid out afresh (Undo), the very copies that wore the tags when this
         position was last shown, if it was (``_remember_twins``: of twins, the left one kept
         "You bought" and a tag left with its card melded does not come back on its twin);
@@ -1060,8 +1076,10 @@ class TelefunkenTable(Gestures, CardTable):
             return bought, (self._hand_card(drawn, True, (bought,)) if drawn else None)
         state = self.session.state
         memory = self._twins.get(id(state))
-        if memory is not None and memory[0] is state and memory[1] == seat:
-            return self._copy(memory[2]["bought"]), self._copy(memory[2]["stock"])
+        if (memory is not None and memory[0] is state and memory[1] == seat
+                and nth < len(memory[2])):
+            where = memory[2][nth]
+            return self._copy(where["bought"]), self._copy(where["stock"])
         held = Counter(self.restoring.hands[seat])
         bought = self._copy((card, held[card]))
         extra = self._copy((drawn, held[drawn] + (drawn == card)), (bought,)) if drawn else None
@@ -1094,23 +1112,26 @@ class TelefunkenTable(Gestures, CardTable):
         copy, so after Undo "You bought" stood on the twin that had come from the stock.
         Only the positions Undo can go back to are kept."""
         seat = self.viewer
-        marks = self._buy_marks.get(seat)
-        if marks is None or self.curtain:
+        buys = self._buy_marks.get(seat)
+        if not buys or self.curtain:
             return
         shown = self.marks.marks.get(seat, [])
-        where: dict[str, tuple[str, int] | None] = {}
-        for key, mark in marks.items():
-            if mark is None or not any(m is mark for m in shown):
-                where[key] = None
-                continue
-            ent = mark.entities[0]
-            code = self.sync.code_of(ent)
-            if code is None or ent not in self._copies(code):
-                return  # (not on a card of the hand now: nothing known)
-            where[key] = (code, self._copies(code).index(ent))
+        wheres: list[dict[str, tuple[str, int] | None]] = []
+        for marks in buys:
+            where: dict[str, tuple[str, int] | None] = {}
+            for key, mark in marks.items():
+                if mark is None or not any(m is mark for m in shown):
+                    where[key] = None
+                    continue
+                ent = mark.entities[0]
+                code = self.sync.code_of(ent)
+                if code is None or ent not in self._copies(code):
+                    return  # (not on a card of the hand now: nothing known)
+                where[key] = (code, self._copies(code).index(ent))
+            wheres.append(where)
         alive = {id(snap.state) for snap in self.session.snapshots} | {id(self.session.state)}
         self._twins = {k: v for k, v in self._twins.items() if k in alive}
-        self._twins[id(state)] = (state, seat, where)
+        self._twins[id(state)] = (state, seat, wheres)
 
     def _after_move(self, seat: int, move: str, events: list) -> None:
         if self.config.seats[seat].is_human and seat == self.viewer and self.session.befores:
@@ -1132,6 +1153,12 @@ class TelefunkenTable(Gestures, CardTable):
         the next person then at the screen, first saw their hand again at another offer or
         at their turn, and the pass between had taken the tags of their buy (pt149)."""
         return move == "pass"
+
+    def goes_on(self, previous: str, move: str) -> bool:
+        """A second buy before the buyer's turn (its only moves since the first were passes)
+        goes on the first one's turn: both buys' cards keep their tags until the buyer's
+        next move, as one buy's do (only the second buy's tags stayed: pt152)."""
+        return previous == move == "buy"
 
     def restore_marks(self) -> None:
         # (marked again on the same cards, a change of language: the tags stay where they
@@ -1500,10 +1527,12 @@ class TelefunkenTable(Gestures, CardTable):
         """(centre x, bottom, widest box) of the newest message: on the table, over none of
         its melds, their tags and labels (``toast_keep_clear``), as wide as such a place
         allows (wrapped in up to four lines), as low as it may stand (by the prompt and the
-        hand), centred or against the table's right edge (the melds start at its left).
-        The bottom of the table while the rows leave it free; with a row of melds for each
-        of four seats, beside them (it stood over the bottom row, its melds and label). If
-        no place is free, the one that covers least."""
+        hand), centred or against the table's right edge (the melds start at its left), or
+        wherever else it covers nothing (two columns of rows on a crowded table: under the
+        shorter one, or beside a column's shorter rows). The bottom of the table while the
+        rows leave it free; with a row of melds for each of four seats, beside them (it
+        stood over the bottom row, its melds and label). If no place is free, the one that
+        covers least."""
         table = self.layout["table"].rect
         if not self.app.toasts:
             return table.centerx, table.bottom - 6, table.width - 2 * TOAST_MARGIN
@@ -1725,10 +1754,10 @@ class TelefunkenTable(Gestures, CardTable):
 
     def _bought_words(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         """What ``seat`` bought, while that is still its last move (its mark stands)."""
-        card, mark, extra = self._bought.get(seat, (None, None, False))
-        if card is None or not any(m is mark for m in self.marks.marks.get(seat, [])):
+        cards, mark, extra = self._bought.get(seat, ((), None, 0))
+        if not cards or not any(m is mark for m in self.marks.marks.get(seat, [])):
             return None
-        return words.bought_card(card, extra), self.marks.colour(seat)
+        return words.bought_card(cards, extra), self.marks.colour(seat)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """The build zone's sentence: what the selection makes, or what to do now."""
@@ -1794,8 +1823,10 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
     """(centre x, bottom, widest) of the message ``text`` inside ``area``, covering none of
     ``clear``: in the fewest lines (never more than four: the fifth would be lost), then
     as low as it may stand, then as wide as it may be, centred on ``centre`` before against
-    the area's right edge; where every place covers some of ``clear``, the one that covers
-    least."""
+    the area's right edge, before anywhere else along that line, nearest ``centre`` (two
+    columns of melds: a hint stood over one column's melds, tried only centred and against
+    the right edge, where the other left free felt); where every place covers some of
+    ``clear``, the one that covers least (of those centred and against the right edge)."""
     best: tuple | None = None  # (order, place)
     widest = area.width
     while widest >= TOAST_NARROWEST:
@@ -1804,7 +1835,10 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
             break  # (narrower, more lines still: a place found already is better)
         w, h = toast_size(text, widest)
         for bottom in range(area.bottom, area.top + h - 1, -4):
-            for side, x in enumerate((centre, area.right - (w + 1) // 2)):
+            xs = [centre, area.right - (w + 1) // 2]
+            xs += [x for x in free_xs(area, clear, w, bottom - h, bottom, centre)
+                   if x not in xs][:1]
+            for side, x in enumerate(xs):
                 box = pygame.Rect(0, 0, w, h)
                 box.midbottom = (x, bottom)
                 if not area.contains(box):
@@ -1820,6 +1854,21 @@ def toast_place(text: str, area: pygame.Rect, clear: list[pygame.Rect],
             break  # (free at the very bottom in as few lines: none better)
         widest -= TOAST_STEP
     return best[1] if best is not None else (centre, area.bottom, area.width)
+
+
+def free_xs(area: pygame.Rect, clear: list[pygame.Rect], w: int, top: int, bottom: int,
+            centre: int) -> list[int]:
+    """The centres x of boxes ``w`` wide from ``top`` to ``bottom`` inside ``area`` that
+    cover none of ``clear``, one in each gap between them (its nearest to ``centre``),
+    nearest ``centre`` first."""
+    blocked = sorted((r.left, r.right) for r in clear if r.top < bottom and r.bottom > top
+                     and r.width > 0 and r.height > 0)
+    xs, left = [], area.left
+    for start, end in [*blocked, (area.right, area.right)]:
+        if start - left >= w:
+            xs.append(min(max(centre, left + w // 2), start - (w + 1) // 2))
+        left = max(left, end)
+    return sorted(xs, key=lambda x: abs(x - centre))
 
 
 ROW_CLEARANCE = 3  # a tag on the melds stands at least this far from another row's cards

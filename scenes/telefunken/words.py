@@ -615,11 +615,43 @@ def hint(state, move: str, names: Sequence[str]) -> str:
     """A move in words for a hint, and why when a plain fact says it: "Hint: buy the
     discard (1 chip). It completes your contract." (``game.ai.telefunken.explain``)."""
     text = _hint_move(state, move, names)
+    where = hint_drop(state, move)
+    if where:
+        text = f"{text} {where}"
     seat = rules.to_move(state)
     if seat is None:
         return text
     reason = why(explain(rules.view(state, seat), move))
     return f"{text} {reason}" if reason else text
+
+
+def hint_drop(state, move: str) -> str:
+    """Where to drop the hinted cards when the same cards dropped elsewhere on the meld make
+    another move: a set's joker is freed by naturals dropped on it, and they are laid off
+    anywhere else on the set (``Gestures._layoff_moves``). A hint to lay them off said
+    nothing of it, and the drop on the joker freed it (pt149). "" when the place does not
+    matter."""
+    key = _layoff_key(move)
+    if key is None:
+        return ""
+    verb, meld, cards = key
+    other = ("free" if verb == "add" else "add", meld, cards)
+    if not any(_layoff_key(m) == other for m in rules.legal_moves(state)):
+        return ""
+    if verb == "add":
+        return _("Drop them on the set's other cards: on its joker they would free it.")
+    return _("Drop them on the joker: elsewhere on the set they would be laid off.")
+
+
+def _layoff_key(move: str) -> tuple[str, str, tuple[str, ...]] | None:
+    """("add" or "free", the meld, its cards sorted) of a lay-off or a freed joker."""
+    parts = move.split()
+    if parts[:1] == ["add"] and "to" in parts:
+        at = parts.index("to")
+        return "add", parts[at + 1] if at + 1 < len(parts) else "", tuple(sorted(parts[1:at]))
+    if parts[:1] == ["free"] and len(parts) > 3:
+        return "free", parts[1], tuple(sorted(parts[3:]))
+    return None
 
 
 def why(reason: tuple[str, dict] | None) -> str:
@@ -774,12 +806,16 @@ def bought_tag(name: str) -> str:
     return Y_(is_you(name), "{name} bought").format(name=name)
 
 
-def bought_card(card: str, extra: bool = False) -> str:
+def bought_card(bought: Sequence[str], extra: int = 0) -> str:
     """An opponent's panel while its last move was a buy: "bought 9♠" (``extra``: "bought
-    9♠ +1 card", with the card from the stock that came with it)."""
+    9♠ +1 card", with the card from the stock that came with it); two buys before its turn,
+    "bought 9♠ K♦ +2 cards"."""
+    if extra == 1 and len(bought) == 1:
+        return _("bought {card} +1 card").format(card=cards(bought))
     if extra:
-        return _("bought {card} +1 card").format(card=cards([card]))
-    return _("bought {card}").format(card=cards([card]))
+        return ngettext("bought {cards} +{count} card", "bought {cards} +{count} cards",
+                        extra).format(cards=cards(bought), count=num(extra))
+    return _("bought {card}").format(card=cards(bought))
 
 
 def drawn_tag() -> str:
