@@ -49,13 +49,15 @@ def label_size(name: str, size: int) -> tuple[int, int]:
 
 
 def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
-          bounds: pygame.Rect) -> pygame.Rect:
+          bounds: pygame.Rect, soft: list[pygame.Rect] = ()) -> pygame.Rect:
     """Where a label of ``size`` stands next to ``card``: the first of above (or above slid
     along the card's top, clear of what it crossed), beside (the reading side first), below
     (or slid likewise) that stays inside ``bounds`` and covers neither the card nor
     any of ``avoid``; else the first of those moved a little (``NUDGES``, the nearest
     first) that does; failing that, the one covering the least of ``avoid``, never the
-    card."""
+    card. ``soft``: things it may cover at a fifth of the cost (``SOFT``): the buttons over
+    your hand, which the label of a hand card stands over only while the pointer is on the
+    card, rather than over the names of the cards beside it (pt153)."""
     w, h = size
     foot = card.bottom - card.height // 8  # beside the card: level with its printed name
     spots = {"above": {"midbottom": (card.centerx, card.top - GAP)},
@@ -74,12 +76,13 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
         if name in ("above", "below"):  # ... slid along the card's edge, clear of what it
             # crossed, while it still stands over (or under) the card: the label of the
             # hand's last card crossed the Moves panel's edge (pt150) or went beside the card
-            starts += _slid(box.clamp(inside), card, avoid)
+            starts += _slid(box.clamp(inside), card, [*avoid, *soft])
     best, best_cost = None, None
     for dx, dy in ((0, 0),) + NUDGES:
         for start in starts:
             box = start.move(dx, dy).clamp(inside)
             cost = sum(_overlap(box, avoid[k]) for k in box.collidelistall(avoid))
+            cost += SOFT * sum(_overlap(box, soft[k]) for k in box.collidelistall(soft))
             if box.colliderect(card):
                 cost += 10 ** 9
             if cost == 0:
@@ -87,6 +90,9 @@ def place(card: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
             if best_cost is None or cost < best_cost:
                 best, best_cost = box, cost
     return best
+
+
+SOFT = 0.2  # what covering a ``soft`` pixel costs, against 1 for the others
 
 
 # the moves tried when no place beside the card is free (a seat's name panel above it, a
@@ -113,11 +119,11 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
 
 
 def draw(surface: pygame.Surface, name: str, card: pygame.Rect, avoid: list[pygame.Rect],
-         scale: float) -> pygame.Rect:
+         scale: float, soft: list[pygame.Rect] = ()) -> pygame.Rect:
     """Draw the label naming a card (``name``) beside ``card`` for a window showing the
-    canvas at ``scale``; return its box."""
+    canvas at ``scale`` (``avoid``, ``soft``: as for ``place``); return its box."""
     size = font_size(scale)
-    box = place(card, label_size(name, size), avoid, surface.get_rect())
+    box = place(card, label_size(name, size), avoid, surface.get_rect(), soft)
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 3)
     pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=box.height // 3)
     theme.blit_text(surface, name, box.center, size, theme.INK, STYLE, anchor="center")

@@ -1021,7 +1021,14 @@ class ChanTable(CardTable):
         t = esper.component_for_entity(ent, Transform)
         w, h = totom_size(self._width(zone))
         card = pygame.Rect(round(t.x - w / 2), round(t.y + t.dy - h / 2), w, h)
-        avoid = [widget.rect for widget in self.widgets.widgets]
+        buttons = [widget.rect for widget in self.widgets.widgets]
+        in_hand = zone == "hand"
+        # a hand card's label covers the buttons over the hand rather than the cards beside
+        # it (read as naming them, pt153): those it covers only while the pointer is on the
+        # card, away from them
+        avoid, soft = ([], buttons) if in_hand else (buttons, [])
+        if in_hand:
+            avoid += self._names("hand", 1.0)  # (the whole row)
         # the seats' panels (name, who plays it, card count), the boxes' captions and the
         # last-move tags drawn this frame
         avoid += [self.zone("seat", seat) for seat in range(len(self.config.seats))]
@@ -1037,7 +1044,7 @@ class ChanTable(CardTable):
             avoid += [self._card_rect(e, self._width(self.sync.zone_of(e)))
                       for e in self.hint[1] if e != ent and esper.entity_exists(e)
                       and self.sync.zone_of(e) is not None]
-        return names.draw(surface, words.card(code), card, avoid, CRISP.scale)
+        return names.draw(surface, words.card(code), card, avoid, CRISP.scale, soft)
 
     def banner_spot(self) -> tuple[tuple[int, int], int]:
         """(centre, size) of the banner: ``banner_center``, a little smaller at a win."""
@@ -1116,13 +1123,15 @@ class ChanTable(CardTable):
                                              theme.rtl()))
         return out
 
-    def _names(self, zone: str) -> list[pygame.Rect]:
-        """The strip along the foot of a row of cards where their names are printed."""
+    def _names(self, zone: str, share: float = 0.0) -> list[pygame.Rect]:
+        """The strip along the foot of a row of cards where their names are printed (22 px
+        tall, or ``share`` of the cards' height)."""
         cards = [self._card_rect(e, self._width(zone)) for _, e in self.sync.entities(zone)]
         if not cards:
             return []
         row = cards[0].unionall(cards[1:])
-        return [pygame.Rect(row.x, row.bottom - 22, row.width, 22)]
+        tall = round(cards[0].height * share) if share else 22
+        return [pygame.Rect(row.x, row.bottom - tall, row.width, tall)]
 
     def card_rects(self) -> list[pygame.Rect]:
         """Where the cards on the table are drawn now (gates, shown pairs, a winning hand;
