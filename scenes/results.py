@@ -57,6 +57,7 @@ def _put(surface: pygame.Surface, words: list[Words]) -> None:
 
 
 SUBTITLE_LINES = 3  # at most, under the results' title (two at the usual size)
+NAME_ROOM = 14  # more room under the cards of a result's groups, for the label naming one
 
 
 class ResultsOverlay(Scene):
@@ -83,7 +84,10 @@ class ResultsOverlay(Scene):
         self.named: int | None = None  # the card under the pointer (in ``_group_cards``)
         self._pointer_seen = False  # a pointer event came since the results opened
         extra = max((g.get_height() for group in self.groups for g in group), default=0)
-        self.extra = extra + 16 if extra else 0
+        # (under the cards, room for the label naming one: above them stand the score lines,
+        # beside them the other cards, where it crowded the words or read as naming them,
+        # pt153)
+        self.extra = extra + 16 + NAME_ROOM if extra else 0
         self.panel = pygame.Rect(0, 0, 1040, max(440, 330 + 44 * len(rows) + self.extra))
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self.table_rect = pygame.Rect(self.panel.x + 30, self.panel.y + 20, 620,
@@ -249,14 +253,16 @@ class ResultsOverlay(Scene):
         if named is None or named >= len(cards) or cards[named][1] is None:
             return None
         rect, name = cards[named]
-        return names.draw(surface, name, rect, self.keep_clear(), CRISP.scale)
+        return names.draw(surface, name, rect, self.keep_clear(named), CRISP.scale)
 
-    def keep_clear(self) -> list[pygame.Rect]:
+    def keep_clear(self, named: int | None = None) -> list[pygame.Rect]:
         """What the card's label covers only where no place is free of it: the results'
-        words (title, score lines, table) and the move list's box, and the buttons."""
+        words (title, score lines, table) and the move list's box, the buttons, and the
+        group cards but the card ``named`` (the index of the one under the pointer)."""
         words, _band = self._layout()[0]
+        cards = [rect for i, (rect, _name) in enumerate(self._group_cards()) if i != named]
         return ([box for _args, box in words] + [self.log_rect]
-                + [w.rect for w in self.widgets.widgets])
+                + [w.rect for w in self.widgets.widgets] + cards)
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         """Which named card image lies under ``pos`` (the topmost: the next card of a group
