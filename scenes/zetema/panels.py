@@ -172,9 +172,13 @@ class ZetemaPanels:
 
         self.draw_base(surface, (tuple(map(tuple, piles)),
                                  tuple(tuple(rect) for _, rect in zones), tuple(sheet)), panels)
+        shown = self.shown_state()  # (a computer's move waiting out its lead: nothing has
+        # moved yet, a king or queen its marriage takes from a pile still lies there)
         for i, rank in enumerate(rules.RANKS):
             count = len(self.state.piles[i])  # (cards still on their way not yet counted)
-            if i < len(self._landed) and self.replay is None:
+            if shown is not self.state:
+                count = len(shown.piles[i])
+            elif i < len(self._landed) and self.replay is None:
                 count = min(count, self._landed[i])
             dead = rank in ("Q", "K") and self.state.married
             color = theme.GOLD if count == 4 else (theme.INK_FAINT if dead else theme.INK_DIM)
@@ -289,7 +293,7 @@ class ZetemaPanels:
         active = self._to_play(seat)
         theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
         shown = self.shown_state()  # (a computer's move still to leave: as before it)
-        count = len(shown.hands[seat])
+        count = self.panel_count(seat)
         back = card_image("back", 34)
         backs = pygame.Rect(rect.x + 10, rect.y + 43, 34 + 14 * max(0, count - 1), 48)
         backs = theme.mirror(backs, rect)
@@ -313,6 +317,16 @@ class ZetemaPanels:
         if seat == self.thinking_seat():
             blit_line(surface, words.thinking(1 + int(self.time * 3) % 3), rect, rect.y + 48,
                       12, theme.INK_FAINT, pad=10, end=True)
+
+    def panel_count(self, seat: int) -> int:
+        """The cards another seat's panel shows: its hand as the table shows it (before a
+        computer's move that still waits out its lead), less the cards drawn from the stock
+        still on their way into it: each counts once it has landed there, as a pile counts
+        its discards (the count grew as the card left the stock, pt148)."""
+        shown = self.shown_state()
+        moves = len(self.session.moves) - (shown is not self.state)
+        flying = sum(1 for s, made, _ in self._arriving if s == seat and made <= moves)
+        return max(0, len(shown.hands[seat]) - flying)
 
     def meld_prompt(self) -> str:
         """The sentence at the top of the meld zone: what may be done now, or what happens."""

@@ -108,6 +108,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
+        # cards drawn from the stock still flying into another seat's panel: (seat, moves
+        # then, entity); its count takes each in as it lands (``panel_count``)
+        self._arriving: tuple[tuple[int, int, int], ...] = ()
         # zetemas whose fifth card is still on its way: (event, moves then, when): told
         # once it lies on its pile, its counter at 5/5 (the banner came with "4/5" on it)
         self._zetemas_due: list[tuple[object, int, float]] = []
@@ -421,6 +424,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if self.world is not None and self.world.alive:
             self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
                                  for pile in self.piles)
+            self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
         if self._zetemas_due:
             due, self._zetemas_due = self._zetemas_due, []
             for event, moves, since in due:
@@ -511,6 +515,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                                      False, Z_FLY + k)
                     self._kill_later(ent, self.opponent_zone(event.seat).center,
                                      delay=lead + 0.05 * k, fade=True)
+                    self._arriving += ((event.seat, len(self.session.moves), ent),)
         self.reconcile(source=source, lead=lead, mover=seat)
         self.mark_move(seat, events)
         for event in drawn:
