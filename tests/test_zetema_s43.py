@@ -7,6 +7,11 @@ follows the cards the eye follows.
    computer's panel says "thinking", its pile still counting it; then it flies to the
    marriage pile (it turned face down and flew to the stock at once, and a second one came
    out of the computer's panel).
+2. A computer's meld was scored as its cards set off (pt151): its points pop up, its score
+   sheet line is written, its score grows and the meld zone names it once its cards lie in
+   the meld zone (or on the marriage pile), the winning meld's too, before the results;
+   until then the zone says whose move it is. Its cards come out of the panel as they set
+   off (they lay face up on it while it said "thinking").
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ import scenes.zetema.panels as panels_module
 from ecs.components import CardFace, Transform
 from game.catalog import Seat
 from scenes import theme
+from scenes.results import ResultsOverlay
 from scenes.zetema import words
 from scenes.zetema.moves import perform
 from scenes.zetema.panels import gliding
+from scenes.zetema.table import ZetemaTable
 from tests.test_marks import record_calls
 from tests.test_zetema_marriages import H, start
 
@@ -29,6 +36,7 @@ AI = Seat("ai", "easy")
 HANDS = [["3C", "5D", "8H", "9C", "JD", "QC", "4S"],
          ["KS", "6D", "8C", "10H", "JC", "QD", "4C"],
          ["2H", "5H", "7D", "9S", "JS", "KH"]]
+FLUSH = ["2D", "5D", "7D", "9D", "JD", "KD"]
 
 
 def panel_says(app, table, seat: int, monkeypatch) -> tuple[int, str, str]:
@@ -118,3 +126,77 @@ def test_a_king_or_queen_a_computers_marriage_takes_stays_on_its_pile_until_it_f
     assert any(s[1] != spot for s in after)  # it flew ...
     assert [e for c, e in table.marriage if c == "QS"] == [queen]  # ... onto the marriage pile
     assert esper.component_for_entity(queen, CardFace).face_up
+
+
+@pytest.mark.parametrize("meld", ["meld flush " + " ".join(FLUSH), "meld marriage KS QS@pile"])
+def test_a_computers_meld_is_scored_once_its_cards_have_landed(app, monkeypatch, meld):
+    """Seat 2 melds a flush (its cards fly into the meld zone) or a marriage (to the
+    marriage pile): its "+30" pops up, its score sheet line is written and its panel's score
+    grows once the cards lie there, not as they set off."""
+    from tests.test_zetema_points_popup import record_popups
+
+    hands = [list(h) for h in HANDS]
+    if "flush" in meld:
+        hands = [["3C", "5C", "8H", "9C", "JH", "QC", "4S"], [*FLUSH, "4C"],
+                 ["2H", "5H", "7C", "9S", "JS", "KH"]]
+    table, drive = start(app, (H, AI, AI), hands, piles={"Q": ["QH", "QS"]}, to_move=1)
+    table.rules.paused = True
+    popups = record_popups(monkeypatch)
+    table.rules._apply(meld)
+    points = table.session.state.scores[1]
+    seen = []  # (its cards moving, points popped up, sheet lines, the panel's score, the
+    # meld zone's words)
+    in_lead = []  # the meld's cards in sight while the computer's panel says "thinking"
+    for _ in range(150):
+        drive.step()
+        table.world.activate()
+        if table.leading_seat() is not None:
+            in_lead += [c for c, e in table.shown
+                        if esper.component_for_entity(e, Transform).alpha > 0]
+        moving = any(gliding(e) for _, e in table.shown + table.marriage)
+        seen.append((moving, len(popups), len(table.sheet_lines()),
+                     panel_says(app, table, 1, monkeypatch)[2], table.meld_prompt()))
+    landed = next(i for i, s in enumerate(seen) if not s[0])
+    assert landed >= 30  # (its lead, then its flight)
+    assert all(s[1:] == (0, 0, words.points_plain(0), words.waiting_prompt("Seat 2"))
+               for s in seen[:landed]), seen[:landed]
+    assert seen[landed][1:4] == (1, 1, words.points_plain(points)), seen[landed]
+    assert seen[landed][4].startswith("Seat 2: ") and words.points_plain(points) in seen[
+        landed][4]
+    assert all(s[1:] == seen[landed][1:] for s in seen[landed:])
+    assert in_lead == []  # (the flush lay face up on the panel, over its words)
+
+
+def test_a_computers_winning_meld_is_scored_as_its_cards_land(app, drive, monkeypatch):
+    """The meld that wins the game (``_final_meld``): its points and its score sheet line come
+    as its cards land in the meld zone, and the results after a moment to read it."""
+    from game.catalog import GameConfig
+    from game.rules import zetema as rules
+    from game.session import Session
+    from tests.test_zetema_points_popup import record_popups
+    from tests.test_zetema_rules import load
+
+    flush = ["2H", "5H", "7H", "9H", "JH", "KH"]
+    config = GameConfig("zetema", (H, AI, AI), 5, {})
+    state = load([["3C", "5D", "8H", "9C", "JD", "QC", "4S"],
+                  ["3D", "6D", "8C", "10H", "JC", "QD", "4C"], [*flush, "3S"]],
+                 scores=[0, 0, 180], to_move=2, target=200)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.reset(table, transition=None)
+    popups = record_popups(monkeypatch)
+    seen = []  # (its cards moving, points popped up, sheet lines, the meld zone's words)
+    for _ in range(600):
+        drive.step()
+        if isinstance(drive.scene, ResultsOverlay):
+            break
+        table.world.activate()
+        if table.session.moves:
+            seen.append((any(gliding(e) for _, e in table.shown), len(popups),
+                         len(table.sheet_lines()), table.meld_prompt()))
+    assert isinstance(drive.scene, ResultsOverlay)
+    landed = next(i for i, s in enumerate(seen) if not s[0])
+    assert landed >= 30
+    # (the zone said the log's line as the cards flew: "… for 30 points — game won …")
+    assert all(s[1:] == (0, 0, words.waiting_prompt("Seat 3")) for s in seen[:landed]), seen
+    assert seen[landed][1:3] == (1, 1) and seen[landed][3] == table.shown_label
+    assert len(seen) - landed >= 90  # (a moment to read it before the results)

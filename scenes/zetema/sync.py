@@ -144,6 +144,11 @@ class ZetemaSync:
                 zone = self.opponent_zone(showing[0]).center
                 self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
                               for c in showing[1]]
+                for _, ent in self.shown if not instant else ():
+                    # out of the seat's panel, fading in on their way (they lay face up on
+                    # it while it said "thinking", the meld seen before it was made)
+                    esper.component_for_entity(ent, Transform).alpha = 0.0
+                    animate(ent, "alpha", 255.0, 0.2, delay=lead)
         else:
             for _, ent in self.shown:  # back into that seat's hand, face down, as its move
                 # sets off (they flew while its panel still said "thinking")
