@@ -12,6 +12,8 @@ follows the cards the eye follows.
    the meld zone (or on the marriage pile), the winning meld's too, before the results;
    until then the zone says whose move it is. Its cards come out of the panel as they set
    off (they lay face up on it while it said "thinking").
+3. So is a zetema, anyone's: its score sheet line and score come with its banner and points,
+   as its card lies on its pile (they came as it set off).
 """
 
 from __future__ import annotations
@@ -200,3 +202,31 @@ def test_a_computers_winning_meld_is_scored_as_its_cards_land(app, drive, monkey
     assert all(s[1:] == (0, 0, words.waiting_prompt("Seat 3")) for s in seen[:landed]), seen
     assert seen[landed][1:3] == (1, 1) and seen[landed][3] == table.shown_label
     assert len(seen) - landed >= 90  # (a moment to read it before the results)
+
+
+def test_your_zetema_is_written_on_the_sheet_as_its_card_lands(app):
+    """Your discard lays the fifth five: its banner and "+15" came as the card lay on the
+    pile, its score sheet line and your score as it left your hand (pt151): all of them
+    now come as it lands."""
+    from game.rules import zetema as rules
+
+    hands = [["5C", "9D", "JH", "KS", "2C", "7H", "AD"], ["7D", "3H", "8C", "8S", "9S", "JS"]]
+    table, drive = start(app, (H, AI), hands, piles={"5": ["5S", "5S", "5H", "5D"]})
+    table.rules.paused = True
+    perform(drive, table, "discard 5C")
+    pile = table.piles[rules.RANKS.index("5")]
+    seen = []  # (the five on its way, banner, sheet lines, the score over your hand)
+    for _ in range(60):
+        table.world.activate()
+        with pytest.MonkeyPatch.context() as m:
+            said = record_calls(m, panels_module, "blit_line")
+            table.draw_overlay(pygame.Surface(app.size))
+        score = next(text for text, _ in said if text in (
+            words.seat_score("You", 0), words.seat_score("You", 15)))
+        seen.append((any(gliding(e) for _, e in pile), table.banner is not None,
+                     len(table.sheet_lines()), score))
+        drive.step()
+    landed = next(i for i, s in enumerate(seen) if not s[0])
+    assert landed >= 5
+    assert all(s[1:] == (False, 0, words.seat_score("You", 0)) for s in seen[:landed]), seen
+    assert seen[landed + 1][1:] == (True, 1, words.seat_score("You", 15)), seen[landed:]

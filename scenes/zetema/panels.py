@@ -320,7 +320,8 @@ class ZetemaPanels:
     def told_scores(self) -> list[int]:
         """Each seat's score as the table has told it: the position's, less the points of
         the score sheet's lines still to be written (a computer's move waiting out its lead,
-        its meld still on its way: they came with its points, not as its cards set off)."""
+        a meld or a zetema whose cards are still on their way: they come with its points, not
+        as its cards set off)."""
         scores = list(self.state.scores)
         for seat, points, _reason, _deal in self.sheet[self._sheet_shown:] if (
                 self._sheet_shown is not None) else ():

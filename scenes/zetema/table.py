@@ -120,7 +120,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._melds_due: list[tuple[object, int, float]] = []
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
-        self._sheet_shown: int | None = None  # lines shown while a computer's are untold
+        self._sheet_shown: int | None = None  # lines shown while a move's are untold
         self.sheet_scroll = 0
         self.shown_label = ""
         self.chosen_at_hint: list[str] = []  # the meld zone's cards when the hint came
@@ -471,13 +471,15 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # scale it by the speed)
         source = self.seat_origin(seat)
         drawn: list = []  # (shown once the hand at the screen is the next one: see below)
-        # a computer's zetema is written on the score sheet as its card sets off
-        # (``after_lead``: it came while its panel still said "thinking"), its meld once its
-        # cards have landed (``_melds_due``), as the meld is named and its points pop up
-        landing = not self.paced_as_person(seat) and any(
-            isinstance(e, rules.Melded) for e in events)
+        # a computer's meld is written on the score sheet once its cards have landed
+        # (``_melds_due``), a zetema once its card has (``_zetemas_due``), as they are told
+        # and their points pop up (they came as the cards set off, pt151); other moves' lines
+        # as their cards set off (``after_lead``)
+        told_on_landing = (not self.paced_as_person(seat) and any(
+            isinstance(e, rules.Melded) for e in events)) or (self.replay is None and any(
+                isinstance(e, rules.Zetema) for e in events))
         self._sheet_shown = len(self.sheet)
-        if not landing:
+        if not told_on_landing:
             self.after_lead(self._show_sheet)
         # a computer's meld that wins the game stays shown in the meld zone (the position
         # after it holds no shown cards: they were never seen, pt148)
@@ -490,7 +492,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.sheet.append((event.seat, event.points, event.reason, deal))
                 self.sheet_scroll = 0
             if isinstance(event, rules.Melded):
-                if landing:
+                if told_on_landing:
                     self.after_lead(lambda e=event: self._melds_due.append(
                         (e, len(self.session.moves), self.time)))
                 else:
@@ -680,10 +682,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._zetemas_due.append((event, len(self.session.moves), self.time))
 
     def _announce_zetema(self, event) -> None:
-        """A zetema told: its banner, its points popping up from the pile."""
+        """A zetema told: its banner, its points popping up from the pile, its score sheet
+        line and its score."""
         self.banner = (words.zetema_banner(event.rank, event.points,
                                            self.seat_name(event.seat)), 2.2)
         self.audio.request("score")
+        self._show_sheet()
         self._pop_points(event.rank, event.points)
 
     def _pop_points(self, rank: str, points: int) -> None:
