@@ -354,13 +354,14 @@ def test_telefunken_a_message_leaves_the_banner_standing_in_view(app, drive):
     assert box() == first  # (it does not move when the banner goes)
 
 
-def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
+def test_zetema_a_computers_zetema_is_told_as_its_card_lands(app, drive):
     """A computer's discard making a zetema: its banner, the points popping up and the
     score sheet's line came at once, while its panel (after the fix above) still said
     "thinking" with the old score; the panel then waited for the points' fading to begin,
-    past the card's landing. The sheet and the score now come as the card sets off, the
-    banner (and the points popping up) as it lies on its pile, whose counter then reads 5/5
-    (it came with "4/5" under it: pt56)."""
+    past the card's landing. The card sets off, the panel showing one card fewer; the
+    banner, the points popping up, the sheet's line and the score come as it lies on its
+    pile, whose counter then reads 5/5 (it came with "4/5" under it: pt56; the sheet's line
+    and the score came as it set off, before the zetema was seen: pt151)."""
     from game.session import Session
     from scenes.zetema_table import ZetemaTable
     from tests.test_zetema_table import CONFIG, position
@@ -370,7 +371,7 @@ def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
                      piles={"9": ["9S", "9H", "9C", "9S"]}, to_move=1)
     table = ZetemaTable(app, CONFIG, Session(CONFIG, zetema_rules, state, state))
     app.scenes.push(table, transition=None)
-    seen = []  # (frame's cards moving, banner, sheet lines, score drawn, backs drawn)
+    seen = []  # (frame's cards moving, banner, sheet lines, score told, backs drawn)
     from game.card_art import card_image
 
     for _ in range(300):
@@ -379,19 +380,19 @@ def test_zetema_a_computers_zetema_is_told_as_its_card_sets_off(app, drive):
             continue
         canvas = Backs(app.size, card_image("back", 34))
         table._draw_opponent(canvas, 1)
-        shown = table.shown_state()
         seen.append((cards_moving(), table.banner is not None, len(table.sheet_lines()),
-                     shown.scores[1], canvas.count))
+                     table.told_scores()[1], canvas.count))
         if len(seen) > 120:
             break
     set_off = next(i for i, s in enumerate(seen) if s[0])
     lead, after = seen[:set_off], seen[set_off:]
     assert len(lead) >= 3 and after
     assert all(s[1:] == (False, 0, 0, 1) for s in lead), lead  # nothing told yet
-    assert all(s[2] >= 1 and s[3] > 0 and s[4] == 0 for s in after[:10]), after[:10]
+    assert all(s[4] == 0 for s in after[:10]), after[:10]
     landed = next(i for i, s in enumerate(after) if not s[0])
-    assert landed and not any(s[1] for s in after[:landed])  # the banner waits for the landing
-    assert after[landed][1]  # and comes with it
+    # the banner, the sheet's line and the score wait for the landing ...
+    assert landed and all(s[1:4] == (False, 0, 0) for s in after[:landed]), after[:landed]
+    assert after[landed][1:3] == (True, 1) and after[landed][3] > 0  # ... and come with it
 
 
 def test_chan_a_computers_win_is_announced_as_its_cards_set_off(app, drive):

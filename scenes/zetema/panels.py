@@ -172,9 +172,13 @@ class ZetemaPanels:
 
         self.draw_base(surface, (tuple(map(tuple, piles)),
                                  tuple(tuple(rect) for _, rect in zones), tuple(sheet)), panels)
+        shown = self.shown_state()  # (a computer's move waiting out its lead: nothing has
+        # moved yet, a king or queen its marriage takes from a pile still lies there)
         for i, rank in enumerate(rules.RANKS):
             count = len(self.state.piles[i])  # (cards still on their way not yet counted)
-            if i < len(self._landed) and self.replay is None:
+            if shown is not self.state:
+                count = len(shown.piles[i])
+            elif i < len(self._landed) and self.replay is None:
                 count = min(count, self._landed[i])
             dead = rank in ("Q", "K") and self.state.married
             color = theme.GOLD if count == 4 else (theme.INK_FAINT if dead else theme.INK_DIM)
@@ -194,7 +198,6 @@ class ZetemaPanels:
 
     # -- above the cards -----------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        state = self.state
         # the stock and the marriages counted as the table shows them: while a computer's
         # move waits out its lead, before it (the refill it ends with, for the next seat, had
         # left the count one card short of the stock still drawn)
@@ -213,7 +216,7 @@ class ZetemaPanels:
         self._draw_sheet(surface)
         self.draw_log(surface)
         hand = self.layout["hand"].rect
-        label = words.seat_score(self.seat_name(self.viewer), state.scores[self.viewer])
+        label = words.seat_score(self.seat_name(self.viewer), self.told_scores()[self.viewer])
         room = theme.mirror(pygame.Rect(hand.x, hand.y,  # beside the sort buttons
                                         hand.width - self.sort_buttons_width() - 12,
                                         hand.height), hand)
@@ -288,14 +291,14 @@ class ZetemaPanels:
         rect = self.opponent_zone(seat)
         active = self._to_play(seat)
         theme.panel(surface, rect, alpha=170, edge=theme.GOLD if active else theme.PANEL_EDGE)
-        shown = self.shown_state()  # (a computer's move still to leave: as before it)
-        count = len(shown.hands[seat])
+        count = self.panel_count(seat)  # (a computer's move still to leave: as before it)
         back = card_image("back", 34)
         backs = pygame.Rect(rect.x + 10, rect.y + 43, 34 + 14 * max(0, count - 1), 48)
         backs = theme.mirror(backs, rect)
         for k in range(count):
             surface.blit(back, (backs.x + k * 14, backs.y))
-        score = theme.text(words.points_plain(shown.scores[seat]), 22, theme.GOLD, "serif")
+        score = theme.text(words.points_plain(self.told_scores()[seat]), 22, theme.GOLD,
+                           "serif")
         x, side = end_x(rect, 10)
         theme.put(surface, score, score.get_rect(**{f"top{side}": (x, rect.y + 6)}))
         name_w = rect.width - 30 - score.get_width()
@@ -314,9 +317,34 @@ class ZetemaPanels:
             blit_line(surface, words.thinking(1 + int(self.time * 3) % 3), rect, rect.y + 48,
                       12, theme.INK_FAINT, pad=10, end=True)
 
+    def told_scores(self) -> list[int]:
+        """Each seat's score as the table has told it: the position's, less the points of
+        the score sheet's lines still to be written (a computer's move waiting out its lead,
+        a meld or a zetema whose cards are still on their way: they come with its points, not
+        as its cards set off)."""
+        scores = list(self.state.scores)
+        for seat, points, _reason, _deal in self.sheet[self._sheet_shown:] if (
+                self._sheet_shown is not None) else ():
+            scores[seat] -= points
+        return scores
+
+    def panel_count(self, seat: int) -> int:
+        """The cards another seat's panel shows: its hand as the table shows it (before a
+        computer's move that still waits out its lead), less the cards drawn from the stock
+        still on their way into it: each counts once it has landed there, as a pile counts
+        its discards (the count grew as the card left the stock, pt148)."""
+        shown = self.shown_state()
+        moves = len(self.session.moves) - (shown is not self.state)
+        flying = sum(1 for s, made, _ in self._arriving if s == seat and made <= moves)
+        return max(0, len(shown.hands[seat]) - flying)
+
     def meld_prompt(self) -> str:
         """The sentence at the top of the meld zone: what may be done now, or what happens."""
         state = self.state
+        if self._melds_due:  # a computer's meld on its way: named once its cards lie in the
+            # zone, with its points (the zone stood empty the while, or said the log's line
+            # with the points and the game won as the winning meld's cards flew, pt151)
+            return words.waiting_prompt(self.seat_name(self._melds_due[0][0].seat))
         if ((state.phase == "over" or self.ended_deal is not None) and self.replay is None
                 and (self.leading_seat() is not None or self.landing_seat() is not None)):
             # the end of the game or of a deal is said once its last card has landed (the
@@ -419,9 +447,9 @@ class ZetemaPanels:
         blit_line(surface, lines[0], rect, rect.y + 10, size, theme.INK_DIM, end=True)
         y = rect.y + 34
         bar_x = 108  # names and scores left of the bars (right of them in Persian)
-        before = self.shown_state()  # (a computer's meld still to land: as before it)
+        told = self.told_scores()  # (a computer's meld still to land: as before it)
         for seat in range(self.players):
-            score = before.scores[seat]
+            score = told[seat]
             width = rect.width - bar_x - 14
             track = theme.mirror(pygame.Rect(rect.x + bar_x, y + 4, width, 10), rect)
             bar = pygame.Rect(track.x, track.y, round(width * min(1, score / goal)), 10)

@@ -119,6 +119,9 @@ class ZetemaSync:
                     esper.delete_entity(pair[1])
         # 2. the piles and the marriage pile (cards we hold in the zone stay "on the pile")
         pool = self._pool(returned) if mover == self.viewer else self.shown
+        taken: list[Pair] = []  # the cards that left a pile (another seat's marriage took
+        # them): they fly from there to the marriage pile (they went face down to the stock
+        # as its panel still said "thinking", and came again out of the panel)
         for rank, codes in enumerate(state.piles):
             want = list(codes)
             for token, _ in self.selection:
@@ -126,9 +129,10 @@ class ZetemaSync:
                 if token.endswith(rules.PILE) and rules.CARD_RANK[code] == rank and code in want:
                     want.remove(code)
             self.piles[rank] = self._sync_list(self.piles[rank], want, origin, PILE_W,
-                                               instant, lead, pool)
+                                               instant, lead, pool, taken)
         self.marriage = self._sync_list(self.marriage, list(state.marriage_pile), origin,
-                                        MARRIAGE_W, instant, lead, pool)
+                                        MARRIAGE_W, instant, lead, taken + pool)
+        self._gather([p for p in taken if p not in self.marriage])
         # 3. the shown cards of another seat's meld
         showing = None
         if state.phase == "discard" and state.seat != self.viewer and state.meld != "marriage":
@@ -140,6 +144,11 @@ class ZetemaSync:
                 zone = self.opponent_zone(showing[0]).center
                 self.shown = [(c, self._card(c, zone, MELD_W, True, Z_MELD))
                               for c in showing[1]]
+                for _, ent in self.shown if not instant else ():
+                    # out of the seat's panel, fading in on their way (they lay face up on
+                    # it while it said "thinking", the meld seen before it was made)
+                    esper.component_for_entity(ent, Transform).alpha = 0.0
+                    animate(ent, "alpha", 255.0, 0.2, delay=lead)
         else:
             for _, ent in self.shown:  # back into that seat's hand, face down, as its move
                 # sets off (they flew while its panel still said "thinking")
@@ -215,8 +224,10 @@ class ZetemaSync:
         self.selection = chosen
 
     def _sync_list(self, have: list[Pair], want: list[str], origin, width: int,
-                   instant: bool, lead: float, pool: list[Pair]) -> list[Pair]:
-        """Match a pile's entities to ``want``; arriving cards come from ``pool`` if there."""
+                   instant: bool, lead: float, pool: list[Pair],
+                   taken: list[Pair] | None = None) -> list[Pair]:
+        """Match a pile's entities to ``want``; arriving cards come from ``pool`` if there.
+        Cards that left go to ``taken`` if given (the caller places them), else they go."""
         if [c for c, _ in have] == want:
             return have
         stock_pos = self.layout["stock"].rect.center
@@ -233,7 +244,8 @@ class ZetemaSync:
                     for group in (self.selection, self.shown, self.hand):
                         if moving in group:
                             group.remove(moving)
-                    self._resize(moving[1], code, width)
+                    if not lead:  # (else as it sets off: ``layout_all``)
+                        self._resize(moving[1], code, width)
                     match = (code, moving[1])
                 else:
                     ent = self._card(code, origin, width, instant, Z_FLY)
@@ -245,11 +257,19 @@ class ZetemaSync:
                             animate(ent, "alpha", 255.0, 0.2, delay=lead)
                     match = (code, ent)
             out.append(match)
-        for _, ent in left:  # taken from this pile (for a marriage) or cleared (new deal)
-            if not any(ent == e for _, e in self.selection + self.shown):
-                hide_now(ent)
-                self._kill_later(ent, self.layout["stock"].rect.center)
+        left = [p for p in left if not any(p[1] == e for _, e in self.selection + self.shown)]
+        if taken is not None:  # taken from this pile (for a marriage) or cleared (new deal)
+            taken += left
+        else:
+            self._gather(left)
         return out
+
+    def _gather(self, pairs: list[Pair]) -> None:
+        """Cards that left the table's places (a new deal gathers them): face down, to the
+        stock, and gone."""
+        for _, ent in pairs:
+            hide_now(ent)
+            self._kill_later(ent, self.layout["stock"].rect.center)
 
     def _resize(self, ent: int, code: str, width: int) -> None:
         plain = code.removesuffix(rules.PILE)
@@ -257,9 +277,15 @@ class ZetemaSync:
         face.front, face.back = card_image(plain, width), card_image("back", width)
         esper.component_for_entity(ent, Sprite).image = face.front
 
-    def _resize_if(self, ent: int, code: str, width: int) -> None:
+    def _resize_if(self, ent: int, code: str, width: int, delay: float = 0.0) -> None:
+        """The card at ``width``; with a ``delay`` (a computer's move waiting out its lead)
+        once it sets off: it shrank or grew where it lay while its panel said "thinking"."""
         face = esper.component_for_entity(ent, CardFace)
-        if face.front.get_width() != width:
+        if face.front.get_width() == width:
+            return
+        if delay > 0:
+            self.after_lead(lambda: esper.entity_exists(ent) and self._resize_if(ent, code, width))
+        else:
             self._resize(ent, code, width)
 
     # -- every card to its place -------------------------------------------------------
@@ -272,23 +298,23 @@ class ZetemaSync:
             self._hand_spots = {ent: slot for (_, ent), slot in zip(self.hand, slots)}
         for code, ent in self.hand:
             x, y, angle, z = self._hand_spots[ent]
-            self._resize_if(ent, code, HAND_W)
+            self._resize_if(ent, code, HAND_W, delay)
             self._go(ent, x, y, z, duration, delay, angle)
         cards = meld_order(self.selection + self.shown)
         for (code, ent), (x, y, _, z) in zip(cards, layout.meld_slots(self.layout["meld"].rect,
                                                                      len(cards), theme.rtl())):
-            self._resize_if(ent, code, MELD_W)
+            self._resize_if(ent, code, MELD_W, delay)
             self._go(ent, x, y, z, duration, delay)
         for rank, pile in enumerate(self.piles):
             rect = self.layout[f"pile_{rules.RANKS[rank]}"].rect
             for i, (code, ent) in enumerate(pile):
                 x, y, angle, z = layout.pile_slot(rect, rank, i)
-                self._resize_if(ent, code, PILE_W)
+                self._resize_if(ent, code, PILE_W, delay)
                 self._go(ent, x, y, z, duration, delay)
         rect = self.layout["marriage"].rect
         for i, (code, ent) in enumerate(self.marriage):
             x, y, angle, z = layout.marriage_slot(rect, i, len(self.marriage))
-            self._resize_if(ent, code, MARRIAGE_W)
+            self._resize_if(ent, code, MARRIAGE_W, delay)
             self._go(ent, x, y, z, duration, delay, angle=angle)
         if self.stock_ent is not None:
             esper.component_for_entity(self.stock_ent, Sprite).visible = bool(self.state.stock)

@@ -108,12 +108,19 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
+        # cards drawn from the stock still flying into another seat's panel: (seat, moves
+        # then, entity); its count takes each in as it lands (``panel_count``)
+        self._arriving: tuple[tuple[int, int, int], ...] = ()
         # zetemas whose fifth card is still on its way: (event, moves then, when): told
         # once it lies on its pile, its counter at 5/5 (the banner came with "4/5" on it)
         self._zetemas_due: list[tuple[object, int, float]] = []
+        # a computer's meld whose cards are still on their way (to the meld zone, or the
+        # marriage pile): (event, moves then, when): told once they lie there, its points,
+        # score and score sheet line with it (they came as its cards set off, pt151)
+        self._melds_due: list[tuple[object, int, float]] = []
         self.stock_ent: int | None = None
         self.sheet: list[tuple[int, int, str, int]] = []  # (seat, points, reason, deal)
-        self._sheet_shown: int | None = None  # lines shown while a computer's are untold
+        self._sheet_shown: int | None = None  # lines shown while a move's are untold
         self.sheet_scroll = 0
         self.shown_label = ""
         self.chosen_at_hint: list[str] = []  # the meld zone's cards when the hint came
@@ -421,6 +428,17 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         if self.world is not None and self.world.alive:
             self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
                                  for pile in self.piles)
+            self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
+        if self._melds_due:
+            due, self._melds_due = self._melds_due, []
+            for event, moves, since in due:
+                if len(self.session.moves) < moves:
+                    continue  # (taken back meanwhile)
+                if self.time - since < 2.0 and any(
+                        gliding(ent) for _, ent in self.shown + self.marriage):
+                    self._melds_due.append((event, moves, since))
+                else:
+                    self._tell_meld(event)
         if self._zetemas_due:
             due, self._zetemas_due = self._zetemas_due, []
             for event, moves, since in due:
@@ -438,9 +456,10 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         return super().summary_ready() and not self._zetemas_due
 
     def result_ready(self) -> bool:
-        """The results also wait until a computer's winning meld has been read, as its
-        other melds are (the next move waits for them: ``hold``)."""
-        return super().result_ready() and self.hold_time <= 0 and not self._zetemas_due
+        """The results also wait until a computer's winning meld has been told and read,
+        as its other melds are (the next move waits for them: ``hold``)."""
+        return (super().result_ready() and self.hold_time <= 0 and not self._zetemas_due
+                and not self._melds_due)
 
     def animate(self, seat: int, move: str, events: list) -> None:
         before = self.session.befores[-1]  # the state this move was played in
@@ -452,10 +471,16 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         # scale it by the speed)
         source = self.seat_origin(seat)
         drawn: list = []  # (shown once the hand at the screen is the next one: see below)
-        # a computer's meld or zetema is told as its cards set off (``after_lead``): its
-        # banner, points and score sheet line came while its panel still said "thinking"
+        # a computer's meld is written on the score sheet once its cards have landed
+        # (``_melds_due``), a zetema once its card has (``_zetemas_due``), as they are told
+        # and their points pop up (they came as the cards set off, pt151); other moves' lines
+        # as their cards set off (``after_lead``)
+        told_on_landing = (not self.paced_as_person(seat) and any(
+            isinstance(e, rules.Melded) for e in events)) or (self.replay is None and any(
+                isinstance(e, rules.Zetema) for e in events))
         self._sheet_shown = len(self.sheet)
-        self.after_lead(self._show_sheet)
+        if not told_on_landing:
+            self.after_lead(self._show_sheet)
         # a computer's meld that wins the game stays shown in the meld zone (the position
         # after it holds no shown cards: they were never seen, pt148)
         final = next((e for e in events if isinstance(e, rules.Melded)
@@ -467,9 +492,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.sheet.append((event.seat, event.points, event.reason, deal))
                 self.sheet_scroll = 0
             if isinstance(event, rules.Melded):
-                if event.seat != self.viewer:
-                    self.hold(1.6)  # let the person read the computer's meld
-                self.after_lead(lambda e=event: self._tell_meld(e))
+                if told_on_landing:
+                    self.after_lead(lambda e=event: self._melds_due.append(
+                        (e, len(self.session.moves), self.time)))
+                else:
+                    self._tell_meld(event)
             elif isinstance(event, rules.Discarded):
                 self.audio.request("place")
             elif isinstance(event, rules.Zetema):
@@ -511,6 +538,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                                      False, Z_FLY + k)
                     self._kill_later(ent, self.opponent_zone(event.seat).center,
                                      delay=lead + 0.05 * k, fade=True)
+                    self._arriving += ((event.seat, len(self.session.moves), ent),)
         self.reconcile(source=source, lead=lead, mover=seat)
         self.mark_move(seat, events)
         for event in drawn:
@@ -640,10 +668,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         """A meld told: the meld zone names it, its points pop up, a computer's panel
         flashes."""
         self.audio.request("score")
+        self._show_sheet()
         self.shown_label = words.shown_label(self.seat_name(event.seat), event.kind,
                                              event.cards, event.points)
         self._float_points(event.points, *self.meld_points_spot())
         if event.seat != self.viewer:
+            self.hold(1.6)  # let the person read the computer's meld
             self._flash(self.opponent_zone(event.seat))
 
     def _tell_zetema(self, event) -> None:
@@ -652,10 +682,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self._zetemas_due.append((event, len(self.session.moves), self.time))
 
     def _announce_zetema(self, event) -> None:
-        """A zetema told: its banner, its points popping up from the pile."""
+        """A zetema told: its banner, its points popping up from the pile, its score sheet
+        line and its score."""
         self.banner = (words.zetema_banner(event.rank, event.points,
                                            self.seat_name(event.seat)), 2.2)
         self.audio.request("score")
+        self._show_sheet()
         self._pop_points(event.rank, event.points)
 
     def _pop_points(self, rank: str, points: int) -> None:
