@@ -1,8 +1,10 @@
 """Two buys before one turn: both buys' cards keep their tags (and a computer's panel names
-both cards) until the buyer's next move, as one buy's do (pt152: only the second buy's tags
-stayed)."""
+both cards) through the buyer's turn, as one buy's do (pt152: only the second buy's tags
+stayed); a buy's tags last through the buyer's turn whoever played between (pt155)."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from game.catalog import GameConfig, Seat
 from game.rules import telefunken as rules
@@ -44,7 +46,7 @@ def two_buys_state():
                     discard=("5S", "QS"), discarder=1, offer=[], chips=[7, 0, 0, 0])
 
 
-def test_two_buys_against_the_computer_keep_both_buys_tags_until_your_turn(app, drive):
+def test_two_buys_against_the_computer_keep_both_buys_tags_through_your_turn(app, drive):
     state = two_buys_state()
     table = open_session(app, drive, Session(CONFIG, rules, state, state))
     play_as_person(drive, table, "buy")
@@ -65,9 +67,25 @@ def test_two_buys_against_the_computer_keep_both_buys_tags_until_your_turn(app, 
         wait_for(drive, table, lambda: table.rules.to_move == 0)
         if table.state.phase == "buy":
             play_as_person(drive, table, "pass")
-    assert tagged(table, 0) == marks  # still there at your turn
+    assert tagged(table, 0) == marks  # still there at your turn ...
+    drawn = drawn_by(drive, table)
+    assert tagged(table, 0) == sorted([*marks, ("new", drawn)])  # ... and through it (they
+    # went at the draw, while those of a buy by the seat to play next stayed: pt155)
+    play_as_person(drive, table, f"discard {drawn}")
+    while table.state.phase != "draw" or table.rules.to_move != 0:  # your next turn
+        wait_for(drive, table, lambda: table.rules.to_move == 0)
+        if table.state.phase == "buy":
+            play_as_person(drive, table, "pass")
     play_as_person(drive, table, "draw")
-    assert [label for label, _ in tagged(table, 0)] == ["new"]  # your next move took them
+    assert [label for label, _ in tagged(table, 0)] == ["new"]  # it took them
+
+
+def drawn_by(drive, table) -> str:
+    """The card the person at the screen draws now."""
+    before = Counter(table.state.hands[0])
+    play_as_person(drive, table, "draw")
+    (card,) = (Counter(table.state.hands[0]) - before).elements()
+    return card
 
 
 def played(state, config, moves) -> Session:
@@ -176,3 +194,19 @@ def test_undo_after_two_buys_brings_both_buys_tags_back_on_the_same_twins(app, d
     undone = app.scenes.top
     assert undone is not table and undone.state.phase == "buy"
     assert where(undone) == before
+
+
+def test_a_buy_by_the_seat_to_play_next_keeps_its_tags_through_its_turn_too(app, drive):
+    """Bought by the seat to play next, whose draw follows at once, the buy's tags stay
+    through that turn, as those of a buy made earlier do (pt155: they went at the draw
+    there, not here)."""
+    state = position([HAND] + OTHERS, phase="buy", to_move=0, discard=("5S", "QS"),
+                     discarder=3, offer=[], chips=[7, 0, 0, 0])
+    table = open_session(app, drive, Session(CONFIG, rules, state, state))
+    play_as_person(drive, table, "buy")
+    bought = tagged(table, 0)
+    assert [label for label, _ in bought] == ["+1 from the stock", "You bought"]
+    assert table.state.phase == "draw" and table.rules.to_move == 0
+    drawn = drawn_by(drive, table)
+    assert tagged(table, 0) == sorted([*bought, ("new", drawn)])
+    assert table.last_turns()[0] == [0, 1]  # (the buy and the draw: one turn)

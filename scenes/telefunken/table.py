@@ -1155,10 +1155,13 @@ class TelefunkenTable(Gestures, CardTable):
         return move == "pass"
 
     def goes_on(self, previous: str, move: str) -> bool:
-        """A second buy before the buyer's turn (its only moves since the first were passes)
-        goes on the first one's turn: both buys' cards keep their tags until the buyer's
-        next move, as one buy's do (only the second buy's tags stayed: pt152)."""
-        return previous == move == "buy"
+        """A buy and the buyer's turn after it are one turn, whoever moved between (its own
+        moves since were passes): a second buy before that turn goes on the first one's
+        (only the second buy's tags stayed: pt152), and so does the draw that begins the
+        turn, so that the buys' cards keep their tags through the buyer's turn, as those of
+        a buy by the seat to play next, whose draw follows at once, always did (a buy made
+        earlier lost them at the draw: pt155)."""
+        return previous == "buy" and move in ("buy", "draw")
 
     def restore_marks(self) -> None:
         # (marked again on the same cards, a change of language: the tags stay where they
