@@ -14,6 +14,11 @@ follows the cards the eye follows.
    off (they lay face up on it while it said "thinking").
 3. So is a zetema, anyone's: its score sheet line and score come with its banner and points,
    as its card lies on its pile (they came as it set off).
+4. A king or queen taken from under another card of its pile (pt154): the pile's counter
+   counts the card left there while it moves into its new place (it said one card too few
+   for a moment), the marriage pile's label counts the pair once it lies there (it counted
+   it as it set off), and the card leaves the mark of the seat that threw it on the pile (its
+   outline and tag followed it onto the marriage pile).
 """
 
 from __future__ import annotations
@@ -230,3 +235,35 @@ def test_your_zetema_is_written_on_the_sheet_as_its_card_lands(app):
     assert landed >= 5
     assert all(s[1:] == (False, 0, words.seat_score("You", 0)) for s in seen[:landed]), seen
     assert seen[landed + 1][1:] == (True, 1, words.seat_score("You", 15)), seen[landed:]
+
+
+def test_a_queen_taken_from_under_another_leaves_its_pile_counted_right(app, monkeypatch):
+    from game.rules import zetema as rules
+
+    table, drive = start(app, (H, AI, AI), HANDS, piles={"Q": ["QS", "QH"]}, to_move=1)
+    table.rules.paused = True
+    queen = next(e for c, e in table.piles[rules.QUEEN] if c == "QS")
+    table.marks.entities(0, [queen], table.seat_name(0))  # (as if you had thrown it there)
+    table.rules._apply("meld marriage KS QS@pile")
+    header = table.pile_header(rules.QUEEN)[1]
+    label = table.layout["marriage"].rect
+    seen = []  # (in the lead, the Q pile's count drawn, the marriages' label, pair landed)
+    for _ in range(120):
+        drive.step()
+        table.world.activate()
+        with monkeypatch.context() as m:
+            said = record_calls(m, theme, "blit_text", keep=lambda text, rect: (text, rect))
+            canvas = pygame.Surface(app.size)
+            table.draw_background(canvas)
+            table.draw_overlay(canvas)
+        count = next(text for text, rect in said if rect.colliderect(header))
+        married = next(text for text, rect in said if rect.colliderect(label)
+                       and text.startswith("Marriages"))
+        landed = not any(gliding(e) for c, e in table.marriage if c in ("KS", "QS"))
+        seen.append((table.leading_seat() is not None, count, married, landed))
+    after = [s for s in seen if not s[0]]
+    assert after and all(s[1] == words.pile_count(1) for s in after), after  # never 0/5
+    assert all(s[2] == words.marriages_label(1 if s[3] else 0) for s in after), after
+    assert seen[-1][3]  # (it landed)
+    assert not any(queen in m.entities for m in table.marks.marks.get(0, []))
+    assert any(queen in m.entities for m in table.marks.marks.get(1, []))

@@ -202,9 +202,12 @@ class ZetemaPanels:
         # move waits out its lead, before it (the refill it ends with, for the next seat, had
         # left the count one card short of the stock still drawn)
         shown = self.shown_state()
+        married = len(shown.marriage_pile) // 2
+        if shown is self.state and self.replay is None:  # (a marriage counts once its cards
+            married = min(married, self._married_landed // 2)  # lie on the pile, pt154)
         for zone, label, colour in (("stock", words.stock_label(len(shown.stock)), theme.INK),
-                                    ("marriage", words.marriages_label(
-                                        len(shown.marriage_pile) // 2), theme.INK_DIM)):
+                                    ("marriage", words.marriages_label(married),
+                                     theme.INK_DIM)):
             rect = self.layout[zone].rect
             lines, size = fit_lines(label, rect.width - 8, (14, 13, 12, 11), 1)
             theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 4), size, colour, "bold",

@@ -108,6 +108,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
         self.marriage: list[tuple[str, int]] = []
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
+        self._married_landed = 0  # the marriage pile's cards at rest (its label counts them)
+        self._at_rest: list[set[int]] = []  # the cards counted so, each pile's, then the
+        # marriage pile's (``_rest``)
         # cards drawn from the stock still flying into another seat's panel: (seat, moves
         # then, entity); its count takes each in as it lands (``panel_count``)
         self._arriving: tuple[tuple[int, int, int], ...] = ()
@@ -426,8 +429,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.world is not None and self.world.alive:
-            self._landed = tuple(sum(1 for _, ent in pile if not gliding(ent))
-                                 for pile in self.piles)
+            rows = [*self.piles, self.marriage]
+            before = self._at_rest if len(self._at_rest) == len(rows) else [set()] * len(rows)
+            self._at_rest = [_rest(row, old) for row, old in zip(rows, before)]
+            self._landed = tuple(len(rest) for rest in self._at_rest[:-1])
+            self._married_landed = len(self._at_rest[-1])
             self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
         if self._melds_due:
             due, self._melds_due = self._melds_due, []
@@ -602,6 +608,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
                 self.marks.entities(seat, [e for _, e in shown], self.seat_name(seat))
             elif isinstance(event, rules.MarriagePiled):  # the married pair, on its pile
                 married = [e for c, e in self.marriage if c in event.cards][-len(event.cards):]
+                # a king or queen taken from its pile leaves the mark of the seat that threw
+                # it there (its outline and tag followed it onto the marriage pile, pt154)
+                self.marks.drop(married, [s for s in self.marks.marks if s != seat])
                 self.marks.entities(seat, married, self.seat_name(seat))
 
     def _restored_discard(self, rank: int, event) -> list[int]:
@@ -738,3 +747,10 @@ def fresh_cards(hand: list[tuple[str, int]], drawn, held_before: set[int]) -> li
             out.append(ent)
     return out
 
+
+def _rest(cards: list[tuple[str, int]], before: set[int]) -> set[int]:
+    """The entities of a pile's ``cards`` counted as lying there: those at rest, and those
+    counted last frame that only move within it (a pile spread again as a king or queen
+    under another card left it for a marriage: its counter showed one card too few, pt154);
+    a card on its way in counts once it lands."""
+    return {ent for _, ent in cards if ent in before or not gliding(ent)}
