@@ -19,6 +19,8 @@ follows the cards the eye follows.
    for a moment), the marriage pile's label counts the pair once it lies there (it counted
    it as it set off), and the card leaves the mark of the seat that threw it on the pile (its
    outline and tag followed it onto the marriage pile).
+5. While a zetema's card flies, the meld zone tells the discard alone; the zetema comes with
+   its banner as the card lies on its pile (pt154: the zone told it first).
 """
 
 from __future__ import annotations
@@ -267,3 +269,29 @@ def test_a_queen_taken_from_under_another_leaves_its_pile_counted_right(app, mon
     assert seen[-1][3]  # (it landed)
     assert not any(queen in m.entities for m in table.marks.marks.get(0, []))
     assert any(queen in m.entities for m in table.marks.marks.get(1, []))
+
+
+def test_the_meld_zone_tells_a_zetema_only_once_its_card_has_landed(app, drive):
+    from game.session import Session
+    from tests.test_zetema_table import CONFIG, position
+    from tests.test_zetema_table import rules as zetema_rules
+
+    state = position(["2H", "5C", "8D", "JS", "KH", "4S", "7C"], ["9D"],
+                     piles={"9": ["9S", "9H", "9C", "9S"]}, to_move=1)
+    table = ZetemaTable(app, CONFIG, Session(CONFIG, zetema_rules, state, state))
+    app.scenes.push(table, transition=None)
+    said = []  # (the discard on its way, the meld zone's words)
+    for _ in range(300):
+        drive.step()
+        if not table.session.moves:
+            continue
+        nines = table.piles[zetema_rules.RANKS.index("9")]
+        card = nines[-1][1] if nines else None
+        flying = card is not None and gliding(card)
+        said.append((flying, table.meld_prompt() if table.banner is None else "(banner)"))
+        if len(said) > 150:
+            break
+    in_flight = [text for flying, text in said if flying]
+    assert in_flight and all("zetema" not in text for text in in_flight), in_flight
+    assert "Seat\u00a02 discarded 9♦" in in_flight, set(in_flight)  # (names kept whole)
+    assert any(text == "(banner)" for flying, text in said if not flying)  # (then it comes)

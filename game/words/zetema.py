@@ -142,6 +142,17 @@ def _who(seat: int, names: Sequence[str] | None) -> str:
     return _("Seat {number}").format(number=num(seat + 1))
 
 
+def discarded_only(before: rules.State, move: str, names: Sequence[str] | None = None) -> str:
+    """A discard in words without what it made ("You discarded 7♠"): what the meld zone says
+    while a zetema's card is on its way (the zetema comes with its banner as the card lies
+    on its pile; the zone told it first, pt154)."""
+    events = rules.play_events(before, move)[1]
+    discarded = next(e for e in events if isinstance(e, rules.Discarded))
+    who = _who(before.seat, names)
+    return Y_(is_you(who), "{player} discarded {card}").format(player=who,
+                                                               card=card(discarded.card))
+
+
 def describe(before: rules.State, move: str, names: Sequence[str] | None = None) -> str:
     """The move in words for the move log, in the current language, cards as shown:
     "You discarded 7♠: zetema of sevens, 5 points — another turn".

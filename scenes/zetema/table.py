@@ -38,6 +38,7 @@ from game.catalog import GameConfig
 from game.layout import load_layout, row_zone
 from game.rules import zetema as rules
 from game.session import Session
+from game.words import zetema as zetema_words
 from scenes import theme
 from scenes.card_sync import flipping, hide_now
 from scenes.game_table import (
@@ -47,6 +48,7 @@ from scenes.game_table import (
     PerViewer,
     deal_over_no_undo,
     is_undo_key,
+    whole_names,
 )
 from scenes.marks import LastMoves
 from scenes.widgets import Button, WidgetGroup
@@ -563,6 +565,17 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         drawn = [e for e in self.last_move_events()
                  if isinstance(e, rules.CardsDrawn) and e.seat == self.viewer]
         return fresh_cards(self.hand, drawn[-1].cards, set()) if drawn else []
+
+    def landing_words(self) -> str:
+        """The move on its way, as the log will tell it; a discard making a zetema without
+        the zetema, which comes with its banner as the card lies on its pile (the meld zone
+        told it while the card flew, pt154)."""
+        if not any(isinstance(e, rules.Zetema) for e in self.last_move_events()):
+            return super().landing_words()
+        session = self.session
+        names = session.seat_names()
+        return whole_names(zetema_words.discarded_only(session.befores[-1], session.moves[-1],
+                                                       names), names)
 
     def last_move_events(self) -> list:
         """The events of the session's last move, played again once per move (the "new"
