@@ -58,13 +58,68 @@ def test_the_searched_decisions_buys_the_upcard_and_close_discards():
     assert all(m in legal for m in ranked)
 
 
-def test_deal_7_and_forced_moves_are_not_searched(monkeypatch):
+def test_going_out_in_deal_7_and_forced_moves_are_not_searched(monkeypatch):
     calls = []
     monkeypatch.setattr(search, "rollout", lambda *a: calls.append(a) or 0.0)
     s = load(["3S 4S 5S 6S 7S 8S 9S 10H 10D 10C KH KD KC", *OTHERS], deal=7)
     view, legal = t.view(s, 0), t.legal_moves(s)
     assert len(search.candidates(view, legal, random.Random(0))) == 1
     assert ai.choose(view, legal, "hard", random.Random(0)).startswith("meld ")
+    assert calls == []
+
+
+def deal7_buy_offer(hand: str) -> t.State:
+    """Deal 7 (a trio and a run of seven going out at once): seat 1 discarded 8S and seat 0,
+    holding ``hand`` (11 cards, a spade run lacking 8S among others), is offered it."""
+    s = t.play(load([hand, "8S 3C 6D JD 10H QC 2D 4C 9D QS AH",
+                     "2S 3S 6S JC 10D KS AD 4H 7H 8H 9H",
+                     "3H 4S 6H 8D JH 10S 2H 5C 7C 9C QH"], deal=7, to_move=1), "discard 8S")
+    while t.to_move(s) != 0:
+        s = t.play(s, "pass")
+    assert s.phase == "buy"
+    return s
+
+
+def test_deal_7_is_searched_near_going_out_within_its_own_budget(monkeypatch):
+    """Two cards from going out (the kings, a spade run lacking 8S and 10S or 2S), 8S
+    offered: normal passes (it buys in deal 7 only what completes its going-out meld), the
+    search weighs the buy too, with ``ROLLOUTS7`` rollouts of at most ``PLY_CAP7`` moves."""
+    s = deal7_buy_offer("3S 4S 5S 6S 7S 9S KH KD KC 5D JH")
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert ai.go_out_need(list(view["hands"][0])) == 2 <= search.NEAR7
+    assert search.candidates(view, legal, random.Random(0)) == ["pass", "buy"]
+    real_play, plies, rollouts = t.play, [], []
+    real_rollout = search.rollout
+
+    def counting_rollout(*args):
+        rollouts.append(1)
+        plies.append(0)
+        return real_rollout(*args)
+
+    def counting_play(state, move):
+        if plies:
+            plies[-1] += 1
+        return real_play(state, move)
+
+    monkeypatch.setattr(search, "rollout", counting_rollout)
+    monkeypatch.setattr(search.rules, "play", counting_play)
+    first = ai.choose(view, legal, "hard", random.Random(4))
+    assert 2 <= len(rollouts) <= search.ROLLOUTS7
+    assert max(plies) <= search.PLY_CAP7 + 1      # the candidate, then the policy's moves
+    monkeypatch.setattr(search.rules, "play", real_play)
+    assert ai.choose(view, legal, "hard", random.Random(4)) == first
+
+
+def test_deal_7_far_from_going_out_is_normals_play(monkeypatch):
+    """Three cards from going out (no trio yet), a rollout cut short after a round sees
+    little but the points in hand: normal's choice, no rollout."""
+    calls = []
+    monkeypatch.setattr(search, "rollout", lambda *a: calls.append(a) or 0.0)
+    s = deal7_buy_offer("3S 4S 5S 6S 7S 9S KH KD 2C 5D JH")
+    view, legal = t.view(s, 0), t.legal_moves(s)
+    assert ai.go_out_need(list(view["hands"][0])) > search.NEAR7
+    assert search.candidates(view, legal, random.Random(0)) == ["pass"]
+    assert ai.choose(view, legal, "hard", random.Random(0)) == "pass"
     assert calls == []
 
 

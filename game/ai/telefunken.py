@@ -43,7 +43,8 @@ Levels:
 - ``hard``: ``normal``'s scores pick the candidates; where the choice matters and is close
   (a buy, the upcard, discards scored alike) it samples the hidden cards and plays each
   candidate out with ``normal`` for every seat (``game.ai.telefunken_search``), keeping
-  normal's choice unless another candidate ends the deal clearly better on the same deals.
+  normal's choice unless another candidate ends the deal clearly better on the same deals
+  (in deal 7 only near going out, ``go_out_need``, with shorter rollouts).
 
 Normal makes a random discard ``EXPLORE`` of the time: stubborn hands that each wait
 for cards another stubborn hand holds would otherwise never end a deal. Its decisions take
@@ -160,6 +161,14 @@ def buy_progress(view: dict, hand: list[str]) -> tuple[tuple[int, float], tuple[
     if deal == 7:   # compare hands of one size: the bought card replaces the worst one
         after = min(_progress(_without(hand + [top], c), deal) for c in set(hand))
     return before, after
+
+
+def go_out_need(hand: Sequence[str], discard: bool = False) -> int:
+    """Deal 7: the cards ``hand`` still lacks to go out after the next draw (``_progress7``);
+    ``discard``: the hand holds its drawn card and first discards the one that costs least."""
+    if discard and len(hand) > 1:
+        return min(_progress7(_without(hand, c))[0] for c in set(hand))
+    return _progress7(hand)[0]
 
 
 def _easy_wants(view: dict, hand: list[str]) -> bool:

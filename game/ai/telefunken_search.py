@@ -18,6 +18,11 @@ and ``CHIP`` points per chip spent before deal 7. ``normal``'s choice stands unl
 candidate does better on the same deals by more than ``Z`` standard errors of the paired
 difference.
 
+Deal 7 (27-card hands, some 400 moves a deal, each dearer) is searched the same way but only
+while the seat lacks at most ``NEAR7`` cards to go out, with ``ROLLOUTS7`` rollouts of at most
+``PLY_CAP7`` moves: a short look ahead, scored by the points in hand when nobody went out, sees
+whether the seat or another goes out first, where the deal's largest penalties are decided.
+
 Effort is counted in rollouts (``ROLLOUTS`` per decision, shared among the candidates) and
 plies, never in time: the same view, legal list and seeded ``rng`` give the same move.
 """
@@ -37,6 +42,14 @@ MARGIN = 4.0
 """Discards scored more than this below the best are not searched."""
 PLY_CAP = 160
 """Moves a rollout plays at most before the deal is scored from the hands."""
+ROLLOUTS7 = 10
+"""Rollouts per searched decision in deal 7, shared among its candidates (27-card hands: a
+move there costs several times more, and a deal lasts some 400 moves)."""
+PLY_CAP7 = 48
+"""Moves a deal-7 rollout plays at most: about two rounds, the seat's next turns included."""
+NEAR7 = 2
+"""Deal 7 is searched only while the seat lacks at most this many cards to go out (farther
+off, a rollout cut short after a round sees little but the points in hand)."""
 CHIP = 3.0
 """Penalty points a chip is worth before deal 7 (it buys a card later)."""
 Z = 1.0
@@ -47,11 +60,11 @@ POLICY = "normal"
 def candidates(view: dict, legal: list[str], rng: random.Random) -> list[str]:
     """The moves worth searching, ``normal``'s choice first; one move: nothing to search."""
     first = heuristics.heuristic(view, legal, POLICY, rng)
-    if view["deal"] >= rules.DEALS:
-        return [first]      # deal 7's 27-card hands: a rollout costs ten times more
     phase = view.get("phase")
     seat = view["seat"]
     hand = list(view["hands"][seat])
+    if view["deal"] >= rules.DEALS and heuristics.go_out_need(hand, phase == "play") > NEAR7:
+        return [first]      # far from going out: a short rollout would see only the points
     if phase == "buy" and {"buy", "pass"} <= set(legal):
         before, after = heuristics.buy_progress(view, hand)
         if not view["melded"][seat] and after[0] == 0:
@@ -82,7 +95,8 @@ def choose(view: dict, legal: list[str], rng: random.Random) -> str:
     ranked = candidates(view, legal, rng)
     if len(ranked) == 1:
         return ranked[0]
-    deals = max(2, ROLLOUTS // len(ranked))
+    budget = ROLLOUTS7 if view["deal"] >= rules.DEALS else ROLLOUTS
+    deals = max(2, budget // len(ranked))
     taken = view.get(heuristics.TAKEN)  # (the rollouts start from the pick-ups seen)
 
     def play_out(state, move, seat, deal_rng):
@@ -95,7 +109,8 @@ def choose(view: dict, legal: list[str], rng: random.Random) -> str:
 def rollout(state: rules.State, move: str, seat: int, rng: random.Random,
             taken: list[list[str]] | None = None) -> float | None:
     """``move`` then ``normal`` for every seat to the end of the deal (at most ``PLY_CAP``
-    moves); the deal's value for ``seat`` (None: ``move`` is illegal in this deal).
+    moves, ``PLY_CAP7`` in deal 7); the deal's value for ``seat`` (None: ``move`` is illegal
+    in this deal).
     ``taken``: the cards each seat took from the pile in this deal so far (``TAKEN``),
     followed as the rollout goes on; None: nobody reads them."""
     deal, chips, totals = state.deal, state.chips[seat], state.totals
@@ -107,7 +122,7 @@ def rollout(state: rules.State, move: str, seat: int, rng: random.Random,
     if taken is not None:
         heuristics.note_taken(taken, state, move)
     state = played
-    for _ in range(PLY_CAP):
+    for _ in range(PLY_CAP7 if deal >= rules.DEALS else PLY_CAP):
         if state.deal != deal or state.phase == "over":
             break
         mover = state.seat
