@@ -88,25 +88,11 @@ def test_deal_7_is_searched_near_going_out_within_its_own_budget(monkeypatch):
     view, legal = t.view(s, 0), t.legal_moves(s)
     assert ai.go_out_need(list(view["hands"][0])) == 2 <= search.NEAR7
     assert search.candidates(view, legal, random.Random(0)) == ["pass", "buy"]
-    real_play, plies, rollouts = t.play, [], []
-    real_rollout = search.rollout
-
-    def counting_rollout(*args):
-        rollouts.append(1)
-        plies.append(0)
-        return real_rollout(*args)
-
-    def counting_play(state, move):
-        if plies:
-            plies[-1] += 1
-        return real_play(state, move)
-
-    monkeypatch.setattr(search, "rollout", counting_rollout)
-    monkeypatch.setattr(search.rules, "play", counting_play)
+    rollouts, plies = count_work(monkeypatch)
     first = ai.choose(view, legal, "hard", random.Random(4))
     assert 2 <= len(rollouts) <= search.ROLLOUTS7
     assert max(plies) <= search.PLY_CAP7 + 1      # the candidate, then the policy's moves
-    monkeypatch.setattr(search.rules, "play", real_play)
+    monkeypatch.setattr(search.rules, "play", t.play)
     assert ai.choose(view, legal, "hard", random.Random(4)) == first
 
 
@@ -145,8 +131,9 @@ def test_the_search_overrules_a_bad_first_choice(monkeypatch, seed):
         "add QC to 0"
 
 
-def test_the_budget_is_counted_in_rollouts_and_plies(monkeypatch):
-    s = buy_offer()
+def count_work(monkeypatch) -> tuple[list[int], list[int]]:
+    """From now on, the search's rollouts (one entry each) and each one's plies (moves
+    played through the engine), until ``search.rules.play`` is set back to ``t.play``."""
     real_play, plies, rollouts = t.play, [], []
     real_rollout = search.rollout
 
@@ -162,10 +149,16 @@ def test_the_budget_is_counted_in_rollouts_and_plies(monkeypatch):
 
     monkeypatch.setattr(search, "rollout", counting_rollout)
     monkeypatch.setattr(search.rules, "play", counting_play)
+    return rollouts, plies
+
+
+def test_the_budget_is_counted_in_rollouts_and_plies(monkeypatch):
+    s = buy_offer()
+    rollouts, plies = count_work(monkeypatch)
     first = ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(4))
     assert len(rollouts) <= search.ROLLOUTS
     assert max(plies) <= search.PLY_CAP + 1      # the candidate, then the policy's moves
-    monkeypatch.setattr(search.rules, "play", real_play)
+    monkeypatch.setattr(search.rules, "play", t.play)
     # the same view, legal list and seed give the same move
     assert ai.choose(t.view(s, 0), t.legal_moves(s), "hard", random.Random(4)) == first
 
