@@ -111,8 +111,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.marriage: list[tuple[str, int]] = []
         self._landed: tuple[int, ...] = ()  # each pile's cards at rest (its counter shows it)
         self._married_landed = 0  # the marriage pile's cards at rest (its label counts them)
-        self._at_rest: list[set[int]] = []  # the cards counted so, each pile's, then the
-        # marriage pile's (``_rest``)
+        self._at_rest: tuple[frozenset[int], ...] = ()  # the cards counted so, each pile's,
+        # then the marriage pile's (``_rest``; plain values: the picture is kept while they
+        # stand, ``scenes.table._snapshot``)
         # cards drawn from the stock still flying into another seat's panel: (seat, moves
         # then, entity); its count takes each in as it lands (``panel_count``)
         self._arriving: tuple[tuple[int, int, int], ...] = ()
@@ -432,8 +433,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         super().update(dt)
         if self.world is not None and self.world.alive:
             rows = [*self.piles, self.marriage]
-            before = self._at_rest if len(self._at_rest) == len(rows) else [set()] * len(rows)
-            self._at_rest = [_rest(row, old) for row, old in zip(rows, before)]
+            before = self._at_rest if len(self._at_rest) == len(rows) else (frozenset(),) * len(
+                rows)
+            self._at_rest = tuple(_rest(row, old) for row, old in zip(rows, before))
             self._landed = tuple(len(rest) for rest in self._at_rest[:-1])
             self._married_landed = len(self._at_rest[-1])
             self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
@@ -761,9 +763,9 @@ def fresh_cards(hand: list[tuple[str, int]], drawn, held_before: set[int]) -> li
     return out
 
 
-def _rest(cards: list[tuple[str, int]], before: set[int]) -> set[int]:
+def _rest(cards: list[tuple[str, int]], before: frozenset[int]) -> frozenset[int]:
     """The entities of a pile's ``cards`` counted as lying there: those at rest, and those
     counted last frame that only move within it (a pile spread again as a king or queen
     under another card left it for a marriage: its counter showed one card too few, pt154);
     a card on its way in counts once it lands."""
-    return {ent for _, ent in cards if ent in before or not gliding(ent)}
+    return frozenset(ent for _, ent in cards if ent in before or not gliding(ent))
