@@ -20,7 +20,9 @@ follows the cards the eye follows.
    it as it set off), and the card leaves the mark of the seat that threw it on the pile (its
    outline and tag followed it onto the marriage pile).
 5. While a zetema's card flies, the meld zone tells the discard alone; the zetema comes with
-   its banner as the card lies on its pile (pt154: the zone told it first).
+   its banner as the card lies on its pile (pt154: the zone told it first); a winning
+   marriage (on its pile, not in the zone) is named in the zone as a winning flush is (it said
+   only "Game over").
 """
 
 from __future__ import annotations
@@ -295,3 +297,31 @@ def test_the_meld_zone_tells_a_zetema_only_once_its_card_has_landed(app, drive):
     assert in_flight and all("zetema" not in text for text in in_flight), in_flight
     assert "Seat\u00a02 discarded 9♦" in in_flight, set(in_flight)  # (names kept whole)
     assert any(text == "(banner)" for flying, text in said if not flying)  # (then it comes)
+
+
+def test_a_computers_winning_marriage_is_named_in_the_meld_zone(app, drive):
+    """A marriage that wins the game lies on the marriage pile, not in the meld zone: the
+    zone said only "Game over" (pt154); it names the marriage, as it names a winning flush."""
+    from game.catalog import GameConfig
+    from game.rules import zetema as rules
+    from game.session import Session
+    from tests.test_zetema_rules import load
+
+    config = GameConfig("zetema", (H, AI, AI), 5, {})
+    state = load([["3C", "5D", "8H", "9C", "JD", "QC", "4S"],
+                  ["3D", "6D", "8C", "10H", "JC", "QD", "4C"],
+                  ["KH", "QH", "2S", "5C", "7D", "9S", "JS"]],
+                 scores=[0, 0, 195], to_move=2, target=200)
+    table = ZetemaTable(app, config, Session(config, rules, state, state))
+    app.scenes.reset(table, transition=None)
+    said = []
+    for _ in range(900):
+        drive.step()
+        if isinstance(drive.scene, ResultsOverlay):
+            break
+        if table.state.phase == "over" and not table._melds_due:
+            said.append(table.meld_prompt())
+    assert isinstance(drive.scene, ResultsOverlay)
+    assert table.session.moves[-1].startswith("meld marriage")
+    assert said and said[-1] == table.shown_label != words.game_over()
+    assert "arriage" in said[-1]

@@ -354,8 +354,10 @@ class ZetemaPanels:
             # deal's or game's end stood while a computer's last discard was still to come,
             # pt112, pt113)
             return self._move_on_its_way()
-        if state.phase == "over":  # (a computer's winning meld shown: its words)
-            return (self.shown and self.shown_label) or words.game_over()
+        if state.phase == "over":  # (the winning meld: its words, a marriage's too, which
+            # lies on its pile, not in the zone: the zone said only "Game over", pt154)
+            final = any(isinstance(e, rules.Melded) for e in self.last_move_events())
+            return (final and self.shown_label) or words.game_over()
         if self.ended_deal is not None:  # (it went on asking for a discard, with no hand;
             return words.deal_over(self.ended_deal.deal)  # a replay said only "Replay")
         if self.replay is not None:
