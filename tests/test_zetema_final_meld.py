@@ -15,14 +15,21 @@ from tests.test_zetema_rules import load
 FLUSH = ["2H", "5H", "7H", "9H", "JH", "KH"]
 
 
-def test_a_computers_winning_meld_is_shown_and_written_before_the_results(app, drive):
-    config = GameConfig("zetema", (Seat("human"), Seat("ai", "normal"), Seat("ai", "normal")),
-                        5, {})
+def near_the_goal(app, hand: list[str], score: int, level: str = "normal") -> ZetemaTable:
+    """A table of you and two computers (``level``) where Seat 3, to play with ``hand`` and
+    ``score`` points of 200, can win the game with a meld."""
+    computer = Seat("ai", level)
+    config = GameConfig("zetema", (Seat("human"), computer, computer), 5, {})
     state = load([["3C", "5D", "8H", "9C", "JD", "QC", "4S"],
-                  ["3D", "6D", "8C", "10H", "JC", "QD", "4C"], [*FLUSH, "3S"]],
-                 scores=[0, 0, 180], to_move=2, target=200)
+                  ["3D", "6D", "8C", "10H", "JC", "QD", "4C"], hand],
+                 scores=[0, 0, score], to_move=2, target=200)
     table = ZetemaTable(app, config, Session(config, rules, state, state))
     app.scenes.reset(table, transition=None)
+    return table
+
+
+def test_a_computers_winning_meld_is_shown_and_written_before_the_results(app, drive):
+    table = near_the_goal(app, [*FLUSH, "3S"], 180)
     seen = []
     for _ in range(600):
         drive.step()

@@ -181,19 +181,10 @@ def test_a_computers_meld_is_scored_once_its_cards_have_landed(app, monkeypatch,
 def test_a_computers_winning_meld_is_scored_as_its_cards_land(app, drive, monkeypatch):
     """The meld that wins the game (``_final_meld``): its points and its score sheet line come
     as its cards land in the meld zone, and the results after a moment to read it."""
-    from game.catalog import GameConfig
-    from game.rules import zetema as rules
-    from game.session import Session
+    from tests.test_zetema_final_meld import FLUSH, near_the_goal
     from tests.test_zetema_points_popup import record_popups
-    from tests.test_zetema_rules import load
 
-    flush = ["2H", "5H", "7H", "9H", "JH", "KH"]
-    config = GameConfig("zetema", (H, AI, AI), 5, {})
-    state = load([["3C", "5D", "8H", "9C", "JD", "QC", "4S"],
-                  ["3D", "6D", "8C", "10H", "JC", "QD", "4C"], [*flush, "3S"]],
-                 scores=[0, 0, 180], to_move=2, target=200)
-    table = ZetemaTable(app, config, Session(config, rules, state, state))
-    app.scenes.reset(table, transition=None)
+    table = near_the_goal(app, [*FLUSH, "3S"], 180, "easy")
     popups = record_popups(monkeypatch)
     seen = []  # (its cards moving, points popped up, sheet lines, the meld zone's words)
     for _ in range(600):
@@ -302,18 +293,9 @@ def test_the_meld_zone_tells_a_zetema_only_once_its_card_has_landed(app, drive):
 def test_a_computers_winning_marriage_is_named_in_the_meld_zone(app, drive):
     """A marriage that wins the game lies on the marriage pile, not in the meld zone: the
     zone said only "Game over" (pt154); it names the marriage, as it names a winning flush."""
-    from game.catalog import GameConfig
-    from game.rules import zetema as rules
-    from game.session import Session
-    from tests.test_zetema_rules import load
+    from tests.test_zetema_final_meld import near_the_goal
 
-    config = GameConfig("zetema", (H, AI, AI), 5, {})
-    state = load([["3C", "5D", "8H", "9C", "JD", "QC", "4S"],
-                  ["3D", "6D", "8C", "10H", "JC", "QD", "4C"],
-                  ["KH", "QH", "2S", "5C", "7D", "9S", "JS"]],
-                 scores=[0, 0, 195], to_move=2, target=200)
-    table = ZetemaTable(app, config, Session(config, rules, state, state))
-    app.scenes.reset(table, transition=None)
+    table = near_the_goal(app, ["KH", "QH", "2S", "5C", "7D", "9S", "JS"], 195, "easy")
     said = []
     for _ in range(900):
         drive.step()
