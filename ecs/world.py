@@ -7,6 +7,8 @@ that so a scene can activate its world when it becomes current and delete it whe
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import esper
 
@@ -23,6 +25,18 @@ class SceneWorld:
 
     def activate(self) -> None:
         esper.switch_world(self.name)
+
+    @contextmanager
+    def active(self) -> Iterator[None]:
+        """This world current inside the ``with`` block, the one current before it after
+        (work on a scene's world from outside its frame: a language or a setting changed
+        under another scene)."""
+        previous = esper.current_world
+        self.activate()
+        try:
+            yield
+        finally:
+            esper.switch_world(previous)
 
     def destroy(self) -> None:
         """Delete the world (switching to the default world first, as esper requires)."""

@@ -471,12 +471,8 @@ class GameTable(TableScene):
         once, so that it shows the new words behind the menu too."""
         self._words_language = None
         if self.world is not None and self.world.alive and self.app.scenes.top is not self:
-            previous = esper.current_world
-            self.world.activate()
-            try:
+            with self.world.active():
                 self._follow_language()
-            finally:
-                esper.switch_world(previous)
 
     def _follow_language(self) -> None:
         if getattr(self, "_words_language", None) == i18n.language() or self.world is None:

@@ -67,17 +67,13 @@ def drawn_face_up(scene) -> Counter:
     world = getattr(scene, "world", None)
     if world is None or not world.alive:
         return Counter()
-    previous = esper.current_world
-    world.activate()
-    try:
+    with world.active():
         out: Counter = Counter()
         for _, (face, sprite, t) in esper.get_components(CardFace, Sprite, Transform):
             if face.face_up and sprite.visible and t.alpha > 0.5 and t.squash > 0.01 and (
                     face.code not in ("", "back")):
                 out[face.code] += 1
         return out
-    finally:
-        esper.switch_world(previous)
 
 
 def _situation(scene):

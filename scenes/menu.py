@@ -142,15 +142,11 @@ class MainMenu(Scene):
         order) and the buttons rebuilt."""
         self._tile_saved = {}
         if self.world is not None and self.world.alive:
-            previous = esper.current_world
-            self.world.activate()
-            try:
+            with self.world.active():
                 for zone in self.layout.layer("tiles"):
                     ent = self.tiles.get(zone.name)
                     if ent is not None:
                         esper.component_for_entity(ent, Transform).x = zone_rect(zone).centerx
-            finally:
-                esper.switch_world(previous)
         self._build_buttons()
 
     def card_faces_changed(self) -> None:
@@ -217,12 +213,8 @@ class MainMenu(Scene):
         """Redraw a tile whose ribbon must change ("Play" / "New game")."""
         if self.world is None or not self.world.alive:
             return
-        previous = esper.current_world  # the menu may be below a table just pushed
-        self.world.activate()
-        try:
+        with self.world.active():  # the menu may be below a table just pushed
             self._redraw_tiles()
-        finally:
-            esper.switch_world(previous)
 
     def _redraw_tiles(self) -> None:
         for zone in self.layout.layer("tiles"):

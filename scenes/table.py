@@ -171,15 +171,11 @@ class TableScene(Scene):
         table's world (the Settings screen may be on top). Other images stay as they are."""
         if self.world is None or not self.world.alive:
             return
-        previous = esper.current_world
-        self.world.activate()
-        try:
+        with self.world.active():
             for _ent, face in esper.get_component(CardFace):
                 face.front, face.back = restyled(face.front), restyled(face.back)
             for _ent, sprite in esper.get_component(Sprite):
                 sprite.image = restyled(sprite.image)
-        finally:
-            esper.switch_world(previous)
         self._redraw = True
         self._background_for = self._background_last = None
 

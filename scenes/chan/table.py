@@ -775,12 +775,8 @@ class ChanTable(CardTable):
             parent()
         self.refresh()
         if self.world is not None and self.world.alive:
-            previous = esper.current_world
-            self.world.activate()
-            try:
+            with self.world.active():
                 self._follow_reading_side()
-            finally:
-                esper.switch_world(previous)
 
     def _follow_reading_side(self) -> None:
         """Cards laid out for the other reading side (the language changed) go to their

@@ -114,12 +114,8 @@ class ZertzTable(MoveInput, MoveAnimation, BoardSync, GameTable):
         if getattr(self, "rules", None) is not None:
             self.refresh()  # the buttons' words
         if self.world is not None and self.world.alive:  # supplies and trays fill from the
-            previous = esper.current_world  # side their captions read from
-            self.world.activate()
-            try:
+            with self.world.active():  # side their captions read from
                 self.arrange(0.0)
-            finally:
-                esper.switch_world(previous)
 
     def toast_bottom(self) -> int | None:
         """Where the newest message ends: one narrow enough to stand between the side panels

@@ -282,13 +282,9 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             parent()
         if self.world is None or not self.world.alive:
             return
-        previous = esper.current_world
-        self.world.activate()
-        try:
+        with self.world.active():
             self.layout_all(0.0)
             self.refresh()
-        finally:
-            esper.switch_world(previous)
 
     # -- where seats sit ---------------------------------------------------------------
     def opponent_zone(self, seat: int) -> pygame.Rect:
