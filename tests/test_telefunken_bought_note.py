@@ -11,6 +11,7 @@ from game import i18n
 from game.catalog import GameConfig, Seat
 from scenes.telefunken import panels, words
 from scenes.telefunken_table import TelefunkenTable
+from tests.test_marks import record_calls
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "vi"])
@@ -20,14 +21,7 @@ def test_the_bought_note_is_drawn_whole(app, drive, monkeypatch, lang):
     table = TelefunkenTable(app, config)  # (six seats: the narrowest panels)
     app.scenes.reset(table, transition=None)
     drive.settle()
-    drawn = []
-    real = panels.side_text
-
-    def said(surface, string, *args, **kw):
-        drawn.append(string)
-        return real(surface, string, *args, **kw)
-
-    monkeypatch.setattr(panels, "side_text", said)
+    drawn = record_calls(monkeypatch, panels, "side_text", keep=lambda text, _box: text)
     rect = table.opponent_zone(1)
     for bought in (["JK"], ["10H"], ["QS"], ["10H", "JK"]):  # (two buys before one turn)
         note = words.bought_card(bought, len(bought))
