@@ -72,6 +72,7 @@ class LastMoves:
         self.whole = whole or (lambda mark: False)
         self.marks: dict[int, list[Mark]] = {}
         self._last_seat: int | None = None
+        self.tags_drawn: list[pygame.Rect] = []  # where the last drawing put its tags
 
     # -- recording ---------------------------------------------------------------------
     def moved(self, seat: int, goes_on: bool = False) -> None:
@@ -197,6 +198,7 @@ class LastMoves:
         hand under the cover), on chosen ones alone (``Selected``) or on lifted ones alone
         (a card picked up: its seat's tag followed it under the pointer) are not drawn."""
         hidden = set(hidden)
+        self.tags_drawn = []
         # a thing the person has chosen shows their choice's outline, not a seat's mark on
         # it alone (the top discard chosen to buy it kept the blue outline of the seat that
         # threw it, the choice's outline unseen beneath); a mark around more stays
@@ -254,6 +256,7 @@ class LastMoves:
                 continue
             taken.append(_tag(surface, label, colour, spots,
                               self.tag_avoids(taken, label, box, bounds)))
+            self.tags_drawn.append(taken[-1])
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
                   bounds: pygame.Rect) -> list[pygame.Rect]:

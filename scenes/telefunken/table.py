@@ -57,7 +57,7 @@ from scenes.game_table import (
     PerViewer,
     banner_box,
 )
-from scenes.marks import LastMoves, drawn_box
+from scenes.marks import LastMoves, drawn_box, on_card
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
@@ -148,10 +148,45 @@ class TelefunkenMarks(LastMoves):
         self.narrow = narrow
         self.keep_seen = keep_seen  # what no tag may hide where another place is free
         self._seen: list[pygame.Rect] | None = None  # ... looked at once a drawing
+        self._planned: dict[tuple, pygame.Rect] = {}  # the hand's tags' places this drawing
+        self._plan_key: tuple | None = None  # (found again only when the hand's tags move)
+        self._plan: list[pygame.Rect] | None = None
 
     def draw(self, surface: pygame.Surface, keep_clear=(), hidden=()) -> None:
         self._seen = None  # (the first tag of this drawing looks, the others reuse it)
+        self._planned = {}
+        self._planned = self.plan_hand_tags(surface.get_rect(), keep_clear, hidden)
         super().draw(surface, keep_clear, hidden)
+
+    def plan_hand_tags(self, bounds: pygame.Rect, keep_clear=(),
+                       hidden=()) -> dict[tuple, pygame.Rect]:
+        """Where the tags on cards of your hand stand, found together: each on its own
+        card, none over another, the first in drawing order as near its best spot as the
+        rest allow (``(label, box)``: spot). Placed one by one, each where it covered
+        nothing as it came, the last had no free spot left: with a buy's two cards, a
+        second buy's and the card drawn side by side, "new" stood over the end of "+1 from
+        the stock" (pt155). Empty for fewer than two tags, or where no such places exist
+        (the tags are then placed one by one, each covering least)."""
+        hidden = set(hidden)
+        tags = []  # (key, spots) in drawing order (seat by seat, the oldest mark first)
+        for marks in self.marks.values():
+            for mark in marks:
+                if (not self.whole(mark) or hidden & set(mark.entities)
+                        or any(map(tween.travelling, mark.entities))):
+                    continue
+                box = self._box(mark)
+                if box is None:
+                    continue
+                box = box.inflate(8, 8)  # (as ``LastMoves.draw`` gives it)
+                spots = on_card(self.tag_spots(mark.label, box, mark.tag_at, bounds), box)
+                tags.append(((mark.label, tuple(box)), spots))
+        if len(tags) < 2:
+            return {}
+        key = (tuple(k for k, _ in tags), tuple(tuple(r) for r in keep_clear))
+        if self._plan_key != key:
+            self._plan_key = key
+            self._plan = fit_tags([spots for _, spots in tags], list(keep_clear))
+        return {k: spot for (k, _), spot in zip(tags, self._plan or ())}
 
     def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
                    bounds: pygame.Rect) -> list[pygame.Rect]:
@@ -161,6 +196,9 @@ class TelefunkenMarks(LastMoves):
 
     def tag_spots(self, label: str, box: pygame.Rect, edge: str,
                   bounds: pygame.Rect) -> list[pygame.Rect]:
+        planned = self._planned.get((label, tuple(box)))
+        if planned is not None:
+            return [planned]
         return self.narrow(label, box, super().tag_spots(label, box, edge, bounds))
 
     def _box(self, mark, pieces=None, whole: bool = False) -> pygame.Rect | None:
@@ -195,6 +233,32 @@ class TelefunkenMarks(LastMoves):
             else:
                 return None  # (wholly under another)
         return box
+
+
+def fit_tags(spots: list[list[pygame.Rect]], taken: list[pygame.Rect],
+             budget: int = 4000) -> list[pygame.Rect] | None:
+    """One spot of each list (best first) such that no two of them, nor any of them and
+    ``taken``, overlap: the earlier lists' choices kept as good as the later ones allow
+    (a search through the spots, in order). None if there is none, or none found within
+    ``budget`` spots looked at."""
+    chosen: list[pygame.Rect] = []
+    left = [budget]
+
+    def place(k: int) -> bool:
+        if k == len(spots):
+            return True
+        for spot in spots[k]:
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+            if spot.collidelist(taken) == -1 and spot.collidelist(chosen) == -1:
+                chosen.append(spot)
+                if place(k + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    return chosen if place(0) else None
 
 
 def _turning(ent: int) -> bool:
@@ -491,12 +555,22 @@ class TelefunkenTable(Gestures, CardTable):
         super().draw_above_pieces(surface)
         for marks, index, mark in reversed(aside):  # kept for when the panels turn again
             marks.insert(index, mark)
-        hinted = self.hinted_meld()
+        # the hint's outlines stand over the marks' (a mark's outline round a hinted card
+        # of the fan would hide it) but pass under their tags: they cut through "new",
+        # "You bought" and the seats' names (pt155)
+        hinted, strips = self.hinted_meld(), self.hinted_strips()
+        if hinted is None and not strips:
+            return
+        bounds = surface.get_rect()
+        tags = [r.inflate(2, 2).clip(bounds) for r in self.marks.tags_drawn]  # (their rims)
+        under = [(r, surface.subsurface(r).copy()) for r in tags if r.width and r.height]
         if hinted is not None:  # the meld a hint lays off on, swaps or frees a joker of:
             # outlined too (only the card in your hand was, pt94)
             pygame.draw.rect(surface, HINT_COLOUR, hinted.inflate(12, 12), 3, border_radius=10)
-        for box in self.hinted_strips():
+        for box in strips:
             pygame.draw.rect(surface, HINT_COLOUR, box.inflate(6, 6), 4, border_radius=8)
+        for rect, pixels in under:
+            surface.blit(pixels, rect)
 
     def _apply_hint(self, move: str) -> None:
         """As every table, but a hinted card of your hand is outlined where it shows (the

@@ -1,0 +1,113 @@
+"""Telefunken, from play-testers' findings (session 44): the tags on the cards of your hand
+stand clear of one another, and the hint's outlines pass under the tags."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pygame
+
+import scenes.marks as marks_module
+from game.rules import telefunken as rules
+from game.session import Session
+from scenes.game_table import HINT_COLOUR
+from tests.test_marks import record_calls
+from tests.test_telefunken_buys import play_as_person
+from tests.test_telefunken_table import OTHERS, position
+from tests.test_telefunken_two_buys import CONFIG, drawn_by, open_session, tagged, wait_for
+
+HAND = ["AC", "3H", "3C", "7H", "8H", "9H", "QC", "2D", "4H", "6S"]
+
+
+def hand_tags(monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """(words, rect) of every last-move tag drawn from now on."""
+    return record_calls(monkeypatch, marks_module, "_tag")
+
+
+def two_buys_and_a_draw(app, drive):
+    """You buy 4♠ and 4♦ before your turn (the stock's 5♥ and 5♣ come with them), then draw
+    5♠: four tagged cards side by side in your hand, 4♦ 5♠ 5♥ 5♣."""
+    state = position([HAND] + OTHERS[:2] + [OTHERS[2][:10]], phase="buy", to_move=0,
+                     discard=("3D", "4S"), discarder=1, offer=[], chips=[7, 0, 0, 0])
+    front = ("5H", "JS", "5C", "JD", "5S")  # (the buys' cards, the others' draws, yours)
+    rest = list(state.stock)
+    for card in front:
+        rest.remove(card)
+    state = replace(state, stock=(*front, *rest))
+    table = open_session(app, drive, Session(CONFIG, rules, state, state))
+    play_as_person(drive, table, "buy")
+    wait_for(drive, table, lambda: table.rules.to_move == 0)
+    play_as_person(drive, table, "buy")
+    while table.state.phase != "draw" or table.rules.to_move != 0:
+        wait_for(drive, table, lambda: table.rules.to_move == 0)
+        if table.state.phase == "buy":
+            play_as_person(drive, table, "pass")
+    assert drawn_by(drive, table) == "5S"
+    return table
+
+
+def test_the_tags_of_four_cards_side_by_side_stand_clear_of_one_another(app, drive,
+                                                                         monkeypatch):
+    """Two buys' cards and the card drawn, side by side: "new" stood over the end of "+1
+    from the stock", placed last where every spot on its card covered a tag placed before
+    it (pt155). Now every tag of the hand is readable, each on its own card."""
+    table = two_buys_and_a_draw(app, drive)
+    assert sorted(label for label, _ in tagged(table, 0)) == [
+        "+1 from the stock", "+1 from the stock", "You bought", "You bought", "new"]
+    tags = hand_tags(monkeypatch)
+    drive.step(2)
+    hand = table.layout["hand"].rect
+    drawn = [(text, rect) for text, rect in tags[-6:] if hand.contains(rect)]
+    assert len(drawn) == 5, drawn
+    for (a, ra), (b, rb) in itertools.combinations(drawn, 2):
+        assert not ra.colliderect(rb), (a, ra, b, rb)
+    for mark in table.marks.marks[0]:  # each over its own card
+        box = table.marks.hand_box(mark.entities[0])
+        rect = next(r for text, r in drawn if text == mark.label and box.inflate(8, 8).left
+                    <= r.centerx <= box.inflate(8, 8).right)
+        assert rect is not None
+
+
+def hint_in(app, rect: pygame.Rect) -> int:
+    """How many pixels of ``rect`` on the screen are the hint's green."""
+    return sum(tuple(app.screen.get_at((x, y)))[:3] == HINT_COLOUR
+               for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom))
+
+
+def test_the_hints_outline_of_a_card_of_your_hand_passes_under_its_tag(app, drive,
+                                                                        monkeypatch):
+    """A hint to discard the card you drew: its outline cut through the "new" tag (pt155).
+    The outline stands round the card, the tag over it whole."""
+    table = two_buys_and_a_draw(app, drive)
+    table._apply_hint("discard 5S")
+    tags = hand_tags(monkeypatch)
+    drive.step(2)
+    (strip,) = table.hinted_strips()
+    new = next(rect for text, rect in reversed(tags) if text == "new")
+    assert new.colliderect(strip.inflate(6, 6))  # (the outline runs where the tag is)
+    assert hint_in(app, new) == 0
+    assert hint_in(app, strip.inflate(6, 6)) > 0  # still outlined
+
+
+def test_the_hints_outline_of_a_meld_passes_under_a_seats_tag_on_it(app, drive, monkeypatch):
+    """A hint to lay 4♣ off on Seat 2's run 5♣ 6♣ joker 8♣, where Seat 3 has just laid
+    off the 8♣: its tag, kept off the joker's strip, stands out past the meld's end, and
+    the meld's outline crossed it (pt155)."""
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["5C", "6C", "JK", "8C"]},
+             {"owner": 2, "cards": ["4S", "4H", "4D"]}]
+    hands = [["4C", "2D", "9H", "JH", "KS", "AC", "6H", "7S"], OTHERS[0][:8],
+             OTHERS[1][:7], OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, True, False], to_move=0)
+    table = open_session(app, drive, Session(CONFIG, rules, state, state))
+    table.mark_move(2, [rules.LaidOff(2, 1, ("8C",), None)])
+    assert "add 4C to 1" in table.legal()
+    table._apply_hint("add 4C to 1")
+    tags = hand_tags(monkeypatch)
+    drive.step(2)
+    outline = table.hinted_meld().inflate(12, 12)
+    seat = [rect for text, rect in tags if text == table.seat_name(2)][-1]
+    assert seat.clipline(outline.topright, outline.bottomright)  # (the outline runs there)
+    assert hint_in(app, seat) == 0
+    assert hint_in(app, outline) > 0  # still outlined
