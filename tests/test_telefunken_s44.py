@@ -1,5 +1,6 @@
 """Telefunken, from play-testers' findings (session 44): the tags on the cards of your hand
-stand clear of one another, and the hint's outlines pass under the tags."""
+stand clear of one another, the hint's outlines pass under the tags, and a seat's tag on a
+meld keeps off the next meld."""
 
 from __future__ import annotations
 
@@ -111,3 +112,29 @@ def test_the_hints_outline_of_a_meld_passes_under_a_seats_tag_on_it(app, drive, 
     assert seat.clipline(outline.topright, outline.bottomright)  # (the outline runs there)
     assert hint_in(app, seat) == 0
     assert hint_in(app, outline) > 0  # still outlined
+
+
+def test_a_seat_tag_on_a_card_laid_off_at_a_melds_right_end_keeps_off_the_next_meld(
+        app, drive, monkeypatch):
+    """Seat 3 lays Q♦ off at the right end of Seat 2's Q♠ Q♥ joker, the set 10♠ 10♥ 10♣
+    beside it: the tag, kept off the joker's strip (pt90), slid right over the tens
+    (pt155). It stays within its own meld's space, on its card."""
+    melds = [{"owner": 0, "cards": ["7H", "7D", "7C"]},
+             {"owner": 1, "cards": ["QS", "QH", "JK"]},
+             {"owner": 1, "cards": ["10S", "10H", "10C"]},
+             {"owner": 2, "cards": ["4S", "4H", "4D"]}]
+    hands = [["2D", "5C", "9H", "JH", "KS", "AC", "6S"], OTHERS[0][:8],
+             ["QD", *OTHERS[1][:7]], OTHERS[2][:8]]
+    state = position(hands, melds=melds, melded=[True, True, True, False], to_move=2)
+    session = Session(CONFIG, rules, state, state)
+    session.play("add QD to 1")
+    table = open_session(app, drive, session)
+    assert [c for c, _ in table.sync.entities("meld_1")][-1] == "QD"
+    tens = table._meld_rects[2]
+    assert tens.y == table._meld_rects[1].y  # (side by side on Seat 2's row)
+    tags = hand_tags(monkeypatch)
+    table.mark_move(2, [rules.LaidOff(2, 1, ("QD",), None)])
+    drive.step(2)
+    (tag,) = [rect for text, rect in tags[-4:] if text == table.seat_name(2)][-1:]
+    assert not tag.colliderect(tens), (tag, tens)
+    assert tag.colliderect(table.marks.boxes(2)[0].inflate(8, 8))  # on its own card still

@@ -1701,11 +1701,11 @@ class TelefunkenTable(Gestures, CardTable):
         indices, then lower on the row, then on the mark's edge (``spots``) where that keeps
         ``ROW_CLEARANCE`` from every other row (a tag on a row's edge stood over the cards
         of the row above or below, over their index), always on the row's column of the
-        table; in your hand, within the hand's panel (a tag on the rightmost card ran past
-        its edge); on the pile, within its panel. None in the meld zone, where the small
-        cards lie close: the outline stands there without its words (they stood over the
-        zone's cards and the table's lit border) and the tag comes back with the card to
-        the hand."""
+        table, and off the melds beside its own where it can be; in your hand, within the
+        hand's panel (a tag on the rightmost card ran past its edge); on the pile, within
+        its panel. None in the meld zone, where the small cards lie close: the outline
+        stands there without its words (they stood over the zone's cards and the table's
+        lit border) and the tag comes back with the card to the hand."""
         inner = box.inflate(-8, -8)  # (the marked cards: the outline stands 4 px out)
         centre = inner.center
         if self.layout["build"].rect.collidepoint(centre):
@@ -1731,8 +1731,12 @@ class TelefunkenTable(Gestures, CardTable):
             spot.midtop = (inner.centerx, top)
             inside += [spot] + [spot.move(d * k, 0) for k in range(4, size[0] + 5, 4)
                                 for d in (1, -1)]
-        return [s for s in inside + spots
-                if column.contains(s) and s.collidelist(others) == -1]
+        kept = [s for s in inside + spots if column.contains(s) and s.collidelist(others) == -1]
+        # ... and off the melds beside its own on the row, where a place is (a tag on a card
+        # laid off at a meld's right end, kept off the joker beside it, slid over the next
+        # meld's cards: pt155)
+        beside = [r for r in self._meld_rects.values() if r.y == row.y and r != row]
+        return [s for s in kept if s.collidelist(beside) == -1] or kept
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
