@@ -1975,11 +1975,14 @@ class CardTable(GameTable):
         own = [i for i in range(len(log))
                if i not in unasked and to_move(self.session.befores[i]) == self.viewer]
         start = own[-1] + 1 if own else 0
+        also = self.recap_also(own)  # (the person's own moves told though before it)
         names = self.session.seat_names()
         headings = self.deal_headings()  # (as the log has them: the recap at a new deal's
         lines = []  # cover ran on from the last deal's moves without a word, pt117)
         for n, moves in self._log_groups(log, headings):  # (the offers let go joined, as
             if moves[-1] < start:  # in the move list)
+                if moves == [m for m in moves if m in also]:
+                    lines.append(whole_names(self._log_entry(n, moves, log), names))
                 continue
             if n in headings:
                 lines.append(headings[n])
@@ -1991,6 +1994,11 @@ class CardTable(GameTable):
         recap = (_("Since your last move:") if own else _("So far:"), lines)
         self._recap = (key, recap)
         return recap
+
+    def recap_also(self, own: list[int]) -> set[int]:
+        """Of the person's own moves ``own`` (indices of the log), those the cover's recap
+        tells though it starts after the last of them (``cover_recap``): none by default."""
+        return set()
 
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:
         """The opaque cover over the whole hand zone, while it is up: whose cards it hides,

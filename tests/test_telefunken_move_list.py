@@ -103,6 +103,8 @@ def test_the_covers_recap_joins_them_too(app, drive):
     own = max(i for i in range(len(session.moves))
               if rules.to_move(session.befores[i]) == 0 and i not in session.unasked)
     firsts = [int(line.split(".")[0].split("–")[0]) for line in lines if line[:1].isdigit()]
+    # (your own buys since your last turn are told first, session 44: not counted here)
+    firsts = [k for k in firsts if not (k <= own + 1 and session.moves[k - 1] == "buy")]
     assert min(firsts) == own + 2  # (move own + 1, numbered from 1: your own not repeated)
 
 

@@ -1,6 +1,6 @@
 """Telefunken, from play-testers' findings (session 44): the tags on the cards of your hand
-stand clear of one another, the hint's outlines pass under the tags, and a seat's tag on a
-meld keeps off the next meld."""
+stand clear of one another, the hint's outlines pass under the tags, a seat's tag on a meld
+keeps off the next meld, and the cover's recap tells your own buys."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from game.rules import telefunken as rules
 from game.session import Session
 from scenes.game_table import HINT_COLOUR
 from tests.test_marks import record_calls
-from tests.test_telefunken_buys import play_as_person
+from tests.test_telefunken_buys import HAND as BUY_HAND
+from tests.test_telefunken_buys import PEOPLE, play_as_person
 from tests.test_telefunken_table import OTHERS, position
 from tests.test_telefunken_two_buys import CONFIG, drawn_by, open_session, tagged, wait_for
 
@@ -138,3 +139,26 @@ def test_a_seat_tag_on_a_card_laid_off_at_a_melds_right_end_keeps_off_the_next_m
     (tag,) = [rect for text, rect in tags[-4:] if text == table.seat_name(2)][-1:]
     assert not tag.colliderect(tens), (tag, tens)
     assert tag.colliderect(table.marks.boxes(2)[0].inflate(8, 8))  # on its own card still
+
+
+def test_the_covers_recap_lists_your_own_buys_since_your_last_turn(app, drive):
+    """Between people, Seat 2 bought Q♠ out of turn, then let Seat 4's A♠ go: under the
+    cover when the screen came back to it (Seat 1's discard offered), "Since your last
+    move:" began after that pass, and its buy (the two cards come into its hand) was not
+    told (pt155). It is now; the pass, as before, is not."""
+    state = position([BUY_HAND, OTHERS[0][:10], OTHERS[1], OTHERS[2][:10]], phase="buy",
+                     to_move=1, discard=("5S", "QS"), discarder=2, offer=[],
+                     chips=[7, 7, 0, 0])
+    session = Session(PEOPLE, rules, state, state)
+    for move in ("buy", "draw", "discard AS", "pass", "pass", "draw"):
+        session.play(move)
+    session.play(f"discard {session.state.hands[0][0]}")
+    assert rules.to_move(session.state) == 1
+    table = open_session(app, drive, session, PEOPLE)
+    assert table.curtain and table.viewer == 1
+    heading, lines = table.cover_recap()
+    assert heading == "Since your last move:"
+    numbers = [line.split(". ", 1)[0] for line in lines]
+    assert numbers[0] == "1" and "bought Q♠" in lines[0], lines  # the buy, told first
+    assert "5" not in numbers, lines  # (its own pass, move 5, as before: not repeated)
+    assert numbers[1:] == ["6", "7"], lines

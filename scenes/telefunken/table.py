@@ -749,6 +749,16 @@ class TelefunkenTable(Gestures, CardTable):
         a, b = session.befores[first], session.befores[second]
         return a.deal == b.deal and a.discard == b.discard
 
+    def recap_also(self, own: list[int]) -> set[int]:
+        """Your own buys since your last turn are told under the cover too: made out of
+        turn, the recap began after a later pass (or after the buy itself, your last
+        move), and the two cards it brought into your hand were never told (pt155). Not
+        those of a deal over (the hand they came into is gone)."""
+        befores, moves = self.session.befores, self.session.moves
+        turn = max((i for i in own if befores[i].phase != "buy"), default=-1)
+        deal = self.session.state.deal
+        return {i for i in own if i > turn and moves[i] == "buy" and befores[i].deal == deal}
+
     def joined_log_entry(self, moves: list[int]) -> str:
         befores = self.session.befores
         return words.passed_together([self.seat_name(befores[i].seat) for i in moves],
