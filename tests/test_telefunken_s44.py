@@ -1,18 +1,26 @@
 """Telefunken, from play-testers' findings (session 44): the tags on the cards of your hand
 stand clear of one another, the hint's outlines pass under the tags, a seat's tag on a meld
-keeps off the next meld, and the cover's recap tells your own buys."""
+keeps off the next meld, the cover's recap tells your own buys, and a click on the stock
+that meets a card flying off it is a click on the stock."""
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import replace
 
+import esper
 import pygame
 
 import scenes.marks as marks_module
+from ecs import tween
+from ecs.components import Sprite
+from ecs.input import topmost_at
+from game.catalog import GameConfig, Seat
 from game.rules import telefunken as rules
 from game.session import Session
 from scenes.game_table import HINT_COLOUR
+from scenes.marks import drawn_box
+from scenes.telefunken.moves import perform
 from tests.test_marks import record_calls
 from tests.test_telefunken_buys import HAND as BUY_HAND
 from tests.test_telefunken_buys import PEOPLE, play_as_person
@@ -162,3 +170,71 @@ def test_the_covers_recap_lists_your_own_buys_since_your_last_turn(app, drive):
     assert numbers[0] == "1" and "bought Q♠" in lines[0], lines  # the buy, told first
     assert "5" not in numbers, lines  # (its own pass, move 5, as before: not repeated)
     assert numbers[1:] == ["6", "7"], lines
+
+
+def press_where_a_card_flies_off_the_stock(drive, table, frames: int = 200) -> int:
+    """Click the stock at a point where a card flying off it lies over it, in the very frame
+    the card is there (it stays a moment only); the card clicked."""
+    stock = table.layout["stock"].rect
+    for _ in range(frames):
+        for ent in [e for e, _s in esper.get_component(Sprite) if tween.travelling(e)]:
+            box = drawn_box(ent)
+            over = box.clip(stock) if box is not None else None
+            if over and over.width > 4 and over.height > 4:
+                pos = over.center
+                if topmost_at(pos) == ent:
+                    drive.pos = pos  # (no motion first: that would take a frame)
+                    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+                    drive.step()
+                    return ent
+        drive.step()
+    raise AssertionError("no card flew off the stock")
+
+
+def said_by(monkeypatch, table) -> list[str]:
+    """What the table refuses from now on, and why."""
+    said: list[str] = []
+    real = table.refuse
+    monkeypatch.setattr(table, "refuse",
+                        lambda reason, intent=None: said.append(reason) or real(reason, intent))
+    return said
+
+
+def test_a_click_on_the_stock_meeting_your_buys_card_is_a_click_on_the_stock(app, drive,
+                                                                              monkeypatch):
+    """You buy Q♠ as the next to play; the card from the stock that comes with it leaves
+    the stock over its corner: a click on the stock that met it was a click on a card of
+    your hand, and said "Draw first: click the stock" (session 40)."""
+    state = position([BUY_HAND, *OTHERS], phase="buy", to_move=0, discard=("5S", "QS"),
+                     discarder=3, offer=[], chips=[7, 0, 0, 0])
+    table = open_session(app, drive, Session(CONFIG, rules, state, state))
+    said = said_by(monkeypatch, table)
+    perform(drive, table, "buy")
+    ent = press_where_a_card_flies_off_the_stock(drive, table)
+    assert table.sync.zone_of(ent) == "hand"  # (the buy's card from the stock)
+    drive.step(2)
+    assert not any(reason.startswith("Draw first") for reason in said), said
+    assert said == ["Wait until the last move has reached the table."] or (
+        table.session.moves[-1] == "draw"), (said, table.session.moves)
+
+
+def test_a_click_on_the_stock_meeting_a_computers_buy_card_is_not_lost(app, drive,
+                                                                        monkeypatch):
+    """Seat 2, a computer, buys the 9♦ you let go as the next to play: a click on the stock
+    that met its card from the stock, flying to its panel, did nothing and said nothing."""
+    config = GameConfig("telefunken", (Seat("human"),) + (Seat("ai", "normal"),) * 3, 4, {})
+    app.wait_for_ai = True
+    seat2 = ["9S", "9C", "2C", "3C", "KD", "QH", "4S", "6H", "8C", "10S", "JC"]
+    state = position([BUY_HAND, seat2, *OTHERS[1:]], phase="buy", to_move=0,
+                     discard=("5S", "9D"), discarder=3, offer=[1], chips=[7, 7, 0, 0])
+    table = open_session(app, drive, Session(config, rules, state, state))
+    said = said_by(monkeypatch, table)
+    perform(drive, table, "pass")
+    ent = press_where_a_card_flies_off_the_stock(drive, table)
+    assert table.sync.zone_of(ent) is None  # (not a card of yours: the computer's)
+    drive.step(2)
+    assert table.session.moves[:2] == ["pass", "buy"]
+    assert said == ["Wait until the last move has reached the table."] or (
+        table.session.moves[-1] == "draw"), (said, table.session.moves)
+

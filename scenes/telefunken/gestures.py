@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import esper
 
+from ecs import tween
 from ecs.components import Draggable, DropTarget, Transform, ZOrder
 from ecs.input import topmost_at
 from ecs.intents import ClickIntent
@@ -286,9 +287,10 @@ class Gestures:
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.show()
             return None
-        if intent.entity == self.stock_ent and self.mine and self.is_legal("draw"):
+        on_stock = intent.entity == self.stock_ent or self._off_the_stock(intent)
+        if on_stock and self.mine and self.is_legal("draw"):
             return "draw"
-        if intent.entity == self.stock_ent and self.replay is None and not self.curtain:
+        if on_stock and self.replay is None and not self.curtain:
             if self.is_legal("draw") and self.rules.to_move == self.viewer:
                 # your draw, the move before it still landing (a buy's cards flying): not
                 # "Draw first: click the stock", just said to a click on it (pt139)
@@ -311,6 +313,15 @@ class Gestures:
         # a click on nothing leaves the build zone as it is (a near miss beside a card would
         # throw away the meld being built): Esc and the Clear button empty it
         return None
+
+    def _off_the_stock(self, intent) -> bool:
+        """Did a click on the stock meet a card flying off it (a buy's card from the stock
+        on its way to a hand or a panel, which lies over the stock a moment)? It is a click
+        on the stock: taken as one on your own card it said "Draw first: click the stock"
+        (session 40), on a computer's it did nothing at all."""
+        ent = intent.entity
+        return (ent is not None and ent != self.stock_ent and tween.travelling(ent)
+                and self.layout["stock"].rect.collidepoint(intent.pos))
 
     def _click_selects(self, ent: int) -> bool:
         """A click selects the top discard while it may be taken or bought (then a click on
