@@ -247,17 +247,35 @@ class ZetemaPanels:
         above the panel (over the foot of the piles), so that the cards a refusal speaks of
         stay in view ("it holds 2 cards: click the others…" stood over those two, pt82)."""
         zone = self.layout["meld"].rect
-        return zone.top - 4 if self._cards_in_zone() else zone.bottom - 4
+        return zone.top - 4 if self._messages_above() else zone.bottom - 4
+
+    def _messages_above(self) -> bool:
+        """Do the messages stand above the meld zone? While cards are in it; and a message
+        that stood there keeps its place until it goes: a refusal said during a computer's
+        meld came down onto the meld's cards as they left for its panel (a message never
+        moves onto cards; cards coming into the zone send it up)."""
+        newest = self.app.toasts[-1] if self.app.toasts else None
+        if self._cards_in_zone():
+            self._above_for = newest
+            return True
+        return newest is not None and newest is self._above_for
 
     def _cards_in_zone(self) -> bool:
-        return bool(self.selection or self.shown)
+        """Cards in the meld zone: chosen, shown, or another seat's shown cards still lying
+        there or on their way back to its panel (``shown`` is empty as they set off)."""
+        if self.selection or self.shown:
+            return True
+        if self._zone_leaving and self.world is not None and self.world.alive:
+            with self.world.active():  # (asked as the app draws its messages)
+                self._zone_leaving = [e for e in self._zone_leaving if esper.entity_exists(e)]
+        return bool(self._zone_leaving)
 
     def toast_span(self) -> tuple[int, int]:
         """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
         covered Clear; a long refusal ran past the zone's edges); above the zone (cards in
         it) the whole zone's width, so that a message takes fewer lines."""
         zone = self.layout["meld"].rect
-        if self._cards_in_zone():
+        if self._messages_above():
             return zone.centerx, zone.width
         part = theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, 1), zone)
         return part.centerx, part.width

@@ -105,6 +105,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.fresh: list[int] = []  # the cards of it just drawn, tagged "new" (pt120)
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
+        self._zone_leaving: list[int] = []  # ... on their way back to its panel
+        self._above_for = None  # the message placed above the meld zone (it stays there)
         self._final_meld: tuple[int, list[str]] | None = None  # (seat, cards) of another
         # seat's meld that ended the game, shown as its melds are
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]

@@ -1,0 +1,65 @@
+"""Zetema, play-testers' findings of session 44.
+
+1. A message said during a computer's meld (a refusal, a hint) stood above the meld zone,
+   over the meld's cards; as the computer discarded, its shown cards went back to its
+   panel and the message came down into the zone, onto those cards still lying there. It
+   keeps its place above the zone until it goes.
+"""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from ecs.components import CardFace, Sprite, Transform
+from ecs.input import entity_rect
+from scenes.zetema import words
+from tests.test_zetema_marriages import AI, H, start
+from tests.test_zetema_s43 import FLUSH
+
+
+def message_box(app) -> pygame.Rect | None:
+    """Where the newest message stands now (None: none)."""
+    places = app._toast_places(app.toasts)
+    return places[0][2] if places else None
+
+
+def cards_in(rect: pygame.Rect, but: set[int] = frozenset()) -> list[pygame.Rect]:
+    """The boxes of the cards (not ``but``) lying wholly inside ``rect``, in sight."""
+    return [box for e, (face, t, s) in esper.get_components(CardFace, Transform, Sprite)
+            if e not in but and t.alpha > 0
+            and rect.contains(box := pygame.Rect(*(round(v) for v in entity_rect(t, s))))]
+
+
+def test_a_message_said_during_a_computers_meld_stays_off_its_cards(app):
+    """Seat 2 shows a flush; you click a card of your hand meanwhile: "Wait for your turn"
+    stands above the meld zone. Seat 2 discards and its flush goes back to its panel: in no
+    frame does the message stand on a card lying in the meld zone (it came down onto the
+    flush as it left)."""
+    hands = [["3C", "5C", "8H", "9C", "JH", "QC", "4S"], [*FLUSH, "4C"],
+             ["2H", "5H", "7C", "9S", "JS", "KH"]]
+    table, drive = start(app, (H, AI, AI), hands, to_move=1)
+    table.rules.paused = True  # (the computer's moves are played here, as it would)
+    table.rules._apply("meld flush " + " ".join(FLUSH))
+    drive.wait(2.0)  # (its cards lie in the zone, its points told)
+    table.world.activate()
+    drive.click(drive.center_of(table.hand[0][1]))
+    table.world.activate()
+    assert app.toasts and app.toasts[-1].text.startswith(words.wait_your_turn())
+    above = message_box(app)
+    zone = table.layout["meld"].rect
+    assert above.bottom <= zone.top  # (the flush's cards in view)
+    table.rules._apply("discard 2D")
+    assert table.session.moves[-1] == "discard 2D"
+    frames = []  # (cards lying in the zone, the message's box) each frame
+    for _ in range(90):
+        drive.step()
+        table.world.activate()
+        box = message_box(app)
+        if box is None:
+            break
+        frames.append((cards_in(zone, {e for _, e in table.hand}), box))
+    assert any(cards for cards, _ in frames)  # (the flush seen leaving)
+    for cards, box in frames:
+        assert not any(box.colliderect(card) for card in cards), (box, cards)
+    assert all(box == above for _, box in frames)  # it kept its place
