@@ -4,16 +4,23 @@
    over the meld's cards; as the computer discarded, its shown cards went back to its
    panel and the message came down into the zone, onto those cards still lying there. It
    keeps its place above the zone until it goes.
+2. A banner (a zetema, a new deal) stood over the Meld and Clear buttons for a second or
+   two: it stands beside them, over the meld zone's words.
 """
 
 from __future__ import annotations
 
 import esper
 import pygame
+import pytest
 
 from ecs.components import CardFace, Sprite, Transform
 from ecs.input import entity_rect
+from game.i18n import set_language
+from scenes import theme
 from scenes.zetema import words
+from scenes.zetema.table import ZetemaTable
+from tests.test_marks import record_calls
 from tests.test_zetema_marriages import AI, H, start
 from tests.test_zetema_s43 import FLUSH
 
@@ -63,3 +70,44 @@ def test_a_message_said_during_a_computers_meld_stays_off_its_cards(app):
     for cards, box in frames:
         assert not any(box.colliderect(card) for card in cards), (box, cards)
     assert all(box == above for _, box in frames)  # it kept its place
+
+
+def drawn_banner(app, table, monkeypatch) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """The table drawn: its banner's box and the images of its lines."""
+    real = ZetemaTable.draw_banner
+    drawn = []
+    with monkeypatch.context() as m:
+        def banner(self, surface, *args, **kwargs):
+            panels = record_calls(m, theme, "panel", keep=lambda rect, _r: pygame.Rect(rect))
+            lines = record_calls(m, theme, "put", keep=lambda image, _r: image)
+            real(self, surface, *args, **kwargs)
+            drawn.extend([panels, lines])
+
+        m.setattr(ZetemaTable, "draw_banner", banner)
+        table.draw(app.screen)
+    (box,), images = drawn
+    return box, images
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "vi"])
+def test_a_banner_leaves_the_meld_and_clear_buttons_in_view(app, monkeypatch, language):
+    """Your turn to meld: a banner (a zetema, a new deal, the longest of them) stands beside
+    Meld and Clear, never over them (it stood over Meld for a second or two), in Persian
+    (the buttons on the left) too; its words are whole."""
+    set_language(language)
+    table, drive = start(app, (H, AI), [["3C", "4D", "5H", "6S", "7C", "KC", "QC"],
+                                        ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]])
+    table.world.activate()
+    for ent in [e for c, e in table.hand if c in ("KC", "QC")]:  # (a marriage chosen: Meld lit, Clear too)
+        drive.click(drive.center_of(ent))
+        table.world.activate()
+    buttons = [w.rect for w in table.widgets.widgets
+               if getattr(w, "label", None) in (words.meld_button(), words.clear_button())]
+    assert len(buttons) == 2
+    for text in (words.zetema_banner("10", 50, "Seat 2"), words.zetema_banner("5", 15, "You"),
+                 words.new_deal_banner(12), words.deal_over_banner(12)):
+        table.banner = (text, 1.0)
+        box, images = drawn_banner(app, table, monkeypatch)
+        assert not any(box.colliderect(rect) for rect in buttons), (text, box, buttons)
+        assert table.layout["meld"].rect.contains(box)
+        assert len(images) in (1, 2) and all(box.width > image.get_width() for image in images)

@@ -228,7 +228,16 @@ class ZetemaPanels:
                   theme.GOLD if self._to_play(self.viewer) else theme.INK, "bold")
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
+        self.draw_banner(surface, within=self.banner_area())
+
+    def banner_area(self) -> pygame.Rect:
+        """Where a banner stands: over the top of the meld zone, beside its Meld and Clear
+        buttons (centred on the table, it stood over Meld for a second or two, hiding it
+        from a person about to press it), no wider than that, in two lines if need be
+        (``banner_box``)."""
+        zone = self.layout["meld"].rect
+        return theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W + 10, 80),
+                            zone)
 
     toast_zone = ("meld", "bottom", -4)  # inside the meld zone's panel, above the hand
 
