@@ -6,6 +6,8 @@
    keeps its place above the zone until it goes.
 2. A banner (a zetema, a new deal) stood over the Meld and Clear buttons for a second or
    two: it stands beside them, over the meld zone's words.
+3. The "new" tag of a card drawn into your hand passed over the stock's label ("Stock · 8")
+   as the card flew: it comes once the card has landed.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import esper
 import pygame
 import pytest
 
+import scenes.zetema.panels as panels_module
 from ecs.components import CardFace, Sprite, Transform
 from ecs.input import entity_rect
 from game.i18n import set_language
 from scenes import theme
 from scenes.zetema import words
+from scenes.zetema.panels import gliding
 from scenes.zetema.table import ZetemaTable
 from tests.test_marks import record_calls
 from tests.test_zetema_marriages import AI, H, start
@@ -111,3 +115,34 @@ def test_a_banner_leaves_the_meld_and_clear_buttons_in_view(app, monkeypatch, la
         assert not any(box.colliderect(rect) for rect in buttons), (text, box, buttons)
         assert table.layout["meld"].rect.contains(box)
         assert len(images) in (1, 2) and all(box.width > image.get_width() for image in images)
+
+
+def test_a_drawn_cards_new_tag_comes_once_it_has_landed(app, monkeypatch):
+    """Seat 2 discards and you draw your seventh card: while it flies from the stock it
+    carries no "new" tag (the tag passed over "Stock · 44"); it is tagged once it lies in
+    your hand, and the stock's label is never under a tag."""
+    table, drive = start(app, (H, AI), [["3C", "4D", "5H", "6S", "7C", "9C"],
+                                        ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]],
+                         to_move=1)
+    table.rules.paused = True
+    table.rules._apply("discard 7D")
+    assert len(table.state.hands[0]) == 7
+    stock = table.layout["stock"].rect
+    seen = []  # (the drawn card on its way, its tags, the stock's label) each frame
+    for _ in range(60):
+        drive.step()
+        table.world.activate()
+        with monkeypatch.context() as m:
+            tags = record_calls(m, panels_module, "draw_card_tag")
+            said = record_calls(m, theme, "blit_text")
+            table.draw(app.screen)
+        drawn = list(table.fresh)
+        label = next(rect for _, rect in said if stock.contains(rect))  # ("Stock · 44")
+        seen.append((bool(drawn) and gliding(drawn[0]),
+                     [rect for text, rect in tags if text == words.fresh() and rect], label))
+    assert len(table.fresh) == 1
+    flying = [s for s in seen if s[0]]
+    assert len(flying) >= 10  # (it was seen on its way)
+    assert all(tags == [] for _, tags, _ in flying)
+    assert all(len(tags) == 1 for _, tags, _ in seen[len(flying) + 1:])  # then tagged
+    assert not any(tag.colliderect(label) for _, tags, label in seen for tag in tags)

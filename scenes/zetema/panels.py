@@ -114,12 +114,14 @@ class ZetemaPanels:
     def _draw_fresh_tags(self, surface: pygame.Surface) -> None:
         """The cards just drawn into the hand say so ("new") until the person moves: they
         slipped in among the others unmarked, and which they were could not be told (pt120).
-        Not under the cover, nor once in the meld zone."""
+        Not under the cover, nor once in the meld zone; nor while the card flies from the
+        stock (its tag passed over the stock's label, "Stock · 8"): once it has landed, it
+        keeps it as the hand moves (``_fresh_landed``)."""
         if not self.fresh or self.curtain:
             return
         held = {e for _, e in self.hand}
         for ent in self.fresh:
-            if ent in held:
+            if ent in held and (ent in self._fresh_landed or not gliding(ent)):
                 draw_card_tag(surface, words.fresh(), theme.GOLD, ent, edge="top")
 
     def _draw_from_pile_tags(self, surface: pygame.Surface) -> None:

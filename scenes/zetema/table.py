@@ -103,6 +103,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.players = len(config.seats)
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
         self.fresh: list[int] = []  # the cards of it just drawn, tagged "new" (pt120)
+        self._fresh_landed: set[int] = set()  # ... those that have landed in it (tagged)
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
         self._zone_leaving: list[int] = []  # ... on their way back to its panel
@@ -437,6 +438,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             self._landed = tuple(len(rest) for rest in self._at_rest[:-1])
             self._married_landed = len(self._at_rest[-1])
             self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
+            self._fresh_landed = {e for e in self.fresh
+                                  if e in self._fresh_landed or not gliding(e)}
         if self._melds_due:
             due, self._melds_due = self._melds_due, []
             for event, moves, since in due:
