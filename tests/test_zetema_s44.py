@@ -8,6 +8,8 @@
    two: it stands beside them, over the meld zone's words.
 3. The "new" tag of a card drawn into your hand passed over the stock's label ("Stock · 8")
    as the card flew: it comes once the card has landed.
+4. Five marriages on the marriage pile: only the top one showed whole, the others each a
+   strip too narrow to tell its suit. A row below the heap shows each marriage's suit.
 """
 
 from __future__ import annotations
@@ -16,15 +18,17 @@ import esper
 import pygame
 import pytest
 
+import scenes.marks as marks_module
 import scenes.zetema.panels as panels_module
 from ecs.components import CardFace, Sprite, Transform
 from ecs.input import entity_rect
 from game.i18n import set_language
 from scenes import theme
 from scenes.zetema import words
+from scenes.zetema.moves import perform
 from scenes.zetema.panels import gliding
 from scenes.zetema.table import ZetemaTable
-from tests.test_marks import record_calls
+from tests.test_marks import drawn_box, record_calls
 from tests.test_zetema_marriages import AI, H, start
 from tests.test_zetema_s43 import FLUSH
 
@@ -146,3 +150,50 @@ def test_a_drawn_cards_new_tag_comes_once_it_has_landed(app, monkeypatch):
     assert all(tags == [] for _, tags, _ in flying)
     assert all(len(tags) == 1 for _, tags, _ in seen[len(flying) + 1:])  # then tagged
     assert not any(tag.colliderect(label) for _, tags, label in seen for tag in tags)
+
+
+def test_five_marriages_each_show_their_suit(app, monkeypatch):
+    """Four marriages on the pile, you marry K♣ Q♣ and Seat 2 K♠ with the Q♠ of the Q pile:
+    the fifth. Each earlier one showed a strip 13 px wide, its suit under the next one's
+    outline (at 960x540 none could be read). A row below the heap gives each marriage's suit
+    in a badge, in the heap's order, whole, inside the zone, clear of the cards and of the
+    last moves' tags (which stay in the zone, on none of it)."""
+    table, drive = start(app, (H, AI, AI), [["3C", "4D", "5H", "6S", "7C", "KC", "QC"],
+                                            ["KS", "3H", "5C", "8S", "9S", "JS", "2H"],
+                                            ["7D", "3D", "6C", "8D", "9H", "JH", "2D"]],
+                         piles={"Q": ["QS"]}, marriage=["KH", "QH", "KD", "QD", "KS", "QS"])
+    table.rules.paused = True
+    perform(drive, table, "meld marriage KC QC")
+    drive.settle()
+    perform(drive, table, "discard 3C")
+    drive.settle()
+    table.rules._apply("meld marriage KS QS@pile")
+    drive.wait(2.5)
+    table.world.activate()
+    assert len(table.marriage) == 10
+    zone = table.layout["marriage"].rect
+    texts, puts = {}, []
+    real_text, real_put = theme.text, theme.put
+    with monkeypatch.context() as m:
+        def text(string, *args, **kwargs):
+            image = real_text(string, *args, **kwargs)
+            texts[id(image)] = string
+            return image
+
+        m.setattr(theme, "text", text)
+        m.setattr(theme, "put", lambda surface, image, where: (
+            puts.append((texts.get(id(image)), pygame.Rect(where))), real_put(surface, image,
+                                                                             where))[1])
+        tags = record_calls(m, marks_module, "_tag")
+        table.draw(app.screen)
+    suits = [(string, rect) for string, rect in puts if string in panels_module.SUIT_MARKS.values()
+             and zone.contains(rect)]
+    assert [string for string, _ in suits] == ["♥", "♦", "♠", "♣", "♠"]
+    cards = [drawn_box(e) for _, e in table.marriage]
+    tags = [tag for _, tag in tags if tag is not None and tag.colliderect(zone)]
+    assert tags  # (Seat 2's, on its marriage)
+    for _, rect in suits:
+        assert not any(rect.colliderect(box) for box in cards + tags), rect
+    for (_, a), (_, b) in zip(suits, suits[1:]):
+        assert a.right < b.left
+    assert all(zone.contains(tag) for tag in tags)

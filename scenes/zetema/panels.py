@@ -22,7 +22,7 @@ from game.words.zetema import score_reason
 from scenes import theme
 from scenes.game_table import HINT_COLOUR
 from scenes.marks import draw_card_tag
-from scenes.zetema import words
+from scenes.zetema import layout, words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
 
@@ -158,6 +158,21 @@ class ZetemaPanels:
                 pygame.draw.rect(surface, BADGE_EDGE, badge, 1, border_radius=3)  # (not a pip)
                 theme.put(surface, glyph, glyph.get_rect(center=badge.center))
 
+    def _draw_marriage_suits(self, surface: pygame.Surface, kings) -> None:
+        """Each marriage on the pile (``kings``: each one's king, in the order of the heap)
+        in a suit badge, in a row below the heap: a later marriage leaves only a narrow
+        strip of an earlier one in view, which does not tell its suit at a small window."""
+        row = layout.marriage_suits_row(self.layout["marriage"].rect)
+        glyphs = [theme.text(SUIT_MARKS[code[-1]], 13, badge_ink(code), "bold") for code in kings]
+        badges = [pygame.Rect(0, 0, glyph.get_width() + 6, row.height) for glyph in glyphs]
+        x = row.centerx - (sum(b.width for b in badges) + 3 * (len(badges) - 1)) // 2
+        for glyph, badge in zip(glyphs, badges):
+            badge.topleft = (x, row.y)
+            x = badge.right + 3
+            pygame.draw.rect(surface, CARD_FACE, badge, border_radius=3)
+            pygame.draw.rect(surface, BADGE_EDGE, badge, 1, border_radius=3)
+            theme.put(surface, glyph, glyph.get_rect(center=badge.center))
+
     # -- the felt under the cards ------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
         piles = [self.layout[f"pile_{rank}"].rect for rank in rules.RANKS]
@@ -214,6 +229,7 @@ class ZetemaPanels:
             lines, size = fit_lines(label, rect.width - 8, (14, 13, 12, 11), 1)
             theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 4), size, colour, "bold",
                             anchor="midtop")
+        self._draw_marriage_suits(surface, shown.marriage_pile[:2 * married:2])
         for seat in range(self.players):
             if seat != self.viewer:
                 self._draw_opponent(surface, seat)

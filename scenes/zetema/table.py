@@ -62,9 +62,9 @@ POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
 
 
 class ZetemaMarks(LastMoves):
-    """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``): at
-    five marriages the last one lies near the zone's right edge, and a wider tag (a
-    Persian one, a long name) stood across it. A pile card taken into the meld zone
+    """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``), above
+    the row of its suits: at five marriages the last one lies near the zone's right edge,
+    and a wider tag (a Persian one, a long name) stood across it. A pile card taken into the meld zone
     (``aside()``) shows no mark there: another seat's outline and tag among the cards you
     chose were stale and looked like the selection's outline. The mark stays, and shows
     again when the card goes back to its pile."""
@@ -83,6 +83,9 @@ class ZetemaMarks(LastMoves):
         zone = self.zone()
         if not zone.collidepoint(box.center):
             return spots
+        # (a tag at a marriage's foot stands just above the row of the suits, whole)
+        row = layout.marriage_suits_row(zone)
+        spots = [s.move(0, row.top - 1 - s.bottom) if s.colliderect(row) else s for s in spots]
         return [s for s in spots if zone.contains(s)] or spots
 
 
@@ -661,6 +664,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             return out
         zone = self.layout["marriage"].rect  # its label ("Marriages · 2") over the heap
         out.append(pygame.Rect(zone.x, zone.y, zone.width, layout.MARRIAGE_LABEL_H))
+        out.append(layout.marriage_suits_row(zone))  # (and the row of its suits below)
         zone = self.layout["meld"].rect  # its prompt: while cards are in the zone one line,
         out.append(pygame.Rect(zone.x, zone.y, zone.width, 35))  # or two smaller ones
         chosen = self.drag.selected  # a card chosen to be discarded, raised over the tags
