@@ -10,6 +10,8 @@
    as the card flew: it comes once the card has landed.
 4. Five marriages on the marriage pile: only the top one showed whole, the others each a
    strip too narrow to tell its suit. A row below the heap shows each marriage's suit.
+5. A click on the bare felt dropped a choice in Zertz and Chắn, but left the cards waiting
+   in Zetema's meld zone: it takes them back, as Clear does.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import scenes.zetema.panels as panels_module
 from ecs.components import CardFace, Sprite, Transform
 from ecs.input import entity_rect
 from game.i18n import set_language
+from game.rules import zetema as rules
 from scenes import theme
 from scenes.zetema import words
 from scenes.zetema.moves import perform
@@ -197,3 +200,36 @@ def test_five_marriages_each_show_their_suit(app, monkeypatch):
     for (_, a), (_, b) in zip(suits, suits[1:]):
         assert a.right < b.left
     assert all(zone.contains(tag) for tag in tags)
+
+
+def test_a_click_on_the_bare_felt_takes_the_meld_zones_cards_back(app):
+    """K♣ from your hand and the Q♣ of the Q pile wait in the meld zone, with the 3♣. A click
+    beside a card, on the meld zone's panel or the hand's, leaves them there; a click on the
+    bare felt takes them back as Clear does (it did nothing): the 3♣ and K♣ to the hand, the
+    Q♣ to its pile."""
+    table, drive = start(app, (H, AI), [["3C", "4D", "5H", "6S", "7C", "KC", "9C"],
+                                        ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]],
+                         piles={"Q": ["QC"]})
+    table.world.activate()
+    for ent in [e for c, e in table.hand if c in ("3C", "KC")] + [table.piles[rules.QUEEN][0][1]]:
+        drive.click(drive.center_of(ent))
+        table.world.activate()
+    chosen = sorted(t for t, _ in table.selection)
+    assert chosen == ["3C", "KC", "QC" + rules.PILE]
+    meld, hand = table.layout["meld"].rect, table.layout["hand"].rect
+    for near_miss in ((meld.x + 8, meld.bottom - 6), (hand.x + 8, hand.bottom - 6)):
+        drive.click(near_miss)
+        drive.step(5)
+        table.world.activate()
+        assert sorted(t for t, _ in table.selection) == chosen, near_miss
+    felt = (table.layout["sheet"].rect.centerx, 50)  # (beside the seats' panels)
+    drive.click(felt)
+    drive.settle()
+    table.world.activate()
+    assert table.selection == []
+    assert sorted(c for c, _ in table.hand) == sorted(table.state.hands[0])
+    assert all(hand.contains(drawn_box(e)) for _, e in table.hand)
+    queen = table.piles[rules.QUEEN]
+    assert [c for c, _ in queen] == ["QC"]
+    assert table.layout["pile_Q"].rect.contains(drawn_box(queen[0][1]))
+    assert table.session.moves == []  # (nothing played)
