@@ -294,7 +294,8 @@ class ZetemaPanels:
             return True
         if self._zone_leaving and self.world is not None and self.world.alive:
             with self.world.active():  # (asked as the app draws its messages)
-                self._zone_leaving = [e for e in self._zone_leaving if esper.entity_exists(e)]
+                self._zone_leaving = tuple(e for e in self._zone_leaving
+                                           if esper.entity_exists(e))
         return bool(self._zone_leaving)
 
     def toast_span(self) -> tuple[int, int]:

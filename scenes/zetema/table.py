@@ -106,10 +106,11 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.players = len(config.seats)
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
         self.fresh: list[int] = []  # the cards of it just drawn, tagged "new" (pt120)
-        self._fresh_landed: set[int] = set()  # ... those that have landed in it (tagged)
+        self._fresh_landed: frozenset[int] = frozenset()  # ... those landed in it (tagged;
+        # plain values: the picture is kept while they stand, ``scenes.table._snapshot``)
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
-        self._zone_leaving: list[int] = []  # ... on their way back to its panel
+        self._zone_leaving: tuple[int, ...] = ()  # ... on their way back to its panel
         self._above_for = None  # the message placed above the meld zone (it stays there)
         self._final_meld: tuple[int, list[str]] | None = None  # (seat, cards) of another
         # seat's meld that ended the game, shown as its melds are
@@ -441,8 +442,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             self._landed = tuple(len(rest) for rest in self._at_rest[:-1])
             self._married_landed = len(self._at_rest[-1])
             self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
-            self._fresh_landed = {e for e in self.fresh
-                                  if e in self._fresh_landed or not gliding(e)}
+            self._fresh_landed = frozenset(e for e in self.fresh
+                                           if e in self._fresh_landed or not gliding(e))
         if self._melds_due:
             due, self._melds_due = self._melds_due, []
             for event, moves, since in due:
