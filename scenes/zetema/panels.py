@@ -158,12 +158,12 @@ class ZetemaPanels:
                 pygame.draw.rect(surface, BADGE_EDGE, badge, 1, border_radius=3)  # (not a pip)
                 theme.put(surface, glyph, glyph.get_rect(center=badge.center))
 
-    def _draw_marriage_suits(self, surface: pygame.Surface, kings) -> None:
-        """Each marriage on the pile (``kings``: each one's king, in the order of the heap)
+    def _draw_marriage_suits(self, surface: pygame.Surface, cards) -> None:
+        """Each marriage on the pile (``cards``: a card of each, in the order of the heap)
         in a suit badge, in a row below the heap: a later marriage leaves only a narrow
         strip of an earlier one in view, which does not tell its suit at a small window."""
         row = layout.marriage_suits_row(self.layout["marriage"].rect)
-        glyphs = [theme.text(SUIT_MARKS[code[-1]], 13, badge_ink(code), "bold") for code in kings]
+        glyphs = [theme.text(SUIT_MARKS[code[-1]], 13, badge_ink(code), "bold") for code in cards]
         badges = [pygame.Rect(0, 0, glyph.get_width() + 6, row.height) for glyph in glyphs]
         x = row.centerx - (sum(b.width for b in badges) + 3 * (len(badges) - 1)) // 2
         for glyph, badge in zip(glyphs, badges):

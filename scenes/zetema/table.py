@@ -64,10 +64,10 @@ POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
 class ZetemaMarks(LastMoves):
     """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``), above
     the row of its suits: at five marriages the last one lies near the zone's right edge,
-    and a wider tag (a Persian one, a long name) stood across it. A pile card taken into the meld zone
-    (``aside()``) shows no mark there: another seat's outline and tag among the cards you
-    chose were stale and looked like the selection's outline. The mark stays, and shows
-    again when the card goes back to its pile."""
+    and a wider tag (a Persian one, a long name) stood across it. A pile card taken into
+    the meld zone (``aside()``) shows no mark there: another seat's outline and tag among
+    the cards you chose were stale and looked like the selection's outline. The mark
+    stays, and shows again when the card goes back to its pile."""
 
     def __init__(self, zone, aside=lambda: ()) -> None:
         super().__init__()
