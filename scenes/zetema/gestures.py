@@ -13,8 +13,9 @@ card that was under the pointer; the hand closes up once the pointer leaves its 
 a draw). A card dragged into the meld zone leaves its slot empty the same way: the hand
 holds still while the pointer comes back down to it (``_follow_pointer``), and closes up
 if the pointer goes up to the piles instead, or leaves the hand again. A king or queen
-taken from its pile into the meld zone goes back there with a click on it, Esc, Clear, or
-a drop on its own pile.
+taken from its pile into the meld zone goes back there with a click on it, Esc, Clear, a
+click on the bare felt (which takes every card of the zone back, as Clear does), or a drop
+on its own pile.
 ``ZetemaGestures`` is mixed into ``ZetemaTable``.
 """
 
@@ -25,7 +26,7 @@ from collections import Counter
 import esper
 import pygame
 
-from ecs.components import Draggable, DropTarget, Transform
+from ecs.components import CardFace, Draggable, DropTarget, Transform
 from ecs.drag import DRAG_THRESHOLD
 from ecs.input import topmost_at
 from ecs.intents import ClickIntent
@@ -439,6 +440,22 @@ class ZetemaGestures:
                 and not self.curtain and not self.rules.over):
             self.refuse(words.pile_how(rank), intent)  # (a pile clicked, nothing chosen)
             return None
-        # a click on nothing leaves the meld zone as it is (a near miss beside a card would
-        # throw away the combination being built): Esc and the Clear button empty it
+        # a click on the bare felt takes the meld zone's cards back, as Clear does (it left
+        # them there; a click on the felt drops a choice in Zertz and Chắn); one on a panel
+        # (a near miss beside a card of the hand or the zone) leaves them
+        if self.on_bare_felt(intent.pos):
+            self.clear_own_selection()
         return None
+
+    def on_bare_felt(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the bare felt: on no card, no panel (the piles, the stock, the
+        marriage pile, the meld zone, the hand, the log, the score sheet, the buttons' row,
+        a seat's panel) and no button?"""
+        panels = [self.layout[name].rect for name in (
+            *(f"pile_{rank}" for rank in rules.RANKS), "stock", "marriage", "log", "meld",
+            "hand", "sheet", "status")]
+        panels += [self.opponent_zone(seat) for seat in range(self.players)
+                   if seat != self.viewer]
+        panels += [widget.rect for widget in self.widgets.widgets]
+        return (not any(rect.collidepoint(pos) for rect in panels)
+                and topmost_at(pos, CardFace) is None)

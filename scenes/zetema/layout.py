@@ -19,6 +19,7 @@ MARRIAGE_W = 48  # a step of 18 shows its index (rank over suit) clear of the ne
 MARRIAGE_STEP = 18
 MARRIAGE_LABEL_H = 22  # the marriage pile's label ("Marriages · 2") over its cards
 MARRIAGE_KING_UP = 14  # a marriage's king stands this much above its queen: its index shows
+MARRIAGE_SUITS_H = 20  # the row of the marriages' suits at the foot of the marriage pile
 
 Z_PILE, Z_MARRIAGE, Z_STOCK, Z_MELD, Z_HAND, Z_FLY, Z_FX = 100, 200, 300, 400, 500, 900, 90_000
 
@@ -67,15 +68,26 @@ def marriage_slot(rect: pygame.Rect, i: int, count: int) -> Slot:
     marriage), centred in the zone below its label; the steps narrow as marriages come, so
     the five a deal can hold stay in the zone. Each king stands ``MARRIAGE_KING_UP`` above
     its queen, its index showing over hers (lying exactly under her, the king was hidden:
-    a player looked for it)."""
+    a player looked for it). Below the heap, the row of the marriages' suits
+    (``MARRIAGE_SUITS_H``)."""
     pairs = max(1, (count + 1) // 2)
     room = rect.width - 8 - MARRIAGE_W
     step = min(MARRIAGE_STEP, room // (pairs - 1)) if pairs > 1 else 0
     left = rect.centerx - (MARRIAGE_W + step * (pairs - 1)) // 2
     top = rect.y + MARRIAGE_LABEL_H
-    y = top + (rect.bottom - top) // 2 + MARRIAGE_KING_UP // 2  # (the queen's centre)
+    bottom = rect.bottom - MARRIAGE_SUITS_H
+    y = top + (bottom - top) // 2 + MARRIAGE_KING_UP // 2  # (the queen's centre)
     return (left + MARRIAGE_W // 2 + (i // 2) * step,
             y - (MARRIAGE_KING_UP if i % 2 == 0 else 0), 0.0, Z_MARRIAGE + i)
+
+
+def marriage_suits_row(rect: pygame.Rect) -> pygame.Rect:
+    """The strip at the foot of the marriage pile's zone ``rect`` where each marriage's suit
+    stands, in the order of the heap: at five marriages each showed a strip of 13 px, under
+    a last move's outline less, too narrow to read its suit (a play-tester saw only the top
+    marriage)."""
+    return pygame.Rect(rect.x + 4, rect.bottom - MARRIAGE_SUITS_H, rect.width - 8,
+                       MARRIAGE_SUITS_H - 3)
 
 
 def opponent_index(viewer: int, seat: int, players: int) -> int:

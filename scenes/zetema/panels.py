@@ -22,7 +22,7 @@ from game.words.zetema import score_reason
 from scenes import theme
 from scenes.game_table import HINT_COLOUR
 from scenes.marks import draw_card_tag
-from scenes.zetema import words
+from scenes.zetema import layout, words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
 
@@ -114,12 +114,14 @@ class ZetemaPanels:
     def _draw_fresh_tags(self, surface: pygame.Surface) -> None:
         """The cards just drawn into the hand say so ("new") until the person moves: they
         slipped in among the others unmarked, and which they were could not be told (pt120).
-        Not under the cover, nor once in the meld zone."""
+        Not under the cover, nor once in the meld zone; nor while the card flies from the
+        stock (its tag passed over the stock's label, "Stock · 8"): once it has landed, it
+        keeps it as the hand moves (``_fresh_landed``)."""
         if not self.fresh or self.curtain:
             return
         held = {e for _, e in self.hand}
         for ent in self.fresh:
-            if ent in held:
+            if ent in held and (ent in self._fresh_landed or not gliding(ent)):
                 draw_card_tag(surface, words.fresh(), theme.GOLD, ent, edge="top")
 
     def _draw_from_pile_tags(self, surface: pygame.Surface) -> None:
@@ -155,6 +157,21 @@ class ZetemaPanels:
                 pygame.draw.rect(surface, CARD_FACE, badge, border_radius=3)
                 pygame.draw.rect(surface, BADGE_EDGE, badge, 1, border_radius=3)  # (not a pip)
                 theme.put(surface, glyph, glyph.get_rect(center=badge.center))
+
+    def _draw_marriage_suits(self, surface: pygame.Surface, cards) -> None:
+        """Each marriage on the pile (``cards``: a card of each, in the order of the heap)
+        in a suit badge, in a row below the heap: a later marriage leaves only a narrow
+        strip of an earlier one in view, which does not tell its suit at a small window."""
+        row = layout.marriage_suits_row(self.layout["marriage"].rect)
+        glyphs = [theme.text(SUIT_MARKS[code[-1]], 13, badge_ink(code), "bold") for code in cards]
+        badges = [pygame.Rect(0, 0, glyph.get_width() + 6, row.height) for glyph in glyphs]
+        x = row.centerx - (sum(b.width for b in badges) + 3 * (len(badges) - 1)) // 2
+        for glyph, badge in zip(glyphs, badges):
+            badge.topleft = (x, row.y)
+            x = badge.right + 3
+            pygame.draw.rect(surface, CARD_FACE, badge, border_radius=3)
+            pygame.draw.rect(surface, BADGE_EDGE, badge, 1, border_radius=3)
+            theme.put(surface, glyph, glyph.get_rect(center=badge.center))
 
     # -- the felt under the cards ------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
@@ -212,6 +229,7 @@ class ZetemaPanels:
             lines, size = fit_lines(label, rect.width - 8, (14, 13, 12, 11), 1)
             theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 4), size, colour, "bold",
                             anchor="midtop")
+        self._draw_marriage_suits(surface, shown.marriage_pile[:2 * married:2])
         for seat in range(self.players):
             if seat != self.viewer:
                 self._draw_opponent(surface, seat)
@@ -228,7 +246,16 @@ class ZetemaPanels:
                   theme.GOLD if self._to_play(self.viewer) else theme.INK, "bold")
         self.draw_curtain(surface, self.layout["hand"].rect)
         self.widgets.draw(surface)
-        self.draw_banner(surface, (self.app.size[0] // 2, 372), 38)
+        self.draw_banner(surface, within=self.banner_area())
+
+    def banner_area(self) -> pygame.Rect:
+        """Where a banner stands: over the top of the meld zone, beside its Meld and Clear
+        buttons (centred on the table, it stood over Meld for a second or two, hiding it
+        from a person about to press it), no wider than that, in two lines if need be
+        (``banner_box``)."""
+        zone = self.layout["meld"].rect
+        return theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W + 10, 80),
+                            zone)
 
     toast_zone = ("meld", "bottom", -4)  # inside the meld zone's panel, above the hand
 
@@ -247,17 +274,36 @@ class ZetemaPanels:
         above the panel (over the foot of the piles), so that the cards a refusal speaks of
         stay in view ("it holds 2 cards: click the others…" stood over those two, pt82)."""
         zone = self.layout["meld"].rect
-        return zone.top - 4 if self._cards_in_zone() else zone.bottom - 4
+        return zone.top - 4 if self._messages_above() else zone.bottom - 4
+
+    def _messages_above(self) -> bool:
+        """Do the messages stand above the meld zone? While cards are in it; and a message
+        that stood there keeps its place until it goes: a refusal said during a computer's
+        meld came down onto the meld's cards as they left for its panel (a message never
+        moves onto cards; cards coming into the zone send it up)."""
+        newest = self.app.toasts[-1] if self.app.toasts else None
+        if self._cards_in_zone():
+            self._above_for = newest
+            return True
+        return newest is not None and newest is self._above_for
 
     def _cards_in_zone(self) -> bool:
-        return bool(self.selection or self.shown)
+        """Cards in the meld zone: chosen, shown, or another seat's shown cards still lying
+        there or on their way back to its panel (``shown`` is empty as they set off)."""
+        if self.selection or self.shown:
+            return True
+        if self._zone_leaving and self.world is not None and self.world.alive:
+            with self.world.active():  # (asked as the app draws its messages)
+                self._zone_leaving = tuple(e for e in self._zone_leaving
+                                           if esper.entity_exists(e))
+        return bool(self._zone_leaving)
 
     def toast_span(self) -> tuple[int, int]:
         """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
         covered Clear; a long refusal ran past the zone's edges); above the zone (cards in
         it) the whole zone's width, so that a message takes fewer lines."""
         zone = self.layout["meld"].rect
-        if self._cards_in_zone():
+        if self._messages_above():
             return zone.centerx, zone.width
         part = theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, 1), zone)
         return part.centerx, part.width

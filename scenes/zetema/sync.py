@@ -33,6 +33,7 @@ class ZetemaSync:
     shown: list[Pair]
     piles: list[list[Pair]]
     marriage: list[Pair]
+    _zone_leaving: tuple[int, ...]
 
     def _card(self, code: str, pos, width: int, face_up: bool, z: float) -> int:
         plain = code.removesuffix(rules.PILE)
@@ -150,6 +151,7 @@ class ZetemaSync:
                     esper.component_for_entity(ent, Transform).alpha = 0.0
                     animate(ent, "alpha", 255.0, 0.2, delay=lead)
         else:
+            self._zone_leaving = tuple(ent for _, ent in self.shown)  # (in the zone a while)
             for _, ent in self.shown:  # back into that seat's hand, face down, as its move
                 # sets off (they flew while its panel still said "thinking")
                 if lead > 0:

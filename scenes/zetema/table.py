@@ -62,12 +62,12 @@ POINTS_RISE = 50  # px a meld's or a zetema's points rise as they pop up
 
 
 class ZetemaMarks(LastMoves):
-    """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``): at
-    five marriages the last one lies near the zone's right edge, and a wider tag (a
-    Persian one, a long name) stood across it. A pile card taken into the meld zone
-    (``aside()``) shows no mark there: another seat's outline and tag among the cards you
-    chose were stale and looked like the selection's outline. The mark stays, and shows
-    again when the card goes back to its pile."""
+    """Last-move marks whose tags on the marriage pile stay on its zone (``zone()``), above
+    the row of its suits: at five marriages the last one lies near the zone's right edge,
+    and a wider tag (a Persian one, a long name) stood across it. A pile card taken into
+    the meld zone (``aside()``) shows no mark there: another seat's outline and tag among
+    the cards you chose were stale and looked like the selection's outline. The mark
+    stays, and shows again when the card goes back to its pile."""
 
     def __init__(self, zone, aside=lambda: ()) -> None:
         super().__init__()
@@ -83,6 +83,9 @@ class ZetemaMarks(LastMoves):
         zone = self.zone()
         if not zone.collidepoint(box.center):
             return spots
+        # (a tag at a marriage's foot stands just above the row of the suits, whole)
+        row = layout.marriage_suits_row(zone)
+        spots = [s.move(0, row.top - 1 - s.bottom) if s.colliderect(row) else s for s in spots]
         return [s for s in spots if zone.contains(s)] or spots
 
 
@@ -103,8 +106,12 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.players = len(config.seats)
         self.hand: list[tuple[str, int]] = []       # the viewer's hand, left to right
         self.fresh: list[int] = []  # the cards of it just drawn, tagged "new" (pt120)
+        self._fresh_landed: frozenset[int] = frozenset()  # ... those landed in it (tagged;
+        # plain values: the picture is kept while they stand, ``scenes.table._snapshot``)
         self.selection: list[tuple[str, int]] = []  # tokens in the meld zone ("QH@pile")
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
+        self._zone_leaving: tuple[int, ...] = ()  # ... on their way back to its panel
+        self._above_for = None  # the message placed above the meld zone (it stays there)
         self._final_meld: tuple[int, list[str]] | None = None  # (seat, cards) of another
         # seat's meld that ended the game, shown as its melds are
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
@@ -435,6 +442,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             self._landed = tuple(len(rest) for rest in self._at_rest[:-1])
             self._married_landed = len(self._at_rest[-1])
             self._arriving = tuple(a for a in self._arriving if esper.entity_exists(a[2]))
+            self._fresh_landed = frozenset(e for e in self.fresh
+                                           if e in self._fresh_landed or not gliding(e))
         if self._melds_due:
             due, self._melds_due = self._melds_due, []
             for event, moves, since in due:
@@ -656,6 +665,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
             return out
         zone = self.layout["marriage"].rect  # its label ("Marriages · 2") over the heap
         out.append(pygame.Rect(zone.x, zone.y, zone.width, layout.MARRIAGE_LABEL_H))
+        out.append(layout.marriage_suits_row(zone))  # (and the row of its suits below)
         zone = self.layout["meld"].rect  # its prompt: while cards are in the zone one line,
         out.append(pygame.Rect(zone.x, zone.y, zone.width, 35))  # or two smaller ones
         chosen = self.drag.selected  # a card chosen to be discarded, raised over the tags
