@@ -72,3 +72,34 @@ def test_every_seat_s_panel_has_room_for_its_level_dealer_count_and_thinking(app
                                for b in boxes[i + 1:]), drawn
                 assert all(rect.contains(box) for box in boxes), (seat, drawn)
 
+
+def test_the_not_saving_mark_keeps_clear_of_the_seats_as_the_table_slides_away(app, drive):
+    """Quit to menu: the menu's "Not saving" mark stood in the corner at once, over the
+    table sliding away beneath it (Seat 2's card count first): while the table shows, the mark
+    keeps the table's spot, and goes to the corner once the menu stands alone."""
+    from scenes.menu import MainMenu
+    from scenes.pause import PauseMenu
+    from tests.test_chan_tags_s19 import ONE_PERSON
+
+    table = ChanTable(app, GameConfig("chan", ONE_PERSON, 3, {}))
+    app.scenes.reset(table, transition=None)
+    drive.settle(600)
+    app.not_saving = app.not_saving_reason = "the disk is full"
+    drive.step()
+    at_table = app.not_saving_box()
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = app.scenes.top
+    assert isinstance(pause, PauseMenu)
+    drive.click(pause.widgets.widgets[-1].rect.center)  # Quit to menu
+    t = app.scenes.transition
+    assert isinstance(app.scenes.top, MainMenu) and t is not None and t.style == "slide"
+    seats = [table.zone("seat", seat) for seat in range(4)]
+    while app.scenes.transition is not None:
+        # where the picture of the table stands in this frame (``SceneManager.draw``)
+        shift = round((1 if t.reverse else -1) * (1 - (1 - t.progress) ** 3) * 1280)
+        box = app.not_saving_box()
+        assert box.collidelist([seat.move(shift, 0) for seat in seats]) < 0, (t.progress, box)
+        assert box == at_table
+        drive.step()
+    assert app.not_saving_box().topright == (1276, 1)  # the menu's corner
