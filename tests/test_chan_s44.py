@@ -103,3 +103,39 @@ def test_the_not_saving_mark_keeps_clear_of_the_seats_as_the_table_slides_away(a
         assert box == at_table
         drive.step()
     assert app.not_saving_box().topright == (1276, 1)  # the menu's corner
+
+
+def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive):
+    """After Esc, then Resume, the card raised under the pointer before the pause showed
+    raised for a frame of the fade, under a pointer gone to Resume: every frame of the fade
+    shows it down, drawn where it lies."""
+    import esper
+
+    from ecs.components import Transform
+    from scenes.pause import PauseMenu
+    from tests.test_chan_tags_s19 import ONE_PERSON
+
+    table = ChanTable(app, GameConfig("chan", ONE_PERSON, dealing_to(0), {}))
+    app.scenes.reset(table, transition=None)  # (yours to open the deal: your cards rise)
+    drive.settle(1200)
+    assert table.mine
+    code, ent = table.sync.entities("hand")[3]
+    spot = esper.component_for_entity(ent, Transform)
+    drive.move(table.grip(ent))
+    drive.step(30)
+    raised, lift = table.render.drawn(ent)[1], round(spot.dy)
+    assert lift < 0
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = app.scenes.top
+    assert isinstance(pause, PauseMenu)
+    resume = pause.widgets.widgets[0]
+    drive.click(resume.rect.center)  # (the pointer leaves the card for Resume)
+    assert app.scenes.transition is not None  # the pause menu fades out over the table
+    lying = (raised[0], raised[1] - lift)
+    frames = 0
+    while app.scenes.transition is not None or frames < 2:
+        drive.step()
+        frames += 1
+        assert table.render.drawn(ent)[1] == lying, frames
+    assert app.scenes.top is table and spot.dy == 0
