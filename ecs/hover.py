@@ -20,9 +20,11 @@ class HoverSystem(esper.Processor):
         self.input = input_system
         self.suspended = suspended  # e.g. while something is being dragged: nothing hovers
 
-    def process(self, dt: float) -> None:
+    def process(self, dt: float, rate: float | None = None) -> None:
+        """Mark what the pointer is over and ease each raise towards its goal (``rate``:
+        the share of the way gone this frame; 1 puts each raise where it goes at once)."""
         over = None if self.suspended() else topmost_at(self.input.pos, Hoverable)
-        rate = min(1.0, dt * 18.0)
+        rate = min(1.0, dt * 18.0) if rate is None else rate
         for ent, (hover, transform) in esper.get_components(Hoverable, Transform):
             hover.hovered = ent == over
             goal = -hover.raise_px if hover.hovered else 0.0

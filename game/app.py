@@ -112,6 +112,7 @@ class App:
         self.persist = persist
         self.not_saving: str | None = None  # why nothing can be saved, while that lasts
         self.not_saving_reason: str | None = None  # ... without the file's name
+        self._not_saving_spot: tuple | None = None  # the top's spot for it, before a transition
         start_messages: list[str] = []
         # another window on the same saves: this one reads them but writes nothing
         shared = persist and take_lock(data_dir()) is None
@@ -499,6 +500,11 @@ class App:
             spot = where() if callable(where) else None
             if spot is not None or scene.opaque:
                 break
+        if self.scenes.transition is None:
+            self._not_saving_spot = spot
+        elif spot is None:  # while a table slides away (to the menu) the mark keeps the
+            # table's spot: in the corner, the table's panels passed under it (Seat 2's count)
+            spot = self._not_saving_spot
         if spot is not None:
             setattr(box, *spot)
         elif is_rtl():  # the corner where a right-to-left reader's eye starts

@@ -153,6 +153,7 @@ class TableScene(Scene):
             # hover follows the pointer where it stands now: the card under it when the pause
             # menu opened stayed raised under a pointer gone to Resume, until it moved (pt150)
             self.input.pos = pointer_now(self.app)
+            self.hover.process(0.0, rate=1.0)  # ... from the first frame (of a fade too)
 
     def exit(self) -> None:
         pictures.give_back(self._kept_background)  # (for the next table's background)

@@ -13,7 +13,8 @@ from scenes.chan import panels
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "fa"])
-@pytest.mark.parametrize("rect", [pygame.Rect(10, 432, 276, 36),  # the bottom seat's panel
+@pytest.mark.parametrize("rect", [pygame.Rect(10, 432, 276, 36),  # a narrow one-line panel
+                                  pygame.Rect(10, 430, 276, 44),  # the bottom seat's (two lines)
                                   pygame.Rect(296, 6, 688, 36),  # the top seat's
                                   pygame.Rect(994, 6, 276, 46)])  # a side seat's (two lines)
 def test_the_panel_s_words_and_badge_never_overlap(lang, rect):

@@ -25,9 +25,10 @@ OUTPUT = Path(__file__).resolve().parent.parent / "assets" / "maps" / "chan.tmx"
 
 ZONES: list[tuple[str, str, tuple[int, int, int, int]]] = [
     # you, at the bottom: your name panel over your shown pairs (left), your gate over your
-    # hand, the prompt and the answer buttons beside your gate
-    ("seat_0", "seat", (10, 432, 276, 36)),
-    ("exposed_0", "exposed", (10, 472, 276, 240)),
+    # hand, the prompt and the answer buttons beside your gate; your panel has two lines, as
+    # the side seats' have (on one line a computer dealer's level and "thinking" had no room)
+    ("seat_0", "seat", (10, 430, 276, 44)),
+    ("exposed_0", "exposed", (10, 478, 276, 234)),
     ("gate_0", "gate", (296, 430, 340, 126)),
     ("claims", "claims", (646, 430, 344, 126)),
     ("hand", "hand", (290, 558, 700, 158)),

@@ -1,0 +1,141 @@
+"""Chắn, from the play-testers of session 44: with a computer in the bottom seat as dealer, its
+one-line panel had no room for its level beside the "Dealer" badge ("Seat 1 [Dealer] 19
+cards") nor for "thinking…" (every seat's panel now shows both); the "Not saving" mark stood
+over Seat 2's card count as the table slid away to the menu; after Esc, then Resume, the card
+raised before the pause still showed raised as the pause menu faded."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.catalog import GameConfig, Seat
+from game.rules import chan as rules
+from scenes.chan import panels
+from scenes.chan_table import ChanTable
+
+
+def drawn_panels(monkeypatch) -> dict[str, dict[str, pygame.Rect]]:
+    """What each seat's panel drew at the last frame, by the seat's name."""
+    seen: dict[str, dict[str, pygame.Rect]] = {}
+    real = panels.seat_panel
+
+    def noted(surface, rect, name, *args, **kwargs):
+        seen[name] = real(surface, rect, name, *args, **kwargs)
+        return seen[name]
+
+    monkeypatch.setattr(panels, "seat_panel", noted)
+    return seen
+
+
+def dealing_to(seat: int) -> int:
+    """A seed whose deal has ``seat`` as its dealer."""
+    return next(seed for seed in range(200)
+                if rules.new_game(4, seed).dealer == seat)
+
+
+def test_a_computer_dealer_in_the_bottom_seat_shows_its_level_and_thinking(app, drive,
+                                                                            monkeypatch):
+    seen = drawn_panels(monkeypatch)
+    computers = (Seat("ai", "normal"),) * 4  # (no person: Seat 1, a computer, at the bottom)
+    table = ChanTable(app, GameConfig("chan", computers, dealing_to(0), {}))
+    app.scenes.reset(table, transition=None)
+    assert table.seat_zone(0) == 0 and table.state.dealer == 0
+    assert drive.step_until(lambda: table.thinking_seat() == 0, 600)
+    drive.step()
+    bottom = seen["Seat 1"]
+    assert {"name", "level", "dealer", "count", "thinking"} <= set(bottom), bottom
+    for name, drawn in seen.items():  # every seat says who plays it
+        assert "level" in drawn, (name, drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_every_seat_s_panel_has_room_for_its_level_dealer_count_and_thinking(app, lang):
+    """Each seat's panel as the table lays it out, dealer and thinking, at every level and
+    with each computer's name: nothing of it is left out, nothing overlaps."""
+    table = ChanTable(app, GameConfig("chan", (Seat("ai", "normal"),) * 4, 1, {}))
+    app.scenes.reset(table, transition=None)
+    i18n.set_language(lang)
+    surface = pygame.Surface((1280, 720))
+    for seat in range(4):
+        rect = table.zone("seat", seat)
+        for level in ("easy", "normal", "hard"):
+            for count in (20, 19, 8):
+                drawn = panels.seat_panel(surface, rect, table.seat_name(seat),
+                                          panels.level_words(level), count, True, True, 3,
+                                          short_level=panels.level_name(level))
+                assert set(drawn) == {"name", "level", "dealer", "count", "thinking"}, (
+                    seat, level, count, drawn)
+                boxes = list(drawn.values())
+                assert not any(a.colliderect(b) for i, a in enumerate(boxes)
+                               for b in boxes[i + 1:]), drawn
+                assert all(rect.contains(box) for box in boxes), (seat, drawn)
+
+
+def test_the_not_saving_mark_keeps_clear_of_the_seats_as_the_table_slides_away(app, drive):
+    """Quit to menu: the menu's "Not saving" mark stood in the corner at once, over the
+    table sliding away beneath it (Seat 2's card count first): while the table shows, the mark
+    keeps the table's spot, and goes to the corner once the menu stands alone."""
+    from scenes.menu import MainMenu
+    from scenes.pause import PauseMenu
+    from tests.test_chan_tags_s19 import ONE_PERSON
+
+    table = ChanTable(app, GameConfig("chan", ONE_PERSON, 3, {}))
+    app.scenes.reset(table, transition=None)
+    drive.settle(600)
+    app.not_saving = app.not_saving_reason = "the disk is full"
+    drive.step()
+    at_table = app.not_saving_box()
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = app.scenes.top
+    assert isinstance(pause, PauseMenu)
+    drive.click(pause.widgets.widgets[-1].rect.center)  # Quit to menu
+    t = app.scenes.transition
+    assert isinstance(app.scenes.top, MainMenu) and t is not None and t.style == "slide"
+    seats = [table.zone("seat", seat) for seat in range(4)]
+    while app.scenes.transition is not None:
+        # where the picture of the table stands in this frame (``SceneManager.draw``)
+        shift = round((1 if t.reverse else -1) * (1 - (1 - t.progress) ** 3) * 1280)
+        box = app.not_saving_box()
+        assert box.collidelist([seat.move(shift, 0) for seat in seats]) < 0, (t.progress, box)
+        assert box == at_table
+        drive.step()
+    assert app.not_saving_box().topright == (1276, 1)  # the menu's corner
+
+
+def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive):
+    """After Esc, then Resume, the card raised under the pointer before the pause showed
+    raised for a frame of the fade, under a pointer gone to Resume: every frame of the fade
+    shows it down, drawn where it lies."""
+    import esper
+
+    from ecs.components import Transform
+    from scenes.pause import PauseMenu
+    from tests.test_chan_tags_s19 import ONE_PERSON
+
+    table = ChanTable(app, GameConfig("chan", ONE_PERSON, dealing_to(0), {}))
+    app.scenes.reset(table, transition=None)  # (yours to open the deal: your cards rise)
+    drive.settle(1200)
+    assert table.mine
+    code, ent = table.sync.entities("hand")[3]
+    spot = esper.component_for_entity(ent, Transform)
+    drive.move(table.grip(ent))
+    drive.step(30)
+    raised, lift = table.render.drawn(ent)[1], round(spot.dy)
+    assert lift < 0
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = app.scenes.top
+    assert isinstance(pause, PauseMenu)
+    resume = pause.widgets.widgets[0]
+    drive.click(resume.rect.center)  # (the pointer leaves the card for Resume)
+    assert app.scenes.transition is not None  # the pause menu fades out over the table
+    lying = (raised[0], raised[1] - lift)
+    frames = 0
+    while app.scenes.transition is not None or frames < 2:
+        drive.step()
+        frames += 1
+        assert table.render.drawn(ent)[1] == lying, frames
+    assert app.scenes.top is table and spot.dy == 0
