@@ -139,3 +139,15 @@ def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive
         frames += 1
         assert table.render.drawn(ent)[1] == lying, frames
     assert app.scenes.top is table and spot.dy == 0
+
+
+def test_a_persons_panel_with_nothing_for_its_second_line_writes_its_line_in_the_middle(app):
+    """Two lines high (the bottom seat since it shows a computer's level), a person's panel
+    with no Dealer badge wrote "You" and the count along its top over an empty line; its
+    one line now stands in the middle, and the badge still takes the second line."""
+    surface = pygame.Surface((1280, 720))
+    rect = pygame.Rect(10, 430, 276, 44)
+    alone = panels.seat_panel(surface, rect, "You", "", 16, False, False)
+    assert alone["name"].centery == alone["count"].centery == rect.centery
+    dealt = panels.seat_panel(surface, rect, "You", "", 16, True, False)
+    assert dealt["name"].centery < rect.centery < dealt["dealer"].centery

@@ -49,7 +49,9 @@ def seat_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, level: str
                 radius=10)
     rtl = theme.rtl()
     start, end = _x(rect, rect.x + 10, rect.right - 10)
-    two_lines = rect.height >= 44
+    # (a person's panel with no badge has nothing for a second line: its one line stands
+    # in the middle, not at the top of an empty box)
+    two_lines = rect.height >= 44 and bool(level or dealer)
     y1 = rect.y + 13 if two_lines else rect.centery
     counted = count_words(count)
     count_w = theme.text_width(counted, 14, "bold")
