@@ -34,7 +34,10 @@ class QuitWarning(Scene):
 
     def lines(self) -> list[str]:
         """What is at stake: each game not saved, why, and what to do."""
-        problem = self.app.not_saving
+        # why, in words of no one file: the last failure was often the settings' own, tried
+        # again as the program quits ("settings.json could not be written", said of a
+        # game, pt158)
+        problem = self.app.not_saving_reason or self.app.not_saving
         out = []
         for key in self.games:
             title = BY_KEY[key].title if key in BY_KEY else key
