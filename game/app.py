@@ -112,7 +112,6 @@ class App:
         self.persist = persist
         self.not_saving: str | None = None  # why nothing can be saved, while that lasts
         self.not_saving_reason: str | None = None  # ... without the file's name
-        self._not_saving_spot: tuple | None = None  # the top's spot for it, before a transition
         start_messages: list[str] = []
         # another window on the same saves: this one reads them but writes nothing
         shared = persist and take_lock(data_dir()) is None
@@ -487,36 +486,45 @@ class App:
                               unicode=getattr(raw, "unicode", ""))
         return None
 
-    def not_saving_box(self) -> pygame.Rect:
+    def not_saving_box(self) -> pygame.Rect | None:
         """Where the "Not saving" mark stands: where the table shown says it covers nothing
         (``not_saving_spot``: an anchor of the mark's box and its point; under the pause
-        menu or Settings too), else in the top-right corner, above the tables' panels
-        (right to left, the top-left)."""
+        menu too), else in the top-right corner, above the tables' panels (right to left,
+        the top-left); never on the panel of a scene over the table (Settings opened from
+        Chắn's pause menu had it on its Animation speed, pt158: the corner then, over the
+        dimmed table, whose spot the panel covers). None: not shown (while a slide changes
+        the screen: it stood still over the table sliding away, then on the menu's tiles,
+        then jumped to the corner, pt158; or where every place is on a panel)."""
+        if self.scenes.transition is not None and self.scenes.transition.style == "slide":
+            return None
         box = theme.text(_("Not saving"), 12, theme.INK, "bold").get_rect().inflate(24, 6)
         spot = None
+        over = []  # the panels of the scenes over the one that gives the spot
         for scene in reversed(self.scenes.stack):  # (the table under the pause menu or
             # Settings still shows: there too the corner is its seat's panel, pt146)
             where = getattr(scene, "not_saving_spot", None)
             spot = where() if callable(where) else None
             if spot is not None or scene.opaque:
                 break
-        if self.scenes.transition is None:
-            self._not_saving_spot = spot
-        elif spot is None:  # while a table slides away (to the menu) the mark keeps the
-            # table's spot: in the corner, the table's panels passed under it (Seat 2's count)
-            spot = self._not_saving_spot
+            panel = getattr(scene, "panel", None)
+            if isinstance(panel, pygame.Rect):
+                over.append(panel)
         if spot is not None:
             setattr(box, *spot)
-        elif is_rtl():  # the corner where a right-to-left reader's eye starts
+            if box.collidelist(over) < 0:
+                return box
+        if is_rtl():  # the corner where a right-to-left reader's eye starts
             box.topleft = (4, 1)
         else:
             box.topright = (SIZE[0] - 4, 1)
-        return box
+        return box if box.collidelist(over) < 0 else None
 
     def _draw_not_saving(self, surface: pygame.Surface) -> None:
         """The small red "Not saving" mark (``not_saving_box``)."""
         label = theme.text(_("Not saving"), 12, theme.INK, "bold")
         box = self.not_saving_box()
+        if box is None:
+            return
         pygame.draw.rect(surface, (120, 34, 34), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.RED, box, 1, border_radius=box.height // 2)
         pygame.draw.circle(surface, (255, 120, 110), (box.x + 8, box.centery), 3)

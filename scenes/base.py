@@ -41,6 +41,11 @@ class Scene:
     def pause(self) -> None:
         """Another scene covers this one (or it is about to leave)."""
 
+    def uncovering(self) -> None:
+        """The see-through scene over this one is about to go (with a fade): show now what
+        will show once it has gone (hover as the pointer stands), so the fading picture
+        and the scene beneath it agree."""
+
     def exit(self) -> None:
         """The scene left the stack for good."""
 

@@ -101,6 +101,12 @@ class SceneManager:
     def pop(self, transition: str | None = "fade") -> Scene | None:
         if not self.stack:
             return None
+        if len(self.stack) > 1 and not self.stack[-1].opaque:
+            # the scene beneath shows in the fading picture as it will stand after the fade
+            # (a card the pointer left for Resume came down beneath it, but the picture
+            # fading out still showed it raised: a ghost above it, pt158)
+            self.stack[-2].uncovering()
+            self._under_for = None
         self._begin(transition, reverse=True)
         scene = self.stack.pop()
         scene.pause()

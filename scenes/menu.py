@@ -157,8 +157,18 @@ class MainMenu(Scene):
     def resume(self) -> None:
         if self.world is not None:
             self.world.activate()
-            self.input.pos = pointer_now(self.app)  # (hover as the pointer stands now)
+            self._hover_now()
         self._build_buttons()
+
+    def uncovering(self) -> None:
+        if self.world is not None and self.world.alive:
+            with self.world.active():
+                self._hover_now()
+
+    def _hover_now(self) -> None:
+        """Hover as the pointer stands now, each tile already raised or down (as a table's)."""
+        self.input.pos = pointer_now(self.app)
+        self.hover.process(0.0, rate=1.0)
 
     def exit(self) -> None:
         if self.world is not None:

@@ -150,10 +150,20 @@ class TableScene(Scene):
         self._background_for = self._background_last = None  # settings may have changed
         if self.world is not None:
             self.world.activate()
-            # hover follows the pointer where it stands now: the card under it when the pause
-            # menu opened stayed raised under a pointer gone to Resume, until it moved (pt150)
-            self.input.pos = pointer_now(self.app)
-            self.hover.process(0.0, rate=1.0)  # ... from the first frame (of a fade too)
+            self._hover_now()
+
+    def uncovering(self) -> None:
+        if self.world is not None and self.world.alive:
+            with self.world.active():
+                self._hover_now()
+
+    def _hover_now(self) -> None:
+        """Hover as the pointer stands now, each raise already where it goes: the card under
+        the pointer when the pause menu opened stayed raised under a pointer gone to Resume,
+        until it moved (pt150), then through the fade (pt153), then in the fading picture of
+        the pause menu over the table (a ghost raised above the card come down, pt158)."""
+        self.input.pos = pointer_now(self.app)
+        self.hover.process(0.0, rate=1.0)
 
     def exit(self) -> None:
         pictures.give_back(self._kept_background)  # (for the next table's background)

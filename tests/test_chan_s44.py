@@ -73,10 +73,11 @@ def test_every_seat_s_panel_has_room_for_its_level_dealer_count_and_thinking(app
                 assert all(rect.contains(box) for box in boxes), (seat, drawn)
 
 
-def test_the_not_saving_mark_keeps_clear_of_the_seats_as_the_table_slides_away(app, drive):
+def test_the_not_saving_mark_is_not_shown_while_the_table_slides_away(app, drive):
     """Quit to menu: the menu's "Not saving" mark stood in the corner at once, over the
-    table sliding away beneath it (Seat 2's card count first): while the table shows, the mark
-    keeps the table's spot, and goes to the corner once the menu stands alone."""
+    table sliding away beneath it (Seat 2's card count first); kept at the table's spot, it
+    then stood still over the sliding pause menu and the menu's tiles, and jumped to the
+    corner (pt158). While the slide runs it is not shown; the menu shows it in its corner."""
     from scenes.menu import MainMenu
     from scenes.pause import PauseMenu
     from tests.test_chan_tags_s19 import ONE_PERSON
@@ -90,25 +91,19 @@ def test_the_not_saving_mark_keeps_clear_of_the_seats_as_the_table_slides_away(a
     drive.key(pygame.K_ESCAPE)
     drive.settle()
     pause = app.scenes.top
-    assert isinstance(pause, PauseMenu)
+    assert isinstance(pause, PauseMenu) and app.not_saving_box() == at_table
     drive.click(pause.widgets.widgets[-1].rect.center)  # Quit to menu
     t = app.scenes.transition
     assert isinstance(app.scenes.top, MainMenu) and t is not None and t.style == "slide"
-    seats = [table.zone("seat", seat) for seat in range(4)]
     while app.scenes.transition is not None:
-        # where the picture of the table stands in this frame (``SceneManager.draw``)
-        shift = round((1 if t.reverse else -1) * (1 - (1 - t.progress) ** 3) * 1280)
-        box = app.not_saving_box()
-        assert box.collidelist([seat.move(shift, 0) for seat in seats]) < 0, (t.progress, box)
-        assert box == at_table
+        assert app.not_saving_box() is None, t.progress
         drive.step()
     assert app.not_saving_box().topright == (1276, 1)  # the menu's corner
 
 
-def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive):
-    """After Esc, then Resume, the card raised under the pointer before the pause showed
-    raised for a frame of the fade, under a pointer gone to Resume: every frame of the fade
-    shows it down, drawn where it lies."""
+def _paused_over_a_raised_card(app, drive):
+    """A Chắn table, yours to open the deal, the pointer on a card of your hand (raised),
+    then Esc: (table, the card, its Transform, where it is drawn raised, its lift)."""
     import esper
 
     from ecs.components import Transform
@@ -127,9 +122,16 @@ def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive
     assert lift < 0
     drive.key(pygame.K_ESCAPE)
     drive.settle()
-    pause = app.scenes.top
-    assert isinstance(pause, PauseMenu)
-    resume = pause.widgets.widgets[0]
+    assert isinstance(app.scenes.top, PauseMenu)
+    return table, ent, spot, raised, lift
+
+
+def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive):
+    """After Esc, then Resume, the card raised under the pointer before the pause showed
+    raised for a frame of the fade, under a pointer gone to Resume: every frame of the fade
+    shows it down, drawn where it lies."""
+    table, ent, spot, raised, lift = _paused_over_a_raised_card(app, drive)
+    resume = app.scenes.top.widgets.widgets[0]
     drive.click(resume.rect.center)  # (the pointer leaves the card for Resume)
     assert app.scenes.transition is not None  # the pause menu fades out over the table
     lying = (raised[0], raised[1] - lift)
@@ -139,6 +141,30 @@ def test_the_first_frame_after_the_pause_shows_the_hover_as_it_is_now(app, drive
         frames += 1
         assert table.render.drawn(ent)[1] == lying, frames
     assert app.scenes.top is table and spot.dy == 0
+
+
+def test_the_fading_pause_menu_shows_the_card_come_down_too(app, drive):
+    """The pause menu fades out as a picture of itself over the table: that picture still
+    showed the card raised, so for a tenth of a second it stood twice, raised in the fading
+    picture above itself come down (pt158). The picture now shows the table as it stands
+    after Resume: above the card where it lies, what will show there once the fade is over
+    (under the menu's veil)."""
+    from scenes import theme
+
+    table, ent, spot, raised, lift = _paused_over_a_raised_card(app, drive)
+    resume = app.scenes.top.widgets.widgets[0]
+    drive.click(resume.rect.center)
+    fading = app.scenes.transition.old.copy()
+    drive.settle()
+    assert app.scenes.top is table
+    app.draw(app.screen)
+    after = app.screen.copy()
+    theme.dim(after, theme.VEIL_PAUSE)  # (as the pause menu veils the table)
+    image = table.render.drawn(ent)[0]
+    strip = pygame.Rect(raised[0] + 4, raised[1], image.get_width() - 8, -lift)
+    differ = sum(fading.get_at((x, y))[:3] != after.get_at((x, y))[:3]
+                 for x in range(strip.left, strip.right) for y in range(strip.top, strip.bottom))
+    assert differ == 0, (differ, strip.width * strip.height)
 
 
 def test_a_persons_panel_with_nothing_for_its_second_line_writes_its_line_in_the_middle(app):

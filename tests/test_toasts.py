@@ -216,8 +216,10 @@ def test_the_not_saving_mark_covers_no_panel_of_a_table(app, drive, game, player
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_over_a_tables_pause_menu_the_not_saving_mark_keeps_the_tables_spot(app, drive, lang):
-    """The pause menu or Settings over Chắn's table put the mark back in the corner, over
-    the dimmed Seat 2's card count (pt146): it keeps the table's spot."""
+    """The pause menu over Chắn's table put the mark back in the corner, over the dimmed
+    Seat 2's card count (pt146): it keeps the table's spot. Settings over it, whose panel
+    covers that spot, had it on its Animation speed (pt158): the mark is then clear of
+    Settings' panel, in the corner over the dimmed table."""
     from game.i18n import speaking
     from scenes.pause import PauseMenu
     from scenes.settings import SettingsScene
@@ -230,6 +232,8 @@ def test_over_a_tables_pause_menu_the_not_saving_mark_keeps_the_tables_spot(app,
         at_table = app.not_saving_box()
         app.scenes.push(PauseMenu(app, table), transition=None)
         assert app.not_saving_box() == at_table
-        app.scenes.push(SettingsScene(app), transition=None)
-        assert app.not_saving_box() == at_table
+        settings = SettingsScene(app)
+        app.scenes.push(settings, transition=None)
+        over_settings = app.not_saving_box()
+        assert over_settings is not None and not over_settings.colliderect(settings.panel)
     assert not at_table.colliderect(table.layout["seat_1"].rect)
