@@ -350,8 +350,8 @@ class App:
         until a write succeeds again (``storage_ok``).
         """
         if self.not_saving is None:
-            self.toast(_("{what}: {problem}. Play goes on; a “Not saving” mark stays in "
-                         "the corner until saving works again.").format(what=what, problem=exc),
+            self.toast(_("{what}: {problem}. Play goes on; a “Not saving” mark stays on "
+                         "the screen until saving works again.").format(what=what, problem=exc),
                        error=True, seconds=9, lasting=True)
         self.not_saving = str(exc)
         self.not_saving_reason = getattr(exc, "reason", None) or self.not_saving

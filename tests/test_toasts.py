@@ -161,6 +161,9 @@ def test_a_problem_that_stays_is_shown_whole_at_every_table(app, drive, game):
     widest = span()[1] if callable(span) and span() else TOAST_WIDEST
     wrapped = theme.wrap(toast.text, 19, widest - 40, "bold")
     assert len(wrapped) <= REPORT_LINES and len(lines) == len(wrapped)
+    # (it said the mark stays "in the corner": at Chắn's table, and six at Zetema or
+    # Telefunken, it stands on the table nearby)
+    assert "on the screen until saving works again" in toast.text
 
 
 @pytest.mark.parametrize("game", ["zetema", "telefunken", "zertz", "chan"])
