@@ -88,14 +88,19 @@ class ZetemaGestures:
 
     def confirm_meld(self) -> None:
         """Meld pressed: the combination chosen is declared; greyed, it says why not (a click
-        on it said nothing, pt91)."""
+        on it said nothing, pt91). What it says is about the cards chosen: it goes as a card
+        is taken back or added, as a refusal does ("7♦: click its lit pile…" stayed after
+        Clear, nothing chosen and no pile lit, pt157)."""
         move, why = self.selection_meld()
         if move is not None:
             self.rules.submit(move)
-        elif why and self.selection and why == words.not_yet(len(self.selection)):
-            self.app.toast(f"{why}. {words.combinations_help()}", seconds=5.0)  # (what would)
+            return
+        if why and self.selection and why == words.not_yet(len(self.selection)):
+            why = f"{why}. {words.combinations_help()}"  # (what would)
+            self.app.toast(why, seconds=5.0)
         elif why:
             self.app.toast(why, seconds=2.5)
+        self._refusals.add(why)  # (``toggle`` drops it with the refusals)
 
     def clear_selection(self) -> None:
         for pair in list(self.selection):
