@@ -406,12 +406,11 @@ class ZetemaGestures:
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.reconcile()
             return None
-        if (intent.entity is not None and not self.mine and self.replay is None
-                and not self.curtain and not self.rules.over):
-            if self.rules.to_move != self.viewer and self._token(intent.entity) is not None:
-                self.refuse(words.wait_your_turn(), intent)  # a card clicked on another's turn
+        if not self.mine and self.replay is None and not self.curtain and not self.rules.over:
+            if self.rules.to_move != self.viewer and self._waits_for_turn(intent):
+                self.refuse(words.wait_your_turn(), intent)  # a click on another's turn
                 return None
-            if (self.rules.to_move == self.viewer
+            if (self.rules.to_move == self.viewer and intent.entity is not None
                     and any(e == intent.entity for _, e in self.hand + self.selection)):
                 # your turn, but the move before it is still being shown (a zetema's
                 # banner): the click was taken by nothing and said nothing (pt62)
@@ -451,6 +450,16 @@ class ZetemaGestures:
         if self.on_bare_felt(intent.pos):
             self.clear_own_selection()
         return None
+
+    def _waits_for_turn(self, intent) -> bool:
+        """Does a click on another's turn say "Wait for your turn"? On a card of the table
+        (the hand's, a pile's, the meld zone's), the stock, or anywhere on your hand's panel:
+        the slot a card just discarded left (the hand keeps its slots while the pointer is
+        over it) and the room between two cards said nothing, a card beside them did, and
+        which one a click hit depended on the window's size (pt157)."""
+        return ((intent.entity is not None and (self._token(intent.entity) is not None
+                                                or intent.entity == self.stock_ent))
+                or self.layout["hand"].rect.collidepoint(intent.pos))
 
     def on_bare_felt(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on the bare felt: on no card, no panel (the piles, the stock, the
