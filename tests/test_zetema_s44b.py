@@ -7,6 +7,10 @@
    the slot a discarded card left (the hand keeps its slots while the pointer is over it),
    between two cards or on the stock. Which of these the play-tester's clicks hit depended
    on the window's size; each says "Wait for your turn." now.
+3. A computer's meld flew into the meld zone under a message standing above it: a message
+   is not shown while a card in flight passes under it.
+4. A long message above the meld zone stood over the feet of the piles' cards and their
+   last-move tags: it stands where they end above it, narrower if need be.
 """
 
 from __future__ import annotations
@@ -99,3 +103,98 @@ def test_a_click_during_a_computers_turn_says_to_wait(app, where):
     drive.step(2)
     assert [t.text for t in app.toasts] == [words.wait_your_turn() + "."]
     assert not any(t.error for t in app.toasts)  # (said quietly)
+
+
+def message_box(app) -> pygame.Rect | None:
+    """Where the newest message stands now (None: none)."""
+    places = app._toast_places(app.toasts)
+    return places[0][2] if places else None
+
+
+def card_boxes(but=()) -> list[tuple[int, pygame.Rect, bool]]:
+    """(entity, drawn box, on its way) of each card in sight."""
+    import esper
+
+    from scenes.zetema.panels import gliding
+
+    return [(e, pygame.Rect(*(round(v) for v in entity_rect(t, s))), gliding(e))
+            for e, (_, t, s) in esper.get_components(CardFace, Transform, Sprite)
+            if t.alpha > 0 and e not in but]
+
+
+def test_a_message_never_stands_on_a_computers_meld_flying_in(app):
+    """H pressed while Seat 2 thinks: "Wait for your turn, then ask for a hint." Seat 2
+    declares a flush: its cards fly from its panel into the meld zone, through the strip
+    above it where the message goes. In no frame does the message stand on a card in
+    flight (at 960x540 the flush passed under it); it is seen again once they lie there."""
+    from tests.test_zetema_s43 import FLUSH
+
+    hands = [["3C", "5C", "8H", "9C", "JH", "QC", "4S"], [*FLUSH, "4C"],
+             ["2H", "5H", "7C", "9S", "JS", "KH"]]
+    table, drive = start(app, (H, AI, AI), hands, to_move=1)
+    table.rules.paused = True
+    drive.key(pygame.K_h)
+    drive.step(12)
+    table.world.activate()
+    assert app.toasts and message_box(app) is not None
+    said = app.toasts[-1]
+    table.rules._apply("meld flush " + " ".join(FLUSH))
+    flown = shown = 0
+    for _ in range(80):
+        drive.step()
+        table.world.activate()
+        if said not in app.toasts:
+            break
+        box = message_box(app)
+        flying = [b for _, b, moving in card_boxes({e for _, e in table.hand}) if moving]
+        flown += bool(flying)
+        if box is not None:
+            shown += 1
+            assert not any(box.colliderect(b) for b in flying), (box, flying)
+    assert flown >= 10  # (the flush seen on its way)
+    assert shown >= 10  # (the message seen, before and after)
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_a_message_above_the_meld_zone_leaves_the_piles_cards_and_tags(app, monkeypatch,
+                                                                        language):
+    """Seats 2 and 3 discard the 6♥ and the 7♠ onto piles of three; the 8 pile holds four.
+    You choose the 7♦ and press Meld: "7♦: click its lit pile to discard it, or add cards"
+    stands above the meld zone, clear of every pile's cards and of the last-move tags at
+    their feet (it stood across the zone's width over the feet of the 6 and 7 piles and
+    their tags; in Vietnamese over nearly all of them)."""
+    import scenes.marks as marks_module
+    from game.i18n import set_language
+    from tests.test_marks import record_calls
+
+    set_language(language)
+    table, drive = start(app, (H, AI, AI),
+                         [QUIET, ["6H", "3H", "5C", "8S", "9S", "JS", "2H"],
+                          ["7S", "3D", "4C", "9D", "9H", "JC", "2D"]],
+                         piles={"6": ["6C", "6D", "6S"], "7": ["7C", "7S", "7H"],
+                                "8": ["8C", "8D", "8H", "8S"]}, to_move=1)
+    table.rules.paused = True
+    table.rules._apply("discard 6H")
+    drive.settle()
+    table.rules._apply("discard 7S")
+    drive.settle()
+    table.rules.paused = False
+    table.world.activate()
+    assert table.rules.to_move == 0
+    seven = next(e for c, e in table.hand if c == "7D")
+    drive.click(drive.center_of(seven))
+    drive.settle()
+    table.world.activate()
+    drive.click(button(table, words.meld_button()).rect.center)
+    drive.step(12)
+    table.world.activate()
+    box = message_box(app)
+    assert box is not None and box.bottom <= table.layout["meld"].rect.top
+    piled = {e for pile in table.piles for _, e in pile}
+    cards = [b for e, b, _ in card_boxes() if e in piled]
+    with monkeypatch.context() as m:
+        tags = record_calls(m, marks_module, "_tag")
+        table.draw(app.screen)
+    tags = [tag for _, tag in tags if tag is not None]
+    assert len(tags) == 2  # (Seat 2's and Seat 3's)
+    assert not any(box.colliderect(b) for b in cards + tags), (box, cards, tags)
