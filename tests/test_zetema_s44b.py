@@ -11,6 +11,9 @@
    is not shown while a card in flight passes under it.
 4. A long message above the meld zone stood over the feet of the piles' cards and their
    last-move tags: it stands where they end above it, narrower if need be.
+5. The newest marriage's outline touched the marriage pile's label ("Marriages · 5"; in
+   Persian it ran into it); the Vietnamese banner wrote "Bạn: Zetema lá 2!" where the
+   Moves list writes "zetema lá 2".
 """
 
 from __future__ import annotations
@@ -198,3 +201,48 @@ def test_a_message_above_the_meld_zone_leaves_the_piles_cards_and_tags(app, monk
     tags = [tag for _, tag in tags if tag is not None]
     assert len(tags) == 2  # (Seat 2's and Seat 3's)
     assert not any(box.colliderect(b) for b in cards + tags), (box, cards, tags)
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "vi"])
+def test_the_marriage_piles_label_stands_clear_of_the_newest_marriages_outline(
+        app, monkeypatch, language):
+    """Four marriages on the pile, you marry K♣ Q♣: its outline (your last move) stands
+    below the label "Marriages · 5", not touching it, in each language; the label is
+    whole in the zone."""
+    from game.i18n import set_language
+    from scenes import theme
+    from scenes.zetema.moves import perform
+    from tests.test_marks import drawn_box, record_calls
+
+    set_language(language)
+    table, drive = start(app, (H, AI), [["3C", "4D", "5H", "6S", "7C", "KC", "QC"],
+                                        ["7D", "3H", "5C", "8S", "9S", "JS", "2H"]],
+                         marriage=["KH", "QH", "KD", "QD", "KS", "QS", "KS", "QS"])
+    table.rules.paused = True
+    perform(drive, table, "meld marriage KC QC")
+    drive.settle()
+    table.world.activate()
+    zone = table.layout["marriage"].rect
+    newest = [drawn_box(e) for _, e in table.marriage[-2:]]
+    outline = newest[0].union(newest[1]).inflate(10, 10)  # (its rim: ``scenes.marks``)
+    with monkeypatch.context() as m:
+        said = record_calls(m, theme, "blit_text")
+        table.draw(app.screen)
+    label = next(rect for text, rect in said if text == words.marriages_label(5))
+    assert zone.contains(label)
+    assert label.bottom < outline.top, (label, outline)
+
+
+def test_the_vietnamese_zetema_banner_names_it_as_the_moves_list_does():
+    """In Vietnamese the banner said "Bạn: Zetema lá 2!  +5", the Moves list "zetema lá 2",
+    the hint "một Zetema": the word is written alike, small inside a sentence."""
+    from game.i18n import set_language
+
+    set_language("vi")
+    from game.i18n import ngettext
+
+    banner = words.zetema_banner("2", 5, "Bạn")
+    assert "zetema lá" in banner and "Zetema" not in banner
+    hint = ngettext("It is the last of the {rank}: a zetema, +{count} point.",
+                    "It is the last of the {rank}: a zetema, +{count} points.", 5)
+    assert "một zetema" in hint
