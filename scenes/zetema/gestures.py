@@ -88,14 +88,19 @@ class ZetemaGestures:
 
     def confirm_meld(self) -> None:
         """Meld pressed: the combination chosen is declared; greyed, it says why not (a click
-        on it said nothing, pt91)."""
+        on it said nothing, pt91). What it says is about the cards chosen: it goes as a card
+        is taken back or added, as a refusal does ("7♦: click its lit pile…" stayed after
+        Clear, nothing chosen and no pile lit, pt157)."""
         move, why = self.selection_meld()
         if move is not None:
             self.rules.submit(move)
-        elif why and self.selection and why == words.not_yet(len(self.selection)):
-            self.app.toast(f"{why}. {words.combinations_help()}", seconds=5.0)  # (what would)
+            return
+        if why and self.selection and why == words.not_yet(len(self.selection)):
+            why = f"{why}. {words.combinations_help()}"  # (what would)
+            self.app.toast(why, seconds=5.0)
         elif why:
             self.app.toast(why, seconds=2.5)
+        self._refusals.add(why)  # (``toggle`` drops it with the refusals)
 
     def clear_selection(self) -> None:
         for pair in list(self.selection):
@@ -401,12 +406,11 @@ class ZetemaGestures:
         if self.lift_curtain(intent.pos, self.layout["hand"].rect):
             self.reconcile()
             return None
-        if (intent.entity is not None and not self.mine and self.replay is None
-                and not self.curtain and not self.rules.over):
-            if self.rules.to_move != self.viewer and self._token(intent.entity) is not None:
-                self.refuse(words.wait_your_turn(), intent)  # a card clicked on another's turn
+        if not self.mine and self.replay is None and not self.curtain and not self.rules.over:
+            if self.rules.to_move != self.viewer and self._waits_for_turn(intent):
+                self.refuse(words.wait_your_turn(), intent)  # a click on another's turn
                 return None
-            if (self.rules.to_move == self.viewer
+            if (self.rules.to_move == self.viewer and intent.entity is not None
                     and any(e == intent.entity for _, e in self.hand + self.selection)):
                 # your turn, but the move before it is still being shown (a zetema's
                 # banner): the click was taken by nothing and said nothing (pt62)
@@ -446,6 +450,16 @@ class ZetemaGestures:
         if self.on_bare_felt(intent.pos):
             self.clear_own_selection()
         return None
+
+    def _waits_for_turn(self, intent) -> bool:
+        """Does a click on another's turn say "Wait for your turn"? On a card of the table
+        (the hand's, a pile's, the meld zone's), the stock, or anywhere on your hand's panel:
+        the slot a card just discarded left (the hand keeps its slots while the pointer is
+        over it) and the room between two cards said nothing, a card beside them did, and
+        which one a click hit depended on the window's size (pt157)."""
+        return ((intent.entity is not None and (self._token(intent.entity) is not None
+                                                or intent.entity == self.stock_ent))
+                or self.layout["hand"].rect.collidepoint(intent.pos))
 
     def on_bare_felt(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on the bare felt: on no card, no panel (the piles, the stock, the

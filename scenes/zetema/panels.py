@@ -14,8 +14,9 @@ from __future__ import annotations
 import esper
 import pygame
 
-from ecs.components import Sprite, Transform, Tweens
+from ecs.components import CardFace, Sprite, Transform, Tweens
 from ecs.input import entity_rect
+from game.app import toast_size
 from game.card_art import card_image, four_colour_ink
 from game.rules import zetema as rules
 from game.words.zetema import score_reason
@@ -75,6 +76,9 @@ BADGE_EDGE = (150, 150, 150)
 def badge_ink(code: str) -> tuple[int, int, int]:
     """The colour of a pile card's suit badge: its suit's on the cards (four colours too)."""
     return four_colour_ink(code[-1]) or (CARD_RED if code[-1] in "HD" else CARD_BLACK)
+
+
+TAG_BELOW = 8  # px a last-move tag at a pile card's foot reaches below the card
 
 
 def gliding(ent: int) -> bool:
@@ -226,8 +230,11 @@ class ZetemaPanels:
                                     ("marriage", words.marriages_label(married),
                                      theme.INK_DIM)):
             rect = self.layout[zone].rect
-            lines, size = fit_lines(label, rect.width - 8, (14, 13, 12, 11), 1)
-            theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 4), size, colour, "bold",
+            # (as high and small as keeps the words clear of a last move's outline around
+            # the newest marriage: at 14 px from 4 px down "Marriages · 5" touched it, in
+            # Persian ran into it, pt157; the stock's label stands level with it)
+            lines, size = fit_lines(label, rect.width - 8, (12, 11), 1)
+            theme.blit_text(surface, lines[0], (rect.centerx, rect.y + 3), size, colour, "bold",
                             anchor="midtop")
         self._draw_marriage_suits(surface, shown.marriage_pile[:2 * married:2])
         for seat in range(self.players):
@@ -301,12 +308,74 @@ class ZetemaPanels:
     def toast_span(self) -> tuple[int, int]:
         """Messages stand over the meld zone beside its Meld and Clear buttons (a hint
         covered Clear; a long refusal ran past the zone's edges); above the zone (cards in
-        it) the whole zone's width, so that a message takes fewer lines."""
+        it) over the foot of the piles, where they cover no pile's cards (``_above_span``)."""
         zone = self.layout["meld"].rect
         if self._messages_above():
-            return zone.centerx, zone.width
+            if self.world is None or not self.world.alive:
+                return zone.centerx, zone.width
+            with self.world.active():  # (asked as the app draws its messages)
+                return self._above_span()
         part = theme.mirror(pygame.Rect(zone.x, zone.y, zone.width - MELD_BUTTONS_W, 1), zone)
         return part.centerx, part.width
+
+    def _above_span(self) -> tuple[int, int]:
+        """(centre x, widest box) of the newest message above the meld zone: the zone's
+        width, in as few lines as may be, over piles whose cards (and the tags at their
+        feet) end above it, nearest the zone's middle; narrower (in more lines) if only so
+        it finds such room. A long message stood across the zone's width over the feet of
+        the 6 and 7 piles' cards and their last-move tags (pt157); with no such room
+        anywhere, it stands so still."""
+        zone = self.layout["meld"].rect
+        newest = self.app.toasts[-1] if self.app.toasts else None
+        if newest is None:
+            return zone.centerx, zone.width
+        piles = sorted((self.layout[f"pile_{rank}"].rect, self._pile_foot(i))
+                       for i, rank in enumerate(rules.RANKS))
+        for widest in (zone.width, 600, 480, 380):
+            width, height = toast_size(newest.text, widest)
+            top = zone.top - 4 - height
+            runs: list[list[int]] = []  # [left, right] of neighbouring piles clear of it
+            for rect, foot in piles:
+                if foot > top:
+                    runs.append([])
+                elif runs and runs[-1]:
+                    runs[-1][1] = rect.right
+                else:
+                    runs.append([rect.x, rect.right])
+            spots = [min(max(zone.centerx, left + width // 2), right - width // 2)
+                     for left, right in filter(None, runs) if right - left >= width]
+            if spots:
+                return min(spots, key=lambda x: abs(x - zone.centerx)), widest
+        return zone.centerx, zone.width
+
+    def _pile_foot(self, i: int) -> int:
+        """Where the cards of pile ``i`` end as drawn, with room for a last-move tag at the
+        last one's foot (the pile's header with none)."""
+        boxes = [pygame.Rect(*(round(v) for v in entity_rect(
+            esper.component_for_entity(e, Transform), esper.component_for_entity(e, Sprite))))
+            for _, e in self.piles[i] if esper.entity_exists(e)]
+        if not boxes:
+            return self.layout[f"pile_{rules.RANKS[i]}"].rect.y + 30
+        return max(box.bottom for box in boxes) + TAG_BELOW
+
+    @property
+    def toast_room(self) -> int:
+        """One message at a time; none while a card on its way (another seat's meld coming
+        into the meld zone, or going back to its panel) passes under it: it stood over
+        those cards in flight (pt157)."""
+        return 0 if self._message_over_flight() else 1
+
+    def _message_over_flight(self) -> bool:
+        newest = self.app.toasts[-1] if self.app.toasts else None
+        if newest is None or self.world is None or not self.world.alive:
+            return False
+        with self.world.active():  # (asked as the app draws its messages)
+            centre, widest = self.toast_span()
+            box = pygame.Rect((0, 0), toast_size(newest.text, widest))
+            box.midbottom = (centre, self.toast_bottom())
+            return any(box.colliderect(entity_rect(t, s))
+                       for e, (_, t, s) in esper.get_components(CardFace, Transform, Sprite)
+                       if t.alpha > 0 and gliding(e) and e != self.drag.held)
 
     def curtain_words(self) -> str:
         """Over a deal that has ended the cover hides no hand (nobody has a card left, and
