@@ -118,3 +118,22 @@ def test_each_tag_of_a_crowded_hand_stands_over_its_own_cards_strip(app, drive, 
         strip = table.marks.hand_box(mark.entities[0])
         assert any(strip.left <= r.centerx <= strip.right and abs(r.centery - strip.centery)
                    < strip.height for r in drawn), (mark.label, strip, drawn)
+
+
+def test_the_upcard_you_take_is_tagged_in_your_hand_as_a_draw_is(app, drive):
+    """A card drawn from the stock is tagged "new" in your hand; the upcard taken in its
+    place on the first turn had no tag (pt156). It is tagged "taken", until your next move."""
+    hand = ["7H", "7D", "7C", "2D", "5C", "9H", "JH", "KS", "AC", "4H", "6S"]
+    state = position([hand] + OTHERS, phase="draw", first_turn=True, discard=("QS",))
+    table = TelefunkenTable(app, CONFIG, Session(CONFIG, rules, state, state))
+    app.scenes.push(table, transition=None)
+    drive.settle()
+    assert "take" in table.legal()
+    perform(drive, table, "take")
+    drive.settle()
+    assert table.session.moves == ["take"]
+    queen = next(e for c, e in table.sync.entities("hand") if c == "QS")
+    assert [(m.label, m.entities) for m in table.marks.marks[0]] == [("taken", (queen,))]
+    perform(drive, table, "discard 2D")
+    drive.settle()
+    assert all(m.label != "taken" for m in table.marks.marks.get(0, []))

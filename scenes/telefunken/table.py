@@ -1092,8 +1092,8 @@ class TelefunkenTable(Gestures, CardTable):
         melds = self.state.melds
         if seat == self.viewer and seat in self.marks.marks:  # (a card drawn is "new" only
             # until your next move)
-            self.marks.marks[seat] = [m for m in self.marks.marks[seat]
-                                      if m.label != words.drawn_tag()]
+            self.marks.marks[seat] = [m for m in self.marks.marks[seat] if m.label not in (
+                words.drawn_tag(), words.taken_tag())]
         if any(isinstance(e, (rules.JokerFreed, rules.JokerSwapped)) for e in events):
             # a joker taken off a meld into the hand leaves the meld's outline behind
             held = [e for zone in ("hand", "build") for _, e in self.sync.entities(zone)]
@@ -1131,18 +1131,20 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, rules.JokerSwapped):  # the card put in the joker's place
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
                 mark(seat, event.meld, [event.card], "" if own else name)
-            elif (isinstance(event, rules.CardDrawn) and seat == self.viewer
-                  and self.config.seats[seat].is_human
+            elif (isinstance(event, (rules.CardDrawn, rules.UpcardTaken))
+                  and seat == self.viewer and self.config.seats[seat].is_human
                   and not any(isinstance(e, rules.Bought) for e in events)):
                 # your draw from the stock is tagged "new" until your next move: it slid into
-                # the sorted hand unmarked, and a person chose the wrong cards (pt137)
+                # the sorted hand unmarked, and a person chose the wrong cards (pt137); the
+                # upcard taken instead is tagged "taken" (it had no tag: pt156)
                 if self.restoring is None:
                     drawn_ent = self._hand_card(event.card, True)
                 else:
                     held = Counter(self.restoring.hands[seat])
                     drawn_ent = self._copy((event.card, held[event.card]))
                 if drawn_ent is not None:
-                    self.marks.entities(seat, [drawn_ent], words.drawn_tag())
+                    self.marks.entities(seat, [drawn_ent], words.drawn_tag() if isinstance(
+                        event, rules.CardDrawn) else words.taken_tag())
             elif isinstance(event, rules.Bought):
                 drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
