@@ -1981,8 +1981,10 @@ class CardTable(GameTable):
         lines = []  # cover ran on from the last deal's moves without a word, pt117)
         for n, moves in self._log_groups(log, headings):  # (the offers let go joined, as
             if moves[-1] < start:  # in the move list)
-                if moves == [m for m in moves if m in also]:
-                    lines.append(whole_names(self._log_entry(n, moves, log), names))
+                told = [k for k, m in enumerate(moves) if m in also]  # (a joined line told
+                if told:  # from its first such move to its last: a pass of yours at an end
+                    part = moves[told[0]:told[-1] + 1]  # of it not repeated)
+                    lines.append(whole_names(self._log_entry(n + told[0], part, log), names))
                 continue
             if n in headings:
                 lines.append(headings[n])

@@ -292,9 +292,13 @@ class Gestures:
             return "draw"
         if on_stock and self.replay is None and not self.curtain:
             if self.is_legal("draw") and self.rules.to_move == self.viewer:
-                # your draw, the move before it still landing (a buy's cards flying): not
-                # "Draw first: click the stock", just said to a click on it (pt139)
-                self.refuse(words.landing(), intent)
+                # your draw, the move before it still landing: not "Draw first: click the
+                # stock" (pt139); while its cards fly (a buy's), the draw is made once they
+                # have landed (the wait was said for a frame, the click lost: pt156)
+                if self.animating:
+                    self.queue_draw()
+                else:
+                    self.refuse(words.landing(), intent)
             else:
                 self.refuse(words.phase_refusal(self.state, self.viewer)  # (a wait is quiet)
                             or words.refusal("drawn_already"), intent)

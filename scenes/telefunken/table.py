@@ -57,7 +57,7 @@ from scenes.game_table import (
     PerViewer,
     banner_box,
 )
-from scenes.marks import LastMoves, drawn_box, on_card
+from scenes.marks import LastMoves, drawn_box
 from scenes.telefunken import layout, panels, words
 from scenes.telefunken.gestures import Gestures
 from scenes.telefunken.layout import PILE_W
@@ -177,16 +177,30 @@ class TelefunkenMarks(LastMoves):
                 box = self._box(mark)
                 if box is None:
                     continue
-                box = box.inflate(8, 8)  # (as ``LastMoves.draw`` gives it)
-                spots = on_card(self.tag_spots(mark.label, box, mark.tag_at, bounds), box)
-                tags.append(((mark.label, tuple(box)), spots))
+                outline = box.inflate(8, 8)  # (as ``LastMoves.draw`` gives it)
+                spots = self.tag_spots(mark.label, outline, mark.tag_at, bounds)
+                tags.append(((mark.label, tuple(outline)), box, spots))
         if len(tags) < 2:
             return {}
-        key = (tuple(k for k, _ in tags), tuple(tuple(r) for r in keep_clear))
+        key = (tuple(k for k, _, _ in tags), tuple(tuple(r) for r in keep_clear))
         if self._plan_key != key:
             self._plan_key = key
-            self._plan = fit_tags([spots for _, spots in tags], list(keep_clear))
-        return {k: spot for (k, _), spot in zip(tags, self._plan or ())}
+            self._plan = None
+            # over the card's own strip, nearest its middle first (on either edge: in the
+            # fan a strip is narrower than a tag, and a tag slid along the top stood more
+            # over the next card than its own, "new" on the border of two K♦, pt156), apart
+            # by TAG_GAP; else as far as the outline's edge, then touching (pt155's plan)
+            for inset, gap in ((None, TAG_GAP), (0, TAG_GAP), (-4, TAG_GAP), (-4, 0)):
+                # (``inset``: how far in from the strip's sides a tag's middle stands; None:
+                # a quarter of it, the middle half first)
+                lists = [sorted((s for s in spots if abs(s.centerx - box.centerx) <= (
+                                 box.width // 4 if inset is None else box.width / 2 - inset)),
+                                key=lambda s, box=box: abs(s.centerx - box.centerx))
+                         for _, box, spots in tags]
+                self._plan = fit_tags(lists, list(keep_clear), gap)
+                if self._plan is not None:
+                    break
+        return {k: spot for (k, _, _), spot in zip(tags, self._plan or ())}
 
     def tag_avoids(self, taken: list[pygame.Rect], label: str, box: pygame.Rect,
                    bounds: pygame.Rect) -> list[pygame.Rect]:
@@ -235,12 +249,12 @@ class TelefunkenMarks(LastMoves):
         return box
 
 
-def fit_tags(spots: list[list[pygame.Rect]], taken: list[pygame.Rect],
+def fit_tags(spots: list[list[pygame.Rect]], taken: list[pygame.Rect], gap: int = 0,
              budget: int = 4000) -> list[pygame.Rect] | None:
     """One spot of each list (best first) such that no two of them, nor any of them and
-    ``taken``, overlap: the earlier lists' choices kept as good as the later ones allow
-    (a search through the spots, in order). None if there is none, or none found within
-    ``budget`` spots looked at."""
+    ``taken``, overlap (two of them stand ``gap`` pixels apart at least): the earlier
+    lists' choices kept as good as the later ones allow (a search through the spots, in
+    order). None if there is none, or none found within ``budget`` spots looked at."""
     chosen: list[pygame.Rect] = []
     left = [budget]
 
@@ -251,7 +265,8 @@ def fit_tags(spots: list[list[pygame.Rect]], taken: list[pygame.Rect],
             left[0] -= 1
             if left[0] < 0:
                 return False
-            if spot.collidelist(taken) == -1 and spot.collidelist(chosen) == -1:
+            if (spot.collidelist(taken) == -1
+                    and spot.inflate(2 * gap, 2 * gap).collidelist(chosen) == -1):
                 chosen.append(spot)
                 if place(k + 1):
                     return True
@@ -360,6 +375,10 @@ class TelefunkenTable(Gestures, CardTable):
         self._own_orders: dict[int, list[str]] = {}
         # the last move was the person's own draw from the stock (``move_shown``)
         self._own_draw = False
+        # a click on the stock while the move before the person's draw still flew (a
+        # buy's cards): (seat, the position clicked in), drawn once it has landed
+        # (``_draw_when_landed``); any other position (a move, Undo, a new deal) drops it
+        self._queued_draw: tuple[int, object] | None = None
         # the action row's buttons now (key -> (where, until when a press is ignored)), and
         # the last row shown with any (``_quiet_times``)
         self._row_shown: dict[str, tuple[tuple, float]] = {}
@@ -753,11 +772,18 @@ class TelefunkenTable(Gestures, CardTable):
         """Your own buys since your last turn are told under the cover too: made out of
         turn, the recap began after a later pass (or after the buy itself, your last
         move), and the two cards it brought into your hand were never told (pt155). Not
-        those of a deal over (the hand they came into is gone)."""
+        those of a deal over (the hand they came into is gone). From the first of them on,
+        every other seat's move is told too (they were left out between your buys: "24.
+        Seat 3 bought A♦", "27. Seat 3 bought Q♣", "32. Seat 1 did not buy J♠", pt156);
+        your own passes are not repeated."""
         befores, moves = self.session.befores, self.session.moves
         turn = max((i for i in own if befores[i].phase != "buy"), default=-1)
         deal = self.session.state.deal
-        return {i for i in own if i > turn and moves[i] == "buy" and befores[i].deal == deal}
+        buys = [i for i in own if i > turn and moves[i] == "buy" and befores[i].deal == deal]
+        if not buys:
+            return set()
+        mine = set(own)
+        return {i for i in range(buys[0], len(moves)) if i not in mine or i in buys}
 
     def joined_log_entry(self, moves: list[int]) -> str:
         befores = self.session.befores
@@ -852,6 +878,7 @@ class TelefunkenTable(Gestures, CardTable):
             else:
                 self._banner_later = (banner, wait - dt / max(self._speed(), 1e-6))
         self._cut_automatically()
+        self._draw_when_landed()
         self._time_the_offer(dt)
 
     def _announce(self, banner: tuple[str, float], lead: float) -> None:
@@ -868,6 +895,33 @@ class TelefunkenTable(Gestures, CardTable):
         """The banner waiting for its move's cards to set off is shown now."""
         if self._banner_later is not None:
             self.banner, self._banner_later = self._banner_later[0], None
+
+    def queue_draw(self) -> None:
+        """The person clicked the stock for their draw while the move before it (a buy's
+        cards) still flew: it is drawn once that move has landed (the click said
+        "Wait until the last move has reached the table." for a frame and was lost, pt156)."""
+        self._queued_draw = (self.viewer, self.rules.state)
+
+    def _draw_when_landed(self) -> None:
+        """Make the draw ``queue_draw`` kept, once the table lets the person play: for the
+        seat that clicked, in the position it clicked in, the table in front."""
+        if self._queued_draw is None:
+            return
+        seat, state = self._queued_draw
+        if (state is not self.rules.state or seat != self.viewer or self.ended_deal is not None
+                or self.rules.to_move != seat or not self.is_legal("draw")):
+            self._queued_draw = None  # (a move, Undo, a new deal, the game's end came)
+        elif self.mine and self.app.scenes.top is self:
+            self._queued_draw = None
+            self.rules.submit("draw")
+
+    def open_pause(self) -> None:
+        self._queued_draw = None  # (a click before the pause is not acted on after it)
+        super().open_pause()
+
+    def undo(self) -> None:
+        self._queued_draw = None  # (Undo pressed after the click: even if it undid nothing)
+        super().undo()
 
     def _cut_automatically(self) -> None:
         """With "Cut the deck: automatically", the person's cut is made for them, through
@@ -1038,8 +1092,8 @@ class TelefunkenTable(Gestures, CardTable):
         melds = self.state.melds
         if seat == self.viewer and seat in self.marks.marks:  # (a card drawn is "new" only
             # until your next move)
-            self.marks.marks[seat] = [m for m in self.marks.marks[seat]
-                                      if m.label != words.drawn_tag()]
+            self.marks.marks[seat] = [m for m in self.marks.marks[seat] if m.label not in (
+                words.drawn_tag(), words.taken_tag())]
         if any(isinstance(e, (rules.JokerFreed, rules.JokerSwapped)) for e in events):
             # a joker taken off a meld into the hand leaves the meld's outline behind
             held = [e for zone in ("hand", "build") for _, e in self.sync.entities(zone)]
@@ -1077,18 +1131,20 @@ class TelefunkenTable(Gestures, CardTable):
             elif isinstance(event, rules.JokerSwapped):  # the card put in the joker's place
                 own = event.meld < len(melds) and melds[event.meld].owner == seat
                 mark(seat, event.meld, [event.card], "" if own else name)
-            elif (isinstance(event, rules.CardDrawn) and seat == self.viewer
-                  and self.config.seats[seat].is_human
+            elif (isinstance(event, (rules.CardDrawn, rules.UpcardTaken))
+                  and seat == self.viewer and self.config.seats[seat].is_human
                   and not any(isinstance(e, rules.Bought) for e in events)):
                 # your draw from the stock is tagged "new" until your next move: it slid into
-                # the sorted hand unmarked, and a person chose the wrong cards (pt137)
+                # the sorted hand unmarked, and a person chose the wrong cards (pt137); the
+                # upcard taken instead is tagged "taken" (it had no tag: pt156)
                 if self.restoring is None:
                     drawn_ent = self._hand_card(event.card, True)
                 else:
                     held = Counter(self.restoring.hands[seat])
                     drawn_ent = self._copy((event.card, held[event.card]))
                 if drawn_ent is not None:
-                    self.marks.entities(seat, [drawn_ent], words.drawn_tag())
+                    self.marks.entities(seat, [drawn_ent], words.drawn_tag() if isinstance(
+                        event, rules.CardDrawn) else words.taken_tag())
             elif isinstance(event, rules.Bought):
                 drawn = next((e.card for e in events if isinstance(e, rules.CardDrawn)), None)
                 if seat == self.viewer:  # (rebuilt after Undo or Continue, the card may
@@ -1746,7 +1802,12 @@ class TelefunkenTable(Gestures, CardTable):
         # laid off at a meld's right end, kept off the joker beside it, slid over the next
         # meld's cards: pt155)
         beside = [r for r in self._meld_rects.values() if r.y == row.y and r != row]
-        return [s for s in kept if s.collidelist(beside) == -1] or kept
+        kept = [s for s in kept if s.collidelist(beside) == -1] or kept
+        # ... and over its own cards: where every spot there covered a little of something
+        # kept in sight (the joker's strip beside a card laid off, a card's index), the tag
+        # took a spot that covered nothing, slid along the row's top to the meld's corner,
+        # away from the card it named (pt156)
+        return [s for s in kept if inner.left <= s.centerx <= inner.right] or kept
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         state = self.state
@@ -1962,6 +2023,7 @@ def free_xs(area: pygame.Rect, clear: list[pygame.Rect], w: int, top: int, botto
     return sorted(xs, key=lambda x: abs(x - centre))
 
 
+TAG_GAP = 4  # pixels at least between two tags on your hand (their rims touched: pt156)
 ROW_CLEARANCE = 3  # a tag on the melds stands at least this far from another row's cards
 BANNER_NARROWEST = 260  # a banner moved off the melds is made at least this wide
 BANNER_STEP = 40  # ... the widths tried, from the table's down, differ by this much

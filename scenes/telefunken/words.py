@@ -823,6 +823,13 @@ def drawn_tag() -> str:
     return _("new")
 
 
+def taken_tag() -> str:
+    """The tag of the upcard you took (on the first turn, in the place of a draw), until your
+    next move."""
+    # TRANSLATORS: a tag on a card of your hand: the upcard you have just taken
+    return _("taken")
+
+
 def stock_card_tag() -> str:
     """The tag of the card from the stock that came into your hand with a buy."""
     return _("+1 from the stock")
