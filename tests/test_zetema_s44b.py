@@ -36,9 +36,11 @@ def button(table, label):
 
 @pytest.mark.parametrize("how", ["clear", "esc", "felt", "card"])
 def test_a_message_about_the_chosen_cards_goes_when_they_are_taken_back(app, how):
-    """7♦ chosen, Meld pressed (greyed): its message says what to do with the 7♦. The card
-    taken back (Clear, Esc, a click on the felt, a click on the card), the message goes
-    with it (it stayed, about a card no longer chosen)."""
+    """7♦ chosen, Meld pressed (greyed): what to do with the 7♦ is said by the meld zone's
+    words, lit (a message repeated them word for word just above, over a full pile's foot,
+    pt160). The card taken back (Clear, Esc, a click on the felt, a click on the card), the
+    zone's words are no longer lit and no message stays (one stayed, about a card no
+    longer chosen, pt157)."""
     table, drive = start(app, (H, AI), [QUIET, ["7H", "3H", "5C", "8S", "9S", "JS", "2H"]])
     table.world.activate()
     seven = next(e for c, e in table.hand if c == "7D")
@@ -48,8 +50,8 @@ def test_a_message_about_the_chosen_cards_goes_when_they_are_taken_back(app, how
     drive.click(button(table, words.meld_button()).rect.center)
     drive.step(2)
     said = table.selection_meld()[1]
-    assert said.startswith(words.card("7D"))
-    assert [t.text for t in app.toasts] == [said]
+    assert said.startswith(words.card("7D")) and said == table.meld_prompt()
+    assert [t.text for t in app.toasts] == [] and table._zone_lit_until > 0
     table.world.activate()
     if how == "clear":
         drive.click(button(table, words.clear_button()).rect.center)
@@ -62,7 +64,39 @@ def test_a_message_about_the_chosen_cards_goes_when_they_are_taken_back(app, how
     drive.step(2)
     table.world.activate()
     assert table.selection == []
-    assert [t.text for t in app.toasts] == []
+    assert [t.text for t in app.toasts] == [] and table._zone_lit_until == 0
+
+
+def test_the_greyed_meld_lights_the_zones_words_for_a_moment(app, monkeypatch):
+    """Meld pressed (greyed) with one card chosen: the zone's words are drawn gold, then,
+    after ``ZONE_LIT`` seconds, as before."""
+    from scenes import theme
+    from scenes.zetema import gestures, panels
+
+    table, drive = start(app, (H, AI), [QUIET, ["7H", "3H", "5C", "8S", "9S", "JS", "2H"]])
+    table.world.activate()
+    seven = next(e for c, e in table.hand if c == "7D")
+    drive.click(drive.center_of(seven))
+    drive.step(3)
+    colours = []
+    real = panels.blit_line
+
+    def noted(surface, line, zone, y, size, colour, *rest, **kw):
+        if line and table.meld_prompt().startswith(line[:8]):
+            colours.append(colour)
+        return real(surface, line, zone, y, size, colour, *rest, **kw)
+
+    monkeypatch.setattr(panels, "blit_line", noted)
+    table.world.activate()
+    drive.click(button(table, words.meld_button()).rect.center)
+    drive.step(2)
+    app.draw(app.screen)
+    assert colours and colours[-1] == theme.GOLD
+    drive.step(round(60 * gestures.ZONE_LIT) + 5)
+    colours.clear()
+    table._redraw = True
+    app.draw(app.screen)
+    assert colours and colours[-1] == theme.INK and table._zone_lit_until == 0
 
 
 def on_no_card(table, rect):
@@ -188,7 +222,9 @@ def test_a_message_above_the_meld_zone_leaves_the_piles_cards_and_tags(app, monk
     drive.click(drive.center_of(seven))
     drive.settle()
     table.world.activate()
-    drive.click(button(table, words.meld_button()).rect.center)
+    # a long message said with a card in the zone (what the greyed Meld said before its
+    # words lit the zone instead, pt160)
+    table.refuse(table.selection_meld()[1], None)
     drive.step(12)
     table.world.activate()
     box = message_box(app)

@@ -34,6 +34,8 @@ from game.rules import zetema as rules
 from scenes.zetema import layout, words
 from scenes.zetema.layout import MELD_W
 
+ZONE_LIT = 1.5  # seconds the meld zone's words stay lit after the greyed Meld is pressed
+
 
 class ZetemaGestures:
     """Input -> moves for the Zetema table (mixed into ``ZetemaTable``)."""
@@ -45,6 +47,7 @@ class ZetemaGestures:
         if not self._may_select():
             return
         self.drop_refusals(older_only=True)
+        self._zone_lit_until = 0.0  # (the zone's words lit by Meld were about the cards before)
         for pair in self.hand:
             if pair[1] == ent:
                 self._out_of_hand(pair)
@@ -94,6 +97,13 @@ class ZetemaGestures:
         move, why = self.selection_meld()
         if move is not None:
             self.rules.submit(move)
+            return
+        if (why and why == self.meld_prompt() and self.banner is None
+                and not (self.selection and why == words.not_yet(len(self.selection)))):
+            # the zone already says it: its words light up (a message said them again word
+            # for word just above, where no room was left it stood over a full pile's foot
+            # and its tag, pt160)
+            self._zone_lit_until = self.time + ZONE_LIT
             return
         if why and self.selection and why == words.not_yet(len(self.selection)):
             why = f"{why}. {words.combinations_help()}"  # (what would)

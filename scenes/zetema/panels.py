@@ -528,8 +528,9 @@ class ZetemaPanels:
         if not text or self.banner is not None:  # (a banner stands over the zone for a
             return  # moment: the words came out around it and through it as it faded)
         lines, size, y, step = self.meld_zone_lines(text)
+        colour = theme.GOLD if self._zone_lit_until else theme.INK  # (lit by the greyed Meld)
         for line in lines:
-            blit_line(surface, line, zone, y, size, theme.INK, "bold")
+            blit_line(surface, line, zone, y, size, colour, "bold")
             y += step
 
     def meld_zone_lines(self, text: str) -> tuple[list[str], int, int, int]:

@@ -112,6 +112,7 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
         self.shown: list[tuple[str, int]] = []      # another seat's shown meld cards
         self._zone_leaving: tuple[int, ...] = ()  # ... on their way back to its panel
         self._above_for = None  # the message placed above the meld zone (it stays there)
+        self._zone_lit_until = 0.0  # the meld zone's words lit until then (0: not lit)
         self._final_meld: tuple[int, list[str]] | None = None  # (seat, cards) of another
         # seat's meld that ended the game, shown as its melds are
         self.piles: list[list[tuple[str, int]]] = [[] for _ in rules.RANKS]
@@ -434,6 +435,8 @@ class ZetemaTable(ZetemaSync, ZetemaGestures, ZetemaPanels, CardTable):
     # -- events -> animation -----------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._zone_lit_until and self.time >= self._zone_lit_until:
+            self._zone_lit_until = 0.0
         if self.world is not None and self.world.alive:
             rows = [*self.piles, self.marriage]
             before = self._at_rest if len(self._at_rest) == len(rows) else (frozenset(),) * len(
