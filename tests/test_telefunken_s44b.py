@@ -120,6 +120,36 @@ def test_each_tag_of_a_crowded_hand_stands_over_its_own_cards_strip(app, drive, 
                    < strip.height for r in drawn), (mark.label, strip, drawn)
 
 
+def test_where_no_tag_can_be_centred_on_its_card_none_stands_over_another(app, drive,
+                                                                           monkeypatch):
+    """With seventeen cards and four tags no plan centred on the cards was found, and the
+    tags placed one by one stood over each other ("You bou|You bought", pt159): the last
+    plan lets each stand anywhere along its own card's edges, none over another."""
+    from scenes.telefunken import table as table_module
+
+    real = table_module.fit_tags
+    asked: list[int] = []  # the gaps asked for in the plan being made
+    longest = [0]
+
+    def centred_fails(lists, taken, gap=0, **kw):
+        if gap == table_module.TAG_GAP and (not asked or asked[-1] == 0):
+            asked.clear()  # (a new plan: its first attempt)
+        asked.append(gap)
+        longest[0] = max(longest[0], len(asked))
+        return None if len(asked) <= 4 else real(lists, taken, gap, **kw)
+
+    monkeypatch.setattr(table_module, "fit_tags", centred_fails)
+    table = two_buys_and_a_draw(app, drive)
+    tags = record_calls(monkeypatch, marks_module, "_tag")
+    table._redraw = True
+    drive.step(2)
+    hand = table.layout["hand"].rect
+    drawn = [rect for _text, rect in tags[-6:] if hand.contains(rect)]
+    assert longest[0] == 5 and len(drawn) == 5
+    for a, b in itertools.combinations(drawn, 2):
+        assert not a.colliderect(b), (a, b)
+
+
 def test_the_upcard_you_take_is_tagged_in_your_hand_as_a_draw_is(app, drive):
     """A card drawn from the stock is tagged "new" in your hand; the upcard taken in its
     place on the first turn had no tag (pt156). It is tagged "taken", until your next move."""

@@ -189,8 +189,12 @@ class TelefunkenMarks(LastMoves):
             # over the card's own strip, nearest its middle first (on either edge: in the
             # fan a strip is narrower than a tag, and a tag slid along the top stood more
             # over the next card than its own, "new" on the border of two K♦, pt156), apart
-            # by TAG_GAP; else as far as the outline's edge, then touching (pt155's plan)
-            for inset, gap in ((None, TAG_GAP), (0, TAG_GAP), (-4, TAG_GAP), (-4, 0)):
+            # by TAG_GAP; else as far as the outline's edge, then touching; else anywhere
+            # along its card's edges, none over another (pt155's plan: with 17 cards and
+            # four tags none of the others was found, and two "You bought" placed one by
+            # one stood over each other, pt159)
+            for inset, gap in ((None, TAG_GAP), (0, TAG_GAP), (-4, TAG_GAP), (-4, 0),
+                               (float("-inf"), 0)):
                 # (``inset``: how far in from the strip's sides a tag's middle stands; None:
                 # a quarter of it, the middle half first)
                 lists = [sorted((s for s in spots if abs(s.centerx - box.centerx) <= (
