@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ecs.input import InputEvent
+from ecs.input import InputEvent, pointer_now
 
 if TYPE_CHECKING:
     from game.app import App
@@ -42,9 +42,9 @@ class Scene:
         """Another scene covers this one (or it is about to leave)."""
 
     def uncovering(self) -> None:
-        """The see-through scene over this one is about to go (with a fade): show now what
-        will show once it has gone (hover as the pointer stands), so the fading picture
-        and the scene beneath it agree."""
+        """The see-through scene over this one is about to go: show now what will show once
+        it has gone (hover as the pointer stands), so that a fading picture of the two and
+        the scene beneath it agree."""
 
     def exit(self) -> None:
         """The scene left the stack for good."""
@@ -75,3 +75,23 @@ class Scene:
 
     def on_quit(self) -> None:
         """The window is closing (save what must be saved)."""
+
+
+class HoverFollowsPointer:
+    """Mixed into a scene with an ECS world, an ``input`` system and a ``hover`` system (a
+    table, the menu): when it comes back (``resume``) or the see-through scene over it is
+    about to go (``uncovering``), hover is worked out for the pointer where it stands, each
+    raise already where it goes."""
+
+    def uncovering(self) -> None:
+        if self.world is not None and self.world.alive:
+            with self.world.active():
+                self.hover_now()
+
+    def hover_now(self) -> None:
+        """Hover as the pointer stands now: the card under the pointer when the pause menu
+        opened stayed raised under a pointer gone to Resume, until it moved (pt150), then
+        through the fade (pt153), then in the fading picture of the pause menu over the
+        table (a ghost raised above the card come down, pt158)."""
+        self.input.pos = pointer_now(self.app)
+        self.hover.process(0.0, rate=1.0)

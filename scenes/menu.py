@@ -18,7 +18,7 @@ import pygame
 from ecs.components import Clickable, Glow, Hoverable, Sprite, Transform, ZOrder
 from ecs.drag import DragDropSystem
 from ecs.hover import HoverSystem
-from ecs.input import InputEvent, InputSystem, pointer_now
+from ecs.input import InputEvent, InputSystem
 from ecs.intents import ClickIntent, IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, animate
@@ -29,7 +29,7 @@ from game.i18n import N_, _, ngettext, num, pgettext
 from game.layout import load_layout
 from game.saves import SaveEntry, list_saves
 from scenes import theme, warmup
-from scenes.base import Scene
+from scenes.base import HoverFollowsPointer, Scene
 from scenes.widgets import Button, Hotspot, WidgetGroup
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)  # the menu's layout is made for this logical size
@@ -70,7 +70,7 @@ def save_title(entry: SaveEntry) -> str:
     return BY_KEY[entry.game].title if entry.game in BY_KEY else _("saved game")
 
 
-class MainMenu(Scene):
+class MainMenu(HoverFollowsPointer, Scene):
     name = "menu"
     works_ahead = True  # (``scenes.warmup``: the first table made ahead)
 
@@ -157,18 +157,8 @@ class MainMenu(Scene):
     def resume(self) -> None:
         if self.world is not None:
             self.world.activate()
-            self._hover_now()
+            self.hover_now()
         self._build_buttons()
-
-    def uncovering(self) -> None:
-        if self.world is not None and self.world.alive:
-            with self.world.active():
-                self._hover_now()
-
-    def _hover_now(self) -> None:
-        """Hover as the pointer stands now, each tile already raised or down (as a table's)."""
-        self.input.pos = pointer_now(self.app)
-        self.hover.process(0.0, rate=1.0)
 
     def exit(self) -> None:
         if self.world is not None:

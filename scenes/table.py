@@ -34,7 +34,7 @@ from ecs.audio import AudioSystem
 from ecs.components import CardFace, Sprite
 from ecs.drag import DragDropSystem
 from ecs.hover import HoverSystem
-from ecs.input import InputEvent, InputSystem, pointer_now
+from ecs.input import InputEvent, InputSystem
 from ecs.intents import IntentQueue
 from ecs.render import RenderSystem
 from ecs.tween import TweenSystem, is_animating
@@ -42,7 +42,7 @@ from ecs.world import SceneWorld
 from game.card_art import restyled
 from game.i18n import language
 from scenes import pictures, theme
-from scenes.base import Scene
+from scenes.base import HoverFollowsPointer, Scene
 from scenes.crisp import CRISP
 
 # attributes that change without changing the picture (the clock is watched by its reads)
@@ -76,7 +76,7 @@ def _snapshot(obj: object, fold: dict | None = None) -> tuple:
                  for k, v in attrs.items() if k not in _UNWATCHED)
 
 
-class TableScene(Scene):
+class TableScene(HoverFollowsPointer, Scene):
     name = "table"
     game_key: str | None = None
     _drawing = False  # inside draw_frame: reads of ``time`` mean the picture moves with it
@@ -150,20 +150,7 @@ class TableScene(Scene):
         self._background_for = self._background_last = None  # settings may have changed
         if self.world is not None:
             self.world.activate()
-            self._hover_now()
-
-    def uncovering(self) -> None:
-        if self.world is not None and self.world.alive:
-            with self.world.active():
-                self._hover_now()
-
-    def _hover_now(self) -> None:
-        """Hover as the pointer stands now, each raise already where it goes: the card under
-        the pointer when the pause menu opened stayed raised under a pointer gone to Resume,
-        until it moved (pt150), then through the fade (pt153), then in the fading picture of
-        the pause menu over the table (a ghost raised above the card come down, pt158)."""
-        self.input.pos = pointer_now(self.app)
-        self.hover.process(0.0, rate=1.0)
+            self.hover_now()
 
     def exit(self) -> None:
         pictures.give_back(self._kept_background)  # (for the next table's background)
