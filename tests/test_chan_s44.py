@@ -177,3 +177,44 @@ def test_a_persons_panel_with_nothing_for_its_second_line_writes_its_line_in_the
     assert alone["name"].centery == alone["count"].centery == rect.centery
     dealt = panels.seat_panel(surface, rect, "You", "", 16, True, False)
     assert dealt["name"].centery < rect.centery < dealt["dealer"].centery
+
+
+def test_the_prompt_warns_that_a_card_you_could_take_as_a_chan_and_leave_bars_your_own(app):
+    """"Take Lục Văn with your Lục Văn as a Chắn … Or press Draw to leave it": a newcomer
+    left it and found their own Lục Văn barred from a discard or a Cạ, told only when they
+    tried (pt161). The prompt says so before where its box has room (in English it has;
+    a Persian or Vietnamese prompt is never cut for it); and it is so once the card is
+    left."""
+    from game.layout import load_layout
+    from game.words import chan as card_words
+    from scenes.chan import prompts
+    from tests.test_chan_words import positions
+
+    area = load_layout("chan")["claims"].rect
+    seen = 0
+    for state, legal, _move in positions(range(40), limit=120):
+        takes = prompts.captures(legal)
+        leave = next((m for m in ("draw", "pass") if m in legal), None)
+        warning = prompts.leave_warning(state, legal)
+        if not takes or not takes[0].startswith("chan ") or leave is None:
+            assert warning == ""
+            continue
+        face = state.live.card
+        assert warning.replace(card_words.NBSP, " ") == (
+            f"Left, your {card_words.card(face)} may no longer be discarded or used in a "
+            "Cạ.").replace(card_words.NBSP, " ")
+        text = prompts.prompt(state, legal)
+        assert panels.prompt_with(text, warning, area, 46) == f"{text} {warning}"
+        for lang in ("fa", "vi"):
+            i18n.set_language(lang)
+            try:
+                shown = panels.prompt_with(prompts.prompt(state, legal),
+                                           prompts.leave_warning(state, legal), area, 46)
+                assert not panels.prompt_lines(shown, area, 46)[0][-1].endswith(" …")
+            finally:
+                i18n.set_language("en")
+        seat = state.seat
+        after = rules.play(state, leave)
+        assert face in after.bans[seat].no_discard
+        seen += 1
+    assert seen

@@ -205,6 +205,16 @@ def prompt_lines(text: str, area: pygame.Rect, below: int = 0) -> tuple[list[str
     return lines, size, step
 
 
+def prompt_with(text: str, extra: str, area: pygame.Rect, below: int = 0) -> str:
+    """``text`` and ``extra`` after it where both fit ``area`` whole (``prompt_lines``), else
+    ``text`` alone (a Persian or Vietnamese prompt may have no room left for it)."""
+    if not extra:
+        return text
+    both = f"{text} {extra}"
+    lines = prompt_lines(both, area, below)[0]
+    return text if lines and lines[-1].endswith(" …") else both
+
+
 # -- the end screen -------------------------------------------------------------------------
 
 def framed(image: pygame.Surface, colour: tuple[int, int, int] = theme.GOLD) -> pygame.Surface:

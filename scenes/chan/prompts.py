@@ -232,6 +232,19 @@ def why_not_take(state) -> str:
 
 # -- the prompt ----------------------------------------------------------------------------
 
+def leave_warning(state, legal: list[str]) -> str:
+    """What leaving the live card costs, when the seat could take it as a Chắn and may leave
+    it (restriction 3: its own copy may then be neither discarded nor used in a Cạ; a
+    newcomer left it and learnt so only when they tried to discard it, pt161); else ""."""
+    takes = captures(legal)
+    live = state.live
+    if live is None or not takes or not takes[0].startswith("chan ") or not (
+            "draw" in legal or "pass" in legal):
+        return ""
+    return _("Left, your {card} may no longer be discarded or used in a Cạ.").format(
+        card=name(live.card))
+
+
 def _take(takes: list[str], live: str, alternative: bool = False) -> str:
     """The sentence that offers the legal captures of ``live``; ``alternative``: "Or take
     …", after a sentence offering another choice (Ù!, Chíu!: the two read as if both were

@@ -1255,18 +1255,25 @@ class ChanTable(CardTable):
             if self.curtain:
                 return words.lift_cover(self.viewer)
             return words.to_play(self.seat_name(self.acting_seat()))
-        return prompts.prompt(state, self.legal(),
-                              self.seat_name(prompts.discard_gate(state)))
+        legal = self.legal()
+        text = prompts.prompt(state, legal, self.seat_name(prompts.discard_gate(state)))
+        # (what leaving the live card costs, where the box has room for it)
+        return panels.prompt_with(text, prompts.leave_warning(state, legal),
+                                  self.layout["claims"].rect, self._prompt_below())
+
+    def _prompt_below(self) -> int:
+        """The room the prompt's box keeps free at its foot: its buttons'."""
+        buttons = self.mine and any(m in ("u", "decline", "pass", "draw") or
+                                    m.startswith("chiu") for m in self.legal())
+        return 46 if buttons else 0
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         text = self.prompt_text()
         if not text:
             return
         area = self.layout["claims"].rect
-        buttons = self.mine and any(m in ("u", "decline", "pass", "draw") or
-                                    m.startswith("chiu") for m in self.legal())
         x, anchor = ((area.right - 6, "topright") if theme.rtl() else (area.x + 6, "topleft"))
-        lines, size, step = panels.prompt_lines(text, area, 46 if buttons else 0)
+        lines, size, step = panels.prompt_lines(text, area, self._prompt_below())
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (x, area.y + 1 + step * i), size,
                             theme.INK if self.mine else theme.INK_DIM, anchor=anchor)
