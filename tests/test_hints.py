@@ -61,7 +61,9 @@ def test_chan_hint_for_a_move_without_cards_through_the_h_key(app, drive, only):
         if table.hint is not None:
             break
     assert table.hint is not None and table.hint[0] == only
-    words = {"draw": "reveal a stock card", "pass": "leave the card for the next seat"}
+    # (each names its button: the hint to pass did not, pt161)
+    words = {"draw": "press Draw to leave it and reveal a stock card",
+             "pass": "press Pass to leave it for the next seat"}
     assert any(words[only] in t.text for t in app.toasts), app.toasts
     if only == "draw":
         assert table.hint[1] == [table.stock_ent]  # the stock glows

@@ -51,14 +51,15 @@ def hint(move: str, live: str | None) -> str:
     if verb in PRESS:  # in the words of the prompt: the button to press, by its label
         sentence = _(PRESS[verb]).rstrip(". ")
         return _("Hint: {move}.").format(move=sentence[:1].lower() + sentence[1:])
-    words = {"u": N_("Hint: declare Ù!"), "pass": N_("Hint: leave the card for the next seat."),
-             "decline": N_("Hint: decline the claim.")}
+    words = {"u": N_("Hint: declare Ù!"), "decline": N_("Hint: decline the claim.")}
     return _(words[verb]) if verb in words else _("Hint: {move}.").format(move=move)
 
 
-# the prompt's sentence (``prompts``) for a hinted draw: it names the button ("draw" is
-# "pass it and reveal a stock card" in the rules' words, but the button says Draw)
-PRESS = {"draw": N_("Press Draw to leave it and reveal a stock card.")}
+# the prompt's sentence (``prompts``) for a hinted draw or pass: it names the button ("draw"
+# is "pass it and reveal a stock card" in the rules' words, but the button says Draw; the
+# hint to pass said "leave the card for the next seat" beside a button saying Pass, pt161)
+PRESS = {"draw": N_("Press Draw to leave it and reveal a stock card."),
+         "pass": N_("Press Pass to leave it for the next seat.")}
 
 
 def chiu_banner(who: str, you: bool, face: str, owner: str, own: bool, owner_you: bool,
