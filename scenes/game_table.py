@@ -1998,8 +1998,8 @@ class CardTable(GameTable):
         return recap
 
     def recap_also(self, own: list[int]) -> set[int]:
-        """Of the person's own moves ``own`` (indices of the log), those the cover's recap
-        tells though it starts after the last of them (``cover_recap``): none by default."""
+        """The moves (indices of the log) that the cover's recap tells too though they come
+        before its start, the person's last move (the last of ``own``): none by default."""
         return set()
 
     def draw_curtain(self, surface: pygame.Surface, hand: pygame.Rect) -> None:

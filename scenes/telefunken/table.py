@@ -154,7 +154,7 @@ class TelefunkenMarks(LastMoves):
 
     def draw(self, surface: pygame.Surface, keep_clear=(), hidden=()) -> None:
         self._seen = None  # (the first tag of this drawing looks, the others reuse it)
-        self._planned = {}
+        self._planned = {}  # (``plan_hand_tags`` asks ``tag_spots`` for the places of old)
         self._planned = self.plan_hand_tags(surface.get_rect(), keep_clear, hidden)
         super().draw(surface, keep_clear, hidden)
 
@@ -168,7 +168,7 @@ class TelefunkenMarks(LastMoves):
         the stock" (pt155). Empty for fewer than two tags, or where no such places exist
         (the tags are then placed one by one, each covering least)."""
         hidden = set(hidden)
-        tags = []  # (key, spots) in drawing order (seat by seat, the oldest mark first)
+        tags = []  # (key, box, mark) in drawing order (seat by seat, the oldest mark first)
         for marks in self.marks.values():
             for mark in marks:
                 if (not self.whole(mark) or hidden & set(mark.entities)
@@ -178,14 +178,15 @@ class TelefunkenMarks(LastMoves):
                 if box is None:
                     continue
                 outline = box.inflate(8, 8)  # (as ``LastMoves.draw`` gives it)
-                spots = self.tag_spots(mark.label, outline, mark.tag_at, bounds)
-                tags.append(((mark.label, tuple(outline)), box, spots))
+                tags.append(((mark.label, tuple(outline)), box, mark))
         if len(tags) < 2:
             return {}
         key = (tuple(k for k, _, _ in tags), tuple(tuple(r) for r in keep_clear))
-        if self._plan_key != key:
+        if self._plan_key != key:  # (the places looked for only when the tags move)
             self._plan_key = key
             self._plan = None
+            places = [(box, self.tag_spots(mark.label, box.inflate(8, 8), mark.tag_at, bounds))
+                      for _, box, mark in tags]
             # over the card's own strip, nearest its middle first (on either edge: in the
             # fan a strip is narrower than a tag, and a tag slid along the top stood more
             # over the next card than its own, "new" on the border of two K♦, pt156), apart
@@ -200,7 +201,7 @@ class TelefunkenMarks(LastMoves):
                 lists = [sorted((s for s in spots if abs(s.centerx - box.centerx) <= (
                                  box.width // 4 if inset is None else box.width / 2 - inset)),
                                 key=lambda s, box=box: abs(s.centerx - box.centerx))
-                         for _, box, spots in tags]
+                         for box, spots in places]
                 self._plan = fit_tags(lists, list(keep_clear), gap)
                 if self._plan is not None:
                     break

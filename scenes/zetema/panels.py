@@ -22,7 +22,7 @@ from game.rules import zetema as rules
 from game.words.zetema import score_reason
 from scenes import theme
 from scenes.game_table import HINT_COLOUR
-from scenes.marks import draw_card_tag
+from scenes.marks import draw_card_tag, drawn_box
 from scenes.zetema import layout, words
 from scenes.zetema.layout import MELD_BUTTONS_W
 
@@ -351,9 +351,7 @@ class ZetemaPanels:
     def _pile_foot(self, i: int) -> int:
         """Where the cards of pile ``i`` end as drawn, with room for a last-move tag at the
         last one's foot (the pile's header with none)."""
-        boxes = [pygame.Rect(*(round(v) for v in entity_rect(
-            esper.component_for_entity(e, Transform), esper.component_for_entity(e, Sprite))))
-            for _, e in self.piles[i] if esper.entity_exists(e)]
+        boxes = [box for _, e in self.piles[i] if (box := drawn_box(e)) is not None]
         if not boxes:
             return self.layout[f"pile_{rules.RANKS[i]}"].rect.y + 30
         return max(box.bottom for box in boxes) + TAG_BELOW
