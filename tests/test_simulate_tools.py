@@ -115,10 +115,46 @@ def test_chan_luck_cheats_only_as_told():
     from game.rules import chan as rules
 
     state = rules.new_game(4, seed=12)
-    assert chan_luck.seen_deal(state, "all", random.Random(1)) is state
-    seen = chan_luck.seen_deal(state, "hands", random.Random(1))
+    assert chan_luck.seen_deal(rules, state, "all", random.Random(1)) is state
+    seen = chan_luck.seen_deal(rules, state, "hands", random.Random(1))
     assert [list(h) for h in seen.hands] == [list(h) for h in state.hands]
     assert sorted(seen.stock) == sorted(state.stock) and list(seen.stock) != list(state.stock)
     outcome = chan_luck.play(("hands", 9, 0))
     assert set(outcome) == {"won", "settlement"}
     assert chan_luck.chan_search.determinize.sample.__module__ == "game.ai.determinize"
+
+
+def test_telefunken_luck_cheats_only_as_told():
+    import random
+
+    import telefunken_luck
+
+    from game.ai import determinize
+    from game.rules import telefunken as rules
+
+    state = rules.new_game(4, seed=12)
+    seen = telefunken_luck.seen_deal(rules, state, "hands", random.Random(1))
+    assert [list(h) for h in seen.hands] == [list(h) for h in state.hands]
+    assert sorted(seen.stock) == sorted(state.stock) and list(seen.stock) != list(state.stock)
+    # the cheating search is handed the true position at each of its decisions
+    handed = []
+    real = telefunken_luck.seen_deal
+
+    class Enough(Exception):
+        pass
+
+    def spy(rules_, now, what, rng):
+        handed.append((now, what))
+        if len(handed) > 30:  # (a few searched decisions: a whole game takes 15 s)
+            raise Enough
+        return real(rules_, now, what, rng)
+
+    telefunken_luck.seen_deal = spy
+    try:
+        with pytest.raises(Enough):
+            telefunken_luck.play(("all", 2, 1))
+    finally:
+        telefunken_luck.seen_deal = real
+    assert all(what == "all" for _, what in handed)
+    assert telefunken_luck.seen_deal(rules, state, "all", random.Random(1)) is state
+    assert determinize.sample.__module__ == "game.ai.determinize"  # put back after each use

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sim_common import rate_text, run_tasks  # noqa: E402
+from sim_common import rate_text, run_tasks, seen_deal  # noqa: E402
 
 from game.ai import chan as ai  # noqa: E402
 from game.ai import chan_search  # noqa: E402
@@ -34,18 +34,6 @@ from game.rules import chan as rules  # noqa: E402
 
 PLAYERS = 4
 
-
-def seen_deal(state, what: str, rng: random.Random):
-    """The position the cheating search plays on: the true one (``all``), or the true hands
-    with the stock shuffled (``hands``)."""
-    if what == "all":
-        return state
-    data = rules.dump(state)
-    stock = list(data["stock"])
-    rng.shuffle(stock)
-    data["stock"] = stock
-    data["seed"] = rng.randrange(1 << 30)
-    return rules.load(data)
 
 
 def play(task: tuple[str, int, int]) -> dict:
@@ -63,7 +51,7 @@ def play(task: tuple[str, int, int]) -> dict:
             move = ai.choose(view, legal, "hard", rngs[seat])
         elif seat == cheat:
             chan_search.determinize.sample = (
-                lambda _g, _v, rng, now=state: seen_deal(now, what, rng))
+                lambda _g, _v, rng, now=state: seen_deal(rules, now, what, rng))
             try:
                 move = ai.choose(view, legal, "hard", rngs[seat])
             finally:

@@ -8,6 +8,8 @@
 - ``wilson(k, n)``: the 95% Wilson score interval of a proportion.
 - ``time_summary(samples)``: p50/p95/max of decision times.
 - ``run_tasks(function, tasks, jobs)``: the tasks on ``jobs`` worker processes, in order.
+- ``seen_deal(rules, state, what, rng)``: the position a *cheating* search plays on in the
+  luck measurements (``tools/*_luck.py``).
 """
 
 from __future__ import annotations
@@ -109,3 +111,17 @@ def run_tasks(function: Callable, tasks: list, jobs: int) -> list:
         return [function(t) for t in tasks]
     with get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
         return pool.map(function, tasks, chunksize=1)
+
+
+def seen_deal(rules, state, what: str, rng):
+    """The position a cheating search plays on (``tools/chan_luck.py``,
+    ``tools/telefunken_luck.py``): the true one (``all``), or the true hands with the stock
+    shuffled (``hands``; ``rules``' saved form has a ``stock`` and a ``seed``)."""
+    if what == "all":
+        return state
+    data = rules.dump(state)
+    stock = list(data["stock"])
+    rng.shuffle(stock)
+    data["stock"] = stock
+    data["seed"] = rng.randrange(1 << 30)
+    return rules.load(data)
