@@ -96,9 +96,16 @@ class PauseMenu(Scene):
         self.app.scenes.push(SettingsScene(self.app), transition="fade")
 
     def quit_to_menu(self) -> None:
+        """To the main menu; from a finished game as its results' Menu button leaves (a
+        sitting's next game saved with the running totals, ``to_menu``: Quit to menu over a
+        won Chắn hand lost them)."""
         from scenes.menu import MainMenu
 
         self.table.on_quit()
+        over = getattr(getattr(self.table, "session", None), "result", None) is not None
+        if over and hasattr(self.table, "to_menu"):
+            self.table.to_menu()
+            return
         self.app.scenes.reset(MainMenu(self.app), transition="slide")
 
     def handle(self, event: InputEvent) -> None:

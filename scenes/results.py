@@ -1,5 +1,8 @@
 """The results overlay shown when a game ends: outcome, score table, the full move log,
-and what next (play again: Enter; replay the game; back to the menu: Esc). The move list
+and what next (play again: Enter; replay the game; back to the menu). Esc opens the table's
+pause menu over it, as over a deal's summary (it went to the menu at once, and a player who
+meant to close the results or to look at the table lost the game's replay: pt161, pt163;
+the pause menu's Quit to menu leaves as the Menu button does). The move list
 scrolls by the wheel and by the arrow, page, Home and End keys, showing whole entries only.
 
 The titles, rows and log come translated (or not yet) from the table; the overlay's own
@@ -60,7 +63,27 @@ SUBTITLE_LINES = 3  # at most, under the results' title (two at the usual size)
 NAME_ROOM = 14  # more room under the cards of a result's groups, for the label naming one
 
 
-class ResultsOverlay(Scene):
+class OverTable:
+    """An overlay standing over a table (the results, a deal's summary): Esc opens the table's
+    pause menu over it, and Resume comes back to it."""
+
+    app: object
+
+    def _table(self):
+        """The table this overlay stands over (None if none)."""
+        return next((s for s in reversed(self.app.scenes.stack[:-1])
+                     if hasattr(s, "open_pause")), None)
+
+    def pause_game(self) -> None:
+        """The pause menu of the table below, over this overlay."""
+        from scenes.pause import PauseMenu
+
+        table = self._table()
+        if table is not None:
+            self.app.scenes.push(PauseMenu(self.app, table), transition="fade")
+
+
+class ResultsOverlay(OverTable, Scene):
     name = "results"
     opaque = False
 
@@ -124,7 +147,7 @@ class ResultsOverlay(Scene):
         if on_replay is not None:
             buttons.append(Button(at((x + 220, bottom, 200, 56)), _("Replay"), on_replay))
         buttons.append(Button(at((x + 440 if on_replay else x + 220, bottom, 200, 56)),
-                              _("Menu"), on_menu, hotkey=pygame.K_ESCAPE))
+                              _("Menu"), on_menu))
         self.widgets = WidgetGroup(buttons, keys="tab")
 
     # the app's messages (Ctrl+Z: "The game is over: nothing to undo.") stand in the panel's
@@ -205,7 +228,9 @@ class ResultsOverlay(Scene):
             return
         from scenes.game_table import is_undo_key  # (the table's module imports this one)
 
-        if is_undo_key(event):  # (it said nothing over the results, while it spoke before
+        if event.kind == "key" and event.key == pygame.K_ESCAPE:
+            self.pause_game()  # (as over a deal's summary; it went to the menu at once)
+        elif is_undo_key(event):  # (it said nothing over the results, while it spoke before
             self.app.toast(_("The game is over: nothing to undo."))  # they opened: pt89)
         elif event.kind == "wheel" and self.log_rect.collidepoint(event.pos):
             self._scroll_by(event.dy * 3)
@@ -385,7 +410,7 @@ SUMMARY_KEYS_AFTER = 1.5  # seconds a deal's summary stands before Enter or Spac
 # (0.6 s: an Enter pressed to draw as the computers ended the deal closed it unread, pt88)
 
 
-class DealSummary(Scene):
+class DealSummary(OverTable, Scene):
     """Between deals: who did what in the deal just played; Continue (Enter, Space) resumes
     the game, Esc opens the table's pause menu over it."""
 
@@ -480,19 +505,6 @@ class DealSummary(Scene):
         table = self._table()
         if table is not None and hasattr(table, "summary_key"):
             table.summary_key(event)  # (Ctrl+Z, H: why they do nothing here)
-
-    def _table(self):
-        """The table this summary stands over (None if none)."""
-        return next((s for s in reversed(self.app.scenes.stack[:-1])
-                     if hasattr(s, "open_pause")), None)
-
-    def pause_game(self) -> None:
-        """The pause menu of the table below, over the summary (Resume comes back to it)."""
-        from scenes.pause import PauseMenu
-
-        table = self._table()
-        if table is not None:
-            self.app.scenes.push(PauseMenu(self.app, table), transition="fade")
 
     def draw(self, surface: pygame.Surface) -> None:
         self._drawn = self._counted()

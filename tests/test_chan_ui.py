@@ -300,7 +300,7 @@ def test_leaving_the_end_screen_for_the_menu_keeps_the_sitting(app, drive):
     session, table, overlay = end_screen(app, drive, config)
     winner = rules.result(session.state)["winner"]
     expected = [(18 if s == winner else -6) + before for s, before in enumerate((-4, 12, -4, -4))]
-    drive.key(pygame.K_ESCAPE)  # (the end screen's Menu)
+    drive.click(next(w for w in overlay.widgets.widgets if w.label == "Menu").rect.center)
     drive.settle()
     assert isinstance(drive.scene, MainMenu)
     [entry] = [e for e in list_saves() if e.game == "chan"]
@@ -624,3 +624,33 @@ def test_with_the_stock_empty_draw_is_said_to_end_the_deal_and_no_card_back_show
     said = prompts.prompt(table.state, table.legal())
     assert "the stock is empty, so the deal ends in a draw" in said, said
     assert "reveal a stock card" not in said
+
+
+def test_esc_on_the_end_screen_pauses_and_its_quit_keeps_the_sitting(app, drive):
+    """Esc on the end screen went to the menu at once: a player who meant to close it lost
+    the deal's replay (pt161, pt163). It opens the pause menu, as over a deal's summary: Esc
+    again (or Resume) brings the results back, Replay still there; the pause menu's Quit to
+    menu leaves as the Menu button does, the sitting's next deal saved with the totals
+    (Quit to menu over a won hand lost them)."""
+    from game.saves import list_saves
+    from scenes.menu import MainMenu
+    from scenes.pause import PauseMenu
+
+    app.persist = True
+    config = GameConfig("chan", SEATS, 35, {}).after_game([-4, 12, -4, -4])
+    session, table, overlay = end_screen(app, drive, config)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    assert isinstance(drive.scene, PauseMenu) and drive.scene.table is table
+    drive.key(pygame.K_ESCAPE)  # Esc resumes: the results again, with their Replay
+    drive.settle()
+    assert drive.scene is overlay
+    assert any(w.label == "Replay" for w in overlay.widgets.widgets)
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = drive.scene
+    drive.click(next(w for w in pause.widgets.widgets if w.label == "Quit to menu").rect.center)
+    drive.settle()
+    assert isinstance(drive.scene, MainMenu)
+    [entry] = [e for e in list_saves() if e.game == "chan"]
+    assert (entry.moves, entry.sitting_games) == (0, 2)
