@@ -289,6 +289,33 @@ def test_cards_shown_in_a_meld_are_known_to_be_held_and_dealt_so_in_hards_sample
     assert known == [Counter(), Counter()]
 
 
+def test_hard_weighs_the_marriage_a_king_may_hand_while_its_queen_is_unseen():
+    """Hard threw kings onto the pile for the others to marry, twice in one deal (pt165):
+    its queen was unseen, so nobody was known to hold it. Hard's evaluation now counts the
+    chance that another hand holds or draws it; not while its own hand holds the queen (it
+    marries first), nor once the queen is on its pile; normal's evaluation is as it was."""
+    hands = [["7H", "2C", "4D", "9C", "JD", "KD", "3C"],
+             ["7S", "AH", "5C", "8D", "10C", "6D", "QH"],
+             ["AS", "2D", "3D", "4C", "5D", "6C", "8C"]]
+
+    def cost(hand0, piles):
+        state = z.load(position([hand0, *hands[1:]], piles=piles, players=3))
+        legal = z.legal_moves(state)
+        view = {**z.view(state, 0), ai.KNOWN: [[], [], []]}
+
+        def value(params):
+            return dict((m, v) for v, m in ai._Planner(ai._Table.from_view(view), params)
+                        .scores(legal))["discard KD"]
+
+        return value(ai.PLAN) - value(ai.RECALL_PLAN)
+
+    unseen = cost(hands[0], {})
+    assert ai.KNOWN_MARRIAGE * ai.UNSEEN_MARRIAGE * 0.5 < unseen <= (
+        ai.KNOWN_MARRIAGE * ai.UNSEEN_MARRIAGE)
+    assert cost(["7H", "2C", "4D", "9C", "JD", "KD", "QD"], {}) == 0.0  # the queen in hand
+    assert cost(hands[0], {"Q": ["QD"]}) == 0.0  # (on its pile: nobody marries it from hand)
+
+
 def test_hard_counts_what_the_others_showed_before_handing_them_points():
     """Hard threw a seven onto a pile of three sevens while another seat had shown the
     fifth in a flush (it scored the zetema and played again), and a king while another had
@@ -308,7 +335,8 @@ def test_hard_counts_what_the_others_showed_before_handing_them_points():
     for known, move, least in (([[], ["7S"], []], "discard 7H", 5.0),
                                ([[], ["QD"], []], "discard KD", ai.KNOWN_MARRIAGE)):
         plain = value(ai.PLAN, known, move)
-        assert value(ai.RECALL_PLAN, [[], [], []], move) == plain  # (nothing known: alike)
+        if move == "discard 7H":  # (nothing known: alike; a king, see the next test)
+            assert value(ai.RECALL_PLAN, [[], [], []], move) == plain
         assert value(ai.RECALL_PLAN, known, move) <= plain - least
         assert ai.choose({**z.view(state, 0), ai.KNOWN: known}, legal, "hard",
                          random.Random(1)) != move

@@ -111,6 +111,10 @@ KNOWN_ZETEMA = 1.5
 KNOWN_MARRIAGE = 10.0
 """A king or queen discarded while another seat is known to hold its partner costs this
 much (the marriage it can then declare from the pile)."""
+UNSEEN_MARRIAGE = 0.6
+"""... and while its partner is unseen (not in this hand), this share of it, times the
+chance that a copy of the partner is or comes into another hand (a play-tester saw hard
+throw kings onto the pile for the others to marry, twice in one deal: pt165)."""
 
 CANDIDATES = 4
 """Hard looks ahead at this many of the evaluation's best moves ..."""
@@ -348,13 +352,21 @@ class _Planner:
         return out
 
     def _marriage_handed(self, card: str) -> float:
-        """What discarding ``card`` hands another seat known to hold its partner (a king's
-        queen of the suit, a queen's king): a marriage from the pile (``recall`` only)."""
+        """What discarding ``card`` may hand another seat: a marriage from the pile with its
+        partner (a king's queen of the suit, a queen's king), for sure if a seat is known
+        to hold it, else by the chance that a copy unseen is or comes into another hand
+        (``recall`` only; none while this hand holds a partner: it marries first)."""
         r = rules.CARD_RANK[card]
         if not self.p.recall or r not in (KING, QUEEN):
             return 0.0
+        t = self.t
         partner = CARDS[(QUEEN if r == KING else KING) * 4 + INDEX[card] % 4]
-        return KNOWN_MARRIAGE if self.t.known[partner] else 0.0
+        if t.known[partner]:
+            return KNOWN_MARRIAGE
+        unseen = t.unseen[INDEX[partner]]
+        if not unseen or partner in t.hand:
+            return 0.0
+        return KNOWN_MARRIAGE * UNSEEN_MARRIAGE * (1.0 - self.draw_share ** unseen)
 
     # -- evaluation -----------------------------------------------------------------------
 
