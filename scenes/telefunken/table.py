@@ -1064,6 +1064,8 @@ class TelefunkenTable(Gestures, CardTable):
                     self._bought.clear()  # still said "bought 9♥" with a new hand of 11)
         if said is not None:
             self._announce(said, lead)
+        if any(isinstance(e, rules.StockRebuilt) for e in events):
+            self._pile_to_stock(events, lead)
         # between people everybody has read the last deal's summary and watched the cut: the
         # new hand comes under the cover, even for the person who moved last
         dealt = any(isinstance(e, rules.Dealt) for e in events)
@@ -1083,6 +1085,18 @@ class TelefunkenTable(Gestures, CardTable):
             self.restore_marks()
         else:
             self.mark_move(seat, events)
+
+    def _pile_to_stock(self, events: list, lead: float) -> None:
+        """The discards shuffled into a new stock go there face down, off the pile before
+        the move's cards are laid out, and the seats' marks on them go: the card then drawn
+        from the new stock flew in from the pile, the very discard, its "Seat 3" tag and
+        all (pt164). A discard bought as the stock ran out (the top card, its buyer's
+        stock card shuffled in after it) goes to its buyer as ever."""
+        pile = [e for _, e in self.sync.entities("discard")]
+        if any(isinstance(e, rules.Bought) for e in events):
+            pile = pile[:-1]
+        self.marks.drop(pile, list(self.marks.marks))
+        self.sync.send_off("discard", pile, self._stock_home(), delay=lead)
 
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` did until it plays again (``scenes.marks``). Cards added to
