@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import esper
+import pytest
 
 from ecs.components import CardFace, Transform
 from game.rules import telefunken as rules
@@ -122,4 +123,25 @@ def test_a_buys_card_from_the_shuffled_discards_loses_its_discarders_tag(app, dr
     assert table.session.moves == ["buy"]
     assert tags_on_hand(table) == sorted(["+1 from the stock", "You bought"])
     assert table.marks.marks.get(2, []) == [] and table.marks.marks.get(3, []) == []
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "vi"])
+def test_offers_let_go_are_named_in_the_order_asked(app, drive, language):
+    """"You, Seat 4 and Seat 2 did not buy 9♥": Seat 3 had discarded, so Seat 4 was asked
+    first, then you, then Seat 2 (pt164). The line names them in that order, you inside
+    the list as a sentence says you there ("you", "شما", "bạn")."""
+    from game.i18n import _, num, set_language
+    from tests.test_telefunken_move_list import lines_of, open_table, played
+
+    set_language(language)
+    session = played()
+    assert session.moves[39:42] == ["pass"] * 3 and session.befores[39].discarder == 2
+    table = open_table(app, drive, session)
+    names = [table.seat_name(s) for s in (3, 0, 1)]  # (in the order asked)
+    assert names[1] == _("You")
+    line = next(line for line in lines_of(table) if line.startswith(f"{num(40)}–"))
+    said = [line.find(name) for name in (names[0], _("you"), names[2])]
+    assert -1 not in said and said == sorted(said), line
+    if _("You") != _("you"):  # (not "Seat 4, You and Seat 2"; Persian has no capitals)
+        assert _("You") not in line, line
 
