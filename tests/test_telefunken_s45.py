@@ -145,3 +145,80 @@ def test_offers_let_go_are_named_in_the_order_asked(app, drive, language):
     if _("You") != _("you"):  # (not "Seat 4, You and Seat 2"; Persian has no capitals)
         assert _("You") not in line, line
 
+
+class _Hinting:
+    """A worker whose hints come only when the test answers them."""
+
+    def __init__(self) -> None:
+        self.asked: list = []
+
+    def submit(self, ai_module, view, legal, level, seed):
+        from game.ai.worker import Decision
+
+        self.asked.append(Decision(None, len(self.asked), "thread"))
+        return self.asked[-1]
+
+    def start_soon(self) -> None:
+        pass
+
+
+@pytest.fixture
+def offer_with_hints(app, drive, monkeypatch):
+    import scenes.game_table
+    from tests.test_telefunken_buy_timer import open_offer
+
+    worker = _Hinting()
+    monkeypatch.setattr(scenes.game_table, "shared_worker", lambda: worker)
+    app.wait_for_ai = False  # (the hint comes when the test says, not awaited)
+    return open_offer(app, drive), worker
+
+
+def test_a_hint_on_a_buy_offer_holds_its_time_until_its_advice_has_been_read(
+        app, drive, offer_with_hints):
+    """H on a buy offer: the hint's dots took 2-3 s of the offer's 10, which ran out before
+    the person could act ("Time is up: you let 8♣ go", pt164). The bar waits, greyed, while
+    the hint is worked out and for ``HINT_READ`` seconds once its advice is shown, then
+    goes on."""
+    import pygame
+
+    from scenes.telefunken.table import HINT_READ
+
+    table, worker = offer_with_hints
+    drive.wait(2.0)
+    drive.key(pygame.K_h)
+    assert worker.asked and table.hint_pending
+    drive.wait(9.0)  # (the hint at work: without it the offer's time ran out meanwhile)
+    assert table.session.moves == [] and table._offer_timer.held
+    assert abs(table._offer_timer.left(table.state, 10) - 0.8) < 0.02
+    worker.asked[-1]._resolve("buy", None)
+    drive.step()
+    assert table.hint is not None and table.hint[0] == "buy"
+    drive.wait(HINT_READ - 0.2)  # the advice read
+    assert table.session.moves == [] and table._offer_timer.held
+    drive.wait(0.4)
+    assert not table._offer_timer.held and table.hint is not None  # (the advice stands)
+    drive.wait(7.6)  # the 8 s left, counted again
+    assert table.session.moves == [] and table.state.phase == "buy"
+    drive.wait(0.5)
+    assert table.session.moves == ["pass"]
+
+
+def test_a_hint_dropped_or_never_coming_does_not_hold_the_offer_for_good(
+        app, drive, offer_with_hints):
+    """The time goes on once the hint is dropped, and a hint that never comes (or asked
+    again and again) holds it ``HINT_HOLD_MOST`` seconds at most."""
+    import pygame
+
+    from scenes.telefunken.offer_timer import HINT_HOLD_MOST
+
+    table, worker = offer_with_hints
+    drive.key(pygame.K_h)
+    drive.wait(3.0)
+    table.cancel_hint()  # (as a move or the table left drops it)
+    drive.wait(5.0)
+    assert abs(table._offer_timer.left(table.state, 10) - 0.5) < 0.02
+    drive.key(pygame.K_h)  # asked again, never answered
+    drive.wait(HINT_HOLD_MOST - 3.0 - 0.5)
+    assert table.session.moves == [] and table._offer_timer.held
+    drive.wait(0.5 + 5.2)
+    assert table.session.moves == ["pass"]
