@@ -60,6 +60,23 @@ class CardSync:
             remove_now(ent)
             self.widths.pop(ent, None)
 
+    def send_off(self, zone: str, ents, to: tuple[float, float], delay: float = 0.0) -> None:
+        """Take the cards ``ents`` out of ``zone`` now, face down, and send them to ``to``,
+        where they go (discards shuffled into a new stock). Out of every zone, none is
+        taken over by the next ``sync``: a card drawn from the new stock had come off the
+        pile, the very entity of the discard it had been, its last-move tag and all."""
+        ents = set(ents)
+        for _, ent in self.zones.get(zone, []):
+            if ent not in ents:
+                continue
+            if esper.has_component(ent, Held):  # (in the person's hand: it goes at once)
+                remove_now(ent)
+                continue
+            hide_now(ent)
+            glide(ent, *to, 0.4, delay=delay,
+                  on_done=lambda e=ent: esper.entity_exists(e) and esper.delete_entity(e))
+        self.zones[zone] = [p for p in self.zones.get(zone, []) if p[1] not in ents]
+
     def planned(self, wanted: dict[str, list[str]]) -> dict[str, list[int | None]]:
         """The entity ``sync(wanted)`` would put in each place of each zone (None: a card
         that appears from nowhere, a new entity): a table laying out slots per entity (two

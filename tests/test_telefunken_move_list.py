@@ -38,7 +38,8 @@ def test_offers_of_one_discard_let_go_are_one_line(app, drive):
     table = open_table(app, drive, session)
     lines = lines_of(table)
     assert "50–52. Seat 2, Seat 3 and Seat 4 did not buy 7♦" in lines
-    assert "40–42. You, Seat 4 and Seat 2 did not buy 9♥" in lines  # (you first)
+    # (in the order asked from the discarder, Seat 3, on: you were named first, pt164)
+    assert "40–42. Seat 4, you and Seat 2 did not buy 9♥" in lines
     assert "49. You discarded 7♦" in lines and "53. Seat 2 drew from the stock" in lines
     passes = [i for i, m in enumerate(session.moves) if m == "pass"]
     joined = sum(1 for line in lines if "did not buy" in line)

@@ -73,6 +73,7 @@ BUTTON_QUIET = 0.35
 QUIET_KEYS = ("draw", "take", "buy", "pass",  # the buttons that come with another's move
               "no_buys", "buys_again")
 STOCK_CARD_AFTER = 0.25  # a buy's card from the stock leaves this long after the bought card
+HINT_READ = 3.0  # seconds a buy offer's time waits once a hint's advice on it has come
 EMPTY_STOCK_ALPHA = 110  # the stock card drawn faint while the stock is empty (still drawn from)
 SORT_W = 100  # px, each of the hand's sort buttons (By rank, By suit)
 
@@ -389,6 +390,8 @@ class TelefunkenTable(Gestures, CardTable):
         self._row_shown: dict[str, tuple[tuple, float]] = {}
         self._row_stood: list[tuple[str, pygame.Rect]] = []
         self._offer_timer = OfferTimer()  # how long the person's buy offer has stood
+        self._hint_came: tuple[object, float] | None = None  # the position and the time
+        # (``self.time``) a hint's advice came in
         # somebody has clicked or pressed a key at this table: until then an offer waits
         # (a newcomer reading the table saw their first offer passed for them: pt79)
         self._touched = False
@@ -603,6 +606,7 @@ class TelefunkenTable(Gestures, CardTable):
         (pt92, pt94)."""
         super()._apply_hint(move)
         if self.hint is not None:
+            self._hint_came = (self.state, self.time)
             hand = {e for _, e in self.sync.entities("hand")}
             for ent in self.hint[1]:
                 if ent in hand:
@@ -965,7 +969,7 @@ class TelefunkenTable(Gestures, CardTable):
         if self._offer_timer.tick(self.state, dt, self.offer_seconds(), offered=offered,
                                   shown=self.app.scenes.top is self, moving=self.animating,
                                   lifted=self.drag.held is not None, pointer=pos,
-                                  weighing=weighing):
+                                  weighing=weighing, hinting=offered and self._hinting()):
             card = self.state.discard[-1] if self.state.discard else None
             if self.rules.submit("pass"):
                 self.session.mark_timed()  # the log says the clock passed
@@ -983,6 +987,18 @@ class TelefunkenTable(Gestures, CardTable):
                 self.app.toast(said, seconds=5)
             else:
                 self.app.toast(said, seconds=2.5)
+
+    def _hinting(self) -> bool:
+        """Is a hint for the position on show being worked out (asked, or to be asked once
+        your card has landed), or has its advice come less than ``HINT_READ`` seconds ago
+        (and still stands)? A buy offer's time waits meanwhile: the hint's dots took 2-3 s
+        of its 10, and the time ran out before the person could act on it (pt164). Once
+        the hint has come (or a move or Undo dropped it) the time goes on."""
+        state = self.state
+        if (self.hint_pending and self._hint_for is state) or self._hint_on_landing is state:
+            return True
+        return (self.hint is not None and self._hint_came is not None
+                and self._hint_came[0] is state and self.time - self._hint_came[1] < HINT_READ)
 
     def _draw_offer_timer(self, surface: pygame.Surface) -> None:
         """The time left to answer the offer, as a bar draining along the Pass button."""
@@ -1064,6 +1080,8 @@ class TelefunkenTable(Gestures, CardTable):
                     self._bought.clear()  # still said "bought 9♥" with a new hand of 11)
         if said is not None:
             self._announce(said, lead)
+        if any(isinstance(e, rules.StockRebuilt) for e in events):
+            self._pile_to_stock(events, lead)
         # between people everybody has read the last deal's summary and watched the cut: the
         # new hand comes under the cover, even for the person who moved last
         dealt = any(isinstance(e, rules.Dealt) for e in events)
@@ -1083,6 +1101,18 @@ class TelefunkenTable(Gestures, CardTable):
             self.restore_marks()
         else:
             self.mark_move(seat, events)
+
+    def _pile_to_stock(self, events: list, lead: float) -> None:
+        """The discards shuffled into a new stock go there face down, off the pile before
+        the move's cards are laid out, and the seats' marks on them go: the card then drawn
+        from the new stock flew in from the pile, the very discard, its "Seat 3" tag and
+        all (pt164). A discard bought as the stock ran out (the top card, its buyer's
+        stock card shuffled in after it) goes to its buyer as ever."""
+        pile = [e for _, e in self.sync.entities("discard")]
+        if any(isinstance(e, rules.Bought) for e in events):
+            pile = pile[:-1]
+        self.marks.drop(pile, list(self.marks.marks))
+        self.sync.send_off("discard", pile, self._stock_home(), delay=lead)
 
     def mark_move(self, seat: int, events: list) -> None:
         """Outline what ``seat`` did until it plays again (``scenes.marks``). Cards added to

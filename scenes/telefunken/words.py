@@ -787,9 +787,12 @@ def deal_title(deal: int, name: str | None) -> str:
 
 def passed_together(names: Sequence[str], code: str) -> str:
     """One line of the move list for the buy offers of one discard let go one after
-    another ("You, Seat 3 and Seat 4 did not buy 9♠"): you first."""
+    another, in the order they were asked ("Seat 4, you and Seat 2 did not buy J♥"; you
+    were named first, pt164)."""
     you = any(is_you(name) for name in names)
-    ordered = sorted(names, key=lambda name: not is_you(name))
+    # TRANSLATORS: you, the person at the screen, named inside a list of players ("Seat 4,
+    # you and Seat 2 did not buy J♥")
+    ordered = [names[0]] + [_("you") if is_you(name) else name for name in names[1:]]
     # TRANSLATORS: several players, one after another, let a discard go (one line of the
     # move list); {names} is a list ("Seat 2, Seat 3 and Seat 4")
     return Y_(you, "{names} did not buy {card}").format(names=join_list(ordered),
