@@ -933,10 +933,15 @@ class GameTable(TableScene):
 
     def restart(self) -> None:
         """Start this game again: a new deal unless the player chose the seed. The game
-        left counts as lost where ``abandoning_counts`` says so."""
+        left counts as lost where ``abandoning_counts`` says so; a game already over (the
+        pause menu over its results) stays in the sitting's running totals, as Play again
+        keeps it (Restart over a finished Chắn deal took that deal out of them, pt166)."""
         if self.abandoning_counts():
             count_abandoned(self.app, self.config, len(self.session.moves))
-        self.app.scenes.replace(type(self)(self.app, self.config.next_deal()), transition="fade")
+        config = self.config.next_deal()
+        if self.replay is None and self.rules_module.result(self.state) is not None:
+            config = config.after_game(self.sitting_points())
+        self.app.scenes.replace(type(self)(self.app, config), transition="fade")
 
     def play_again(self) -> None:
         """A new game with the same seats and a fresh seed (the menu stays below it), one

@@ -654,3 +654,26 @@ def test_esc_on_the_end_screen_pauses_and_its_quit_keeps_the_sitting(app, drive)
     assert isinstance(drive.scene, MainMenu)
     [entry] = [e for e in list_saves() if e.game == "chan"]
     assert (entry.moves, entry.sitting_games) == (0, 2)
+
+
+def test_restart_over_a_finished_deal_keeps_it_in_the_sitting(app, drive):
+    """Esc on a finished deal's results, then Restart: the new deal's totals had lost the
+    finished one (pt166). It stays counted, as Play again keeps it."""
+    from scenes.pause import PauseMenu
+
+    config = GameConfig("chan", SEATS, 35, {}).after_game([-4, 12, -4, -4])
+    session, table, overlay = end_screen(app, drive, config)
+    winner = rules.result(session.state)["winner"]
+    expected = [(18 if s == winner else -6) + before for s, before in enumerate((-4, 12, -4, -4))]
+    drive.key(pygame.K_ESCAPE)
+    drive.settle()
+    pause = drive.scene
+    assert isinstance(pause, PauseMenu)
+    drive.click(next(w for w in pause.widgets.widgets if w.label == "Restart").rect.center)
+    drive.settle()
+    drive.click(next(w for w in drive.scene.widgets.widgets if w.label == "Restart").rect.center)
+    drive.settle()
+    restarted = drive.scene
+    assert isinstance(restarted, ChanTable) and restarted is not table
+    assert not restarted.session.moves
+    assert (restarted.config.sitting_games, list(restarted.config.sitting)) == (2, expected)
