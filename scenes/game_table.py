@@ -939,7 +939,7 @@ class GameTable(TableScene):
         if self.abandoning_counts():
             count_abandoned(self.app, self.config, len(self.session.moves))
         config = self.config.next_deal()
-        if self.replay is None and self.rules_module.result(self.state) is not None:
+        if self.replay is None and self.session.result is not None:
             config = config.after_game(self.sitting_points())
         self.app.scenes.replace(type(self)(self.app, config), transition="fade")
 

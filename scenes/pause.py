@@ -102,8 +102,7 @@ class PauseMenu(Scene):
         from scenes.menu import MainMenu
 
         self.table.on_quit()
-        over = getattr(getattr(self.table, "session", None), "result", None) is not None
-        if over and hasattr(self.table, "to_menu"):
+        if self._game_over() and hasattr(self.table, "to_menu"):
             self.table.to_menu()
             return
         self.app.scenes.reset(MainMenu(self.app), transition="slide")
@@ -116,6 +115,10 @@ class PauseMenu(Scene):
                 self.cancel_restart()
             else:
                 self.resume_game()
+
+    def _game_over(self) -> bool:
+        """Is the table's game over (a table without rules, the sandbox's, never is)?"""
+        return getattr(getattr(self.table, "rules", None), "over", False)
 
     def _warning(self) -> list[str]:
         """What Restart would do: the game in progress lost, and which cards come."""
@@ -132,10 +135,8 @@ class PauseMenu(Scene):
                      else _("A new game with new cards."))
         # (a replay, a game already over, or one nobody has moved in yet loses nothing: it
         # said a game would be lost, pt106)
-        rules = getattr(self.table, "rules", None)
         session = getattr(self.table, "session", None)
-        in_play = (getattr(self.table, "replay", None) is None
-                   and not getattr(rules, "over", False)
+        in_play = (getattr(self.table, "replay", None) is None and not self._game_over()
                    and (session is None or bool(session.moves)))
         lines = [_("The game in progress will be lost."), again] if in_play else [again]
         counts = getattr(self.table, "abandoning_counts", None)
